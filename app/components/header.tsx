@@ -1,0 +1,131 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportedLngs } from "~/i18n";
+import * as s from "~/styles/header.css";
+import { LogoutMenuItem } from "./logout-dialog";
+
+export type HeaderUser = {
+  name: string;
+  email: string;
+  identity: number;
+  homePath: string;
+  unit: number;
+};
+
+function Logo() {
+  const { t } = useTranslation();
+  return (
+    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+      <title>{t("app.name")}</title>
+      <circle cx="14" cy="14" r="13" fill="#fff" />
+      <path d="M14 5c-3 5-6 8.5-6 12a6 6 0 0 0 12 0c0-3.5-3-7-6-12z" fill="#d7261e" />
+    </svg>
+  );
+}
+
+/** A dropdown built on <details>: opens with Enter/Space and works without JavaScript. */
+function Dropdown({ label, summary, children }: { label: string; summary: string; children: React.ReactNode }) {
+  return (
+    <details className={s.menu}>
+      <summary className={s.menuSummary} aria-label={label}>
+        {summary}
+      </summary>
+      <div className={s.menuPanel}>{children}</div>
+    </details>
+  );
+}
+
+/** The header bar of spec 2 section 2. */
+export function Header({ user, locale }: { user: HeaderUser | null; locale: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const showCaring = user && !(locale === "ru" && user.identity !== 2);
+
+  return (
+    <header className={s.header} data-print-hide>
+      <div className={s.bar}>
+        <Link to={user ? user.homePath : "/"} className={s.logo}>
+          <Logo />
+          <span>{t("app.name")}</span>
+        </Link>
+        <nav className={s.nav} aria-label={t("nav.main")}>
+          <ul className={s.navList}>
+            {user ? (
+              <li>
+                <NavLink to={user.homePath} className={s.navLink}>
+                  {user.identity === 1 ? t("nav.home") : t("nav.patients")}
+                </NavLink>
+              </li>
+            ) : null}
+            {showCaring ? (
+              <li>
+                <NavLink to="/caring" className={s.navLink}>
+                  {t("nav.caring")}
+                </NavLink>
+              </li>
+            ) : null}
+            {user ? (
+              <li>
+                <NavLink to="/newsetting" className={s.navLink}>
+                  {t("nav.settings")}
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/supports" className={s.navLink} end>
+                {t("nav.support")}
+              </NavLink>
+            </li>
+            <li>
+              <Link to="/supports#devices" className={s.navLink}>
+                {t("nav.devices")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className={s.tools}>
+          <Dropdown label={t("nav.language")} summary={t("nav.currentLanguage", { language: t(`languages.${locale}`) })}>
+            <Form method="post" action="/set-language" reloadDocument>
+              <input type="hidden" name="redirectTo" value={here} />
+              {supportedLngs.map((lng) => (
+                <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={s.menuItem} aria-current={lng === locale}>
+                  {t(`languages.${lng}`)}
+                </button>
+              ))}
+            </Form>
+          </Dropdown>
+          {user ? (
+            <>
+              <Dropdown label={t("nav.unit")} summary={t("nav.currentUnit", { unit: t(`units.${user.unit}`) })}>
+                <Form method="post" action="/set-unit">
+                  <input type="hidden" name="redirectTo" value={here} />
+                  {[0, 1].map((unit) => (
+                    <button key={unit} type="submit" name="unit" value={unit} className={s.menuItem} aria-current={unit === user.unit}>
+                      {t(`units.${unit}`)}
+                    </button>
+                  ))}
+                </Form>
+              </Dropdown>
+              <Dropdown label={t("nav.userMenu", { name: user.name })} summary={user.name}>
+                <Link to={`/account?change=${encodeURIComponent(user.email)}`} className={s.menuItem}>
+                  {t("nav.account")}
+                </Link>
+                <LogoutMenuItem className={s.menuItem} />
+              </Dropdown>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={s.authLink}>
+                {t("nav.signIn")}
+              </Link>
+              <Link to="/signup" className={s.signUp}>
+                {t("nav.signUp")}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+/** Shared i18n settings for the server and the browser. */
+export const supportedLngs = ["en", "pl", "ru", "it", "ro"] as const;
+export type Locale = (typeof supportedLngs)[number];
+export const fallbackLng: Locale = "en";
+export const defaultNS = "common";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (supportedLngs as readonly string[]).includes(value);
+}
+
+export const i18nConfig = {
+  supportedLngs: [...supportedLngs],
+  fallbackLng,
+  defaultNS,
+  ns: [defaultNS],
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+} as const;

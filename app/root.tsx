@@ -1,0 +1,78 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Header } from "./components/header";
+import { I18nScript } from "./components/i18n-script";
+import "./styles/global.css";
+import * as s from "./styles/layout.css";
+import { getLocale } from "./utils/i18n.server";
+import { displayName } from "./utils/names";
+import { getSessionUser, homePath } from "./utils/session.server";
+import { appVersion } from "./utils/version.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, user] = await Promise.all([getLocale(request), getSessionUser(request)]);
+  return {
+    locale,
+    version: appVersion(),
+    user: user
+      ? { name: displayName(user), email: user.email, identity: user.identity, role: user.role, homePath: homePath(user), unit: user.setting?.unit ?? 0 }
+      : null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { t, i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language;
+
+  // The browser holds one language's strings; a change of language (e.g. the saved setting
+  // after sign-in) reloads the document so that every string comes from the server's choice.
+  useEffect(() => {
+    if (data?.locale && data.locale !== i18n.language) window.location.reload();
+  }, [data?.locale, i18n.language]);
+
+  return (
+    <html lang={locale} dir={i18n.dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{t("app.title")}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className={s.skipLink}>
+          {t("app.skipToContent")}
+        </a>
+        <Header user={data?.user ?? null} locale={locale} />
+        <main id="main" className={s.main} tabIndex={-1}>
+          {children}
+        </main>
+        <footer className={s.footer} data-print-hide>
+          <p>
+            {t("app.copyright", { year: new Date().getFullYear() })} {data ? t("app.version", { version: data.version }) : null}
+          </p>
+        </footer>
+        <I18nScript />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export { ErrorBoundary } from "./components/route-error-boundary";

@@ -1,0 +1,68 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+export const skipLink = style({
+  position: "absolute",
+  left: "-9999px",
+  top: 0,
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  zIndex: 100,
+  selectors: { "&:focus": { left: vars.space.sm } },
+});
+
+export const main = style({
+  maxWidth: "72rem",
+  margin: "0 auto",
+  padding: `${vars.space.lg} ${vars.space.md}`,
+  "@media": { print: { maxWidth: "none", padding: 0 } },
+});
+
+export const footer = style({
+  maxWidth: "72rem",
+  margin: "0 auto",
+  padding: vars.space.md,
+  color: vars.color.muted,
+  fontSize: "0.875rem",
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
+  marginBottom: vars.space.lg,
+});
+
+export const button = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: "2.5rem",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.brand,
+  color: vars.color.brandText,
+  cursor: "pointer",
+  textDecoration: "none",
+  selectors: {
+    "&:hover": { background: vars.color.brandDark, color: vars.color.brandText },
+    "&[disabled], &[aria-disabled=true]": { opacity: 0.6, cursor: "not-allowed" },
+  },
+});
+
+export const buttonSecondary = style([
+  button,
+  {
+    background: vars.color.surface,
+    color: vars.color.brand,
+    selectors: { "&:hover": { background: vars.color.background, color: vars.color.brandDark } },
+  },
+]);
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginTop: vars.space.md });
+
+export const errorPage = style({ textAlign: "center", padding: `${vars.space.xl} ${vars.space.md}` });

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at start-up. A missing or malformed
+ * value stops the process with a message naming it (see `.env.example`).
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** demo: embedded database with demo data; production refuses the seed and needs real config. */
+    DEPLOY_ENV: z.enum(["demo", "development", "test", "production"]).optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    /** PostgreSQL URL. Unset: the embedded PGlite database in DATA_DIR (zero-setup default). */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default(".data"),
+    /** Signs the session cookie and email links. Required in production. */
+    SESSION_SECRET: z.string().min(32).optional(),
+    /** smtp://user:pass@host:port. Unset: mail is written to OUTBOX_DIR and logged. */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default("DiaCare <no-reply@diacare.test>"),
+    OUTBOX_DIR: z.string().default(".outbox"),
+    /** Public base URL used in email links. */
+    APP_URL: z.string().url().optional(),
+    REGIONAL_SITE_URL_PL: z.string().url().default("https://pl.diacare.example"),
+    DRIVERS_DIR: z.string().default("public/drivers"),
+    CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  })
+  .transform((env) => ({
+    ...env,
+    DEPLOY_ENV: env.DEPLOY_ENV ?? (env.DATABASE_URL ? "development" : "demo"),
+    APP_URL: env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+  }))
+  .superRefine((env, ctx) => {
+    if (env.DEPLOY_ENV !== "production") return;
+    for (const key of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOY_ENV=production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment (parsed on first use; the server parses it before anything else). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,126 @@
+import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import type { Prisma } from "@prisma/client";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { db } from "./db.server";
+import { env } from "./env.server";
+
+const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+
+/** SESSION_SECRET, or outside production a random secret kept in DATA_DIR. */
+export function sessionSecret(): string {
+  const { SESSION_SECRET, DATA_DIR } = env();
+  if (SESSION_SECRET) return SESSION_SECRET;
+  const file = path.resolve(DATA_DIR, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim(); // another process wrote it first
+    }
+  }
+}
+
+let storage: ReturnType<typeof createSessionStorage> | undefined;
+
+/**
+ * Page sessions: the httpOnly, SameSite=Lax cookie holds only a random id; the session row in
+ * PostgreSQL holds the user, so any app server can answer and a sign-out revokes it everywhere.
+ */
+export function sessionStorage() {
+  storage ??= createSessionStorage({
+    cookie: createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env().NODE_ENV === "production" && env().APP_URL.startsWith("https:"),
+      secrets: [sessionSecret()],
+      maxAge: SESSION_TTL_SECONDS,
+    }),
+    async createData(data, expires) {
+      const userId = Number(data.userId);
+      if (!Number.isInteger(userId)) throw new Error("a session is created for a user");
+      const id = randomBytes(32).toString("base64url");
+      await db().session.create({
+        data: { id, userId, data: data as Prisma.InputJsonValue, expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000) },
+      });
+      return id;
+    },
+    async readData(id) {
+      const row = await db().session.findUnique({ where: { id } });
+      if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
+      return row.data as Record<string, unknown>;
+    },
+    async updateData(id, data, expires) {
+      await db().session.updateMany({
+        where: { id, revokedAt: null },
+        data: { data: data as Prisma.InputJsonValue, ...(expires ? { expiresAt: expires } : {}) },
+      });
+    },
+    async deleteData(id) {
+      await db().session.updateMany({ where: { id }, data: { revokedAt: new Date() } });
+    },
+  });
+  return storage;
+}
+
+export function getSession(request: Request): Promise<Session> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+const userSelect = {
+  id: true,
+  email: true,
+  identity: true,
+  role: true,
+  active: true,
+  isPass: true,
+  firstName: true,
+  lastName: true,
+  patient: { select: { id: true } },
+  setting: { select: { lang: true, unit: true } },
+} satisfies Prisma.UserSelect;
+
+export type SessionUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request (looked up once per request), or null. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = (async () => {
+      const session = await getSession(request);
+      const userId = session.get("userId");
+      if (typeof userId !== "number") return null;
+      return db().user.findFirst({ where: { id: userId, disabled: false, deletedAt: null }, select: userSelect });
+    })();
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+/** The signed-in user, or a redirect to the sign-in page that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Where "home" is for a user (spec 2 section 2, header bar). */
+export function homePath(user: Pick<SessionUser, "id" | "identity" | "patient">): string {
+  if (user.identity === 1 && user.patient) return `/patientShow/${user.patient.id}/${user.id}/patientHome`;
+  return "/patientShow/patients";
+}
+
+/** Ends the session everywhere (the row is revoked) and clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  return sessionStorage().destroySession(await getSession(request));
+}

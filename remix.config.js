@@ -1,0 +1,17 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // Classic compiler (DESIGN.md 1). vanilla-extract `*.css.ts` files are compiled into the CSS
+  // bundle linked from root.tsx.
+  ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.css.ts"],
+  serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^remix-i18next/, /^@observablehq\/plot/, /^d3/, /^internmap/, /^interval-tree-1d/, /^binary-search-bounds/, /^isoformat/],
+  browserNodeBuiltinsPolyfill: { modules: {} },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+    v3_routeConfig: false,
+  },
+};
