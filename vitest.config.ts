@@ -1,15 +1,17 @@
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure modules, no I/O) and `db` (real PostgreSQL; each file gets its own
-// fresh database from tests/db/setup.ts). `npm test` runs both, then Playwright.
+// fresh database from tests/db/file-setup.ts). `npm test` runs both, then Playwright.
 export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
+    env: { SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789" },
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/unit/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "prisma/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -16,7 +16,7 @@
  * `sufficient` is true whenever a value exists.
  */
 import type { Series } from "./readings";
-import { medianSorted, roundHalfEven } from "./numeric";
+import { medianInPlace, roundHalfEven } from "./numeric";
 import { MINUTE_MS, metric, type MetricResult } from "./types";
 
 /** Median interval between readings, minutes, rounded like iglu's dt0; NaN with < 2 readings. */
@@ -25,8 +25,7 @@ export function samplingIntervalMin(series: Series): number {
   if (n < 2) return Number.NaN;
   const diffs = new Float64Array(n - 1);
   for (let i = 1; i < n; i++) diffs[i - 1] = (series.time[i]! - series.time[i - 1]!) / MINUTE_MS;
-  diffs.sort();
-  return roundHalfEven(medianSorted(diffs));
+  return roundHalfEven(medianInPlace(diffs));
 }
 
 /** Active percent as a number; NaN with fewer than 2 readings. */

@@ -31,7 +31,7 @@
  */
 import type { MetricContext } from "./context";
 import { CompensatedSum, mean, sampleSdNonNaN } from "./numeric";
-import { finiteOrNull, metric, type MetricResult } from "./types";
+import { finiteOrNull, metric, NO_VALUE, type MetricResult } from "./types";
 
 export interface MageOptions {
   /** Short moving-average window in 5-minute points (default 5). */
@@ -72,16 +72,21 @@ const REL_MAX = 1;
 function movingAverage(x: Float64Array, from: number, to: number, w: number, out: Float64Array): void {
   const n = to - from;
   for (let i = w - 1; i < n; i++) {
-    const acc = new CompensatedSum();
+    // Each window is summed afresh (compensated) rather than by a running sum, so that the
+    // averages do not drift and their sign changes fall where iglu's do.
+    let s = 0;
+    let comp = 0;
     let c = 0;
-    for (let j = i - w + 1; j <= i; j++) {
-      const v = x[from + j]!;
+    for (let j = from + i - w + 1; j <= from + i; j++) {
+      const v = x[j]!;
       if (v === v) {
-        acc.add(v);
+        const t = s + v;
+        comp += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
+        s = t;
         c++;
       }
     }
-    out[i] = c === 0 ? Number.NaN : acc.value / c;
+    out[i] = c === 0 ? Number.NaN : (s + comp) / c;
   }
   const firstFull = out[w - 1]!;
   for (let i = 0; i < w - 1 && i < n; i++) out[i] = firstFull;
@@ -370,7 +375,7 @@ export function mageNaive(ctx: MetricContext): MetricResult {
   const g = ctx.series.mgdl;
   const m = ctx.mean;
   const sd = ctx.sd;
-  if (!Number.isFinite(sd)) return metric(null, false);
+  if (!Number.isFinite(sd)) return NO_VALUE;
   const acc = new CompensatedSum();
   let c = 0;
   for (let i = 0; i < g.length; i++) {

@@ -110,6 +110,53 @@ export function medianSorted(sorted: ArrayLike<number>, from = 0, to = sorted.le
   return (sorted[from + half - 1]! + sorted[from + half]!) / 2;
 }
 
+/**
+ * Median of `x` by selection (Hoare's quickselect, expected O(n)); reorders `x` in place. Same
+ * value as sorting and taking R's median. NaN when empty. Values must not be NaN.
+ */
+export function medianInPlace(x: Float64Array): number {
+  const n = x.length;
+  if (n === 0) return Number.NaN;
+  const k = (n - 1) >> 1;
+  selectInPlace(x, k);
+  const lo = x[k]!;
+  if (n % 2 === 1) return lo;
+  // The upper middle is the smallest value right of k.
+  let hi = Number.POSITIVE_INFINITY;
+  for (let i = k + 1; i < n; i++) if (x[i]! < hi) hi = x[i]!;
+  return (lo + hi) / 2;
+}
+
+/** Rearranges `x` so that x[k] is the k-th smallest, smaller ones left and larger ones right. */
+export function selectInPlace(x: Float64Array, k: number): void {
+  let left = 0;
+  let right = x.length - 1;
+  while (right > left) {
+    const mid = (left + right) >> 1;
+    // Median of three as pivot.
+    const a = x[left]!;
+    const b = x[mid]!;
+    const c = x[right]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (x[i]! < pivot) i++;
+      while (x[j]! > pivot) j--;
+      if (i <= j) {
+        const t = x[i]!;
+        x[i] = x[j]!;
+        x[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return;
+  }
+}
+
 /** Sorted copy of a numeric array (ascending, as Float64Array). */
 export function sortedCopy(x: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(x);

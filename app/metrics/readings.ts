@@ -107,8 +107,3 @@ export function normalizeReadings(readings: readonly Reading[]): { series: Serie
     report: { input: n, droppedInvalid: n - valid, mergedDuplicates: valid - m, wasClean: false },
   };
 }
-
-/** Builds a series from already-clean arrays (used by tests and the CLI); validates cheaply. */
-export function seriesFromReadings(readings: readonly Reading[]): Series {
-  return normalizeReadings(readings).series;
-}

@@ -8,11 +8,24 @@
  */
 import type { MetricContext } from "./context";
 import { CompensatedSum } from "./numeric";
-import { finiteOrNull, metric, type MetricResult } from "./types";
+import { finiteOrNull, metric, NO_VALUE, type MetricResult } from "./types";
 
 /** Kovatchev's symmetrising transform f(g) = ln(g)^1.084 - 5.381 (g in mg/dL). */
 export function kovatchevF(g: number): number {
   return Math.pow(Math.log(g), 1.084) - 5.381;
+}
+
+const fCache = new WeakMap<Float64Array, Float64Array>();
+
+/** f(g) of every reading, computed once per series and shared by LBGI, HBGI and ADRR. */
+function kovatchevValues(g: Float64Array): Float64Array {
+  let f = fCache.get(g);
+  if (f === undefined) {
+    f = new Float64Array(g.length);
+    for (let i = 0; i < g.length; i++) f[i] = kovatchevF(g[i]!);
+    fCache.set(g, f);
+  }
+  return f;
 }
 
 /** 22.77 = 10 * 1.509^2 rounded as published; risk r(g) = 22.77 f(g)^2. */
@@ -30,12 +43,12 @@ export const KOVATCHEV_SPLIT_MGDL = 112.5;
 export function lbgi(ctx: MetricContext): MetricResult {
   const g = ctx.series.mgdl;
   const n = g.length;
-  if (n === 0) return metric(null, false);
+  if (n === 0) return NO_VALUE;
+  const fs = kovatchevValues(g);
   const acc = new CompensatedSum();
   for (let i = 0; i < n; i++) {
-    const v = g[i]!;
-    if (v < KOVATCHEV_SPLIT_MGDL) {
-      const f = kovatchevF(v);
+    if (g[i]! < KOVATCHEV_SPLIT_MGDL) {
+      const f = fs[i]!;
       acc.add(f * f);
     }
   }
@@ -51,12 +64,12 @@ export function lbgi(ctx: MetricContext): MetricResult {
 export function hbgi(ctx: MetricContext): MetricResult {
   const g = ctx.series.mgdl;
   const n = g.length;
-  if (n === 0) return metric(null, false);
+  if (n === 0) return NO_VALUE;
+  const fs = kovatchevValues(g);
   const acc = new CompensatedSum();
   for (let i = 0; i < n; i++) {
-    const v = g[i]!;
-    if (v >= KOVATCHEV_SPLIT_MGDL) {
-      const f = kovatchevF(v);
+    if (g[i]! >= KOVATCHEV_SPLIT_MGDL) {
+      const f = fs[i]!;
       acc.add(f * f);
     }
   }
@@ -77,7 +90,8 @@ export function hbgi(ctx: MetricContext): MetricResult {
 export function adrr(ctx: MetricContext): MetricResult {
   const { time, mgdl } = ctx.series;
   const n = mgdl.length;
-  if (n === 0) return metric(null, false);
+  if (n === 0) return NO_VALUE;
+  const fs = kovatchevValues(mgdl);
   const acc = new CompensatedSum();
   let days = 0;
   let day = ctx.zone.localDay(time[0]!);
@@ -95,7 +109,7 @@ export function adrr(ctx: MetricContext): MetricResult {
       fMin = Number.POSITIVE_INFINITY;
     }
     if (i < n) {
-      const f = kovatchevF(mgdl[i]!);
+      const f = fs[i]!;
       if (f > fMax) fMax = f;
       if (f < fMin) fMin = f;
     }
@@ -116,7 +130,7 @@ export function mValue(ctx: MetricContext, ref: number = M_VALUE_DEFAULT_REF): M
   if (!(ref > 0) || !Number.isFinite(ref)) throw new RangeError(`M-value reference must be a positive number, got ${ref}`);
   const g = ctx.series.mgdl;
   const n = g.length;
-  if (n === 0) return metric(null, false);
+  if (n === 0) return NO_VALUE;
   const acc = new CompensatedSum();
   for (let i = 0; i < n; i++) {
     const a = Math.abs(Math.log10(g[i]! / ref));
@@ -144,7 +158,7 @@ export function gradeScore(g: number): number {
 export function grade(ctx: MetricContext): MetricResult {
   const g = ctx.series.mgdl;
   const n = g.length;
-  if (n === 0) return metric(null, false);
+  if (n === 0) return NO_VALUE;
   const acc = new CompensatedSum();
   for (let i = 0; i < n; i++) acc.add(gradeScore(g[i]!));
   return metric(finiteOrNull(acc.value / n), ctx.coverage.standard);

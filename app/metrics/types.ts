@@ -32,6 +32,9 @@ export function metric<T>(value: T | null, sufficient: boolean): MetricResult<T>
   return { value, sufficient: value !== null && sufficient };
 }
 
+/** The result of a metric that cannot be computed at all. */
+export const NO_VALUE: MetricResult<never> = Object.freeze({ value: null, sufficient: false });
+
 /** Converts a possibly non-finite number into `number | null` (NaN and infinities become null). */
 export function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // DESIGN.md 1.3: Debian Chromium on a closed network.
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+/**
+ * End-to-end tests against the built app (`npm start`) on the database that scripts/test.sh
+ * prepared (E2E_DATABASE_URL, migrated and seeded). Every spec runs twice: with JavaScript and
+ * without it, as the clinicians' locked-down browsers do.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npm start --silent",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      DEPLOY_ENV: "test",
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    },
+  },
+});

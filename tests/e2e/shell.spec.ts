@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { LOCALES, tr } from "./i18n";
+
+test.describe("home page", () => {
+  for (const lng of LOCALES) {
+    test(`renders in ${lng} from Accept-Language`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: lng, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+      const page = await context.newPage();
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      await expect(page).toHaveTitle(tr(lng, "app.title"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(lng, "home.welcome"));
+      await expect(page.getByRole("navigation", { name: tr(lng, "nav.main") })).toBeVisible();
+      await expect(page.getByRole("link", { name: tr(lng, "nav.signIn"), exact: true })).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test("shows the version from package.json", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("footer")).toContainText(tr("en", "app.version").replace("{{version}}", "0.1.0"));
+  });
+});
+
+test.describe("language menu", () => {
+  test("switches the language and remembers it", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "home.welcome"));
+    await page.getByLabel(tr("en", "nav.language")).click();
+    await page.getByRole("button", { name: "Polski" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("pl", "home.welcome"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("pl", "home.welcome"));
+    await page.getByLabel(tr("pl", "nav.language")).click();
+    await page.getByRole("button", { name: "Română" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("ro", "home.welcome"));
+  });
+
+  test("stays on the page it was used from", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await page.getByLabel(tr("en", "nav.language")).click();
+    await page.getByRole("button", { name: "Italiano" }).click();
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("it", "notFound.title"));
+  });
+});
+
+test.describe("not found", () => {
+  for (const lng of LOCALES) {
+    test(`an unknown URL shows the 404 page in ${lng}`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: lng, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+      const page = await context.newPage();
+      const response = await page.goto("/this/does/not/exist");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(lng, "notFound.title"));
+      await expect(page.getByText(tr(lng, "errors.404"), { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: tr(lng, "errors.backHome") })).toHaveAttribute("href", "/");
+      await context.close();
+    });
+  }
+
+  test("/error/404 is the same page", async ({ page }) => {
+    const response = await page.goto("/error/404");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "notFound.title"));
+  });
+});
+
+test.describe("security headers and cross-site posts", () => {
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/set-language", {
+      form: { lng: "pl", redirectTo: "/" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test("an unsupported language is a 400, not a 500", async ({ request }) => {
+    const response = await request.post("/set-language", { form: { lng: "xx" }, maxRedirects: 0 });
+    expect(response.status()).toBe(400);
+  });
+});

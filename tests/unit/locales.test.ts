@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { fallbackLng, supportedLngs } from "~/i18n";
+
+type Tree = { [key: string]: string | Tree };
+const root = path.resolve("locales");
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+function load(lng: string): Map<string, string> {
+  const all = new Map<string, string>();
+  for (const file of readdirSync(path.join(root, lng)).filter((f) => f.endsWith(".json"))) {
+    const ns = file.replace(/\.json$/, "");
+    for (const [k, v] of flatten(JSON.parse(readFileSync(path.join(root, lng, file), "utf8")))) all.set(`${ns}:${k}`, v);
+  }
+  return all;
+}
+
+const en = load(fallbackLng);
+
+/** Strings that are the same in every language (names, units, loanwords). */
+const SAME_AS_ENGLISH = [/^common:app\.name$/, /^common:languages\./, /^common:units\./, /^[a-z]+:.*\.(email|emailPlaceholder)$/];
+/** Words that a language really does borrow from English, per locale. */
+const BORROWED: Record<string, RegExp[]> = {
+  it: [/^common:nav\.account$/],
+  ro: [],
+  pl: [],
+  ru: [],
+};
+
+function interpolations(value: string) {
+  return [...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+}
+
+describe.each(supportedLngs.filter((l) => l !== fallbackLng))("locale %s", (lng) => {
+  const other = load(lng);
+
+  it("has every English key, and no key English lacks", () => {
+    expect([...en.keys()].filter((k) => !other.has(k))).toEqual([]);
+    expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
+  });
+
+  it("is translated, not copied from English", () => {
+    const allowed = [...SAME_AS_ENGLISH, ...(BORROWED[lng] ?? [])];
+    const copies = [...en].filter(([k, v]) => other.get(k) === v && /[a-z]{3}/i.test(v) && !allowed.some((re) => re.test(k)));
+    expect(copies.map(([k]) => k)).toEqual([]);
+  });
+
+  it("keeps every {{placeholder}} of the English text", () => {
+    const broken = [...en].filter(([k, v]) => other.has(k) && interpolations(v).join() !== interpolations(other.get(k)!).join());
+    expect(broken.map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe("keys used in the code", () => {
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(full);
+      return /\.(ts|tsx)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [full] : [];
+    });
+  }
+
+  it("exist in English", () => {
+    const missing: string[] = [];
+    for (const file of sources(path.resolve("app"))) {
+      const text = readFileSync(file, "utf8");
+      const ns = /useTranslation\(\s*["'](\w+)["']/.exec(text)?.[1] ?? "common";
+      for (const match of text.matchAll(/\bt\(\s*"([\w.:-]+)"/g)) {
+        const key = match[1]!.includes(":") ? match[1]! : `${ns}:${match[1]}`;
+        if (!en.has(key) && ![...en.keys()].some((k) => k.startsWith(`${key}.`))) missing.push(`${path.relative(".", file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
