@@ -26,7 +26,7 @@ class CatalogTextClient extends pg.Client {
   // pg's overloads cannot be restated on a subclass; both the promise and the callback form
   // (the one pg-pool uses) are patched.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query(...args: any[]): any {
+  override query(...args: any[]): any {
     const last = args.at(-1);
     if (typeof last === "function") {
       args[args.length - 1] = (err: unknown, res: unknown) => last(err, err ? res : reportCatalogTypesAsText(res));

@@ -1,7 +1,7 @@
 // `npm start`: the production server. Without DATABASE_URL it starts the embedded PostgreSQL
 // (PGlite) in DATA_DIR, migrates it, and seeds the demo data on first start.
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
@@ -58,6 +58,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
     );
   }
   console.log(lines.join("\n"));
+  if (env.NODE_ENV === "development") void broadcastDevReady(build);
 });
 
 async function shutdown() {

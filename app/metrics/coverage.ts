@@ -4,7 +4,7 @@
  *
  * Rules (each metric's comment names the one it uses):
  * - STANDARD, CGM data: at least 14 local calendar days from the first to the last reading and
- *   sensor active >= 70% (Battelino T, et al. Clinical Targets for Continuous Glucose
+ *   sensor wear >= 70% (Battelino T, et al. Clinical Targets for Continuous Glucose
  *   Monitoring Data Interpretation: Recommendations From the International Consensus on Time in
  *   Range. Diabetes Care 2019;42:1593-1603, doi:10.2337/dci19-0028; the same 14 days / 70% is
  *   what GMI needs: Bergenstal RM, et al. Diabetes Care 2018;41:2275-2280,
@@ -21,6 +21,9 @@
  *
  * Data kind: "cgm" when the median interval between readings is at most 15 minutes (every CGM
  * samples every 1-15 min), otherwise "meter"; callers may force it.
+ * Wear: iglu's active percent (active.ts), whose expected interval is the median interval itself;
+ * when that is over 15 min (sparse data forced to "cgm") the expected interval is capped at
+ * 15 min, so sparse data cannot pass as well-worn CGM. For any CGM it equals active percent.
  */
 import { activePercentValue, samplingIntervalMin } from "./active";
 import type { Grid } from "./grid";
@@ -51,6 +54,8 @@ export interface Coverage {
   readonly daysWithThreeReadings: number;
   /** iglu active_percent; null with < 2 readings. */
   readonly activePercent: number | null;
+  /** Active percent with the expected interval capped at 15 min (the CGM wear of the rule). */
+  readonly wearPercent: number | null;
   /** Local days whose grid points are at least 70% filled. */
   readonly fullDays: number;
   /** The STANDARD rule for this data kind. */
@@ -67,6 +72,7 @@ export function computeCoverage(series: Series, zone: ZoneOffsets, grid: Grid, k
   const resolvedKind: DataKind =
     kind !== "auto" ? kind : Number.isFinite(interval) && interval <= CGM_MAX_INTERVAL_MIN ? "cgm" : "meter";
   const active = activePercentValue(series, interval);
+  const wear = interval > CGM_MAX_INTERVAL_MIN ? activePercentValue(series, CGM_MAX_INTERVAL_MIN) : active;
 
   let periodDays = 0;
   let daysWithData = 0;
@@ -105,7 +111,7 @@ export function computeCoverage(series: Series, zone: ZoneOffsets, grid: Grid, k
 
   const standard =
     resolvedKind === "cgm"
-      ? periodDays >= CONSENSUS_MIN_DAYS && Number.isFinite(active) && active >= CONSENSUS_MIN_ACTIVE_PERCENT
+      ? periodDays >= CONSENSUS_MIN_DAYS && Number.isFinite(wear) && wear >= CONSENSUS_MIN_ACTIVE_PERCENT
       : daysWithThree >= METER_MIN_DAYS;
 
   return {
@@ -116,6 +122,7 @@ export function computeCoverage(series: Series, zone: ZoneOffsets, grid: Grid, k
     daysWithData,
     daysWithThreeReadings: daysWithThree,
     activePercent: Number.isFinite(active) ? active : null,
+    wearPercent: Number.isFinite(wear) ? wear : null,
     fullDays,
     standard,
     grid: standard && resolvedKind === "cgm",

@@ -27,14 +27,17 @@ export function sessionSecret(): string {
   }
 }
 
-let storage: ReturnType<typeof createSessionStorage> | undefined;
+/** What a page session holds. */
+export type SessionData = { userId: number };
+
+let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
 
 /**
  * Page sessions: the httpOnly, SameSite=Lax cookie holds only a random id; the session row in
  * PostgreSQL holds the user, so any app server can answer and a sign-out revokes it everywhere.
  */
 export function sessionStorage() {
-  storage ??= createSessionStorage({
+  storage ??= createSessionStorage<SessionData>({
     cookie: createCookie("__session", {
       httpOnly: true,
       sameSite: "lax",
@@ -70,7 +73,7 @@ export function sessionStorage() {
   return storage;
 }
 
-export function getSession(request: Request): Promise<Session> {
+export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 

@@ -1,0 +1,22 @@
+// `npm run bench`: runs every bench/*.bench.ts module's exported `bench*` functions and prints
+// their figures. Targets are stated next to each figure; nothing here fails a build.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+type Result = { name: string; ms: number; detail?: string };
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+const only = process.argv[2];
+
+for (const file of files) {
+  if (only && !file.includes(only)) continue;
+  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(mod)) {
+    if (!name.startsWith("bench") || typeof fn !== "function") continue;
+    const results = (await (fn as () => Promise<Result[]>)()) ?? [];
+    console.log(`\n${file} · ${name}`);
+    for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.ms.toFixed(2).padStart(10)} ms${r.detail ? `  ${r.detail}` : ""}`);
+  }
+}
