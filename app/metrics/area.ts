@@ -16,12 +16,14 @@
  *   where days begin (no DST issue).
  * Example: a steady 150 mg/dL gives AUC100 = 50 x 24 = 1200 mg/dL h/day and AAC100 = 0.
  *
- * Sources of the definition: area under the curve above / below a glucose threshold, computed
- * with the trapezoidal rule on CGM traces, as in GlyCulator (Czerwoniuk D, et al. GlyCulator: a
- * glycemic variability calculation tool for continuous glucose monitoring data. J Diabetes Sci
- * Technol 2011;5:447-451, doi:10.1177/193229681100500236) and reviewed by Rodbard D. Diabetes
- * Technol Ther 2009;11(Suppl 1):S55-S67, doi:10.1089/dia.2008.0132 ("AUC" above a high and below
- * a low threshold as exposure measures).
+ * Sources the definition builds on (formulas only): the average area above / below a target
+ * range computed by trapezoidal integration of the CGM trace (AUC-H / AUC-L of the Glycemic
+ * Variability Analyzer: Marics G, et al. Evaluation of an open access software for calculating
+ * glucose variability parameters of a continuous glucose monitoring system applied at pediatric
+ * intensive care unit. Biomed Eng Online 2015;14:37, doi:10.1186/s12938-015-0035-5); trapezoidal
+ * AUC of CGM data in GlyCulator (Czerwoniuk D, et al. J Diabetes Sci Technol 2011;5:447-451,
+ * doi:10.1177/193229681100500236); threshold areas as exposure measures in the review of Rodbard
+ * D. Diabetes Technol Ther 2009;11(Suppl 1):S55-S67, doi:10.1089/dia.2008.0132.
  *
  * Data sufficiency: the GRID rule of coverage.ts (CGM data meeting the 14-day / 70% consensus).
  */

@@ -4,8 +4,7 @@
  * `quantile_glu`). Units: mg/dL, CV in percent.
  *
  * Data sufficiency (all of them): the STANDARD rule of coverage.ts (CGM: 14 days and 70% sensor
- * active, Battelino 2019 doi:10.2337/dci19-0028; meter: 14 days with >= 3 readings, Kovatchev
- * 2006 doi:10.2337/dc06-1085).
+ * active, Battelino 2019 doi:10.2337/dci19-0028; meter: 14 days with >= 3 readings).
  *
  * References for the glycaemic-variability use of these statistics: Rodbard D. Interpretation of
  * continuous glucose monitoring data: glycemic variability and quality of glycemic control.

@@ -9,10 +9,11 @@
  *   Range. Diabetes Care 2019;42:1593-1603, doi:10.2337/dci19-0028; the same 14 days / 70% is
  *   what GMI needs: Bergenstal RM, et al. Diabetes Care 2018;41:2275-2280,
  *   doi:10.2337/dc18-1581).
- * - STANDARD, meter (SMBG) data: at least 14 local days with >= 3 readings each (Kovatchev BP,
- *   et al. Evaluation of a New Measure of Blood Glucose Variability in Diabetes. Diabetes Care
- *   2006;29:2433-2438, doi:10.2337/dc06-1085, which computes LBGI/HBGI/ADRR from 2-4 weeks of
- *   routine SMBG with about 3 or more readings a day).
+ * - STANDARD, meter (SMBG) data: at least 14 local days with >= 3 readings each. This is
+ *   DiaCare's rule, not a published cut-off: the meter-based indices (LBGI, HBGI, ADRR) were
+ *   developed on weeks of routine SMBG with several readings a day (Kovatchev BP, et al.
+ *   Evaluation of a New Measure of Blood Glucose Variability in Diabetes. Diabetes Care
+ *   2006;29:2433-2438, doi:10.2337/dc06-1085), and 14 days matches the CGM rule.
  * - GRID metrics (MAGE, MODD, CONGA, MAG, AUC100/AAC100) are CGM metrics: sufficient only for CGM
  *   data that meets the STANDARD rule.
  * - AGP: at least 5 full local days (DiaCare specification: "AGP needs at least 5 full days of

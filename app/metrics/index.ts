@@ -48,11 +48,21 @@ export type { Coverage, DataKind } from "./coverage";
 export type { ControlLevel, RiskLevel } from "./levels";
 export type { ConsensusTargets, TimeInRanges, TargetPopulation } from "./ranges";
 export type { Trend, TrendLevel } from "./trend";
-export { classifyAlarm, VERY_LOW_MGDL, DEFAULT_LIMITS } from "./alarm";
+export type { MageDirections, MageOptions } from "./mage";
+export type { MetricContext, ContextOptions } from "./context";
+export type { NormalizeReport, Series } from "./readings";
+export { classifyAlarm, latestAlarm, VERY_LOW_MGDL, DEFAULT_LIMITS } from "./alarm";
 export { trendLevelOf, glucoseTrend } from "./trend";
 export { controlLevelOfGri, lbgiRiskLevel, hbgiRiskLevel, adrrRiskLevel } from "./levels";
 export { createContext } from "./context";
 export { normalizeReadings } from "./readings";
+export { consensusTargetsOf, griOf, timeInRangesOf } from "./ranges";
+export { gmiOf, ea1cOf } from "./a1c";
+export { mageMaDirections } from "./mage";
+export { conga, modd, mag } from "./variability";
+export { thresholdAreas } from "./area";
+export { agpOf } from "./agp";
+export { mValue } from "./risk";
 
 export interface ComputeOptions extends ContextOptions {
   /** M-value reference glucose, mg/dL (default 90). */

@@ -19,7 +19,7 @@
  *   2003;5:817-828, doi:10.1089/152091503322527021 (minimal <= 1.1).
  * - HBGI: <= 4.5 low, 4.5-9.0 moderate, > 9.0 high (Kovatchev 2003 above); HBGI has no
  *   "minimal" class.
- * - ADRR: < 20 low, 20-40 moderate, > 40 high. Kovatchev BP, et al. Diabetes Care
+ * - ADRR: < 20 low, 20 to < 40 moderate, >= 40 high. Kovatchev BP, et al. Diabetes Care
  *   2006;29:2433-2438, doi:10.2337/dc06-1085.
  * These cut points were set on SMBG data; on CGM data LBGI runs lower (Fabris C, et al. J
  * Diabetes Sci Technol 2016;10:50-59, doi:10.1177/1932296815599177), so read CGM levels as
@@ -57,7 +57,7 @@ export function hbgiRiskLevel(hbgi: number): RiskLevel {
 
 export function adrrRiskLevel(adrr: number): RiskLevel {
   if (adrr < 20) return "low";
-  if (adrr <= 40) return "moderate";
+  if (adrr < 40) return "moderate";
   return "high";
 }
 

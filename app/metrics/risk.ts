@@ -3,8 +3,8 @@
  * `m_value`, `grade`, `j_index`). Glucose in mg/dL.
  *
  * Data sufficiency (all of them): the STANDARD rule of coverage.ts (CGM: 14 days and 70% sensor
- * active, Battelino 2019 doi:10.2337/dci19-0028; meter: 14 days with >= 3 readings each, the
- * amount of SMBG Kovatchev 2006 doi:10.2337/dc06-1085 uses for LBGI/HBGI/ADRR).
+ * active, Battelino 2019 doi:10.2337/dci19-0028; meter: 14 days with >= 3 readings each,
+ * DiaCare's rule modelled on the routine SMBG that Kovatchev 2006, doi:10.2337/dc06-1085, used).
  */
 import type { MetricContext } from "./context";
 import { CompensatedSum } from "./numeric";
