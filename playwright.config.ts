@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SMTP_PORT = PORT + 25;
+const MAILBOX_PORT = PORT + 26;
+/** The local SMTP catcher's HTTP view of the mail the app sent (tests/support/smtp-catcher.ts). */
+export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}/messages`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   // DESIGN.md 1.3: Debian Chromium on a closed network.
@@ -29,7 +33,14 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
+  webServer: [
+    {
+      command: `npx tsx tests/support/smtp-catcher.ts --port ${SMTP_PORT} --http ${MAILBOX_PORT}`,
+      url: MAILBOX_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
     command: "npm start --silent",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
@@ -40,6 +51,9 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       DEPLOY_ENV: "test",
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAILBOX_URL,
     },
   },
+  ],
 });

@@ -23,7 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locale,
     version: appVersion(),
     user: user
-      ? { name: displayName(user), email: user.email, identity: user.identity, role: user.role, homePath: homePath(user), unit: user.setting?.unit ?? 0 }
+      ? {
+          name: displayName(user),
+          email: user.email,
+          identity: user.identity,
+          role: user.role,
+          isPass: user.isPass,
+          homePath: homePath(user),
+          unit: user.setting?.unit ?? 0,
+        }
       : null,
   };
 }

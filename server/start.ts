@@ -39,7 +39,14 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+app.set("trust proxy", env.TRUST_PROXY);
 app.use(refuseCrossSite);
+// Per-IP rate limits read X-Forwarded-For: it is replaced with the address Express derives from
+// the socket and the trusted proxies, so a client cannot choose its own.
+app.use((req, _res, next) => {
+  req.headers["x-forwarded-for"] = req.ip ?? "unknown";
+  next();
+});
 app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
 
 const server = app.listen(env.PORT, env.HOST, () => {

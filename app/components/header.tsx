@@ -8,6 +8,8 @@ export type HeaderUser = {
   name: string;
   email: string;
   identity: number;
+  role: string;
+  isPass: number;
   homePath: string;
   unit: number;
 };
@@ -20,6 +22,18 @@ function Logo() {
       <circle cx="14" cy="14" r="13" fill="#fff" />
       <path d="M14 5c-3 5-6 8.5-6 12a6 6 0 0 0 12 0c0-3.5-3-7-6-12z" fill="#d7261e" />
     </svg>
+  );
+}
+
+/** The clinic's audit state next to its menu entry: a clock while in review, red when refused. */
+function AuditBadge({ isPass }: { isPass: number }) {
+  const { t } = useTranslation("auth");
+  if (isPass === 1) return null;
+  return (
+    <span className={isPass === 2 ? s.badgeDanger : s.badgePending} title={t(`audit.state${isPass}`)}>
+      <span aria-hidden="true">{isPass === 3 ? "🕒" : "!"}</span>
+      <span className={s.visuallyHidden}>{t(`audit.state${isPass}`)}</span>
+    </span>
   );
 }
 
@@ -111,6 +125,16 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
                 <Link to={`/account?change=${encodeURIComponent(user.email)}`} className={s.menuItem}>
                   {t("nav.account")}
                 </Link>
+                {user.identity === 2 && user.role === "guest" ? (
+                  <Link to="/organisation" className={s.menuItem}>
+                    {t("nav.organisation")} <AuditBadge isPass={user.isPass} />
+                  </Link>
+                ) : null}
+                {user.role === "admin" || user.role === "editor" ? (
+                  <Link to="/admin/audits" className={s.menuItem}>
+                    {t("nav.audits")}
+                  </Link>
+                ) : null}
                 <LogoutMenuItem className={s.menuItem} />
               </Dropdown>
             </>

@@ -105,3 +105,8 @@ export const authLink = style({
 export const signUp = style([authLink, { border: "1px solid rgba(255,255,255,0.8)", borderRadius: vars.radius.sm }]);
 
 globalStyle(`${menuPanel} form`, { margin: 0 });
+
+const badgeBase = { display: "inline-block", minWidth: "1.25rem", padding: "0 0.3rem", borderRadius: "999px", color: "#fff", fontSize: "0.75rem", textAlign: "center" } as const;
+export const badgePending = style({ ...badgeBase, background: vars.color.warning });
+export const badgeDanger = style({ ...badgeBase, background: vars.color.danger });
+export const visuallyHidden = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });

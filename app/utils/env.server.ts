@@ -25,6 +25,8 @@ const envSchema = z
     REGIONAL_SITE_URL_PL: z.string().url().default("https://pl.diacare.example"),
     DRIVERS_DIR: z.string().default("public/drivers"),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+    /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   })
   .transform((env) => ({
     ...env,

@@ -84,6 +84,7 @@ const userSelect = {
   role: true,
   active: true,
   isPass: true,
+  auditReason: true,
   firstName: true,
   lastName: true,
   patient: { select: { id: true } },
@@ -109,12 +110,36 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return found;
 }
 
-/** The signed-in user, or a redirect to the sign-in page that comes back here afterwards. */
+/**
+ * The signed-in, activated user, or a redirect: to the sign-in page (coming back here
+ * afterwards), or to /active for an account that still needs its activation code.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (user) return user;
+  if (user?.active) return user;
+  if (user) throw redirect("/active");
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Pages for staff only (admin, editor): others get 403. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin" && user.role !== "editor") throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+/**
+ * Signs a user in: any session this browser had is revoked and a new one (a new id) is made,
+ * so a session id planted before sign-in is worthless. Returns the Set-Cookie value.
+ */
+export async function createUserSession(request: Request, userId: number): Promise<string> {
+  const storage = sessionStorage();
+  const previous = await getSession(request);
+  if (previous.id) await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return storage.commitSession(session);
 }
 
 /** Where "home" is for a user (spec 2 section 2, header bar). */

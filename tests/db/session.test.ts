@@ -49,3 +49,17 @@ describe("page sessions", () => {
     expect(await getSessionUser(request)).toBeNull();
   });
 });
+
+describe("createUserSession", () => {
+  it("rotates the session id at sign-in and revokes the one the browser had", async () => {
+    const { createUserSession } = await import("~/utils/session.server");
+    const user = await db().user.create({ data: { email: "rotate@test.diacare", identity: 1, patient: { create: {} } } });
+    const first = (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0]!;
+    const second = (await createUserSession(new Request("http://localhost/", { headers: { Cookie: first } }), user.id)).split(";")[0]!;
+    expect(second).not.toBe(first);
+    expect(await getSessionUser(new Request("http://localhost/", { headers: { Cookie: first } }))).toBeNull();
+    expect((await getSessionUser(new Request("http://localhost/", { headers: { Cookie: second } })))?.id).toBe(user.id);
+    const rows = await db().session.findMany({ where: { userId: user.id } });
+    expect(rows.filter((r) => r.revokedAt === null)).toHaveLength(1);
+  });
+});

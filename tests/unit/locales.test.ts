@@ -73,10 +73,14 @@ describe("keys used in the code", () => {
     const missing: string[] = [];
     for (const file of sources(path.resolve("app"))) {
       const text = readFileSync(file, "utf8");
-      const ns = /useTranslation\(\s*["'](\w+)["']/.exec(text)?.[1] ?? "common";
+      // A file may use several namespaces (one per component): a key must exist in one of them.
+      const spaces = [...text.matchAll(/useTranslation\(\s*(?:["'](\w+)["'])?/g)].map((m) => m[1] ?? "common");
+      const namespaces = spaces.length ? [...new Set(spaces)] : ["common"];
       for (const match of text.matchAll(/\bt\(\s*"([\w.:-]+)"/g)) {
-        const key = match[1]!.includes(":") ? match[1]! : `${ns}:${match[1]}`;
-        if (!en.has(key) && ![...en.keys()].some((k) => k.startsWith(`${key}.`))) missing.push(`${path.relative(".", file)}: ${key}`);
+        const raw = match[1]!;
+        const candidates = raw.includes(":") ? [raw] : namespaces.map((ns) => `${ns}:${raw}`);
+        const known = candidates.some((key) => en.has(key) || [...en.keys()].some((k) => k.startsWith(`${key}.`)));
+        if (!known) missing.push(`${path.relative(".", file)}: ${candidates.join(" | ")}`);
       }
     }
     expect(missing).toEqual([]);

@@ -1,0 +1,83 @@
+import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/styles/form.css";
+
+/** Translates conform/zod messages, which are i18n keys of `ns`. */
+export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: string[]; ns?: string }) {
+  const { t } = useTranslation(ns);
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className={s.errors} role="alert">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  meta: FieldMetadata<string | number | undefined>;
+  label: string;
+  type?: "text" | "email" | "password" | "date" | "number" | "tel";
+  autoComplete?: string;
+  hint?: string;
+  required?: boolean;
+  inputMode?: "numeric" | "decimal" | "email" | "text";
+  step?: string;
+  prefix?: string;
+  ns?: string;
+};
+
+/**
+ * A labelled input with its hint and translated errors. Required fields are marked with
+ * `aria-required` (not the `required` attribute) so that without JavaScript the server's
+ * translated message, not the browser's own, explains what is missing. It must sit inside the
+ * form's <FormProvider>: `useField` makes the field re-render when its own errors change.
+ */
+export function Field({ meta: given, label, type = "text", autoComplete, hint, required, inputMode, step, prefix, ns }: FieldProps) {
+  const [meta] = useField<string | number | undefined>(given.name, { formId: given.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={s.field}>
+      <label htmlFor={meta.id} className={s.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className={s.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <div className={prefix ? s.prefixed : undefined}>
+        {prefix ? <span className={s.prefix}>{prefix}</span> : null}
+        <input
+          {...props}
+          key={props.key}
+          required={undefined}
+          aria-required={required || undefined}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          step={step}
+          className={s.input}
+        />
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
+    </div>
+  );
+}
+
+/** Messages for the whole form (e.g. wrong credentials), and a success notice. */
+export function FormMessages({ errors, notice, ns = "auth" }: { errors?: string[]; notice?: string | null; ns?: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <>
+      <ErrorList errors={errors} ns={ns} />
+      {notice ? (
+        <p className={s.notice} role="status">
+          {t(notice)}
+        </p>
+      ) : null}
+    </>
+  );
+}

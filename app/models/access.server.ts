@@ -1,0 +1,44 @@
+import type { Prisma } from "@prisma/client";
+import { db } from "~/utils/db.server";
+
+export type Viewer = { id: number; identity: number; isPass: number; role: string };
+
+/** A clinic sees patient data only once its organisation audit is approved (isPass 1). */
+export function mayReadSharedData(viewer: Viewer): boolean {
+  return viewer.identity !== 2 || viewer.isPass === 1;
+}
+
+/**
+ * The `where` for patients this viewer may see: their own record, and records shared with them
+ * by an approved share. Every query of patient data goes through it.
+ */
+export function visiblePatients(viewer: Viewer): Prisma.PatientWhereInput {
+  const own: Prisma.PatientWhereInput = { userId: viewer.id };
+  if (!mayReadSharedData(viewer)) return own;
+  return { OR: [own, { user: { provided: { some: { readerId: viewer.id, state: 1 } } } }] };
+}
+
+/** The patient with this pid and user id if the viewer may see it, else null. */
+export async function findVisiblePatient(viewer: Viewer, pid: number, userId: number) {
+  return db().patient.findFirst({
+    where: { AND: [{ id: pid, userId }, visiblePatients(viewer)] },
+    include: { user: { select: { id: true, email: true, firstName: true, lastName: true, identity: true } } },
+  });
+}
+
+/** Patients shared with the viewer (approved), newest first: the "shared with me" list. */
+export async function listSharedWithMe(viewer: Viewer, { page, pageSize }: { page: number; pageSize: number }) {
+  if (!mayReadSharedData(viewer)) return { total: 0, items: [] };
+  const where: Prisma.ReadPowerWhereInput = { readerId: viewer.id, state: 1, provider: { patient: { isNot: null } } };
+  const [total, rows] = await Promise.all([
+    db().readPower.count({ where }),
+    db().readPower.findMany({
+      where,
+      orderBy: { updatedAt: "desc" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      include: { provider: { select: { id: true, email: true, firstName: true, lastName: true, patient: { select: { id: true } } } } },
+    }),
+  ]);
+  return { total, items: rows };
+}

@@ -1,0 +1,79 @@
+import { db } from "~/utils/db.server";
+
+/**
+ * Fixed-window rate limits kept in PostgreSQL (model RateLimit), so that they hold across every
+ * app server. One atomic statement per hit: the first hit of a key (or the first after its
+ * window ended) starts a window of `windowSeconds` with count 1; later hits in the window add
+ * one. A hit is allowed while the count is within the limit. Times come from the database's
+ * clock, so app servers with slightly different clocks agree.
+ */
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/** The product's limits. Keys name what is counted, e.g. `signin:account:<email>`. */
+export const RATE_LIMITS = {
+  /** Sign-in attempts per account; a successful sign-in clears the counter. */
+  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Sign-in attempts per client IP. */
+  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Emailed codes sent to one address. */
+  sendCodePerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  /** Emailed codes requested from one client IP. */
+  sendCodePerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /** Codes typed for one address. */
+  checkCodePerEmail: { limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts one hit on `key`. `retryAfterSeconds` is 0 when allowed, otherwise the seconds until
+ * the window ends (at least 1). The stored count stops at limit + 1, so it cannot overflow.
+ */
+export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLimitRule): Promise<RateLimitResult> {
+  if (!Number.isInteger(limit) || limit < 0) throw new Error("hitRateLimit: limit must be a whole number >= 0");
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new Error("hitRateLimit: windowSeconds must be a whole number >= 1");
+  // "resetAt" is timestamp(3) without time zone holding UTC, as Prisma writes it.
+  const rows = await db().$queryRaw<{ count: number; retryAfterSeconds: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${windowSeconds}::integer))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= (now() AT TIME ZONE 'UTC') THEN 1
+                     ELSE LEAST("RateLimit"."count" + 1, ${limit}::integer + 1) END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= (now() AT TIME ZONE 'UTC') THEN EXCLUDED."resetAt"
+                       ELSE "RateLimit"."resetAt" END
+    RETURNING "count",
+      CEIL(EXTRACT(EPOCH FROM ("resetAt" - (now() AT TIME ZONE 'UTC'))))::integer AS "retryAfterSeconds"`;
+  const row = rows[0];
+  if (!row) throw new Error("hitRateLimit: the database returned no row");
+  const count = Number(row.count);
+  const allowed = count <= limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retryAfterSeconds)),
+  };
+}
+
+/** Forgets a key's counter (e.g. an account's sign-in failures after a successful sign-in). */
+export async function clearRateLimit(key: string): Promise<void> {
+  await db().rateLimit.deleteMany({ where: { key } });
+}
+
+/** Deletes counters whose window has ended (they would restart anyway); for a periodic job. */
+export async function pruneRateLimits(now = new Date()): Promise<number> {
+  const { count } = await db().rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
+  return count;
+}
+
+/**
+ * The client's IP address for per-IP limits: the first entry of `X-Forwarded-For`, else
+ * "unknown". This trusts the header, so the server in front of Remix must set it: a reverse
+ * proxy that overwrites (not appends to) it, or the Express server (server/start.ts) replacing it
+ * with the socket address (`req.ip`, with Express's `trust proxy` matching the deployment)
+ * before the Remix handler runs. Without that, every direct client shares the key "unknown" and a
+ * client can choose its own key by sending the header.
+ */
+export function clientIp(request: Request): string {
+  const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return first ? first : "unknown";
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { activateAccount } from "~/models/account.server";
+import { checkApiToken } from "~/models/api-token.server";
+import { activateSchema, claimAccountSchema } from "~/schemas/auth";
+import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/utils/api.server";
+import { db } from "~/utils/db.server";
+import { verifyOriginToken } from "~/utils/origin-token.server";
+
+/**
+ * POST /api/active/active (origin, code; without a token also email, password, confirmPassword):
+ * activates an account created for someone else.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readBody(request);
+  const token = await checkApiToken(request.headers.get("token"));
+  const parsed = (token.ok ? activateSchema : claimAccountSchema).safeParse(body);
+  if (!parsed.success) return apiInvalid(request, parsed.error as z.ZodError);
+  if (!verifyOriginToken(parsed.data.origin)) return apiFail(request, API_CODES.invalid, "auth:errors.originExpired");
+  const email = token.ok
+    ? (await db().user.findUniqueOrThrow({ where: { id: token.userId }, select: { email: true } })).email
+    : (parsed.data as unknown as { email: string }).email;
+  const done = await activateAccount({ email, code: parsed.data.code, password: (parsed.data as unknown as { password?: string }).password });
+  return done.ok ? apiOk(request, null, "activated") : apiFail(request, API_CODES.invalid, `auth:${done.error}`);
+}
+
+export const loader = postOnly();

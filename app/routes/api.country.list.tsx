@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiOk } from "~/utils/api.server";
+import { countryList } from "~/utils/countries";
+import { getLocale } from "~/utils/i18n.server";
+
+/** GET /api/country/list: countries with names in the caller's language. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiOk(request, countryList(await getLocale(request)));
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/**
+ * Validation shared by the forms (conform, in the browser and in actions) and the `/api/` routes.
+ * Messages are keys of the `auth` namespace (`locales/{lng}/auth.json`), translated on display.
+ */
+export const CODE_PATTERN = /^\d{6}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** mg/dL per mmol/L, the spec's factor (DESIGN.md 2). */
+export const MGDL_PER_MMOL = 18;
+
+const required = (key: string) => ({ required_error: key, invalid_type_error: key });
+
+export const emailField = z
+  .string(required("errors.emailMsg"))
+  .trim()
+  .min(1, "errors.emailMsg")
+  .max(254, "errors.emailInvalid")
+  .email("errors.emailInvalid")
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z.string(required("errors.passwordMsg")).refine((v) => v.trim().length > 0, "errors.passwordMsg");
+
+export const newPasswordField = z
+  .string(required("errors.passwordMsg"))
+  .min(PASSWORD_MIN, "errors.passwordTooShort")
+  .max(PASSWORD_MAX, "errors.passwordTooLong");
+
+export const codeField = z.string(required("errors.codeMsg")).trim().regex(CODE_PATTERN, "errors.codeInvalid");
+
+export const identityField = z.coerce.number(required("errors.identityMsg")).int().refine((v) => v === 1 || v === 2, "errors.identityMsg");
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  identity: identityField.default(1),
+  redirectTo: z.string().optional(),
+});
+
+const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "errors.passwordMismatch" });
+};
+
+export const signTypes = ["person", "clinic"] as const;
+export type SignType = (typeof signTypes)[number];
+export const signTypeSchema = z.object({ signType: z.enum(signTypes, required("errors.signTypeFirst")) });
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The glucose target range in the unit the user chose (0 mmol/L, 1 mg/dL): both limits required
+ * ('Please Add Glucose Range'), high above low ('Glucose Range Not Right'), within 40-400 mg/dL.
+ */
+function checkGlucoseRange(v: { unit: number; lowLimit?: number; highLimit?: number }, ctx: z.RefinementCtx) {
+  if (v.lowLimit === undefined || v.highLimit === undefined) {
+    ctx.addIssue({ code: "custom", path: [v.lowLimit === undefined ? "lowLimit" : "highLimit"], message: "errors.glucoseRangeRequired" });
+    return;
+  }
+  const low = toMgdl(v.lowLimit, v.unit);
+  const high = toMgdl(v.highLimit, v.unit);
+  if (high <= low) ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
+  else if (low < 40 || high > 400) ctx.addIssue({ code: "custom", path: [low < 40 ? "lowLimit" : "highLimit"], message: "errors.glucoseRangeImplausible" });
+}
+
+export function toMgdl(value: number, unit: number) {
+  return unit === 1 ? value : value * MGDL_PER_MMOL;
+}
+
+const accountFields = {
+  email: emailField,
+  password: newPasswordField,
+  confirmPassword: z.string(required("errors.confirmMsg")),
+  code: codeField,
+  firstName: z.string(required("errors.firstNameMsg")).trim().min(1, "errors.firstNameMsg").max(60, "errors.tooLong"),
+  lastName: z.string(required("errors.lastNameMsg")).trim().min(1, "errors.lastNameMsg").max(60, "errors.tooLong"),
+  agree: z.literal("on", { errorMap: () => ({ message: "errors.agreeFirst" }) }),
+};
+
+export const registerClinicSchema = z.object(accountFields).superRefine(confirmed);
+
+export const registerPersonSchema = z
+  .object({
+    ...accountFields,
+    birthDate: z
+      .string(required("errors.birthDateMsg"))
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.birthDateMsg")
+      .refine((v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01", "errors.birthDateInvalid"),
+    height: z.coerce.number(required("errors.heightMsg")).min(40, "errors.heightInvalid").max(250, "errors.heightInvalid"),
+    weight: z.coerce.number(required("errors.weightMsg")).min(2, "errors.weightInvalid").max(400, "errors.weightInvalid"),
+    unit: z.coerce.number().int().min(0).max(1).default(0),
+    lowLimit: z.coerce.number({ invalid_type_error: "errors.glucoseRangeRequired" }).optional(),
+    highLimit: z.coerce.number({ invalid_type_error: "errors.glucoseRangeRequired" }).optional(),
+  })
+  .superRefine(confirmed)
+  .superRefine(checkGlucoseRange)
+  .transform((v) => ({ ...v, lowLimitMgdl: toMgdl(v.lowLimit!, v.unit), highLimitMgdl: toMgdl(v.highLimit!, v.unit) }));
+
+export const sendCodeSchema = z.object({ email: emailField });
+
+export const activateSchema = z.object({
+  origin: z.string(required("errors.originExpired")).min(1, "errors.originExpired"),
+  code: codeField,
+});
+
+export const claimAccountSchema = activateSchema
+  .extend({ email: emailField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .superRefine(confirmed);
+
+export const changePasswordSchema = z
+  .object({ currentPassword: passwordField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .superRefine(confirmed);
+
+export const resetPasswordSchema = z
+  .object({ email: emailField, code: codeField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .superRefine(confirmed);
+
+export const changeEmailSchema = z.object({ email: emailField, code: codeField, currentPassword: passwordField });
+
+const orgField = (key: string) => z.string(required(key)).trim().min(1, key).max(200, "errors.tooLong");
+
+/** Spec 2 section 5: six required fields, whitespace-only rejected, each with its own message. */
+export const organisationSchema = z.object({
+  hospitalName: orgField("errors.OrganizationError"),
+  address: orgField("errors.AddressError"),
+  area: orgField("errors.AreaError"),
+  country: orgField("errors.CountryError"),
+  connectName: orgField("errors.ContactError"),
+  connectPhone: orgField("errors.PhoneError").refine((v) => /^[+()\d\s.-]{5,30}$/.test(v), "errors.PhoneError"),
+});
+
+export const auditDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), userId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("refuse"), userId: z.coerce.number().int().positive(), reason: z.string(required("errors.reasonMsg")).trim().min(1, "errors.reasonMsg").max(500, "errors.tooLong") }),
+]);

@@ -1,0 +1,102 @@
+import type { ZodError } from "zod";
+import { checkApiToken } from "~/models/api-token.server";
+import { getFixedT, getLocale } from "./i18n.server";
+
+/** Application codes of the `{ code, msg, data }` envelope (spec 1 sections 7-8, DESIGN.md 2). */
+export const API_CODES = {
+  ok: 200,
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  rateLimited: 429,
+  error: 500,
+  inactive: 9999,
+} as const;
+
+const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 429: 429, 500: 500, 9999: 403 };
+
+export function apiResponse(code: number, msg: string, data: unknown = null, headers?: HeadersInit): Response {
+  const status = HTTP_STATUS[code] ?? (code >= 800 && code < 900 ? 401 : 400);
+  return Response.json({ code, msg, data }, { status, headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) } });
+}
+
+/** A translated message from the `api` namespace (or any `ns:key`) in the caller's language. */
+export async function apiMessage(request: Request, key: string, values?: Record<string, unknown>): Promise<string> {
+  const [ns, bare] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["api", key];
+  const t = await getFixedT(await getLocale(request), ns);
+  return t(bare, values ?? {}) as string;
+}
+
+export async function apiOk(request: Request, data: unknown, msgKey = "ok", headers?: HeadersInit) {
+  return apiResponse(API_CODES.ok, await apiMessage(request, msgKey), data, headers);
+}
+
+export async function apiFail(request: Request, code: number, msgKey: string, values?: Record<string, unknown>) {
+  return apiResponse(code, await apiMessage(request, msgKey, values));
+}
+
+/** 400 with the first validation message, translated (messages are `auth` keys). */
+export async function apiInvalid(request: Request, error: ZodError, ns = "auth") {
+  const first = error.issues[0];
+  const msg = await apiMessage(request, `${ns}:${first?.message ?? "errors.invalid"}`);
+  return apiResponse(API_CODES.invalid, msg, { fields: error.flatten().fieldErrors });
+}
+
+/** The caller of an `/api/` route from its `token` header; throws the envelope for 800-807 and 9999. */
+export async function requireApiUserId(request: Request, { allowInactive = false } = {}): Promise<number> {
+  const check = await checkApiToken(request.headers.get("token"));
+  if (!check.ok) throw await apiFail(request, check.code, `token.${check.code}`);
+  if (!check.active && !allowInactive) throw await apiFail(request, API_CODES.inactive, "inactive");
+  return check.userId;
+}
+
+/** Reads a JSON or form body as a plain object (the spec's clients send JSON). */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    }
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return {};
+  }
+}
+
+/** For POST-only `/api/` routes: a GET answers the envelope, not an HTML page. */
+export function postOnly() {
+  return async ({ request }: { request: Request }) => apiFail(request, API_CODES.notFound, "methodNotAllowed");
+}
+
+/** The user-info shape of the API (spec 2 section 7, GET /user/getUserInfo). */
+export function userInfo(user: {
+  id: number;
+  email: string;
+  identity: number;
+  role: string;
+  isPass: number;
+  auditReason: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  patient: { id: number } | null;
+  setting: { unit: number; lang: string; weightUnit?: number; heightUnit?: number } | null;
+}) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+  return {
+    name,
+    financeId: null,
+    email: user.email,
+    isPass: user.isPass,
+    identity: user.identity,
+    role: user.role,
+    userId: user.id,
+    pid: user.patient?.id ?? null,
+    reason: user.auditReason,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    unit: user.setting?.unit ?? 0,
+    lang: user.setting?.lang ?? "en",
+  };
+}
