@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
 import * as s from "~/styles/header.css";
 import { LogoutMenuItem } from "./logout-dialog";
+import { SignUpButton } from "./sign-up";
 
 export type HeaderUser = {
   name: string;
@@ -143,9 +144,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
               <Link to="/login" className={s.authLink}>
                 {t("nav.signIn")}
               </Link>
-              <Link to="/signup" className={s.signUp}>
-                {t("nav.signUp")}
-              </Link>
+              <SignUpButton className={s.signUp} />
             </>
           )}
         </div>

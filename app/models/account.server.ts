@@ -158,6 +158,16 @@ export async function changeEmail(input: { userId: number; email: string; code: 
   return { ok: true as const };
 }
 
+/** Emails a new activation code to an account that is not active yet (same answer for any other email). */
+export async function sendActivationCode(input: { email: string; locale: Locale; ip: string }) {
+  const user = await db().user.findUnique({ where: { email: input.email }, select: { id: true, active: true, deletedAt: true } });
+  if (!user || user.active || user.deletedAt) {
+    const limit = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
+    return limit.allowed ? { ok: true as const } : locked(limit.retryAfterSeconds);
+  }
+  return sendEmailCode({ email: input.email, purpose: "activate", locale: input.locale, ip: input.ip, userId: user.id });
+}
+
 /**
  * Activates an account created for someone else (DESIGN.md 2). A signed-in inactive user
  * only types the code; someone claiming the account from the email also chooses a password.

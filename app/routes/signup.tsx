@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormMessages } from "~/components/form";
-import { signTypes, signTypeSchema } from "~/schemas/auth";
+import { SignUpForm } from "~/components/sign-up";
+import { signTypeSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getSessionUser } from "~/utils/session.server";
@@ -28,25 +28,7 @@ export default function SignUp() {
     <div className={f.narrow}>
       <section className={s.card} aria-labelledby="signup-title">
         <h1 id="signup-title">{t("signup.title")}</h1>
-        <Form method="post" className={f.form}>
-          <FormMessages errors={errors} />
-          <fieldset className={f.fieldset}>
-            <legend className={f.label}>{t("signup.choose")}</legend>
-            {signTypes.map((type) => (
-              <label key={type} className={f.choice}>
-                <input type="radio" name="signType" value={type} defaultChecked={type === "person"} />
-                <span>
-                  <strong>{t(`signup.${type}`)}</strong> — {t(`signup.${type}Hint`)}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <button type="submit" className={s.button}>
-              {t("signup.confirm")}
-            </button>
-          </div>
-        </Form>
+        <SignUpForm errors={errors} />
       </section>
     </div>
   );

@@ -170,3 +170,49 @@ test.describe("forgotten password", () => {
     await expect(page).toHaveURL(/\/patientShow\/patients$/);
   });
 });
+
+test.describe("activation", () => {
+  test("an inactive account signs in, gets a code by email and activates", async ({ page }) => {
+    const email = uniqueEmail("inactive");
+    const { hashPassword } = await import("../../app/utils/password.server");
+    const pg = await import("pg");
+    const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query(`INSERT INTO "User" (email, "passwordHash", identity, active, "updatedAt") VALUES ($1, $2, 1, false, now()) RETURNING id`, [email, await hashPassword("inactive pass 1")]);
+    await client.query(`INSERT INTO "Patient" ("userId", "updatedAt") VALUES ($1, now())`, [rows[0].id]);
+    await client.end();
+
+    await signIn(page, email, "inactive pass 1");
+    await expect(page).toHaveURL(/\/active$/);
+    await page.goto("/patientShow/patients");
+    await expect(page).toHaveURL(/\/active$/);
+    const sentAt = Date.now();
+    await page.getByRole("button", { name: a("active.sendCode") }).click();
+    await expect(page.getByText(a("active.codeSent"))).toBeVisible();
+    await page.getByRole("main").getByLabel(label("fields.activationCode")).fill("000000");
+    await page.getByRole("button", { name: a("active.submit") }).click();
+    await expect(page.getByText(a("errors.codeInvalid"))).toBeVisible();
+    await page.getByRole("main").getByLabel(label("fields.activationCode")).fill(await codeFromMail(email, sentAt));
+    await page.getByRole("button", { name: a("active.submit") }).click();
+    await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
+  });
+});
+
+test.describe("sign-up entry", () => {
+  test("the header's Sign up leads to the chosen registration form", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    if (test.info().project.use.javaScriptEnabled) {
+      await banner.getByRole("button", { name: tr("en", "nav.signUp") }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(new RegExp(a("signup.clinic"))).check();
+      await dialog.getByRole("button", { name: a("signup.confirm") }).click();
+    } else {
+      await banner.getByRole("link", { name: tr("en", "nav.signUp") }).click();
+      await page.getByLabel(new RegExp(a("signup.clinic"))).check();
+      await page.getByRole("button", { name: a("signup.confirm") }).click();
+    }
+    await expect(page).toHaveURL(/\/clinic\/register$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(a("register.title.clinic"));
+  });
+});
