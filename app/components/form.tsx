@@ -16,7 +16,7 @@ export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: s
 }
 
 type FieldProps = {
-  meta: FieldMetadata<string | number | undefined>;
+  meta: FieldMetadata<unknown>;
   label: string;
   type?: "text" | "email" | "password" | "date" | "number" | "tel";
   autoComplete?: string;
@@ -35,7 +35,7 @@ type FieldProps = {
  * form's <FormProvider>: `useField` makes the field re-render when its own errors change.
  */
 export function Field({ meta: given, label, type = "text", autoComplete, hint, required, inputMode, step, prefix, ns }: FieldProps) {
-  const [meta] = useField<string | number | undefined>(given.name, { formId: given.formId });
+  const [meta] = useField<unknown>(given.name, { formId: given.formId });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (

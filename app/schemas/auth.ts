@@ -12,12 +12,21 @@ export const MGDL_PER_MMOL = 18;
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
 
+/** Empty form values count as missing (conform does this in forms; API clients may send ""). */
+const blankToUndefined = (value: unknown) => (value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+
+/** A number that is required (`missing`) and lies within [min, max] (`invalid`). */
+const requiredNumber = (missing: string, invalid: string, min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number(required(missing)).min(min, invalid).max(max, invalid));
+
+const optionalNumber = (invalid: string) => z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: invalid }).optional());
+
+// `.pipe` stops at the first failing step, so a blank email gets one message, not two.
 export const emailField = z
   .string(required("errors.emailMsg"))
   .trim()
   .min(1, "errors.emailMsg")
-  .max(254, "errors.emailInvalid")
-  .email("errors.emailInvalid")
+  .pipe(z.string().max(254, "errors.emailInvalid").email("errors.emailInvalid"))
   .transform((v) => v.toLowerCase());
 
 export const passwordField = z.string(required("errors.passwordMsg")).refine((v) => v.trim().length > 0, "errors.passwordMsg");
@@ -85,12 +94,12 @@ export const registerPersonSchema = z
     birthDate: z
       .string(required("errors.birthDateMsg"))
       .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.birthDateMsg")
-      .refine((v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01", "errors.birthDateInvalid"),
-    height: z.coerce.number(required("errors.heightMsg")).min(40, "errors.heightInvalid").max(250, "errors.heightInvalid"),
-    weight: z.coerce.number(required("errors.weightMsg")).min(2, "errors.weightInvalid").max(400, "errors.weightInvalid"),
+      .pipe(z.string().refine((v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01", "errors.birthDateInvalid")),
+    height: requiredNumber("errors.heightMsg", "errors.heightInvalid", 40, 250),
+    weight: requiredNumber("errors.weightMsg", "errors.weightInvalid", 2, 400),
     unit: z.coerce.number().int().min(0).max(1).default(0),
-    lowLimit: z.coerce.number({ invalid_type_error: "errors.glucoseRangeRequired" }).optional(),
-    highLimit: z.coerce.number({ invalid_type_error: "errors.glucoseRangeRequired" }).optional(),
+    lowLimit: optionalNumber("errors.glucoseRangeRequired"),
+    highLimit: optionalNumber("errors.glucoseRangeRequired"),
   })
   .superRefine(confirmed)
   .superRefine(checkGlucoseRange)
