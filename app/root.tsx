@@ -5,11 +5,13 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
 import { I18nScript } from "./components/i18n-script";
+import { RegionalNotice } from "./components/regional-notice";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
 import { getLocale } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
 import { getSessionUser, homePath } from "./utils/session.server";
+import { env } from "./utils/env.server";
 import { appVersion } from "./utils/version.server";
 
 export const links: LinksFunction = () => [
@@ -22,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     version: appVersion(),
+    regionalSiteUrl: locale === "pl" ? env().REGIONAL_SITE_URL_PL : null,
     user: user
       ? {
           name: displayName(user),
@@ -50,10 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, [data?.locale, i18n.language]);
 
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale} dir={i18n.dir(locale)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Marks that JavaScript runs, before first paint (used by the delayed regional notice). */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <title>{t("app.title")}</title>
         <Meta />
         <Links />
@@ -63,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("app.skipToContent")}
         </a>
         <Header user={data?.user ?? null} locale={locale} />
+        {data?.regionalSiteUrl ? <RegionalNotice url={data.regionalSiteUrl} signedIn={Boolean(data.user)} /> : null}
         <main id="main" className={s.main} tabIndex={-1}>
           {children}
         </main>

@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/styles/notice.css";
+
+const DELAY_MS = 3000;
+
+/**
+ * The Polish-locale notice (spec 1 section 2). Signed in: a dialog that cannot be closed, with
+ * one button to the regional site. Signed out: a notice that appears after 3 s with JavaScript,
+ * and at once without it (the `js` class on <html> is set by an inline script in root.tsx).
+ */
+export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (signedIn) return;
+    const timer = setTimeout(() => setShown(true), DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+
+  if (signedIn) {
+    return (
+      <div className={s.overlay}>
+        <div role="alertdialog" aria-modal="true" aria-labelledby="regional-title" aria-describedby="regional-body" className={s.dialog}>
+          <h2 id="regional-title">{t("regional.title")}</h2>
+          <p id="regional-body">{t("regional.moved")}</p>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+          <a href={url} className={s.button} autoFocus>
+            {t("regional.go")}
+          </a>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <aside className={`${s.banner} ${shown ? s.shown : s.delayed}`} aria-live="polite" aria-labelledby="regional-banner-title">
+      <strong id="regional-banner-title">{t("regional.title")}</strong> <span>{t("regional.beforeLogin")}</span>{" "}
+      <a href={url}>{t("regional.go")}</a>
+    </aside>
+  );
+}
