@@ -13,29 +13,12 @@
  */
 import { pathToFileURL } from "node:url";
 import { computeAll, type Reading } from "../app/metrics/index";
+import { createRng, gaussian } from "../app/utils/seeded-random";
 
 export interface BenchResult {
   name: string;
   ms: number;
   detail?: string;
-}
-
-/** mulberry32: small seeded PRNG (public domain, Tommy Ettinger). Returns floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Standard normal from two uniforms (Box-Muller). */
-function normal(rand: () => number): number {
-  const u = Math.max(rand(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rand());
 }
 
 /**
@@ -44,7 +27,7 @@ function normal(rand: () => number): number {
  */
 export function syntheticCgm(days: number, options: { seed?: number; gaps?: boolean } = {}): Reading[] {
   const seed = options.seed ?? 20240101;
-  const rand = mulberry32(seed);
+  const rand = createRng(seed);
   const start = Date.UTC(2024, 0, 1);
   const step = 5 * 60_000;
   const n = days * 288;
@@ -65,7 +48,7 @@ export function syntheticCgm(days: number, options: { seed?: number; gaps?: bool
   let m = 0;
   for (let k = 0; k < n; k++) {
     const t = start + k * step;
-    ar = 0.95 * ar + normal(rand) * 4;
+    ar = 0.95 * ar + gaussian(rand) * 4;
     const inGap = gaps.some(([g, len]) => t >= g && t < g + len * 60_000);
     if (inGap) continue;
     while (m + 1 < meals.length && meals[m + 1]! <= t) m++;

@@ -1,4 +1,7 @@
 import { Temporal } from "temporal-polyfill";
+import { createRng, gaussian, type Rng } from "../app/utils/seeded-random";
+
+export { createRng };
 
 /**
  * Deterministic demo data for the seed: the same inputs always give the same records, so tests
@@ -31,25 +34,6 @@ export const SCRIPT = {
   batteryChangeDay: 17,
   lowInsulinDay: 23,
 } as const;
-
-export type Rng = () => number;
-
-/** mulberry32: a small, fast, deterministic PRNG (public domain, Tommy Ettinger). */
-export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function gaussian(rng: Rng): number {
-  const u = Math.max(rng(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
-}
 
 const between = (rng: Rng, lo: number, hi: number) => lo + (hi - lo) * rng();
 
