@@ -52,6 +52,9 @@ export default defineConfig({
       DEPLOY_ENV: "test",
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Every test browser comes from 127.0.0.1; the per-account limits still apply.
+      RATE_LIMIT_SIGNIN_PER_IP: "1000",
+      RATE_LIMIT_CODES_PER_IP: "1000",
       MAILBOX_URL,
     },
   },

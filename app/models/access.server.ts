@@ -42,3 +42,8 @@ export async function listSharedWithMe(viewer: Viewer, { page, pageSize }: { pag
   ]);
   return { total, items: rows };
 }
+
+/** The viewer behind an authenticated call (an `/api/` token or a page session). */
+export async function viewerById(userId: number): Promise<Viewer> {
+  return db().user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, identity: true, isPass: true, role: true } });
+}

@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 
 /**
  * Fixed-window rate limits kept in PostgreSQL (model RateLimit), so that they hold across every
@@ -11,19 +12,26 @@ import { db } from "~/utils/db.server";
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
-/** The product's limits. Keys name what is counted, e.g. `signin:account:<email>`. */
+/**
+ * The product's limits. Keys name what is counted, e.g. `signin:account:<email>`. The per-IP
+ * limits are configurable: a hospital network may put many clinicians behind one address.
+ */
 export const RATE_LIMITS = {
   /** Sign-in attempts per account; a successful sign-in clears the counter. */
   signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  /** Sign-in attempts per client IP. */
-  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Sign-in attempts per client IP (RATE_LIMIT_SIGNIN_PER_IP). */
+  get signInPerIp() {
+    return { limit: env().RATE_LIMIT_SIGNIN_PER_IP, windowSeconds: 15 * 60 };
+  },
   /** Emailed codes sent to one address. */
   sendCodePerEmail: { limit: 5, windowSeconds: 60 * 60 },
-  /** Emailed codes requested from one client IP. */
-  sendCodePerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /** Emailed codes requested from one client IP (RATE_LIMIT_CODES_PER_IP). */
+  get sendCodePerIp() {
+    return { limit: env().RATE_LIMIT_CODES_PER_IP, windowSeconds: 60 * 60 };
+  },
   /** Codes typed for one address. */
   checkCodePerEmail: { limit: 10, windowSeconds: 15 * 60 },
-} as const satisfies Record<string, RateLimitRule>;
+} satisfies Record<string, RateLimitRule>;
 
 /**
  * Counts one hit on `key`. `retryAfterSeconds` is 0 when allowed, otherwise the seconds until

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { findVisiblePatient } from "~/models/access.server";
+import { logPatientAccess } from "~/models/audit-log.server";
+import { markUploadsSeen } from "~/models/read-power.server";
 import * as s from "~/styles/layout.css";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
@@ -22,7 +24,10 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     db().bgRecord.count({ where: { patientId: patient.id } }),
     db().pumpRecord.count({ where: { patientId: patient.id } }),
   ]);
-  await db().auditLog.create({ data: { actorId: viewer.id, patientId: patient.id, action: "read:patientHome" } });
+  await Promise.all([
+    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome" }),
+    patient.userId === viewer.id ? null : markUploadsSeen(viewer, patient.userId),
+  ]);
   return { name: displayName(patient.user), own: patient.userId === viewer.id, counts: { cgm, meter, pump } };
 }
 

@@ -1,35 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
-import { listSharedWithMe, mayReadSharedData } from "~/models/access.server";
+import { mayReadSharedData } from "~/models/access.server";
 import * as s from "~/styles/layout.css";
-import { displayName } from "~/utils/names";
 import { requireUser } from "~/utils/session.server";
 
-const PAGE_SIZE = 10;
-const query = z.object({ page: z.coerce.number().int().min(1).catch(1) });
-
-/** The patients shared with the signed-in user; a clinic under audit sees its audit state instead. */
+/** The right-hand side of the clinics' landing page; a clinic under audit sees its audit state. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const allowed = mayReadSharedData(user);
-  const { total, items } = await listSharedWithMe(user, { page, pageSize: PAGE_SIZE });
-  return {
-    allowed,
-    isPass: user.isPass,
-    reason: user.auditReason,
-    total,
-    page,
-    patients: items.map((r) => ({
-      key: r.id,
-      name: r.nickName || displayName(r.provider),
-      href: `/patientShow/${r.provider.patient!.id}/${r.provider.id}/patientHome`,
-      newUploads: r.uploadIsNew === 0,
-    })),
-  };
+  return { allowed: mayReadSharedData(user), identity: user.identity, isPass: user.isPass, reason: user.auditReason };
 }
 
 export default function Patients() {
@@ -50,24 +30,7 @@ export default function Patients() {
   return (
     <section className={s.card} aria-labelledby="patients-title">
       <h1 id="patients-title">{t("title")}</h1>
-      {data.patients.length === 0 ? (
-        <p>{t("empty")}</p>
-      ) : (
-        <ul>
-          {data.patients.map((p) => (
-            <li key={p.key}>
-              <Link to={p.href}>{p.name}</Link>
-              {p.newUploads ? <span> · {t("newUploads")}</span> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {data.total > PAGE_SIZE ? (
-        <nav aria-label={t("pages")}>
-          {data.page > 1 ? <Link to={`?page=${data.page - 1}`}>{t("previous")}</Link> : null}{" "}
-          {data.page * PAGE_SIZE < data.total ? <Link to={`?page=${data.page + 1}`}>{t("next")}</Link> : null}
-        </nav>
-      ) : null}
+      <p>{data.identity === 2 ? t("chooseClinic") : t("choosePerson")}</p>
     </section>
   );
 }

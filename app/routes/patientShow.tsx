@@ -1,15 +1,67 @@
-import { Outlet } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { PatientPanel, type PanelItem } from "~/components/patient-panel";
+import { listSharedWithMeEntries, listSharedWithOthers, recipientOf, SHARE_STATE, type PatientListItem } from "~/models/read-power.server";
+import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
 
-/** The patient area: signed-in, activated users only. */
+const query = z.object({
+  tab: z.enum(["mine", "others"]).catch("mine"),
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+/** Where an entry leads: an accepted patient's page for a reader, else the entry's own page. */
+function toPanelItem(item: PatientListItem, viewerId: number, tab: "mine" | "others"): PanelItem {
+  const readable = tab === "mine" && item.state === SHARE_STATE.accepted && item.pid !== null;
+  const status: PanelItem["status"] =
+    item.state === SHARE_STATE.accepted
+      ? "accepted"
+      : item.state === SHARE_STATE.refused
+        ? "refused"
+        : recipientOf({ sourceType: item.sourceType, providerId: item.provideId, readerId: item.readId }) === viewerId
+          ? "pending-for-me"
+          : "waiting";
+  return {
+    readPowerId: item.readPowerId,
+    name: item.name,
+    nickName: item.nickName,
+    href: readable ? `/patientShow/${item.pid}/${item.userId}/patientHome` : `/patientShow/share/${item.readPowerId}`,
+    state: item.state,
+    isNew: item.isNew,
+    uploadIsNew: item.uploadIsNew,
+    status,
+  };
+}
+
+/** The patient area (spec 1 section 2): the left panel and, on the right, the child route. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const parsed = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const tab = user.identity === 1 ? parsed.tab : "mine";
+  const options = { page: parsed.page, search: parsed.q || undefined };
+  const list = tab === "others" ? await listSharedWithOthers(user, options) : { ok: true as const, data: await listSharedWithMeEntries(user, options) };
+  const page = list.ok ? list.data : { count: 0, data: [] };
+  return {
+    identity: user.identity,
+    tab,
+    page: parsed.page,
+    total: page.count,
+    items: page.data.map((item) => toPanelItem(item, user.id, tab)),
+  };
 }
 
 export default function PatientShow() {
-  return <Outlet />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className={s.area}>
+      <PatientPanel identity={data.identity} tab={data.tab} items={data.items} total={data.total} page={data.page} />
+      <div className={s.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";

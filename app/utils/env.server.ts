@@ -27,6 +27,10 @@ const envSchema = z
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Sign-in attempts per client address per 15 minutes (raise it behind a shared NAT). */
+    RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Emailed codes per client address per hour. */
+    RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
   })
   .transform((env) => ({
     ...env,

@@ -137,7 +137,7 @@ test.describe("registration", () => {
 
     await clinic.goto("/patientShow/patients");
     await expect(clinic.getByRole("heading", { level: 1 })).toHaveText(tr("en", "title", "patients"));
-    await expect(clinic.getByText(tr("en", "empty", "patients"))).toBeVisible();
+    await expect(clinic.getByText(tr("en", "panel.emptyMine", "sharing"))).toBeVisible();
     await clinicContext.close();
     await adminContext.close();
   });

@@ -8,6 +8,11 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.diacare.test`;
 }
 
+/** The messages the app sent to `to`, oldest first (from the SMTP catcher). */
+export async function mailTo(to: string): Promise<{ subject: string; text: string; date: string }[]> {
+  return (await fetch(`${MAILBOX}?to=${encodeURIComponent(to)}`)).json();
+}
+
 /** Waits for the newest email to `to` and returns the 6-digit code in it (read from the real SMTP message). */
 export async function codeFromMail(to: string, after = 0): Promise<string> {
   const deadline = Date.now() + 15_000;

@@ -1,0 +1,91 @@
+import { Form, Link, NavLink, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/styles/patient-area.css";
+import * as layout from "~/styles/layout.css";
+
+export type PanelItem = {
+  readPowerId: number;
+  name: string;
+  nickName: string | null;
+  href: string;
+  state: number;
+  isNew: number;
+  uploadIsNew: number;
+  /** What the viewer may still have to do: a request to answer, an invitation waiting or refused. */
+  status: "pending-for-me" | "waiting" | "refused" | "accepted";
+};
+
+const PAGE_SIZE = 10;
+
+/** The left panel of the patient area (spec 1 section 2): search, New user, tabs, list, pages. */
+export function PatientPanel({ identity, tab, items, total, page }: { identity: number; tab: "mine" | "others"; items: PanelItem[]; total: number; page: number }) {
+  const { t } = useTranslation("sharing");
+  const [params] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const withParams = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(key);
+      else next.set(key, String(value));
+    }
+    const query = next.toString();
+    return query ? `?${query}` : "";
+  };
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <aside className={s.panel} aria-label={t("panel.label")}>
+      <Form method="get" action="/patientShow/patients" className={s.search} role="search">
+        <input type="hidden" name="tab" value={tab} />
+        <label htmlFor="panel-search" className={layout.skipLink}>
+          {t("panel.search")}
+        </label>
+        <input id="panel-search" name="q" defaultValue={q} className={s.searchInput} placeholder={t("panel.searchPlaceholder")} />
+        <button type="submit" className={layout.buttonSecondary}>
+          {t("panel.searchButton")}
+        </button>
+      </Form>
+      <Link to={`/patientShow/add${withParams({ page: null })}`} className={layout.button}>
+        {identity === 1 ? t("panel.newShare") : t("panel.newInvite")}
+      </Link>
+      <nav className={s.tabs} aria-label={t("panel.tabs")}>
+        <Link to={`/patientShow/patients${withParams({ tab: "mine", page: null })}`} className={s.tab} aria-current={tab === "mine" ? "page" : undefined}>
+          {t("panel.sharedWithMe")}
+        </Link>
+        {identity === 1 ? (
+          <Link to={`/patientShow/patients${withParams({ tab: "others", page: null })}`} className={s.tab} aria-current={tab === "others" ? "page" : undefined}>
+            {t("panel.sharedWithOthers")}
+          </Link>
+        ) : null}
+      </nav>
+      {items.length === 0 ? (
+        <p>{q ? t("panel.noMatch") : tab === "others" ? t("panel.emptyOthers") : t("panel.emptyMine")}</p>
+      ) : (
+        <ul className={s.list}>
+          {items.map((item) => (
+            <li key={item.readPowerId}>
+              <NavLink to={`${item.href}${withParams({})}`} className={s.item}>
+                <span className={s.itemName}>{item.nickName || item.name}</span>
+                <span>
+                  {item.uploadIsNew === 0 && item.status === "accepted" ? (
+                    <span className={s.dot} role="img" aria-label={t("panel.newData")} />
+                  ) : null}
+                  {item.status !== "accepted" ? <span className={s.pill}>{t(`status.${item.status}`)}</span> : null}
+                </span>
+                {item.nickName ? <span className={s.itemMeta}>{item.name}</span> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > PAGE_SIZE ? (
+        <nav className={s.pager} aria-label={t("panel.pages")}>
+          {page > 1 ? <Link to={withParams({ page: page - 1 })}>{t("panel.previous")}</Link> : <span />}
+          <span>{t("panel.pageOf", { page, pages })}</span>
+          {page < pages ? <Link to={withParams({ page: page + 1 })}>{t("panel.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+      {identity === 1 && tab === "others" ? <Link to={`/patientShow/accessLog${withParams({})}`}>{t("panel.accessLog")}</Link> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Prisma } from "@prisma/client";
+import { db } from "~/utils/db.server";
+import { displayName } from "~/utils/names";
+
+/** Writes one entry of the access audit log: who read or changed which patient's data. */
+export async function logPatientAccess(entry: { actorId: number; patientId: number; action: string; detail?: Prisma.InputJsonValue }) {
+  await db().auditLog.create({ data: entry });
+}
+
+/**
+ * "Who viewed my data": the entries of the access log for the viewer's own patient record,
+ * by anyone but the viewer, newest first.
+ */
+export async function listAccessToMyData(userId: number, { page, pageSize }: { page: number; pageSize: number }) {
+  const patient = await db().patient.findUnique({ where: { userId }, select: { id: true } });
+  if (!patient) return { total: 0, items: [] };
+  const where: Prisma.AuditLogWhereInput = { patientId: patient.id, NOT: { actorId: userId } };
+  const [total, rows] = await Promise.all([
+    db().auditLog.count({ where }),
+    db().auditLog.findMany({
+      where,
+      orderBy: { at: "desc" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      include: { actor: { select: { email: true, firstName: true, lastName: true, identity: true } } },
+    }),
+  ]);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: String(r.id),
+      at: r.at.toISOString(),
+      action: r.action,
+      who: r.actor ? displayName(r.actor) : null,
+      identity: r.actor?.identity ?? null,
+    })),
+  };
+}

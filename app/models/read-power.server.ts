@@ -1,0 +1,500 @@
+import { Prisma } from "@prisma/client";
+import { fallbackLng, isLocale } from "~/i18n";
+import {
+  SEARCH_MIN_LENGTH,
+  SHARE_PAGE_SIZE,
+  type InviteInput,
+  type ProcessFromEmailInput,
+  type ProcessShareInput,
+  type SaveShareInput,
+  type UpdateShareInput,
+} from "~/schemas/read-power";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { consumeInviteToken, createInviteToken, peekInviteToken, type InviteTokenError } from "~/utils/invite-token.server";
+import { sendTranslatedMail } from "~/utils/mail.server";
+import { displayName } from "~/utils/names";
+import { mayReadSharedData, type Viewer } from "./access.server";
+
+/**
+ * Sharing: the spec's read-power rows (who may read whose data) and their state machine.
+ *
+ * A row names a provider (the person whose data is shared, who has a Patient record) and a
+ * reader. sourceType 0: the patient shared (the reader must accept); 1: a clinic invited the
+ * patient (the patient must accept; an email link can answer too); 2: a clinic created the
+ * patient's record (written accepted, state 1). state 0 pending, 1 accepted, 2 refused. One row
+ * per (provider, reader). Only an accepted row gives access (access.server.ts decides that).
+ *
+ * Every function takes the viewer and puts its rules in the `where`: a row the viewer is not part
+ * of and a row that does not exist give the same 403. Changes write an AuditLog row in the same
+ * transaction. Failures are answered, not thrown: `{ ok: false, status, error }` where `error`
+ * is an i18n key with its namespace (`sharing:errors.*`, `api:forbidden`).
+ */
+
+export const SOURCE_TYPE = { share: 0, invitation: 1, created: 2 } as const;
+export const SHARE_STATE = { pending: 0, accepted: 1, refused: 2 } as const;
+
+export type ShareFailure = { ok: false; status: 400 | 403 | 500; error: string };
+export type ShareResult<T> = { ok: true; data: T } | ShareFailure;
+
+type Client = Prisma.TransactionClient;
+
+const FORBIDDEN = "api:forbidden";
+const err = (key: string) => `sharing:errors.${key}`;
+const LINK_ERRORS: Record<InviteTokenError, string> = { invalid: err("linkInvalid"), expired: err("linkExpired"), used: err("linkUsed") };
+/** Email sending may take a moment; the invitation and its email succeed or fail together. */
+const MAIL_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+
+class ShareError extends Error {
+  constructor(
+    readonly status: ShareFailure["status"],
+    readonly key: string,
+  ) {
+    super(key);
+  }
+}
+
+async function run<T>(work: () => Promise<T>, onDuplicate?: string): Promise<ShareResult<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (error) {
+    if (error instanceof ShareError) return { ok: false, status: error.status, error: error.key };
+    // Two simultaneous first shares between the same pair: the unique (provider, reader) decides.
+    if (onDuplicate && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, status: 400, error: onDuplicate };
+    console.error("[sharing] operation failed:", error);
+    return { ok: false, status: 500, error: "sharing:messages.operateFailed" };
+  }
+}
+
+const personSelect = { id: true, email: true, firstName: true, lastName: true, identity: true, birthDate: true } satisfies Prisma.UserSelect;
+const rowInclude = {
+  provider: { select: { ...personSelect, patient: { select: { id: true } } } },
+  reader: { select: personSelect },
+} satisfies Prisma.ReadPowerInclude;
+type ShareRow = Prisma.ReadPowerGetPayload<{ include: typeof rowInclude }>;
+
+/** The spec's "Patient list item" (spec 1 section 3) plus the display name. */
+export type PatientListItem = {
+  pid: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  name: string;
+  nickName: string | null;
+  readPowerId: number;
+  isNew: number;
+  uploadIsNew: number;
+  state: number;
+  sourceType: number;
+  identity: number;
+  provideId: number;
+  readId: number;
+  code: null;
+  birthDate: string | null;
+  message: string | null;
+  /** The provider's user id (with pid, the address of the patient's page). */
+  userId: number;
+};
+
+export type ListPage<T> = { count: number; data: T[] };
+export type ListOptions = { page: number; pageSize?: number; search?: string };
+
+/**
+ * A row as a list item. `person` says who the row is about for the viewer: the provider in
+ * "shared with me" (the patient), the reader in "shared with others" (who reads my data).
+ */
+export function toListItem(row: ShareRow, person: "provider" | "reader"): PatientListItem {
+  const who = person === "provider" ? row.provider : row.reader;
+  return {
+    pid: row.provider.patient?.id ?? null,
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: who.email,
+    name: displayName(who),
+    nickName: row.nickName,
+    readPowerId: row.id,
+    isNew: row.isNew,
+    uploadIsNew: row.uploadIsNew,
+    state: row.state,
+    sourceType: row.sourceType,
+    identity: who.identity,
+    provideId: row.providerId,
+    readId: row.readerId,
+    code: null,
+    // Patient data: only the patient's, and only once the share is accepted (never a reader's).
+    birthDate: person === "provider" && row.state === SHARE_STATE.accepted && who.birthDate ? who.birthDate.toISOString().slice(0, 10) : null,
+    message: row.message,
+    userId: row.providerId,
+  };
+}
+
+/** Who must answer a pending row: the reader of a share, the patient of an invitation. */
+export function recipientOf(row: { sourceType: number; providerId: number; readerId: number }): number {
+  return row.sourceType === SOURCE_TYPE.share ? row.readerId : row.providerId;
+}
+
+/** Rows the viewer is part of, on either side. */
+const partyOf = (viewer: Viewer): Prisma.ReadPowerWhereInput => ({ OR: [{ providerId: viewer.id }, { readerId: viewer.id }] });
+
+/** `%`, `_` and `\` are LIKE wildcards to PostgreSQL; a search for them means the characters. */
+function likeText(term: string) {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function pageArgs({ page, pageSize }: ListOptions) {
+  const size = Math.min(Math.max(1, pageSize ?? SHARE_PAGE_SIZE), SHARE_PAGE_SIZE);
+  return { skip: (Math.max(1, page) - 1) * size, take: size };
+}
+
+/** Each word of the search must match the nickname, or the email, first or last name of `person`. */
+function listSearch(search: string | undefined, person: "provider" | "reader"): Prisma.ReadPowerWhereInput {
+  const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return {};
+  return {
+    AND: words.map((word) => {
+      const contains = { contains: likeText(word), mode: "insensitive" as const };
+      const match: Prisma.UserWhereInput = { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }] };
+      return { OR: [{ nickName: contains }, person === "provider" ? { provider: match } : { reader: match }] };
+    }),
+  };
+}
+
+async function listPage(where: Prisma.ReadPowerWhereInput, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListItem>> {
+  const [count, rows] = await Promise.all([
+    db().readPower.count({ where }),
+    db().readPower.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageArgs(options), include: rowInclude }),
+  ]);
+  return { count, data: rows.map((row) => toListItem(row, person)) };
+}
+
+/**
+ * Tab 1, "shared with me": rows where the viewer is the reader. A person sees pending requests
+ * to them and accepted shares. A clinic sees its invitations in every state, accepted shares and
+ * pending share requests to it (it is their recipient), never a share it refused; a clinic whose
+ * organisation is not approved sees nothing.
+ */
+export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptions): Promise<ListPage<PatientListItem>> {
+  if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
+  const mine: Prisma.ReadPowerWhereInput =
+    viewer.identity === 2
+      ? { readerId: viewer.id, NOT: { sourceType: SOURCE_TYPE.share, state: SHARE_STATE.refused } }
+      : { readerId: viewer.id, state: { in: [SHARE_STATE.pending, SHARE_STATE.accepted] } };
+  return listPage({ AND: [mine, { provider: { patient: { isNot: null } } }, listSearch(options.search, "provider")] }, options, "provider");
+}
+
+/**
+ * Tab 2, "shared with others" (identity 1 only): every row where the viewer is the provider,
+ * in every state: shares they made, invitations to them (pending ones are theirs to answer).
+ */
+export async function listSharedWithOthers(viewer: Viewer, options: ListOptions): Promise<ShareResult<ListPage<PatientListItem>>> {
+  if (viewer.identity !== 1) return { ok: false, status: 403, error: FORBIDDEN };
+  return { ok: true, data: await listPage({ AND: [{ providerId: viewer.id }, listSearch(options.search, "reader")] }, options, "reader") };
+}
+
+/**
+ * One row the viewer is part of, as a list item seen from the viewer's side (the patient when
+ * the viewer reads, the reader when the viewer provides); null for anyone else, for an id that
+ * does not exist, and for a clinic whose organisation is not approved (as in its lists).
+ */
+export async function findShareForViewer(viewer: Viewer, readPowerId: number): Promise<PatientListItem | null> {
+  if (!mayReadSharedData(viewer)) return null;
+  const row = await db().readPower.findFirst({ where: { id: readPowerId, ...partyOf(viewer) }, include: rowInclude });
+  return row ? toListItem(row, row.readerId === viewer.id ? "provider" : "reader") : null;
+}
+
+export type ShareCandidate = { userId: number; name: string; email: string; identity: number; readPowerId: number | null; state: number | null };
+
+/**
+ * The drawers' user search by email (case-insensitive, at least 3 characters). A person finds
+ * any other active account to share with; a clinic (approved) finds persons with a health
+ * record to invite. Deleted, disabled and not yet activated accounts and the viewer are never
+ * listed. readPowerId and state name the row the action would make, if it exists already.
+ */
+export async function searchShareCandidates(viewer: Viewer, options: ListOptions & { search: string }): Promise<ShareResult<ListPage<ShareCandidate>>> {
+  const term = options.search.trim().toLowerCase();
+  if (term.length < SEARCH_MIN_LENGTH) return { ok: false, status: 400, error: err("searchTooShort") };
+  const inviting = viewer.identity === 2;
+  if (inviting && !mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
+  const where: Prisma.UserWhereInput = {
+    id: { not: viewer.id },
+    active: true,
+    disabled: false,
+    deletedAt: null,
+    email: { contains: likeText(term), mode: "insensitive" },
+    ...(inviting ? { identity: 1, patient: { isNot: null } } : {}),
+  };
+  const [count, users] = await Promise.all([
+    db().user.count({ where }),
+    db().user.findMany({
+      where,
+      orderBy: [{ email: "asc" }, { id: "asc" }],
+      ...pageArgs(options),
+      select: {
+        id: true,
+        email: true,
+        firstName: true,
+        lastName: true,
+        identity: true,
+        reading: { where: { providerId: viewer.id }, select: { id: true, state: true } },
+        provided: { where: { readerId: viewer.id }, select: { id: true, state: true } },
+      },
+    }),
+  ]);
+  return {
+    ok: true,
+    data: {
+      count,
+      data: users.map((user) => {
+        const row = (inviting ? user.provided : user.reading)[0];
+        return { userId: user.id, name: displayName(user), email: user.email, identity: user.identity, readPowerId: row?.id ?? null, state: row?.state ?? null };
+      }),
+    },
+  };
+}
+
+async function writeAudit(client: Client, viewer: Viewer, row: ShareRow, action: string, detail: Record<string, string | number | null> = {}) {
+  await client.auditLog.create({
+    data: {
+      actorId: viewer.id,
+      patientId: row.provider.patient?.id ?? null,
+      action,
+      detail: { readPowerId: row.id, providerId: row.providerId, readerId: row.readerId, sourceType: row.sourceType, state: row.state, ...detail },
+    },
+  });
+}
+
+const activeAccount = { active: true, disabled: false, deletedAt: null } satisfies Prisma.UserWhereInput;
+
+/** The address of an invitation email's link. */
+export function invitationLink(doctorName: string, token: string): string {
+  const base = env().APP_URL.replace(/\/+$/, "");
+  return `${base}/invite_result?doctorName=${encodeURIComponent(doctorName)}&data=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Makes a fresh single-use link for the invitation (older links of it stop working) and emails
+ * it to the patient in their language. Runs inside the transaction that opens the invitation:
+ * when the email cannot be sent, nothing changes and the caller hears "Invitation failed".
+ */
+async function sendInvitation(client: Client, readPowerId: number, clinic: { firstName: string | null; lastName: string | null; email: string }, patientUserId: number) {
+  const patient = await client.user.findUniqueOrThrow({ where: { id: patientUserId }, select: { email: true, setting: { select: { lang: true } } } });
+  await client.inviteToken.deleteMany({ where: { readPowerId } });
+  const token = await createInviteToken(readPowerId, { client });
+  const doctorName = displayName(clinic);
+  const lang = patient.setting?.lang;
+  try {
+    await sendTranslatedMail({ to: patient.email, locale: isLocale(lang) ? lang : fallbackLng, key: "invitation", values: { doctorName, link: invitationLink(doctorName, token) } });
+  } catch (error) {
+    console.error(`[sharing] the invitation email for invitation ${readPowerId} could not be sent:`, error instanceof Error ? error.message : error);
+    throw new ShareError(500, "sharing:messages.inviteFailed");
+  }
+}
+
+/**
+ * POST save: the viewer (a person with a health record) shares it with `readId`, who must
+ * accept. Sharing again with someone who refused re-opens that row as a new request.
+ */
+export async function shareWith(viewer: Viewer, input: SaveShareInput): Promise<ShareResult<PatientListItem>> {
+  return run(async () => {
+    if (viewer.identity !== 1) throw new ShareError(403, err("notAPatient"));
+    const own = await db().patient.findUnique({ where: { userId: viewer.id }, select: { id: true } });
+    if (!own) throw new ShareError(403, err("notAPatient"));
+    if (input.readId === viewer.id) throw new ShareError(400, err("selfShare"));
+    const reader = await db().user.findFirst({ where: { id: input.readId, ...activeAccount }, select: { id: true } });
+    if (!reader) throw new ShareError(400, err("userNotFound"));
+    return db().$transaction(async (tx) => {
+      const pair = { providerId_readerId: { providerId: viewer.id, readerId: reader.id } };
+      const existing = await tx.readPower.findUnique({ where: pair });
+      if (existing && existing.state !== SHARE_STATE.refused) throw new ShareError(400, err("alreadyShared"));
+      const opened = { sourceType: SOURCE_TYPE.share, state: SHARE_STATE.pending, isNew: 0, message: input.message ?? null, processedAt: null };
+      let row: ShareRow;
+      if (existing) {
+        const reopened = await tx.readPower.updateMany({ where: { id: existing.id, state: SHARE_STATE.refused }, data: opened });
+        if (reopened.count !== 1) throw new ShareError(400, err("alreadyShared"));
+        await tx.inviteToken.deleteMany({ where: { readPowerId: existing.id } });
+        row = await tx.readPower.findUniqueOrThrow({ where: { id: existing.id }, include: rowInclude });
+      } else {
+        row = await tx.readPower.create({ data: { providerId: viewer.id, readerId: reader.id, ...opened }, include: rowInclude });
+      }
+      await writeAudit(tx, viewer, row, "share:save", { reopened: existing ? 1 : 0 });
+      return toListItem(row, "reader");
+    });
+  }, err("alreadyShared"));
+}
+
+/**
+ * POST invite: an approved clinic invites the patient `provideId` (an active person with a
+ * health record), who is emailed a single-use link. Inviting again after a refusal re-opens
+ * the row (like reinvite).
+ */
+export async function invitePatient(viewer: Viewer, input: InviteInput): Promise<ShareResult<PatientListItem>> {
+  return run(async () => {
+    if (viewer.identity !== 2) throw new ShareError(403, err("clinicsOnly"));
+    if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
+    const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
+    const patient = await db().user.findFirst({ where: { id: input.provideId, identity: 1, patient: { isNot: null }, ...activeAccount }, select: { id: true } });
+    if (!patient) throw new ShareError(400, err("patientNotFound"));
+    return db().$transaction(async (tx) => {
+      const existing = await tx.readPower.findUnique({ where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } } });
+      if (existing && existing.state !== SHARE_STATE.refused) throw new ShareError(400, err("alreadyInvited"));
+      const opened = { sourceType: SOURCE_TYPE.invitation, state: SHARE_STATE.pending, isNew: 0, message: input.message ?? null, processedAt: null };
+      let id: number;
+      if (existing) {
+        const reopened = await tx.readPower.updateMany({ where: { id: existing.id, state: SHARE_STATE.refused }, data: opened });
+        if (reopened.count !== 1) throw new ShareError(400, err("alreadyInvited"));
+        id = existing.id;
+      } else {
+        id = (await tx.readPower.create({ data: { providerId: patient.id, readerId: viewer.id, ...opened }, select: { id: true } })).id;
+      }
+      const row = await tx.readPower.findUniqueOrThrow({ where: { id }, include: rowInclude });
+      await writeAudit(tx, viewer, row, "share:invite", { reopened: existing ? 1 : 0 });
+      await sendInvitation(tx, id, clinic, patient.id);
+      return toListItem(row, "provider");
+    }, MAIL_TRANSACTION);
+  }, err("alreadyInvited"));
+}
+
+/** POST reinvite: the clinic that sent a refused invitation sends it again (pending, new email). */
+export async function reinvite(viewer: Viewer, { id }: { id: number }): Promise<ShareResult<PatientListItem>> {
+  return run(async () => {
+    if (viewer.identity !== 2) throw new ShareError(403, FORBIDDEN);
+    if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
+    const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
+    return db().$transaction(async (tx) => {
+      const row = await tx.readPower.findFirst({ where: { id, readerId: viewer.id, sourceType: SOURCE_TYPE.invitation } });
+      if (!row) throw new ShareError(403, FORBIDDEN);
+      const reopened = await tx.readPower.updateMany({
+        where: { id: row.id, state: SHARE_STATE.refused },
+        data: { state: SHARE_STATE.pending, isNew: 0, processedAt: null },
+      });
+      if (reopened.count !== 1) throw new ShareError(400, err("notRefused"));
+      const updated = await tx.readPower.findUniqueOrThrow({ where: { id: row.id }, include: rowInclude });
+      await writeAudit(tx, viewer, updated, "share:reinvite");
+      await sendInvitation(tx, row.id, clinic, row.providerId);
+      return toListItem(updated, "provider");
+    }, MAIL_TRANSACTION);
+  });
+}
+
+async function processInTransaction(tx: Client, viewer: Viewer, input: { id: number; state: number; message?: string; nickName?: string }, via: "app" | "email") {
+  const row = await tx.readPower.findFirst({
+    where: {
+      id: input.id,
+      OR: [
+        { sourceType: SOURCE_TYPE.share, readerId: viewer.id },
+        { sourceType: SOURCE_TYPE.invitation, providerId: viewer.id },
+      ],
+    },
+  });
+  if (!row) throw new ShareError(403, FORBIDDEN);
+  if (row.state !== SHARE_STATE.pending) throw new ShareError(400, err("alreadyProcessed"));
+  const approve = input.state === SHARE_STATE.accepted;
+  // The nickname is the reader's name for the patient: only a reader sets it, and an empty one
+  // keeps what was there (the previous nickname, or none so that the display name shows).
+  const nickName = approve && row.readerId === viewer.id && input.nickName ? input.nickName : undefined;
+  const changed = await tx.readPower.updateMany({
+    where: { id: row.id, state: SHARE_STATE.pending },
+    // An accepted share starts with the reader's "new data" dot (uploadIsNew 0): they have not
+    // looked at the patient's data yet.
+    data: { state: approve ? SHARE_STATE.accepted : SHARE_STATE.refused, isNew: 1, processedAt: new Date(), ...(approve ? { uploadIsNew: 0 } : {}), ...(nickName ? { nickName } : {}) },
+  });
+  if (changed.count !== 1) throw new ShareError(400, err("alreadyProcessed"));
+  const updated = await tx.readPower.findUniqueOrThrow({ where: { id: row.id }, include: rowInclude });
+  await writeAudit(tx, viewer, updated, "share:process", { via, reply: input.message ?? null });
+  return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader");
+}
+
+/**
+ * POST process: the recipient of a pending row approves (state 1, optional nickname) or
+ * refuses (state 2). The recipient is the reader of a share and the patient of an invitation;
+ * anyone else, and any id that does not exist, gets 403.
+ */
+export async function processShare(viewer: Viewer, input: ProcessShareInput): Promise<ShareResult<PatientListItem>> {
+  if (!mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
+  return run(() => db().$transaction((tx) => processInTransaction(tx, viewer, input, "app")));
+}
+
+/**
+ * POST processFromEmail: the invitation link answers without signing in, as the invited
+ * patient. The link is used up in the same transaction; a used, expired, forged link or one
+ * whose invitation was deleted gets a clear 400.
+ */
+export async function processFromEmail(input: ProcessFromEmailInput): Promise<ShareResult<PatientListItem>> {
+  return run(() =>
+    db().$transaction(async (tx) => {
+      const used = await consumeInviteToken(input.data, { client: tx });
+      if (!used.ok) throw new ShareError(400, LINK_ERRORS[used.error]);
+      const row = await tx.readPower.findUnique({
+        where: { id: used.readPowerId },
+        select: { id: true, sourceType: true, provider: { select: { id: true, identity: true, isPass: true, role: true, active: true, disabled: true, deletedAt: true } } },
+      });
+      if (!row || row.sourceType !== SOURCE_TYPE.invitation || !row.provider.active || row.provider.disabled || row.provider.deletedAt) {
+        throw new ShareError(400, LINK_ERRORS.invalid);
+      }
+      const { id, identity, isPass, role } = row.provider;
+      return processInTransaction(tx, { id, identity, isPass, role }, { id: row.id, state: input.state, message: input.message }, "email");
+    }),
+  );
+}
+
+/** What the `/invite_result` page shows for a link, without using it up. */
+export async function describeInvitationLink(data: string): Promise<ShareResult<{ readPowerId: number; doctorName: string; state: number }>> {
+  const found = await peekInviteToken(data);
+  if (!found.ok) return { ok: false, status: 400, error: LINK_ERRORS[found.error] };
+  const row = await db().readPower.findUnique({ where: { id: found.readPowerId }, include: rowInclude });
+  if (!row || row.sourceType !== SOURCE_TYPE.invitation) return { ok: false, status: 400, error: LINK_ERRORS.invalid };
+  if (row.state !== SHARE_STATE.pending) return { ok: false, status: 400, error: err("alreadyProcessed") };
+  return { ok: true, data: { readPowerId: row.id, doctorName: displayName(row.reader), state: row.state } };
+}
+
+/**
+ * POST delete: either side removes the row (the patient stops sharing, the reader gives it up,
+ * a pending request is withdrawn or declined). Access ends at once; the row's links die with it.
+ */
+export async function deleteShare(viewer: Viewer, { readPowerId }: { readPowerId: number }): Promise<ShareResult<{ readPowerId: number }>> {
+  return run(() =>
+    db().$transaction(async (tx) => {
+      const row = await tx.readPower.findFirst({ where: { id: readPowerId, ...partyOf(viewer) }, include: rowInclude });
+      if (!row) throw new ShareError(403, FORBIDDEN);
+      const gone = await tx.readPower.deleteMany({ where: { id: row.id } });
+      if (gone.count !== 1) throw new ShareError(403, FORBIDDEN);
+      await writeAudit(tx, viewer, row, "share:delete");
+      return { readPowerId: row.id };
+    }),
+  );
+}
+
+/**
+ * POST update: the reader sets the nickname ("" clears it) and uploadIsNew; the recipient sets
+ * isNew. A clinic whose organisation is not approved changes nothing here.
+ */
+export async function updateShare(viewer: Viewer, input: UpdateShareInput): Promise<ShareResult<PatientListItem>> {
+  if (!mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
+  return run(() =>
+    db().$transaction(async (tx) => {
+      const row = await tx.readPower.findFirst({ where: { id: input.readPowerId, ...partyOf(viewer) } });
+      if (!row) throw new ShareError(403, FORBIDDEN);
+      if ((input.nickName !== undefined || input.uploadIsNew !== undefined) && row.readerId !== viewer.id) throw new ShareError(403, FORBIDDEN);
+      if (input.isNew !== undefined && recipientOf(row) !== viewer.id) throw new ShareError(403, FORBIDDEN);
+      const data: Prisma.ReadPowerUpdateInput = {};
+      if (input.nickName !== undefined) data.nickName = input.nickName || null;
+      if (input.isNew !== undefined) data.isNew = input.isNew;
+      if (input.uploadIsNew !== undefined) data.uploadIsNew = input.uploadIsNew;
+      const updated = await tx.readPower.update({ where: { id: row.id }, data, include: rowInclude });
+      const changed: Record<string, string | number | null> = {};
+      for (const key of ["nickName", "isNew", "uploadIsNew"] as const) if (input[key] !== undefined) changed[key] = updated[key];
+      await writeAudit(tx, viewer, updated, "share:update", changed);
+      return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader");
+    }),
+  );
+}
+
+/** Opening a patient's entry clears the reader's "new uploads" dot (uploadIsNew 1). */
+export async function markUploadsSeen(viewer: Viewer, providerUserId: number): Promise<void> {
+  await db().readPower.updateMany({ where: { readerId: viewer.id, providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 0 }, data: { uploadIsNew: 1 } });
+}
+
+/** New data for a patient: every accepted reader gets the "new uploads" dot (uploadIsNew 0). */
+export async function markUploadsNew(providerUserId: number): Promise<void> {
+  await db().readPower.updateMany({ where: { providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 1 }, data: { uploadIsNew: 0 } });
+}

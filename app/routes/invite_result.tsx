@@ -1,0 +1,61 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormMessages } from "~/components/form";
+import { describeInvitationLink, processFromEmail } from "~/models/read-power.server";
+import { processFromEmailSchema } from "~/schemas/read-power";
+import * as f from "~/styles/form.css";
+import * as s from "~/styles/layout.css";
+
+/**
+ * The invitation email's link (spec 1 section 2): the doctor's name and Agree / Disagree, without
+ * signing in. `data` is the signed, expiring, single-use token (DESIGN.md 2).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("data") ?? "";
+  const found = await describeInvitationLink(token);
+  return found.ok ? { token, doctorName: found.data.doctorName, error: null } : { token, doctorName: null, error: found.error };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = processFromEmailSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ done: null, doctorName: null, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) }, { status: 400 });
+  const result = await processFromEmail(parsed.data);
+  if (!result.ok) return data({ done: null, doctorName: null, errors: [result.error] }, { status: result.status });
+  return { done: parsed.data.state === 1 ? "invite.agreed" : "invite.disagreed", doctorName: result.data.name, errors: [] as string[] };
+}
+
+export default function InviteResult() {
+  const { t } = useTranslation("sharing");
+  const { token, doctorName, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className={f.narrow}>
+      <section className={s.card} aria-labelledby="invite-title">
+        <h1 id="invite-title">{t("invite.title")}</h1>
+        {actionData?.done ? (
+          <p role="status">{t(actionData.done, { doctorName: actionData.doctorName })}</p>
+        ) : error ? (
+          <FormMessages errors={[error]} ns="common" />
+        ) : (
+          <>
+            <p>{t("invite.body", { doctorName })}</p>
+            <FormMessages errors={actionData?.errors} ns="common" />
+            <Form method="post" className={s.actions}>
+              <input type="hidden" name="data" value={token} />
+              <button type="submit" name="state" value="1" className={s.button} disabled={busy}>
+                {t("invite.agree")}
+              </button>
+              <button type="submit" name="state" value="2" className={s.buttonSecondary} disabled={busy}>
+                {t("invite.disagree")}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { listAccessToMyData } from "~/models/audit-log.server";
+import * as s from "~/styles/layout.css";
+import * as p from "~/styles/patient-area.css";
+import { requireUser } from "~/utils/session.server";
+
+const PAGE_SIZE = 20;
+const query = z.object({ logPage: z.coerce.number().int().min(1).catch(1) });
+
+/** "Who viewed my data": the access log of the signed-in person's own record. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.identity !== 1) throw new Response("Forbidden", { status: 403 });
+  const { logPage } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const log = await listAccessToMyData(user.id, { page: logPage, pageSize: PAGE_SIZE });
+  return { ...log, page: logPage, pages: Math.max(1, Math.ceil(log.total / PAGE_SIZE)) };
+}
+
+export default function AccessLog() {
+  const { t, i18n } = useTranslation("sharing");
+  const { items, page, pages } = useLoaderData<typeof loader>();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section className={s.card} aria-labelledby="log-title">
+      <h1 id="log-title">{t("accessLog.title")}</h1>
+      <p>{t("accessLog.intro")}</p>
+      {items.length === 0 ? (
+        <p>{t("accessLog.empty")}</p>
+      ) : (
+        <table className={p.table}>
+          <thead>
+            <tr>
+              <th className={p.cell}>{t("accessLog.when")}</th>
+              <th className={p.cell}>{t("accessLog.who")}</th>
+              <th className={p.cell}>{t("accessLog.what")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td className={p.cell}>{format.format(new Date(item.at))}</td>
+                <td className={p.cell}>{item.who ?? t("accessLog.deletedAccount")}</td>
+                <td className={p.cell}>{t(`accessLog.actions.${item.action.replace(":", "_")}`, { defaultValue: item.action })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav className={p.pager} aria-label={t("panel.pages")}>
+          {page > 1 ? <Link to={`?logPage=${page - 1}`}>{t("panel.previous")}</Link> : <span />}
+          <span>{t("panel.pageOf", { page, pages })}</span>
+          {page < pages ? <Link to={`?logPage=${page + 1}`}>{t("panel.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,179 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormMessages } from "~/components/form";
+import { deleteShare, findShareForViewer, processShare, recipientOf, reinvite, SHARE_STATE, updateShare } from "~/models/read-power.server";
+import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
+import * as f from "~/styles/form.css";
+import * as s from "~/styles/layout.css";
+import { requireUser } from "~/utils/session.server";
+
+const idParam = z.coerce.number().int().positive();
+
+/**
+ * One share or invitation, with what the viewer may do (spec 1 section 4): answer a pending
+ * request (approve with an optional nickname, or refuse), rename, send a refused invitation
+ * again, or delete after confirming.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idParam.safeParse(params.id);
+  const share = id.success ? await findShareForViewer(user, id.data) : null;
+  if (!share) throw new Response("Not Found", { status: 404 });
+  const isReader = share.readId === user.id;
+  const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
+  const canAnswer = share.state === SHARE_STATE.pending && recipientOf({ sourceType: share.sourceType, providerId: share.provideId, readerId: share.readId }) === user.id;
+  return {
+    share,
+    isReader,
+    canAnswer,
+    stateKey: share.state === SHARE_STATE.accepted ? "accepted" : share.state === SHARE_STATE.refused ? "refused" : canAnswer ? "pending-for-me" : "waiting",
+    canReinvite: share.state === SHARE_STATE.refused && share.sourceType === 1 && isReader,
+    canRename: isReader && share.state === SHARE_STATE.accepted,
+    patientHref: isReader && share.state === SHARE_STATE.accepted && share.pid ? `/patientShow/${share.pid}/${share.userId}/patientHome` : null,
+    confirmDelete,
+  };
+}
+
+const intents = z.object({ intent: z.enum(["approve", "refuse", "rename", "reinvite", "delete"]) });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw new Response("Not Found", { status: 404 });
+  const form = Object.fromEntries(await request.formData());
+  const intent = intents.safeParse(form);
+  if (!intent.success) throw new Response("Bad Request", { status: 400 });
+  const fail = (errors: string[], status: number) => data({ errors, notice: null }, { status });
+  const schemaErrors = (error: z.ZodError) => fail(error.issues.map((i) => `sharing:${i.message}`), 400);
+
+  switch (intent.data.intent) {
+    case "approve":
+    case "refuse": {
+      const parsed = processShareSchema.safeParse({ ...form, id: id.data, state: intent.data.intent === "approve" ? 1 : 2 });
+      if (!parsed.success) return schemaErrors(parsed.error);
+      const done = await processShare(user, parsed.data);
+      return done.ok ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" } : fail([done.error], done.status);
+    }
+    case "rename": {
+      const parsed = updateShareSchema.safeParse({ readPowerId: id.data, nickName: form.nickName ?? "" });
+      if (!parsed.success) return schemaErrors(parsed.error);
+      const done = await updateShare(user, parsed.data);
+      return done.ok ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" } : fail([done.error], done.status);
+    }
+    case "reinvite": {
+      const parsed = reinviteSchema.safeParse({ id: id.data });
+      if (!parsed.success) return schemaErrors(parsed.error);
+      const done = await reinvite(user, parsed.data);
+      return done.ok ? { errors: [] as string[], notice: "sharing:messages.inviteSuccess" } : fail([done.error], done.status);
+    }
+    case "delete": {
+      const done = await deleteShare(user, { readPowerId: id.data });
+      return done.ok ? redirect("/patientShow/patients") : fail([done.error], done.status);
+    }
+  }
+}
+
+export default function Share() {
+  const { t } = useTranslation("sharing");
+  const { share, isReader, canAnswer, stateKey, canReinvite, canRename, patientHref, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const kind = share.sourceType === 1 ? (isReader ? "inviteSent" : "inviteReceived") : isReader ? "shareReceived" : "shareSent";
+
+  return (
+    <section className={s.card} aria-labelledby="share-title">
+      <h1 id="share-title">{share.nickName || share.name}</h1>
+      <p>{t(`share.${kind}`, { name: share.name, email: share.email })}</p>
+      <p>
+        <strong>{t("share.status")}</strong> {t(`status.${stateKey}`)}
+      </p>
+      {share.message ? (
+        <blockquote>
+          <strong>{t("share.message")}</strong> {share.message}
+        </blockquote>
+      ) : null}
+      <FormMessages errors={actionData?.errors} notice={actionData?.notice} ns="common" />
+      {patientHref ? (
+        <p>
+          <Link to={patientHref} className={s.button}>
+            {t("share.openPatient")}
+          </Link>
+        </p>
+      ) : null}
+
+      {canAnswer ? (
+        <Form method="post" className={f.form} aria-labelledby="answer-title">
+          <h2 id="answer-title">{t("share.answerTitle")}</h2>
+          {isReader ? (
+            <div className={f.field}>
+              <label htmlFor="nickName" className={f.label}>
+                {t("share.nickName")}
+              </label>
+              <p className={f.hint}>{t("share.nickNameHint")}</p>
+              <input id="nickName" name="nickName" maxLength={50} defaultValue={share.nickName ?? ""} className={f.input} />
+            </div>
+          ) : null}
+          <div className={s.actions}>
+            <button type="submit" name="intent" value="approve" className={s.button} disabled={busy}>
+              {t("share.approve")}
+            </button>
+            <button type="submit" name="intent" value="refuse" className={s.buttonSecondary} disabled={busy}>
+              {t("share.refuse")}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {canRename ? (
+        <Form method="post" className={f.form}>
+          <div className={f.field}>
+            <label htmlFor="rename" className={f.label}>
+              {t("share.nickName")}
+            </label>
+            <p className={f.hint}>{t("share.nickNameHint")}</p>
+            <input id="rename" name="nickName" maxLength={50} defaultValue={share.nickName ?? ""} className={f.input} />
+          </div>
+          <div>
+            <button type="submit" name="intent" value="rename" className={s.buttonSecondary} disabled={busy}>
+              {t("share.saveNickName")}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {canReinvite ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="reinvite" className={s.button} disabled={busy}>
+            {t("share.reinvite")}
+          </button>
+        </Form>
+      ) : null}
+
+      <div className={s.actions}>
+        {confirmDelete ? (
+          <Form method="post" className={f.form} aria-labelledby="delete-title">
+            <p id="delete-title" role="alert">
+              {t("share.deleteConfirm", { name: share.nickName || share.name })}
+            </p>
+            <div className={s.actions}>
+              <button type="submit" name="intent" value="delete" className={s.button} disabled={busy}>
+                {t("share.deleteYes")}
+              </button>
+              <Link to="?" className={s.buttonSecondary}>
+                {t("share.deleteNo")}
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Link to="?confirm=delete" className={s.buttonSecondary}>
+            {t("share.delete")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";

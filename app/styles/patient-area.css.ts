@@ -1,0 +1,74 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** Spec 1 section 2: a 313 px left panel listing patients and a right content area. */
+export const area = style({
+  display: "grid",
+  gridTemplateColumns: "313px minmax(0, 1fr)",
+  gap: vars.space.lg,
+  alignItems: "start",
+  "@media": {
+    "screen and (max-width: 800px)": { gridTemplateColumns: "minmax(0, 1fr)" },
+    print: { display: "block" },
+  },
+});
+
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  display: "grid",
+  gap: vars.space.md,
+  "@media": { print: { display: "none" } },
+});
+
+export const content = style({ minWidth: 0 });
+
+export const search = style({ display: "flex", gap: vars.space.xs });
+export const searchInput = style({
+  flex: 1,
+  minWidth: 0,
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});
+
+export const tabs = style({ display: "flex", gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}` });
+export const tab = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  textDecoration: "none",
+  color: vars.color.muted,
+  borderBottom: "3px solid transparent",
+  selectors: { "&[aria-current=page]": { color: vars.color.brand, borderBottomColor: vars.color.brand, fontWeight: 600 } },
+});
+
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const item = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  textDecoration: "none",
+  color: vars.color.text,
+  selectors: { "&:hover, &[aria-current=page]": { background: vars.color.background, color: vars.color.text } },
+});
+export const itemName = style({ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const itemMeta = style({ color: vars.color.muted, fontSize: "0.8125rem", gridColumn: "1 / -1" });
+export const dot = style({ width: "0.6rem", height: "0.6rem", borderRadius: "50%", background: vars.color.danger, display: "inline-block" });
+export const pill = style({ fontSize: "0.75rem", padding: "0 0.4rem", borderRadius: "999px", background: "#fff4d6", color: vars.color.warning });
+export const pager = style({ display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: "0.875rem" });
+
+export const table = style({ width: "100%", borderCollapse: "collapse" });
+export const cell = style({ textAlign: "start", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
+export const nameCell = style([cell, { width: "150px", maxWidth: "150px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }]);
+export const drawer = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: "-4px 0 16px rgba(16, 24, 40, 0.08)",
+  padding: vars.space.lg,
+});
