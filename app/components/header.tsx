@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
 import * as s from "~/styles/header.css";
+import { ClockIcon } from "./icons";
 import { LogoutMenuItem } from "./logout-dialog";
 import { SignUpButton } from "./sign-up";
 
@@ -32,7 +33,7 @@ function AuditBadge({ isPass }: { isPass: number }) {
   if (isPass === 1) return null;
   return (
     <span className={isPass === 2 ? s.badgeDanger : s.badgePending} title={t(`audit.state${isPass}`)}>
-      <span aria-hidden="true">{isPass === 3 ? "🕒" : "!"}</span>
+      {isPass === 3 ? <ClockIcon size={12} /> : <span aria-hidden="true">!</span>}
       <span className={s.visuallyHidden}>{t(`audit.state${isPass}`)}</span>
     </span>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ErrorList, FormMessages } from "~/components/form";
+import { IdentityIcon } from "~/components/icons";
 import { invitePatient, searchShareCandidates, shareWith } from "~/models/read-power.server";
 import { findShareListQuery, inviteSchema, saveShareSchema } from "~/schemas/read-power";
 import * as f from "~/styles/form.css";
@@ -110,9 +111,7 @@ export default function AddShare() {
                     {shortEmail(row.email)}
                   </td>
                   <td className={p.cell}>
-                    <span role="img" aria-label={row.identity === 1 ? t("add.person") : t("add.clinic")}>
-                      {row.identity === 1 ? "👤" : "🩺"}
-                    </span>
+                    <IdentityIcon identity={row.identity} label={row.identity === 1 ? t("add.person") : t("add.clinic")} />
                   </td>
                   <td className={p.cell}>
                     {row.readPowerId ? (

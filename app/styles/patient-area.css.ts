@@ -19,6 +19,7 @@ export const panel = style({
   borderRadius: vars.radius.md,
   padding: vars.space.md,
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.md,
   "@media": { print: { display: "none" } },
 });
@@ -29,6 +30,7 @@ export const search = style({ display: "flex", gap: vars.space.xs });
 export const searchInput = style({
   flex: 1,
   minWidth: 0,
+  width: "100%",
   minHeight: "2.5rem",
   padding: `0 ${vars.space.sm}`,
   border: `1px solid ${vars.color.border}`,
