@@ -1,8 +1,11 @@
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure modules, no I/O) and `db` (real PostgreSQL; each file gets its own
 // fresh database from tests/db/file-setup.ts). `npm test` runs both, then Playwright.
 export default defineConfig({
+  // Route modules import their `*.css.ts` styles; tests that call loaders compile them too.
+  plugins: [vanillaExtractPlugin()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     env: { SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789" },

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
+import { loader as sharePage } from "~/routes/patientShow.share.$id";
+import { loader as accessLog } from "~/routes/patientShow.accessLog";
+import { db } from "~/utils/db.server";
+import { sessionStorage } from "~/utils/session.server";
+
+/** Status of a page loader for a viewer: 200, a redirect (3xx) or the thrown error status. */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+async function cookieFor(userId: number | null) {
+  if (userId === null) return "";
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  return (await sessionStorage().commitSession(session)).split(";")[0]!;
+}
+
+let n = 0;
+async function scenario() {
+  const tag = `${++n}-${Date.now()}`;
+  const mk = (name: string, identity: 1 | 2, isPass = 1) =>
+    db().user.create({ data: { email: `${name}-${tag}@matrix.test`, identity, isPass, ...(identity === 1 ? { patient: { create: {} } } : {}) }, include: { patient: true } });
+  const owner = await mk("owner", 1);
+  const viewers = {
+    owner,
+    accepted: await mk("accepted", 2),
+    pending: await mk("pending", 2),
+    refused: await mk("refused", 2),
+    stranger: await mk("stranger", 1),
+    unaudited: await mk("unaudited", 2, 3),
+  };
+  const share = (readerId: number, state: number) => db().readPower.create({ data: { providerId: owner.id, readerId, sourceType: 1, state } });
+  const acceptedRow = await share(viewers.accepted.id, 1);
+  await share(viewers.pending.id, 0);
+  await share(viewers.refused.id, 2);
+  await share(viewers.unaudited.id, 1);
+  return { owner, viewers, acceptedRow };
+}
+
+describe("patient pages: who gets what", () => {
+  it("the patient home: owner and accepted reader 200; everyone else 404 (no existence leak); signed out to sign-in", async () => {
+    const { owner, viewers } = await scenario();
+    const params = { id: String(owner.patient!.id), userid: String(owner.id) };
+    const expected: Record<keyof typeof viewers, number> = { owner: 200, accepted: 200, pending: 404, refused: 404, stranger: 404, unaudited: 404 };
+    for (const [who, user] of Object.entries(viewers)) {
+      const request = new Request(`http://localhost/patientShow/${params.id}/${params.userid}/patientHome`, { headers: { Cookie: await cookieFor(user.id) } });
+      expect([who, await statusOf(() => patientHome({ request, params, context: {} }))]).toEqual([who, expected[who as keyof typeof viewers]]);
+    }
+    const guessed = { id: String(owner.patient!.id + 999), userid: String(owner.id) };
+    const request = new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.accepted.id) } });
+    expect(await statusOf(() => patientHome({ request, params: guessed, context: {} }))).toBe(404);
+    expect(await statusOf(() => patientHome({ request: new Request("http://localhost/x"), params, context: {} }))).toBe(302);
+  });
+
+  it("opening the page is written to the access log, and the owner can read that log", async () => {
+    const { owner, viewers } = await scenario();
+    const params = { id: String(owner.patient!.id), userid: String(owner.id) };
+    await patientHome({ request: new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.accepted.id) } }), params, context: {} });
+    const log = (await accessLog({ request: new Request("http://localhost/patientShow/accessLog", { headers: { Cookie: await cookieFor(owner.id) } }), params: {}, context: {} })) as { items: { action: string; who: string | null }[] };
+    expect(log.items.map((i) => [i.action, i.who])).toContainEqual(["read:patientHome", viewers.accepted.email]);
+    const readerCookie = await cookieFor(viewers.accepted.id);
+    expect(await statusOf(() => accessLog({ request: new Request("http://localhost/x", { headers: { Cookie: readerCookie } }), params: {}, context: {} }))).toBe(403);
+  });
+
+  it("a share's page: only its two parties (an approved clinic) see it; others get the same 404 as a missing id", async () => {
+    const { viewers, acceptedRow } = await scenario();
+    const params = { id: String(acceptedRow.id) };
+    const expected: Record<keyof typeof viewers, number> = { owner: 200, accepted: 200, pending: 404, refused: 404, stranger: 404, unaudited: 404 };
+    for (const [who, user] of Object.entries(viewers)) {
+      const request = new Request(`http://localhost/patientShow/share/${params.id}`, { headers: { Cookie: await cookieFor(user.id) } });
+      expect([who, await statusOf(() => sharePage({ request, params, context: {} }))]).toEqual([who, expected[who as keyof typeof viewers]]);
+    }
+    const request = new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.owner.id) } });
+    expect(await statusOf(() => sharePage({ request, params: { id: "99999999" }, context: {} }))).toBe(404);
+    expect(await statusOf(() => sharePage({ request, params: { id: "abc" }, context: {} }))).toBe(404);
+  });
+});
