@@ -13,6 +13,7 @@ import { action as updateRoute } from "~/routes/api.read-power.update";
 import { db } from "~/utils/db.server";
 import { closeMailTransport } from "~/utils/mail.server";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { getApi, postApi, type Answer, type Handler } from "./api-client";
 
 // Who gets what: every sharing call that names a patient's share, and the patient lookup itself,
 // for each kind of caller. A row id the caller is not part of and an id that does not exist
@@ -33,24 +34,8 @@ afterAll(async () => {
   else process.env.SMTP_URL = savedSmtp;
 });
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-type Answer = { status: number; code: number; msg: string; data: any };
-
-async function call(handler: Handler, request: Request): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await handler({ request, params: {}, context: {} });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  return { status: response.status, ...(await response.json()) };
-}
-
-const auth = (token: string | null): Record<string, string> => (token === null ? {} : { token });
-const get = (handler: Handler, path: string, token: string | null) => call(handler, new Request(`http://localhost${path}`, { headers: auth(token) }));
-const post = (handler: Handler, path: string, token: string | null, body: unknown) =>
-  call(handler, new Request(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...auth(token) } }));
+const get = (handler: Handler, path: string, token: string | null) => getApi(handler, path, token);
+const post = (handler: Handler, path: string, token: string | null, body: unknown) => postApi(handler, path, body, token);
 
 type Account = { id: number; pid: number | null; token: string; viewer: Viewer };
 let serial = 0;

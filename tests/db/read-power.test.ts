@@ -21,6 +21,7 @@ import plMail from "../../locales/pl/mail.json";
 import plSharing from "../../locales/pl/sharing.json";
 import enApi from "../../locales/en/api.json";
 import { recipientsOf, startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { getApi, postApi, type Handler } from "./api-client";
 
 // Invitation emails go over real SMTP to an in-process catcher. env() parses process.env once per
 // test file, on first use: SMTP_URL and APP_URL are set in beforeAll, before any test runs.
@@ -46,25 +47,8 @@ afterAll(async () => {
 
 // ---- calling the routes ---------------------------------------------------------------------
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-type Answer = { status: number; code: number; msg: string; data: any };
-
-async function call(handler: Handler, request: Request): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await handler({ request, params: {}, context: {} });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  return { status: response.status, ...(await response.json()) };
-}
-
-const headersOf = (token?: string, extra: Record<string, string> = {}) => ({ ...(token ? { token } : {}), ...extra });
-const get = (handler: Handler, path: string, token?: string, extra?: Record<string, string>) =>
-  call(handler, new Request(`http://localhost${path}`, { headers: headersOf(token, extra) }));
-const post = (handler: Handler, path: string, body: unknown, token?: string, extra?: Record<string, string>) =>
-  call(handler, new Request(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headersOf(token, extra) } }));
+const get = getApi;
+const post = postApi;
 
 const api = {
   findList: (token: string | undefined, query = "", extra?: Record<string, string>) => get(findListRoute as Handler, `/api/read-power/findList?${query}`, token, extra),
