@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "./db.server";
-import { env } from "./env.server";
+import { env, type Env } from "./env.server";
 
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 
@@ -30,6 +30,11 @@ export function sessionSecret(): string {
 /** What a page session holds. */
 export type SessionData = { userId: number };
 
+/** Cookies are Secure in production behind https (a plain-http demo on localhost could not sign in). */
+export function secureCookies(config: Pick<Env, "NODE_ENV" | "APP_URL">): boolean {
+  return config.NODE_ENV === "production" && config.APP_URL.startsWith("https:");
+}
+
 let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
 
 /**
@@ -42,7 +47,7 @@ export function sessionStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: env().NODE_ENV === "production" && env().APP_URL.startsWith("https:"),
+      secure: secureCookies(env()),
       secrets: [sessionSecret()],
       maxAge: SESSION_TTL_SECONDS,
     }),
