@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeMailTransport, sendCodeEmail, sendMail, sendTranslatedMail } from "~/utils/mail.server";
-import { recipientsOf, startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { catchMail } from "../support/catch-mail";
+import { recipientsOf } from "../support/smtp-catcher";
 
 // Real SMTP delivery: SMTP_URL points at an in-process SMTP server. env() parses process.env on
 // its first call, which happens in the first test, after beforeAll has set the variables.
@@ -17,24 +18,8 @@ function mailText(locale: string, key: string, values: Record<string, string | n
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name]));
 }
 
-let catcher: SmtpCatcher;
-const saved = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM };
-const to = (address: string) => (mail: ParsedMail) => recipientsOf(mail).includes(address);
-
-beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  process.env.SMTP_URL = catcher.url;
-  process.env.MAIL_FROM = "DiaCare Test <mailer@diacare.test>";
-});
-
-afterAll(async () => {
-  closeMailTransport();
-  await catcher.stop();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+const smtp = catchMail({ MAIL_FROM: "DiaCare Test <mailer@diacare.test>" });
+const to = (address: string) => (message: ParsedMail) => recipientsOf(message).includes(address);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,7 +28,7 @@ afterEach(() => {
 describe("sendCodeEmail over SMTP", () => {
   it("delivers the English verification code with the translated subject and text", async () => {
     await sendCodeEmail({ to: "Ann@Example.test", locale: "en", purpose: "verify_email", code: "048213", expiresInMinutes: 15 });
-    const mail = await catcher.waitFor(to("ann@example.test"));
+    const mail = await smtp.catcher.waitFor(to("ann@example.test"));
     expect(mail.subject).toBe(mailText("en", "code.verify_email.subject"));
     expect(mail.subject).toBe("Your DiaCare verification code");
     expect(mail.text).toContain(mailText("en", "code.verify_email.intro"));
@@ -57,8 +42,8 @@ describe("sendCodeEmail over SMTP", () => {
   it("delivers the Polish and Russian texts, with the code, to the right people", async () => {
     await sendCodeEmail({ to: "piotr@example.test", locale: "pl", purpose: "reset_password", code: "771002", expiresInMinutes: 15 });
     await sendCodeEmail({ to: "olga@example.test", locale: "ru", purpose: "activate", code: "300411", expiresInMinutes: 15 });
-    const pl = await catcher.waitFor(to("piotr@example.test"));
-    const ru = await catcher.waitFor(to("olga@example.test"));
+    const pl = await smtp.catcher.waitFor(to("piotr@example.test"));
+    const ru = await smtp.catcher.waitFor(to("olga@example.test"));
 
     expect(pl.subject).toBe(mailText("pl", "code.reset_password.subject"));
     expect(pl.subject).not.toBe(mailText("en", "code.reset_password.subject"));
@@ -78,7 +63,7 @@ describe("sendCodeEmail over SMTP", () => {
     for (const purpose of purposes) {
       await sendCodeEmail({ to: `${purpose}@example.test`, locale: "it", purpose, code: "123456", expiresInMinutes: 15 });
     }
-    const subjects = await Promise.all(purposes.map(async (purpose) => (await catcher.waitFor(to(`${purpose}@example.test`))).subject));
+    const subjects = await Promise.all(purposes.map(async (purpose) => (await smtp.catcher.waitFor(to(`${purpose}@example.test`))).subject));
     expect(subjects).toEqual(purposes.map((purpose) => mailText("it", `code.${purpose}.subject`)));
     expect(new Set(subjects).size).toBe(4);
   });
@@ -87,7 +72,7 @@ describe("sendCodeEmail over SMTP", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     await sendCodeEmail({ to: "quiet@example.test", locale: "ro", purpose: "change_email", code: "909192", expiresInMinutes: 15 });
-    const mail = await catcher.waitFor(to("quiet@example.test"));
+    const mail = await smtp.catcher.waitFor(to("quiet@example.test"));
     expect(mail.text).toContain("909192");
     const logged = [...log.mock.calls, ...info.mock.calls].flat().join("\n");
     expect(logged).not.toContain("909192");
@@ -98,7 +83,7 @@ describe("sendTranslatedMail and sendMail over SMTP", () => {
   it("fills the invitation's values, escaping them in the HTML and linking the address", async () => {
     const link = "https://diacare.test/invite_result?doctorName=Dr%20Rossi&data=abc.def";
     await sendTranslatedMail({ to: "patient@example.test", locale: "it", key: "invitation", values: { doctorName: "Dr <Rossi> & Co", link } });
-    const mail = await catcher.waitFor(to("patient@example.test"));
+    const mail = await smtp.catcher.waitFor(to("patient@example.test"));
     expect(mail.subject).toBe(mailText("it", "invitation.subject", { doctorName: "Dr <Rossi> & Co" }));
     expect(mail.text).toContain(mailText("it", "invitation.text", { doctorName: "Dr <Rossi> & Co", link }));
     expect(mail.html).toContain("Dr &lt;Rossi&gt; &amp; Co");
@@ -109,8 +94,8 @@ describe("sendTranslatedMail and sendMail over SMTP", () => {
   it("sends the organisation audit results in the recipient's language", async () => {
     await sendTranslatedMail({ to: "clinic@example.test", locale: "ro", key: "auditRefused", values: { name: "Clinica Sf. Maria", reason: "Lipsește adresa" } });
     await sendTranslatedMail({ to: "clinic2@example.test", locale: "en", key: "auditApproved", values: { name: "St Mary's" } });
-    const refused = await catcher.waitFor(to("clinic@example.test"));
-    const approved = await catcher.waitFor(to("clinic2@example.test"));
+    const refused = await smtp.catcher.waitFor(to("clinic@example.test"));
+    const approved = await smtp.catcher.waitFor(to("clinic2@example.test"));
     expect(refused.subject).toBe("Nu am putut aproba organizația dumneavoastră");
     expect(refused.text).toContain("Motiv: Lipsește adresa");
     expect(refused.text).toContain("Bună ziua, Clinica Sf. Maria,");
@@ -120,7 +105,7 @@ describe("sendTranslatedMail and sendMail over SMTP", () => {
 
   it("sends a plain message as given, and refuses a list of recipients", async () => {
     await sendMail({ to: "plain@example.test", subject: "Plain\r\nBcc: evil@example.test", text: "Just text." });
-    const mail = await catcher.waitFor(to("plain@example.test"));
+    const mail = await smtp.catcher.waitFor(to("plain@example.test"));
     expect(mail.subject).toBe("Plain Bcc: evil@example.test");
     expect(mail.text?.trim()).toBe("Just text.");
     expect(recipientsOf(mail)).toEqual(["plain@example.test"]);

@@ -20,30 +20,15 @@ import enSharing from "../../locales/en/sharing.json";
 import plMail from "../../locales/pl/mail.json";
 import plSharing from "../../locales/pl/sharing.json";
 import enApi from "../../locales/en/api.json";
-import { recipientsOf, startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { catchMail } from "../support/catch-mail";
+import { recipientsOf } from "../support/smtp-catcher";
 import { getApi, postApi, type Handler } from "./api-client";
 
 // Invitation emails go over real SMTP to an in-process catcher. env() parses process.env once per
 // test file, on first use: SMTP_URL and APP_URL are set in beforeAll, before any test runs.
 
 const APP_URL = "https://care.diacare.test";
-let catcher: SmtpCatcher;
-const saved = { SMTP_URL: process.env.SMTP_URL, APP_URL: process.env.APP_URL };
-
-beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  process.env.SMTP_URL = catcher.url;
-  process.env.APP_URL = APP_URL;
-});
-
-afterAll(async () => {
-  closeMailTransport();
-  await catcher.stop();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+const smtp = catchMail({ APP_URL });
 
 // ---- calling the routes ---------------------------------------------------------------------
 
@@ -100,7 +85,7 @@ const linkIn = (mail: ParsedMail) => {
   if (!link) throw new Error(`no invitation link in: ${mail.text}`);
   return new URL(link);
 };
-const mailsTo = (address: string) => catcher.messages.filter(mailTo(address));
+const mailsTo = (address: string) => smtp.catcher.messages.filter(mailTo(address));
 
 async function share(provider: Account, reader: Account, message = "please look") {
   const answer = await api.save(provider.token, { readId: reader.id, message });
@@ -297,7 +282,7 @@ describe("invitations (sourceType 1)", () => {
     expect(invited).toMatchObject({ status: 200, msg: enSharing.messages.inviteSuccess, data: { sourceType: 1, state: 0, isNew: 0, pid: patient.pid, provideId: patient.id, readId: doctor.id } });
     const id = invited.data.readPowerId as number;
 
-    const mail = await catcher.waitFor(mailTo(patient.email));
+    const mail = await smtp.catcher.waitFor(mailTo(patient.email));
     expect(mail.subject).toBe(enMail.invitation.subject.replace("{{doctorName}}", "Ivy Clinic"));
     const link = linkIn(mail);
     expect(link.origin + link.pathname).toBe(`${APP_URL}/invite_result`);
@@ -321,7 +306,7 @@ describe("invitations (sourceType 1)", () => {
     const doctor = await clinic("Lena");
     const patient = await person("Piotr", { lang: "pl" });
     expect(await api.invite(doctor.token, { provideId: patient.id })).toMatchObject({ code: 200 });
-    const mail = await catcher.waitFor(mailTo(patient.email));
+    const mail = await smtp.catcher.waitFor(mailTo(patient.email));
     expect(mail.subject).toBe(plMail.invitation.subject.replace("{{doctorName}}", "Lena"));
   });
 
@@ -330,7 +315,7 @@ describe("invitations (sourceType 1)", () => {
     const patient = await person("Rosa");
     const otherClinic = await clinic("Other");
     const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
-    const firstLink = linkIn(await catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
+    const firstLink = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
     expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 400, msg: enSharing.errors.notRefused });
 
     expect(await api.process(patient.token, { id, state: 2 })).toMatchObject({ code: 200 });
@@ -383,7 +368,7 @@ describe("the email link (processFromEmail)", () => {
     const doctor = await clinic("Mail");
     const patient = await person("Link");
     const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
-    const data = linkIn(await catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
+    const data = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
     return { doctor, patient, id, data };
   }
 
