@@ -1,8 +1,8 @@
 import type { ParsedMail } from "mailparser";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeMailTransport, sendCodeEmail, sendMail, sendTranslatedMail } from "~/utils/mail.server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sendCodeEmail, sendMail, sendTranslatedMail } from "~/utils/mail.server";
 import { catchMail } from "../support/catch-mail";
 import { recipientsOf } from "../support/smtp-catcher";
 

@@ -1,5 +1,5 @@
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { createApiToken } from "~/models/api-token.server";
 import { describeInvitationLink, markUploadsNew, markUploadsSeen } from "~/models/read-power.server";
@@ -14,7 +14,6 @@ import { action as saveRoute } from "~/routes/api.read-power.save";
 import { action as updateRoute } from "~/routes/api.read-power.update";
 import { db } from "~/utils/db.server";
 import { createInviteToken, INVITE_TOKEN_TTL_MS } from "~/utils/invite-token.server";
-import { closeMailTransport } from "~/utils/mail.server";
 import enMail from "../../locales/en/mail.json";
 import enSharing from "../../locales/en/sharing.json";
 import plMail from "../../locales/pl/mail.json";
