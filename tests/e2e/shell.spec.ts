@@ -83,3 +83,17 @@ test.describe("security headers and cross-site posts", () => {
     expect(response.status()).toBe(400);
   });
 });
+
+test.describe("support page", () => {
+  test("has the sections the header, registration and reports link to", async ({ page }) => {
+    const response = await page.goto("/supports");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "title", "support"));
+    for (const anchor of ["devices", "printsettings", "cgmsprintsettings", "terms", "privacy", "drivers"]) {
+      await expect(page.locator(`#${anchor}`)).toHaveCount(1);
+    }
+    await page.getByRole("banner").getByRole("link", { name: tr("en", "nav.devices") }).click();
+    await expect(page).toHaveURL(/\/supports#devices$/);
+    await expect(page.getByRole("heading", { name: tr("en", "devices.title", "support") })).toBeVisible();
+  });
+});
