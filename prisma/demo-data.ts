@@ -265,14 +265,13 @@ export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.Zone
     if (Temporal.ZonedDateTime.compare(change.at, end) >= 0 || Temporal.ZonedDateTime.compare(change.at, start) < 0) continue;
     const ms = change.at.epochMilliseconds;
     const hours = (ms - lastMs) / 3600_000;
-    const basalUh = override ?? basalAt(change.at);
     reservoir = Math.max(0, reservoir - hours * (bolusRaw * RAW_RATE_STEP + (lastBasalRaw < 0 ? 0 : lastBasalRaw * RAW_RATE_STEP)));
     lastMs = ms;
     const day = dayIndex(start, change.at);
     battery = Math.max(5, 100 - (day >= SCRIPT.batteryChangeDay ? day - SCRIPT.batteryChangeDay : day) * 5);
     if (change.bolusRaw !== undefined) bolusRaw = change.bolusRaw;
     if (change.basalOverride !== undefined) override = change.basalOverride;
-    const basalRaw = toRaw(override ?? basalUh);
+    const basalRaw = toRaw(override ?? basalAt(change.at));
     if (change.event?.port === 4 && change.event.type === 7) reservoir = 200;
     const base = { at: change.at, battery, reservoir: Math.round(reservoir), basalRaw, bolusRaw };
     if (change.event) {

@@ -1,4 +1,5 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { AlarmKind, Prisma, PrismaClient } from "@prisma/client";
+import { alarmOf } from "../app/report/pump-day";
 import { Temporal } from "temporal-polyfill";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../app/utils/password.server";
@@ -38,13 +39,10 @@ export async function seedOptions(tx: Prisma.TransactionClient) {
   }
 }
 
-function alarmKind(e: PumpEvent): "no_insulin" | "low_insulin" | "occlusion" | "suspend" | "auto_off" | "no_power" | "low_power" | null {
-  if (e.port === 4 && e.type === 1) return e.urgency === 2 ? "no_insulin" : "low_insulin";
-  if (e.port === 4 && (e.type === 2 || e.type === 3)) return "occlusion";
-  if (e.port === 4 && e.type === 5) return "suspend";
-  if (e.port === 4 && e.type === 6) return "auto_off";
-  if (e.port === 5 && e.type === 0) return e.urgency === 2 ? "no_power" : "low_power";
-  return null;
+/** Device alarms worth listing (DESIGN.md 5); rewind and prime are events, not alarms. */
+function alarmKind(e: PumpEvent): AlarmKind | null {
+  const alarm = alarmOf({ eventPort: e.port, eventType: e.type, eventUrgency: e.urgency });
+  return alarm && alarm.kind !== "rewind" && alarm.kind !== "prime" ? alarm.kind : null;
 }
 
 /**

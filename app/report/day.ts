@@ -1,0 +1,233 @@
+/**
+ * Local calendar days in the patient's IANA time zone (DESIGN.md section 2: "days in the
+ * patient's time zone"; docs/decisions/004-patient-day.md).
+ *
+ * A day is the half-open instant range [local midnight, next local midnight). Instants are
+ * epoch milliseconds. Dates are ISO "YYYY-MM-DD" strings (the spec's display form YYYY/MM/DD is
+ * accepted by {@link parseDate} and produced by {@link displayDate}). Zone arithmetic uses
+ * temporal-polyfill; per-instant look-ups in bulk go through `ZoneOffsets` of app/metrics.
+ *
+ * On a daylight-saving day the window is 23 or 25 hours long (Europe/Warsaw 2026-03-29: 23 h,
+ * 2026-10-25: 25 h). When a zone skips midnight itself, the day starts at the first instant of
+ * that date (Temporal's `startOfDay`).
+ */
+import { Temporal } from "temporal-polyfill";
+import { z } from "zod";
+import { assertTimeZone, type ZoneOffsets } from "../metrics/timezone";
+import { DAY_MS } from "../metrics/types";
+
+/** An ISO calendar date, "YYYY-MM-DD". */
+export type IsoDate = string;
+
+/** One local day: [start, end) in epoch ms, and its length in hours (23, 24 or 25 with DST). */
+export interface DayWindow {
+  readonly date: IsoDate;
+  readonly timeZone: string;
+  /** Epoch ms of local midnight starting the day (inclusive). */
+  readonly start: number;
+  /** Epoch ms of the next local midnight (exclusive). */
+  readonly end: number;
+  /** (end - start) / 1 h: 24 on most days, 23 or 25 on DST days (23.5 / 24.5 in a few zones). */
+  readonly hours: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DATE_RE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
+
+/**
+ * Parses "YYYY-MM-DD" or the display form "YYYY/MM/DD" (one-digit month and day allowed, the
+ * same separator twice, surrounding spaces ignored) into a canonical ISO date; null when the
+ * text is not a real calendar date (e.g. 2026-02-30) or the year is outside 1900-2999.
+ */
+export function parseDate(input: string): IsoDate | null {
+  const m = DATE_RE.exec(input.trim());
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[3]);
+  const day = Number(m[4]);
+  if (year < 1900 || year > 2999) return null;
+  try {
+    return Temporal.PlainDate.from({ year, month, day }, { overflow: "reject" }).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** True when `input` is already a canonical, valid "YYYY-MM-DD". */
+export function isIsoDate(input: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(input) && parseDate(input) === input;
+}
+
+/** zod schema for a date parameter: accepts both forms, outputs the canonical ISO date. */
+export const dateParamSchema = z.string().transform((value, ctx) => {
+  const date = parseDate(value);
+  if (date === null) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "invalid date" });
+    return z.NEVER;
+  }
+  return date;
+});
+
+/** Canonical ISO date or a RangeError (for internal callers that require a valid date). */
+export function requireDate(input: string): IsoDate {
+  const date = parseDate(input);
+  if (date === null) throw new RangeError(`not a valid date (YYYY-MM-DD or YYYY/MM/DD): ${JSON.stringify(input)}`);
+  return date;
+}
+
+/** The spec's display form of an ISO date: "YYYY/MM/DD". */
+export function displayDate(date: IsoDate): string {
+  return requireDate(date).replaceAll("-", "/");
+}
+
+/** The local-day window of `date` in `timeZone` (throws RangeError on a bad date or zone). */
+export function dayWindow(date: string, timeZone: string): DayWindow {
+  const iso = requireDate(date);
+  assertTimeZone(timeZone);
+  const day = Temporal.PlainDate.from(iso);
+  const start = day.toZonedDateTime({ timeZone }).epochMilliseconds;
+  const end = day.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
+  return { date: iso, timeZone, start, end, hours: (end - start) / HOUR_MS };
+}
+
+/**
+ * The instant window of a range of whole local days, `from` to `to` inclusive:
+ * [start of `from`, start of the day after `to`). Throws when `to` is before `from`.
+ */
+export function rangeWindow(from: string, to: string, timeZone: string): { start: number; end: number; days: IsoDate[] } {
+  const a = requireDate(from);
+  const b = requireDate(to);
+  if (compareDates(b, a) < 0) throw new RangeError(`range end ${b} is before its start ${a}`);
+  const days = datesBetween(a, b);
+  return { start: dayWindow(a, timeZone).start, end: dayWindow(b, timeZone).end, days };
+}
+
+/** The local date (ISO) of instant `ms` in `timeZone`. */
+export function localDate(ms: number, timeZone: string): IsoDate {
+  return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms)).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}
+
+/** `date` plus `days` calendar days (negative: earlier). */
+export function shiftDate(date: string, days: number): IsoDate {
+  if (!Number.isInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
+  return Temporal.PlainDate.from(requireDate(date)).add({ days }).toString();
+}
+
+/** Negative, 0 or positive as `a` is before, equal to or after `b` (both ISO dates). */
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0; // canonical ISO dates sort as text
+}
+
+/** Calendar days from `a` to `b` (positive when `b` is later). */
+export function daysBetween(a: string, b: string): number {
+  return Temporal.PlainDate.from(requireDate(a)).until(Temporal.PlainDate.from(requireDate(b)), { largestUnit: "days" }).days;
+}
+
+/** Every date from `a` to `b` inclusive (empty when `b` is before `a`). */
+export function datesBetween(a: string, b: string): IsoDate[] {
+  const n = daysBetween(a, b);
+  const out: IsoDate[] = [];
+  let d = Temporal.PlainDate.from(requireDate(a));
+  for (let i = 0; i <= n; i++) {
+    out.push(d.toString());
+    d = d.add({ days: 1 });
+  }
+  return out;
+}
+
+/** Today's local date in `timeZone` at instant `now` (epoch ms). */
+export function todayIn(timeZone: string, now: number): IsoDate {
+  return localDate(now, timeZone);
+}
+
+/** True when `date` is after today's local date in `timeZone` (the picker allows no future dates). */
+export function isFuture(date: string, timeZone: string, now: number): boolean {
+  return compareDates(requireDate(date), todayIn(timeZone, now)) > 0;
+}
+
+/** Why a date range is refused (spec 2 section 5 "Date pickers"); null when it is acceptable. */
+export type RangeProblem = "order" | "future" | "tooLong" | "tooShort";
+
+/**
+ * Checks a report range of whole days, both ends inclusive (spec 2 section 5: no future dates;
+ * end on or after the start and at most `maxDays` (90) days later; CGM/AGP ranges pass
+ * `minDays: 3, maxDays: 14`, counted as days in the range).
+ *
+ * `maxDays` bounds `to - from` in days ("at most 90 days later") unless `countDays` is set, in
+ * which case both bounds apply to the number of days in the range (to - from + 1).
+ */
+export function checkRange(
+  from: string,
+  to: string,
+  options: { timeZone: string; now: number; maxDays?: number; minDays?: number; countDays?: boolean },
+): RangeProblem | null {
+  const a = requireDate(from);
+  const b = requireDate(to);
+  if (compareDates(b, a) < 0) return "order";
+  if (isFuture(b, options.timeZone, options.now)) return "future";
+  const span = daysBetween(a, b) + (options.countDays ? 1 : 0);
+  if (span > (options.maxDays ?? 90)) return "tooLong";
+  if (options.minDays !== undefined && span < options.minDays) return "tooShort";
+  return null;
+}
+
+/**
+ * The day with data closest to `date` (for the empty state), before or after; `date` itself
+ * when it has data; null when `days` holds no valid date. Equal distance: the earlier day wins
+ * (the past is where a reader usually goes next). Invalid entries are ignored.
+ */
+export function nearestDayWithData(days: readonly string[], date: string): IsoDate | null {
+  const target = requireDate(date);
+  const t = Temporal.PlainDate.from(target);
+  let best: IsoDate | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const raw of days) {
+    const d = parseDate(raw);
+    if (d === null) continue;
+    const distance = Math.abs(t.until(Temporal.PlainDate.from(d), { largestUnit: "days" }).days);
+    if (distance < bestDistance || (distance === bestDistance && best !== null && compareDates(d, best) < 0)) {
+      best = d;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** A labelled time-axis tick: instant and local wall-clock label "HH:mm". */
+export interface TimeTick {
+  readonly time: number;
+  readonly label: string;
+}
+
+/**
+ * Axis ticks at local wall-clock hours 0, step, 2*step, ... of a day window (DST-safe: on a
+ * spring-forward day an hour that does not exist gets no tick; on a fall-back day each label
+ * appears once, at its first occurrence).
+ */
+export function hourTicks(window: DayWindow, stepHours = 3): TimeTick[] {
+  if (!Number.isInteger(stepHours) || stepHours < 1 || stepHours > 24) throw new RangeError(`stepHours must be 1-24, got ${stepHours}`);
+  const day = Temporal.PlainDate.from(window.date);
+  const ticks: TimeTick[] = [];
+  for (let hour = 0; hour < 24; hour += stepHours) {
+    const zdt = day.toPlainDateTime({ hour }).toZonedDateTime(window.timeZone, { disambiguation: "compatible" });
+    if (zdt.hour !== hour) continue; // a wall-clock hour skipped by a DST change
+    ticks.push({ time: zdt.epochMilliseconds, label: `${pad2(hour)}:00` });
+  }
+  return ticks;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** Seconds after local midnight on the wall clock (0 <= s < 86400) of instant `ms`. */
+export function wallSeconds(ms: number, zone: ZoneOffsets): number {
+  const local = ms + zone.offsetAt(ms);
+  return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / 1000);
+}
+
+/** Local wall-clock time "HH:mm" of instant `ms` (fast path through ZoneOffsets). */
+export function clockOf(ms: number, zone: ZoneOffsets): string {
+  const s = wallSeconds(ms, zone);
+  return `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Benchmark of the page models of app/report (pure; no database, no rendering): the DAILY pump
+ * day model from one day of seeded pump history, the CGMS day model and the 14-day overlay from
+ * 14 days of seeded 5-minute CGM data. The issue's page targets (server render < 60 ms, overlay
+ * < 120 ms) include the database and the SVG; these models are a small part of them.
+ *
+ * Data: prisma/demo-data.ts (deterministic), 30 days ending 2026-11-22 in Europe/Warsaw, which
+ * include the 25 h day of 2026-10-25.
+ *
+ * Plain tsx script: `npx tsx bench/report.bench.ts` prints the results; `benchReport()` returns
+ * them for bench/run.ts.
+ */
+import { pathToFileURL } from "node:url";
+import { Temporal } from "temporal-polyfill";
+import { buildDemoData, DEMO_TIME_ZONE } from "../prisma/demo-data";
+import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
+import { dayWindow, shiftDate } from "../app/report/day";
+import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
+import type { Reading } from "../app/metrics/types";
+
+export interface BenchResult {
+  name: string;
+  ms: number;
+  detail?: string;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
+function timeIt(name: string, what: string, fn: () => number, warmup = 20, runs = 50): BenchResult {
+  let sink = 0;
+  for (let i = 0; i < warmup; i++) sink += fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    sink += fn();
+    times.push(performance.now() - t0);
+  }
+  return {
+    name,
+    ms: Number(median(times).toFixed(3)),
+    detail: `${what}; median of ${runs} runs after ${warmup} warm-up (min ${Math.min(...times).toFixed(3)} ms, max ${Math.max(...times).toFixed(3)} ms; checksum ${sink.toFixed(1)})`,
+  };
+}
+
+/** Runs the benchmark; returns the median milliseconds of each case. */
+export async function benchReport(): Promise<BenchResult[]> {
+  const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
+  const tz = DEMO_TIME_ZONE;
+  const pump: PumpHistoryRecord[] = data.pump.map((e, i) => ({
+    dateTime: e.at.epochMilliseconds,
+    eventPort: e.port,
+    eventType: e.type,
+    eventUrgency: e.urgency,
+    eventValue: e.value,
+    statusShort0: e.basalRaw,
+    statusShort1: e.bolusRaw,
+    statusByte0: e.battery,
+    statusByte1: e.reservoir,
+    eventIndex: i + 1,
+  }));
+  const cgm: Reading[] = data.cgm.map((p) => ({ time: p.at.epochMilliseconds, mgdl: p.mgdl }));
+  const limits = { low: 70, high: 180 };
+
+  const pumpCase = (date: string) => {
+    const input = { date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits };
+    return timeIt(
+      `report pump day model, ${date}`,
+      `${input.records.length} records, ${tz}`,
+      () => buildPumpDay(input).totals.insulin,
+    );
+  };
+
+  // A dense day: the seeded day plus a rate record every minute carrying the rates in force
+  // (about 1,450 records; a worst case for the timeline code).
+  const denseDate = "2026-11-21";
+  const dense = splitAroundDay(pump, dayWindow(denseDate, tz));
+  const denseWindow = dayWindow(denseDate, tz);
+  const denseRecords: PumpHistoryRecord[] = [...dense.records];
+  let k = 0;
+  let current = dense.previous!;
+  for (let t = denseWindow.start; t < denseWindow.end; t += 60_000) {
+    while (k < dense.records.length && dense.records[k]!.dateTime <= t) current = dense.records[k++]!;
+    denseRecords.push({ ...current, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, dateTime: t + 1 });
+  }
+  denseRecords.sort((a, b) => a.dateTime - b.dateTime);
+  const denseInput = { date: denseDate, timeZone: tz, previous: dense.previous, records: denseRecords, next: dense.next, pdaVersion: "5.3.0", limits };
+
+  const lastDay = "2026-11-22";
+  const w = dayWindow(lastDay, tz);
+  const dayReadings = cgm.filter((r) => r.time >= w.start - 20 * 60_000 && r.time < w.end);
+  const from = dayWindow(shiftDate(lastDay, -13), tz).start;
+  const fortnight = cgm.filter((r) => r.time >= from && r.time < w.end);
+
+  return [
+    pumpCase("2026-11-22"),
+    pumpCase("2026-10-25"),
+    timeIt("report pump day model, dense day", `${denseRecords.length} records, ${tz}`, () => buildPumpDay(denseInput).totals.insulin),
+    timeIt("report CGM day model", `${dayReadings.length} readings, ${tz}`, () => buildCgmDay({ date: lastDay, timeZone: tz, readings: dayReadings, limits }).points.length),
+    timeIt("report CGM 14-day overlay model", `${fortnight.length} readings, ${tz}`, () =>
+      buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits }).days.length,
+    ),
+    timeIt("report CGM day + 14-day overlay from 14 days", `${fortnight.length} readings passed to both, ${tz}`, () => {
+      const day = buildCgmDay({ date: lastDay, timeZone: tz, readings: fortnight, limits });
+      const overlay = buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits });
+      return day.points.length + overlay.days.length;
+    }),
+  ];
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  for (const r of await benchReport()) {
+    console.log(`${r.name}: ${r.ms} ms${r.detail ? `  (${r.detail})` : ""}`);
+  }
+}
