@@ -26,23 +26,6 @@ export async function findVisiblePatient(viewer: Viewer, pid: number, userId: nu
   });
 }
 
-/** Patients shared with the viewer (approved), newest first: the "shared with me" list. */
-export async function listSharedWithMe(viewer: Viewer, { page, pageSize }: { page: number; pageSize: number }) {
-  if (!mayReadSharedData(viewer)) return { total: 0, items: [] };
-  const where: Prisma.ReadPowerWhereInput = { readerId: viewer.id, state: 1, provider: { patient: { isNot: null } } };
-  const [total, rows] = await Promise.all([
-    db().readPower.count({ where }),
-    db().readPower.findMany({
-      where,
-      orderBy: { updatedAt: "desc" },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      include: { provider: { select: { id: true, email: true, firstName: true, lastName: true, patient: { select: { id: true } } } } },
-    }),
-  ]);
-  return { total, items: rows };
-}
-
 /** The viewer behind an authenticated call (an `/api/` token or a page session). */
 export async function viewerById(userId: number): Promise<Viewer> {
   return db().user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, identity: true, isPass: true, role: true } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findVisiblePatient, listSharedWithMe } from "~/models/access.server";
+import { findVisiblePatient } from "~/models/access.server";
+import { listSharedWithMeEntries } from "~/models/read-power.server";
 import { db } from "~/utils/db.server";
 
 async function setup(isPass: number, state = 1) {
@@ -15,14 +16,14 @@ describe("who may see a patient", () => {
   it("an approved clinic with an approved share sees the patient", async () => {
     const { patient, viewer } = await setup(1);
     expect(await findVisiblePatient(viewer, patient.patient!.id, patient.id)).not.toBeNull();
-    expect((await listSharedWithMe(viewer, { page: 1, pageSize: 10 })).total).toBe(1);
+    expect((await listSharedWithMeEntries(viewer, { page: 1 })).count).toBe(1);
   });
 
   it("a clinic that is not approved sees nothing, whatever its shares", async () => {
     for (const isPass of [0, 2, 3]) {
       const { patient, viewer } = await setup(isPass);
       expect(await findVisiblePatient(viewer, patient.patient!.id, patient.id)).toBeNull();
-      expect(await listSharedWithMe(viewer, { page: 1, pageSize: 10 })).toEqual({ total: 0, items: [] });
+      expect(await listSharedWithMeEntries(viewer, { page: 1 })).toEqual({ count: 0, data: [] });
     }
   });
 
