@@ -21,23 +21,9 @@ export const DEMO_ACCOUNTS = {
   admin: { email: "admin@demo.diacare.test", password: "demo-admin-1" },
 } as const;
 
-/** Disease options (spec 1 section 3): type 0 type of diabetes, 1 basic disease, 2 complication. */
-export const OPTIONS: { type: number; codes: string[] }[] = [
-  { type: 0, codes: ["type1", "type2", "gestational", "lada", "mody", "other_type"] },
-  { type: 1, codes: ["hypertension", "dyslipidemia", "obesity", "thyroid_disease", "coeliac_disease", "heart_disease"] },
-  { type: 2, codes: ["retinopathy", "nephropathy", "neuropathy", "diabetic_foot", "cardiovascular", "gastroparesis"] },
-];
-
 const localString = (at: Temporal.ZonedDateTime) => at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
 const instant = (at: Temporal.ZonedDateTime) => new Date(at.epochMilliseconds);
 
-export async function seedOptions(tx: Prisma.TransactionClient) {
-  for (const { type, codes } of OPTIONS) {
-    for (const [sort, code] of codes.entries()) {
-      await tx.option.upsert({ where: { code }, create: { type, code, sort }, update: { type, sort } });
-    }
-  }
-}
 
 /** Device alarms worth listing (DESIGN.md 5); rewind and prime are events, not alarms. */
 function alarmKind(e: PumpEvent): AlarmKind | null {
@@ -57,7 +43,6 @@ export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainD
 
   await prisma.$transaction(
     async (tx) => {
-      await seedOptions(tx);
       await tx.user.deleteMany({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } } });
       const type1 = await tx.option.findUniqueOrThrow({ where: { code: "type1" } });
       const type2 = await tx.option.findUniqueOrThrow({ where: { code: "type2" } });
