@@ -12,7 +12,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { Temporal } from "temporal-polyfill";
-import { buildDemoData, DEMO_TIME_ZONE } from "../prisma/demo-data";
+import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
@@ -50,18 +50,7 @@ function timeIt(name: string, what: string, fn: () => number, warmup = 20, runs 
 export async function benchReport(): Promise<BenchResult[]> {
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
   const tz = DEMO_TIME_ZONE;
-  const pump: PumpHistoryRecord[] = data.pump.map((e, i) => ({
-    dateTime: e.at.epochMilliseconds,
-    eventPort: e.port,
-    eventType: e.type,
-    eventUrgency: e.urgency,
-    eventValue: e.value,
-    statusShort0: e.basalRaw,
-    statusShort1: e.bolusRaw,
-    statusByte0: e.battery,
-    statusByte1: e.reservoir,
-    eventIndex: i + 1,
-  }));
+  const pump: PumpHistoryRecord[] = pumpHistoryRecords(data.pump);
   const cgm: Reading[] = data.cgm.map((p) => ({ time: p.at.epochMilliseconds, mgdl: p.mgdl }));
   const limits = { low: 70, high: 180 };
 

@@ -285,6 +285,22 @@ export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.Zone
   return events;
 }
 
+/** Pump events as the stored history record fields (instants as epoch ms), in order. */
+export function pumpHistoryRecords(events: PumpEvent[]) {
+  return events.map((e, i) => ({
+    dateTime: e.at.epochMilliseconds,
+    eventPort: e.port,
+    eventType: e.type,
+    eventUrgency: e.urgency,
+    eventValue: e.value,
+    statusShort0: e.basalRaw,
+    statusShort1: e.bolusRaw,
+    statusByte0: e.battery,
+    statusByte1: e.reservoir,
+    eventIndex: i + 1,
+  }));
+}
+
 /** Everything the seed writes for the rich demo patient, plus the sparse one's meter data. */
 export function buildDemoData(today: Temporal.PlainDate, seed = 20261123) {
   const rng = createRng(seed);

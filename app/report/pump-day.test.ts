@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { buildDemoData, DEMO_TIME_ZONE } from "../../prisma/demo-data";
+import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../../prisma/demo-data";
 import { dayWindow } from "./day";
 import {
   alarmOf,
@@ -515,18 +515,7 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
 
 describe("buildPumpDay on the seeded demo history", () => {
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
-  const records: PumpHistoryRecord[] = data.pump.map((e, i) => ({
-    dateTime: e.at.epochMilliseconds,
-    eventPort: e.port,
-    eventType: e.type,
-    eventUrgency: e.urgency,
-    eventValue: e.value,
-    statusShort0: e.basalRaw,
-    statusShort1: e.bolusRaw,
-    statusByte0: e.battery,
-    statusByte1: e.reservoir,
-    eventIndex: i + 1,
-  }));
+  const records: PumpHistoryRecord[] = pumpHistoryRecords(data.pump);
   const modelOf = (date: string) => {
     const window = dayWindow(date, DEMO_TIME_ZONE);
     return buildPumpDay({ date, timeZone: DEMO_TIME_ZONE, ...splitAroundDay(records, window), pdaVersion: "5.3.0" });
