@@ -1,0 +1,14 @@
+/**
+ * Server-side SVG charts of the DAILY, BG and CGMS pages: Observable Plot rendered with a
+ * linkedom document, so charts are made in loaders, work with JavaScript off and print crisply
+ * (DESIGN.md sections 1 and 3). Each function takes a view model of app/report and returns one
+ * `<svg>` element's markup; the caller embeds it with `dangerouslySetInnerHTML`.
+ *
+ * Every text a chart shows is a translated label passed in, or a number or time formatted here
+ * (glucose converted to the display unit, locale decimal separator).
+ */
+export { bgRangeChart, type BgChartLabels } from "./charts/bg-range.server";
+export { cgmDayChart, cgmOverlayChart, type CgmChartLabels, type OverlayChartLabels } from "./charts/cgm.server";
+export { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR, TARGET_BAND_OPACITY } from "./charts/palette";
+export { pumpDayChart, type PumpChartLabels } from "./charts/pump-day.server";
+export { MARK_CLASS, type ChartOptions } from "./charts/render.server";

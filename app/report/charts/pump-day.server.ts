@@ -1,0 +1,284 @@
+/**
+ * DAILY page chart: one local day of pump data in three stacked panels sharing the time axis:
+ * 1. an event strip (alarms, carbohydrate entries with grams),
+ * 2. meter BG entered on the pump (glucose axis in the display unit),
+ * 3. insulin: the basal rate as a step line (left axis, U/h) and boluses (right axis, U): the
+ *    immediate part a narrow bar, the extended part a bar as long as its display duration.
+ * Model: app/report/pump-day.ts.
+ */
+import * as Plot from "@observablehq/plot";
+import type { BolusEvent, CarbEntryView, PumpAlarmKind, PumpAlarmView, PumpBgView, PumpDayModel, RateStep } from "../pump-day";
+import { hourTicks, type TimeTick } from "../day";
+import { formatGlucose, formatNumber, toUnit } from "../units";
+import { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR } from "./palette";
+import {
+  decimalsOf,
+  DEFAULT_CHART_WIDTH,
+  finishChart,
+  glucoseScale,
+  MARGIN_LEFT,
+  MARGIN_RIGHT,
+  MARK_CLASS,
+  maxOf,
+  niceStep,
+  renderPanel,
+  stackPanels,
+  stepTicks,
+  timeScale,
+  type ChartOptions,
+} from "./render.server";
+
+export interface PumpChartLabels {
+  /** Left axis of the insulin panel, naming U/h (e.g. "Basal (U/h)"). */
+  readonly basalAxis: string;
+  /** Right axis of the insulin panel, naming U (e.g. "Bolus (U)"). */
+  readonly bolusAxis: string;
+  /** Axis of the meter BG panel, naming the glucose unit. */
+  readonly glucoseAxis: string;
+  /** Row label of the alarm markers in the event strip. */
+  readonly alarms: string;
+  /** Row label of the carbohydrate markers in the event strip. */
+  readonly carbs: string;
+  /** Insulin unit in tooltips (e.g. "U"). */
+  readonly unitU: string;
+  /** Carbohydrate unit in tooltips (e.g. "g"). */
+  readonly unitG: string;
+  /** Glucose unit in tooltips (e.g. "mmol/L"). */
+  readonly glucoseUnit: string;
+  /** Tooltip text of each alarm kind. */
+  readonly alarmKinds: Readonly<Record<PumpAlarmKind, string>>;
+}
+
+type PumpChartOptions = ChartOptions & { labels: PumpChartLabels };
+
+/** Default panel heights, px; a given `height` scales them proportionally. */
+const PANEL_HEIGHTS = { events: 56, glucose: 130, insulin: 214 } as const;
+/** Basal axis covers at least 0-0.5 U/h, the bolus axis 0-1 U, with room for labels above. */
+const MIN_BASAL_UH = 0.5;
+const MIN_BOLUS_U = 1;
+const HEADROOM = 1.25;
+const INSULIN_TICK_COUNT = 5;
+
+type EventRow = "alarm" | "carbs";
+const EVENT_ROWS: readonly EventRow[] = ["alarm", "carbs"];
+
+/** One local day of pump data as a single svg (three stacked panels). */
+export function pumpDayChart(model: PumpDayModel, options: PumpChartOptions): string {
+  const width = options.width ?? DEFAULT_CHART_WIDTH;
+  const heights = panelHeights(options.height);
+  const ticks = hourTicks(model.window, 3);
+  const panels = [
+    eventPanel(model, options, width, heights.events, ticks),
+    glucosePanel(model, options, width, heights.glucose, ticks),
+    insulinPanel(model, options, width, heights.insulin, ticks),
+  ];
+  return finishChart(stackPanels(panels, width), options.title);
+}
+
+function panelHeights(total: number | undefined): Record<keyof typeof PANEL_HEIGHTS, number> {
+  const sum = PANEL_HEIGHTS.events + PANEL_HEIGHTS.glucose + PANEL_HEIGHTS.insulin;
+  const k = total === undefined ? 1 : total / sum;
+  const events = Math.round(PANEL_HEIGHTS.events * k);
+  const glucose = Math.round(PANEL_HEIGHTS.glucose * k);
+  return { events, glucose, insulin: Math.round(sum * k) - events - glucose };
+}
+
+/** Shared x scale and margins; only the bottom panel shows the time labels. */
+function panelFrame(model: PumpDayModel, width: number, height: number, ticks: readonly TimeTick[], showTimeAxis: boolean) {
+  return {
+    width,
+    height,
+    marginLeft: MARGIN_LEFT,
+    marginRight: MARGIN_RIGHT,
+    x: timeScale([model.window.start, model.window.end], ticks, showTimeAxis),
+    color: { type: "identity" as const },
+  };
+}
+
+function gramsText(c: CarbEntryView, locale: string): string {
+  return formatNumber(c.grams, Number.isInteger(c.grams) ? 0 : 1, locale);
+}
+
+function eventPanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+  const { labels, locale } = options;
+  const rowLabel: Record<EventRow, string> = { alarm: labels.alarms, carbs: labels.carbs };
+  return renderPanel({
+    ...panelFrame(model, width, height, ticks, false),
+    marginTop: 8,
+    marginBottom: 8,
+    y: { type: "point", domain: [...EVENT_ROWS], padding: 0.5, axis: null },
+    marks: [
+      // Row names are translations of any length: cut to the left margin (Plot text mark
+      // lineWidth/textOverflow, https://observablehq.com/plot/marks/text).
+      Plot.axisY([...EVENT_ROWS], {
+        tickFormat: (row: EventRow) => rowLabel[row],
+        tickSize: 0,
+        lineWidth: (MARGIN_LEFT - 8) / 10,
+        textOverflow: "ellipsis",
+        label: null,
+      }),
+      Plot.dot(model.alarms, {
+        x: "time",
+        y: () => "alarm",
+        symbol: "triangle",
+        r: 4,
+        fill: (a: PumpAlarmView) => ALARM_SEVERITY_COLOR[a.severity],
+        title: (a: PumpAlarmView) => `${a.clock} ${labels.alarmKinds[a.kind]}`,
+        className: MARK_CLASS.alarms,
+      }),
+      Plot.dot(model.carbs, {
+        x: "time",
+        y: () => "carbs",
+        r: 3.5,
+        fill: CHART_PALETTE.carbs,
+        title: (c: CarbEntryView) => `${c.clock} ${gramsText(c, locale)} ${labels.unitG}`,
+        className: MARK_CLASS.carbs,
+      }),
+      Plot.text(model.carbs, {
+        x: "time",
+        y: () => "carbs",
+        text: (c: CarbEntryView) => gramsText(c, locale),
+        textAnchor: "start",
+        dx: 6,
+        fill: CHART_PALETTE.carbs,
+        className: MARK_CLASS.carbs,
+      }),
+    ],
+  });
+}
+
+function glucosePanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+  const { labels, unit, locale } = options;
+  const value = (b: PumpBgView) => toUnit(b.mgdl, unit);
+  const text = (b: PumpBgView) => formatGlucose(b.mgdl, unit, locale);
+  return renderPanel({
+    ...panelFrame(model, width, height, ticks, false),
+    marginTop: 20,
+    marginBottom: 6,
+    y: glucoseScale(maxOf(model.bg, (b) => b.mgdl), options, labels.glucoseAxis, { compact: true }),
+    marks: [
+      Plot.dot(model.bg, {
+        x: "time",
+        y: value,
+        r: 3.5,
+        fill: (b: PumpBgView) => (b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class]),
+        title: (b: PumpBgView) => `${b.clock} ${text(b)} ${labels.glucoseUnit}`,
+        className: MARK_CLASS.meterBg,
+      }),
+      Plot.text(model.bg, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
+    ],
+  });
+}
+
+/** A 0..top axis of nice steps (about {@link INSULIN_TICK_COUNT}) covering `max` with headroom. */
+function insulinAxis(max: number, minimum: number): { top: number; ticks: number[]; decimals: number } {
+  const needed = Math.max(max, minimum) * HEADROOM;
+  const step = niceStep(needed / INSULIN_TICK_COUNT);
+  const top = Number((Math.ceil(needed / step) * step).toPrecision(12));
+  return { top, ticks: stepTicks(top, step), decimals: decimalsOf(step) };
+}
+
+/** Bolus units as shown: the 0.05 U display value with one or two decimals. */
+function bolusText(units: number, locale: string): string {
+  return formatNumber(units, Number.isInteger(Math.round(units * 100) / 10) ? 1 : 2, locale);
+}
+
+interface BasalPoint {
+  readonly time: number;
+  readonly rate: number;
+  /** Contiguous run of steps; a gap in the known rate starts a new run (the line breaks). */
+  readonly run: number;
+}
+
+/** Step-after vertices: each step's start, plus the end of each contiguous run. */
+function basalPoints(steps: readonly RateStep[]): BasalPoint[] {
+  const points: BasalPoint[] = [];
+  let run = 0;
+  steps.forEach((s, i) => {
+    const prev = steps[i - 1];
+    if (prev && prev.end !== s.start) {
+      points.push({ time: prev.end, rate: prev.rateUh, run });
+      run++;
+    }
+    points.push({ time: s.start, rate: s.rateUh, run });
+  });
+  const last = steps[steps.length - 1];
+  if (last) points.push({ time: last.end, rate: last.rateUh, run });
+  return points;
+}
+
+function bolusHeight(b: BolusEvent): number {
+  return Math.max(b.immediate?.units ?? 0, b.extended?.units ?? 0);
+}
+
+function insulinPanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+  const { labels, locale } = options;
+  const basal = insulinAxis(maxOf(model.basal.steps, (s) => s.rateUh), MIN_BASAL_UH);
+  const points = basalPoints(model.basal.steps);
+  const basalMarks = [
+    Plot.areaY(points, { x: "time", y: "rate", z: "run", curve: "step-after", fill: CHART_PALETTE.basal, fillOpacity: 0.15, className: MARK_CLASS.basal }),
+    Plot.lineY(points, { x: "time", y: "rate", z: "run", curve: "step-after", stroke: CHART_PALETTE.basal, strokeWidth: 1.5, className: MARK_CLASS.basal }),
+  ];
+  return renderPanel({
+    ...panelFrame(model, width, height, ticks, true),
+    marginTop: 20,
+    marginBottom: 26,
+    y: { type: "linear", domain: [0, basal.top], axis: null },
+    marks: [
+      Plot.gridY(basal.ticks, { strokeOpacity: 0.1 }),
+      Plot.axisY(basal.ticks, { anchor: "left", tickFormat: (v: number) => formatNumber(v, basal.decimals, locale), label: labels.basalAxis }),
+      ...basalMarks,
+      ...(model.showBolusMarkers ? bolusMarks(model.boluses, basal.top, options) : []),
+      Plot.ruleY([0], { strokeOpacity: 0.4 }),
+    ],
+  });
+}
+
+/**
+ * Bolus bars on the basal panel. Plot has one y scale per plot, so units are drawn at
+ * U x (basal top / bolus top) and the right axis labels those positions in U (the dual-axis
+ * approach of the Plot docs, https://observablehq.com/plot/marks/axis).
+ */
+function bolusMarks(boluses: readonly BolusEvent[], basalTop: number, options: PumpChartOptions): Plot.Markish[] {
+  const { labels, locale } = options;
+  const bolus = insulinAxis(maxOf(boluses, bolusHeight), MIN_BOLUS_U);
+  const k = basalTop / bolus.top;
+  const unitsText = (b: BolusEvent) => bolusText(b.unitsDisplay, locale);
+  const title = (b: BolusEvent) => `${b.clock} ${unitsText(b)} ${labels.unitU}`;
+  const immediate = boluses.filter((b) => b.immediate !== null);
+  const extended = boluses.filter((b) => b.extended !== null);
+  const common = { className: MARK_CLASS.bolus, title };
+  return [
+    Plot.axisY(
+      bolus.ticks.map((t) => t * k),
+      { anchor: "right", tickFormat: (v: number) => formatNumber(v / k, bolus.decimals, locale), label: labels.bolusAxis },
+    ),
+    Plot.rect(extended, {
+      x1: (b: BolusEvent) => b.extended!.start,
+      x2: (b: BolusEvent) => b.extended!.start + b.extended!.displayDurationMs,
+      y1: 0,
+      y2: (b: BolusEvent) => b.extended!.units * k,
+      fill: CHART_PALETTE.bolus,
+      fillOpacity: 0.3,
+      stroke: CHART_PALETTE.bolus,
+      strokeWidth: 0.75,
+      ...common,
+    }),
+    Plot.ruleX(immediate, {
+      x: (b: BolusEvent) => b.immediate!.start,
+      y1: 0,
+      y2: (b: BolusEvent) => b.immediate!.units * k,
+      stroke: CHART_PALETTE.bolus,
+      strokeWidth: 3,
+      ...common,
+    }),
+    Plot.text(boluses, {
+      x: (b: BolusEvent) => b.start,
+      y: (b: BolusEvent) => bolusHeight(b) * k,
+      text: unitsText,
+      dy: -7,
+      fill: CHART_PALETTE.bolus,
+      ...common,
+    }),
+  ];
+}
