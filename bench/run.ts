@@ -7,7 +7,9 @@ import { pathToFileURL } from "node:url";
 type Result = { name: string; ms: number; detail?: string };
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+// pages.bench.ts (a database and the production server) runs after the in-process benchmarks.
+const last = (f: string) => Number(f === "pages.bench.ts");
+const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 const only = process.argv[2];
 
 for (const file of files) {

@@ -18,13 +18,15 @@ export function visiblePatients(viewer: Viewer): Prisma.PatientWhereInput {
   return { OR: [own, { user: { provided: { some: { readerId: viewer.id, state: 1 } } } }] };
 }
 
-/** The patient with this pid and user id if the viewer may see it, else null. */
-export async function findVisiblePatient(viewer: Viewer, pid: number, userId: number) {
+/** The patient with this pid (and user id, when given) if the viewer may see it, else null. */
+export async function findVisiblePatient(viewer: Viewer, pid: number, userId?: number) {
   return db().patient.findFirst({
-    where: { AND: [{ id: pid, userId }, visiblePatients(viewer)] },
+    where: { AND: [{ id: pid, ...(userId === undefined ? {} : { userId }) }, visiblePatients(viewer)] },
     include: { user: { select: { id: true, email: true, firstName: true, lastName: true, identity: true } } },
   });
 }
+
+export type VisiblePatient = NonNullable<Awaited<ReturnType<typeof findVisiblePatient>>>;
 
 /** The viewer behind an authenticated call (an `/api/` token or a page session). */
 export async function viewerById(userId: number): Promise<Viewer> {

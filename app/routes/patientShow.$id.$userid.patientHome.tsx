@@ -1,45 +1,98 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
+import { BgView } from "~/components/patient-view/bg-view";
+import { CgmsView } from "~/components/patient-view/cgms-view";
+import { DailyView } from "~/components/patient-view/daily-view";
+import { viewHref } from "~/components/patient-view/links";
 import { findVisiblePatient } from "~/models/access.server";
 import { logPatientAccess } from "~/models/audit-log.server";
+import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
-import * as s from "~/styles/layout.css";
-import { db } from "~/utils/db.server";
+import { viewChart } from "~/report/view-charts.server";
+import { toGlucoseUnit } from "~/report/units";
+import { parsePatientViewQuery } from "~/schemas/patient-view";
+import * as s from "~/styles/patient-view.css";
+import * as layout from "~/styles/layout.css";
+import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
-import { requireUser } from "~/utils/session.server";
+import { homePath, requireUser } from "~/utils/session.server";
 
-const params = z.object({ id: z.coerce.number().int().positive(), userid: z.coerce.number().int().positive() });
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), userid: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** A patient's home in the patient area. Unknown or not-shared patients are a 404 (nothing is revealed). */
+/**
+ * A patient's data (spec 1 section 2): tabs DAILY, BG and CGMS with the chosen day or range.
+ * Unknown or not-shared patients are a 404 (nothing is revealed).
+ */
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
   const patient = await findVisiblePatient(viewer, parsed.data.id, parsed.data.userid);
   if (!patient) throw new Response("Not Found", { status: 404 });
-  const [cgm, meter, pump] = await Promise.all([
-    db().cgmRecord.count({ where: { patientId: patient.id } }),
-    db().bgRecord.count({ where: { patientId: patient.id } }),
-    db().pumpRecord.count({ where: { patientId: patient.id } }),
-  ]);
+  const locale = await getLocale(request);
+  const unit = toGlucoseUnit(viewer.setting?.unit);
+  const view = await patientView(viewer, patient, parsePatientViewQuery(new URL(request.url).searchParams), locale, Date.now());
+  const chart = viewChart(view, { unit, locale, t: await getFixedT(locale, "views") });
   await Promise.all([
-    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome" }),
+    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome", detail: { tab: view.tab } }),
     patient.userId === viewer.id ? null : markUploadsSeen(viewer, patient.userId),
   ]);
-  return { name: displayName(patient.user), own: patient.userId === viewer.id, counts: { cgm, meter, pump } };
+  return {
+    base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
+    name: displayName(patient.user),
+    own: patient.userId === viewer.id,
+    meHref: viewer.identity === 1 ? homePath(viewer) : null,
+    timeZone: patient.timeZone,
+    tabs: tabsFor(locale),
+    unit,
+    view: forPage(view),
+    chart,
+  };
 }
 
 export default function PatientHome() {
-  const { t } = useTranslation("patients");
+  const { t } = useTranslation("views");
+  const { t: tp } = useTranslation("patients");
   const data = useLoaderData<typeof loader>();
+  const { view } = data;
+  const { base } = data;
+  const date = "nav" in view ? view.nav.date : view.range.to;
   return (
-    <section className={s.card} aria-labelledby="patient-title">
-      <h1 id="patient-title">{data.own ? t("myHome") : data.name}</h1>
-      <p>{t("recordCounts", data.counts)}</p>
-      <p>{t("viewsComing")}</p>
-    </section>
+    <article className={layout.card} aria-labelledby="patient-title">
+      <header className={s.header}>
+        <div>
+          <h1 id="patient-title" className={s.title}>
+            {data.own ? tp("myHome") : data.name}
+          </h1>
+          <p className={s.note}>{t("unitNote", { unit: t(`common:units.${data.unit}`), zone: data.timeZone })}</p>
+        </div>
+        {data.meHref ? (
+          <Link className={layout.buttonSecondary} to={data.meHref} title={t("meTitle")} aria-current={data.own ? "page" : undefined}>
+            {t("me")}
+          </Link>
+        ) : null}
+      </header>
+      <nav aria-label={t("tabs.label")}>
+        <ul className={s.tabs}>
+          {data.tabs.map((tab) => (
+            <li key={tab}>
+              <Link className={s.tab} to={viewHref(base, { tab, date })} aria-current={tab === view.tab ? "page" : undefined}>
+                {t(`tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view.tab === "daily" ? (
+        <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />
+      ) : view.tab === "bg" ? (
+        <BgView range={view.range} model={view.model} chart={data.chart} unit={data.unit} />
+      ) : (
+        <CgmsView base={base} data={view} chart={data.chart} unit={data.unit} />
+      )}
+    </article>
   );
 }
 

@@ -41,3 +41,36 @@ export async function createAcceptedShare(providerId: number, readerId: number, 
     client.query(`INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "updatedAt") VALUES ($1, $2, 1, 1, 1, $3, now())`, [providerId, readerId, uploadIsNew]),
   );
 }
+
+/** The seeded demo patient (prisma/seed.ts): pid, user id and time zone. */
+export async function demoPatient(): Promise<{ pid: number; userId: number; timeZone: string }> {
+  return withDb(async (client) => {
+    const { rows } = await client.query(`SELECT p.id AS pid, p."userId", p."timeZone" FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = 'patient@demo.diacare.test'`);
+    return { pid: rows[0].pid, userId: rows[0].userId, timeZone: rows[0].timeZone };
+  });
+}
+
+/** A patient's stored CGM readings (mg/dL) and meter readings in [start, end), oldest first. */
+export async function readingsBetween(pid: number, start: number, end: number) {
+  return withDb(async (client) => {
+    const args = [pid, new Date(start), new Date(end)];
+    const cgm = await client.query(`SELECT "dateTime", "eventData" FROM "CgmRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`, args);
+    const meter = await client.query(`SELECT "dateTime", mgdl FROM "BgRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`, args);
+    return {
+      cgm: cgm.rows.map((r) => ({ time: (r.dateTime as Date).getTime(), mgdl: Number(r.eventData) })),
+      meter: meter.rows.map((r) => ({ time: (r.dateTime as Date).getTime(), mgdl: Number(r.mgdl) })),
+    };
+  });
+}
+
+/** A patient's pump records around a day window, as the DAILY model reads them. */
+export async function pumpRecordsAround(pid: number, start: number, end: number) {
+  return withDb(async (client) => {
+    const { rows } = await client.query(
+      `SELECT id, "dateTime", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue", "statusShort0", "statusShort1", "statusByte0", "statusByte1"
+         FROM "PumpRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime", "eventIndex"`,
+      [pid, new Date(start - 86_400_000), new Date(end + 86_400_000)],
+    );
+    return rows.map((r) => ({ ...r, id: String(r.id), dateTime: (r.dateTime as Date).getTime() }));
+  });
+}

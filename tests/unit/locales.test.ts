@@ -27,12 +27,19 @@ function load(lng: string): Map<string, string> {
 const en = load(fallbackLng);
 
 /** Strings that are the same in every language (names, units, loanwords). */
-const SAME_AS_ENGLISH = [/^common:app\.name$/, /^common:languages\./, /^common:units\./, /^[a-z]+:.*\.(email|emailPlaceholder)$/];
+const SAME_AS_ENGLISH = [
+  /^common:app\.name$/,
+  /^common:languages\./,
+  /^common:units\./,
+  /^[a-z]+:.*\.(email|emailPlaceholder)$/,
+  /^views:units\./,
+  /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
+];
 /** Words that a language really does borrow from English, per locale. */
 const BORROWED: Record<string, RegExp[]> = {
-  it: [/^common:nav\.account$/],
-  ro: [],
-  pl: [],
+  it: [/^common:nav\.account$/, /^views:bg\.sources\.csv$/],
+  ro: [/^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/],
+  pl: [/^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/],
   ru: [],
 };
 

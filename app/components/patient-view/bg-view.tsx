@@ -1,0 +1,108 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { BgRangeChoice } from "~/models/patient-view.server";
+import type { BgRangeModel } from "~/report/bg-range";
+import { displayDate } from "~/report/day";
+import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
+import * as layout from "~/styles/layout.css";
+import * as s from "~/styles/patient-view.css";
+import { Chart, Notice, Stat } from "./parts";
+
+type Props = { range: BgRangeChoice; model: BgRangeModel; chart: string; unit: GlucoseUnit };
+
+/** BG: meter readings of a range of days with meal-time tags and the summary (spec 1 section 3 sugarTotalCount). */
+export function BgView({ range, model, chart, unit }: Props) {
+  const { t, i18n } = useTranslation("views");
+  const locale = i18n.language;
+  const unitText = t(`common:units.${unit}`);
+  const glucose = (mgdl: number | null) => `${formatGlucose(mgdl, unit, locale)} ${unitText}`;
+  const percent = (value: number | null) => formatNumber(value, 1, locale);
+  const { summary } = model;
+  const from = displayDate(range.from);
+  const to = displayDate(range.to);
+  return (
+    <section className={s.section} aria-labelledby="bg-heading">
+      <h2 id="bg-heading">{t("bg.heading")}</h2>
+      {range.problem ? (
+        <Notice kind="problem">
+          {t(`problems.${range.problem}`)} {t("problems.rangeInstead", { from, to })}
+        </Notice>
+      ) : null}
+      <Form method="get" className={s.toolbar} aria-label={t("range.label")}>
+        <input type="hidden" name="tab" value="bg" />
+        <label className={s.field}>
+          {t("range.from")}
+          <input key={range.from} className={s.input} name="from" defaultValue={range.problem ? range.typed.from : from} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} />
+        </label>
+        <label className={s.field}>
+          {t("range.to")}
+          <input key={range.to} className={s.input} name="to" defaultValue={range.problem ? range.typed.to : to} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} />
+        </label>
+        <button type="submit" className={layout.button}>
+          {t("range.show")}
+        </button>
+      </Form>
+      <p className={s.note}>{t("range.showing", { from, to })}</p>
+      {!model.hasData ? (
+        <Notice kind="empty">{range.lastDay === null ? t("empty.none") : t("empty.range", { from, to })}</Notice>
+      ) : (
+        <>
+          <Chart svg={chart} />
+          <h3>{t("bg.summary")}</h3>
+          <dl className={s.stats} data-testid="bg-summary">
+            <Stat label={t("bg.average")}>{glucose(summary.sugarAvg)}</Stat>
+            <Stat label={t("bg.count")}>{summary.size}</Stat>
+            <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>{t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}</Stat>
+            <Stat label={t("bg.low", { limit: glucose(model.limits.low) })}>{t("bg.countPercent", { count: summary.low, percent: percent(summary.lowPercent) })}</Stat>
+          </dl>
+          <table className={s.table}>
+            <caption>{t("bg.byTag")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("bg.tag")}</th>
+                <th scope="col">{t("bg.count")}</th>
+                <th scope="col">{t("bg.average")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {model.byTag
+                .filter((tag) => tag.count > 0)
+                .map((tag) => (
+                  <tr key={tag.key}>
+                    <th scope="row">{t(`bg.tags.${tag.key}`)}</th>
+                    <td>{tag.count}</td>
+                    <td>{glucose(tag.mean)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+          <table className={s.table}>
+            <caption>{t("bg.tableCaption", { from, to })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("bg.date")}</th>
+                <th scope="col">{t("bg.time")}</th>
+                <th scope="col">{t("bg.glucose")}</th>
+                <th scope="col">{t("bg.tag")}</th>
+                <th scope="col">{t("bg.source")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {model.days.flatMap((day) =>
+                day.readings.map((r, i) => (
+                  <tr key={`${day.date}-${i}`}>
+                    <td>{displayDate(day.date)}</td>
+                    <td>{r.clock}</td>
+                    <td className={s.glucoseClass[r.class]}>{glucose(r.mgdl)}</td>
+                    <td>{t(`bg.tags.${r.tag.key}`)}</td>
+                    <td>{r.source ? t(`bg.sources.${r.source}`) : ""}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DayNavigation } from "~/models/patient-view.server";
+import { displayDate } from "~/report/day";
+import * as layout from "~/styles/layout.css";
+import * as s from "~/styles/patient-view.css";
+import { viewHref } from "./links";
+import { Notice } from "./parts";
+
+/** The weekday of an ISO date in the reader's language. */
+export function weekday(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * Previous day, next day (none into the future), last day with data and a date field (spec:
+ * YYYY/MM/DD). Links and a GET form, so it works without JavaScript.
+ */
+export function DateNavigator({ base, tab, view, nav }: { base: string; tab: string; view?: string; nav: DayNavigation }) {
+  const { t, i18n } = useTranslation("views");
+  const href = (date: string) => viewHref(base, { tab, view, date });
+  return (
+    <>
+      {nav.problem ? (
+        <Notice kind="problem">
+          {t(`problems.${nav.problem}`)} {t("problems.shownInstead", { date: displayDate(nav.date) })}
+        </Notice>
+      ) : null}
+      <nav className={s.toolbar} aria-label={t("nav.label")}>
+        <Link className={layout.buttonSecondary} to={href(nav.previous)} rel="prev">
+          ← {t("nav.previous")}
+        </Link>
+        <Form method="get" className={s.toolbarForm}>
+          <input type="hidden" name="tab" value={tab} />
+          {view ? <input type="hidden" name="view" value={view} /> : null}
+          <label className={s.field}>
+            {t("nav.date")}
+            <input
+              key={nav.date}
+              className={s.input}
+              name="date"
+              defaultValue={nav.problem ? nav.typed : displayDate(nav.date)}
+              placeholder="YYYY/MM/DD"
+              inputMode="numeric"
+              autoComplete="off"
+              size={12}
+              aria-invalid={nav.problem ? true : undefined}
+            />
+          </label>
+          <button type="submit" className={layout.button}>
+            {t("nav.show")}
+          </button>
+        </Form>
+        {nav.next ? (
+          <Link className={layout.buttonSecondary} to={href(nav.next)} rel="next">
+            {t("nav.next")} →
+          </Link>
+        ) : (
+          <span className={`${layout.buttonSecondary} ${s.disabledLink}`} aria-disabled="true" title={t("nav.noNext")}>
+            {t("nav.next")} →
+          </span>
+        )}
+        {nav.lastDay && nav.lastDay !== nav.date ? (
+          <Link className={layout.buttonSecondary} to={href(nav.lastDay)}>
+            {t("nav.last")} ⇥
+          </Link>
+        ) : null}
+      </nav>
+      <p className={s.note}>{t("nav.showing", { date: displayDate(nav.date), weekday: weekday(nav.date, i18n.language) })}</p>
+    </>
+  );
+}
+
+/** The empty state of a day without data: says so and offers the nearest day with data. */
+export function EmptyDay({ base, tab, view, nav }: { base: string; tab: string; view?: string; nav: DayNavigation }) {
+  const { t } = useTranslation("views");
+  return (
+    <Notice kind="empty">
+      <p>{nav.lastDay === null ? t("empty.none") : t("empty.day", { date: displayDate(nav.date) })}</p>
+      {nav.nearest ? (
+        <p>
+          <Link to={viewHref(base, { tab, view, date: nav.nearest })}>{t("empty.nearest", { date: displayDate(nav.nearest) })}</Link>
+        </p>
+      ) : null}
+    </Notice>
+  );
+}

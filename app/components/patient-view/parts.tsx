@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import * as s from "~/styles/patient-view.css";
+
+/** A server-rendered SVG chart (app/report/charts.server.ts): works without JavaScript and prints crisply. */
+export function Chart({ svg }: { svg: string }) {
+  return <div className={s.chart} data-testid="chart" dangerouslySetInnerHTML={{ __html: svg }} />;
+}
+
+/** One labelled figure of a summary. */
+export function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={s.stat}>
+      <dt className={s.statLabel}>{label}</dt>
+      <dd className={s.statValue}>{children}</dd>
+    </div>
+  );
+}
+
+/** A note in the empty state or a refused input. */
+export function Notice({ kind, children }: { kind: "problem" | "empty"; children: ReactNode }) {
+  return (
+    <div className={kind === "problem" ? s.problem : s.empty} role={kind === "problem" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}

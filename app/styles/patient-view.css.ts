@@ -1,0 +1,138 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+});
+
+export const title = style({ margin: 0, fontSize: "1.5rem" });
+
+export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.xs} 0 0` });
+
+export const tabs = style({
+  display: "flex",
+  gap: vars.space.xs,
+  borderBottom: `2px solid ${vars.color.border}`,
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  listStyle: "none",
+  "@media": { print: { display: "none" } },
+});
+
+export const tab = style({
+  display: "inline-block",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  fontWeight: 600,
+  color: vars.color.muted,
+  textDecoration: "none",
+  borderBottom: "3px solid transparent",
+  marginBottom: "-2px",
+  selectors: {
+    "&[aria-current=page]": { color: vars.color.brand, borderBottomColor: vars.color.brand },
+    "&:hover": { color: vars.color.brandDark },
+  },
+});
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+  "@media": { print: { display: "none" } },
+});
+
+export const toolbarForm = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
+
+export const field = style({ display: "grid", gap: vars.space.xs, fontSize: "0.875rem" });
+
+export const input = style({
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: "inherit",
+});
+
+export const disabledLink = style({ opacity: 0.5, cursor: "not-allowed" });
+
+export const problem = style({
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.danger,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const empty = style({
+  background: vars.color.background,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.md,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const chart = style({
+  width: "100%",
+  overflowX: "auto",
+  margin: `0 0 ${vars.space.md}`,
+  "@media": { print: { breakInside: "avoid" } },
+});
+
+globalStyle(`${chart} svg`, { width: "100%", height: "auto", display: "block" });
+
+export const stats = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))",
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const stat = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: 0,
+});
+
+export const statLabel = style({ color: vars.color.muted, fontSize: "0.8125rem" });
+export const statValue = style({ fontSize: "1.25rem", fontWeight: 600, margin: 0, fontVariantNumeric: "tabular-nums" });
+
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: "0.875rem",
+  fontVariantNumeric: "tabular-nums",
+});
+
+globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${table} caption`, { textAlign: "left", fontWeight: 600, padding: `${vars.space.sm} 0` });
+
+export const ranges = style({ display: "grid", gap: vars.space.xs, margin: `0 0 ${vars.space.md}`, padding: 0, listStyle: "none" });
+
+export const rangeRow = style({ display: "grid", gridTemplateColumns: "14rem 1fr 4rem", alignItems: "center", gap: vars.space.sm });
+
+export const bar = style({ height: "0.75rem", background: vars.color.background, borderRadius: vars.radius.sm, overflow: "hidden" });
+
+export const barFill = styleVariants({
+  veryLow: { display: "block", height: "100%", background: vars.color.veryLow },
+  low: { display: "block", height: "100%", background: vars.color.low },
+  inRange: { display: "block", height: "100%", background: vars.color.inRange },
+  high: { display: "block", height: "100%", background: vars.color.high },
+  veryHigh: { display: "block", height: "100%", background: vars.color.veryHigh },
+});
+
+export const glucoseClass = styleVariants({
+  veryLow: { color: vars.color.veryLow, fontWeight: 700 },
+  low: { color: vars.color.low, fontWeight: 600 },
+  inRange: {},
+  high: { color: vars.color.warning, fontWeight: 600 },
+  veryHigh: { color: vars.color.warning, fontWeight: 700 },
+});
+
+export const section = style({ marginBottom: vars.space.lg });

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from "@playwright/test";
+import { computeAll } from "../../app/metrics";
+import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { buildPumpDay, splitAroundDay } from "../../app/report/pump-day";
+import { formatGlucose, formatNumber, type GlucoseUnit } from "../../app/report/units";
+import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
+import { tr, type Lng } from "./i18n";
+import { signIn } from "./support";
+
+const v = (key: string, lng: Lng = "en") => tr(lng, key, "views");
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((out, [k, value]) => out.replaceAll(`{{${k}}}`, String(value)), text);
+
+/** The text of a summary figure: the <dd> after the <dt> with this label. */
+function figure(page: Page, label: string) {
+  return page.locator("dt", { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).locator("xpath=following-sibling::dd[1]");
+}
+
+function tabLink(page: Page, tab: "daily" | "bg" | "cgms", lng: Lng = "en") {
+  return page.getByRole("navigation", { name: v("tabs.label", lng) }).getByRole("link", { name: v(`tabs.${tab}`, lng), exact: true });
+}
+
+async function dateShown(page: Page) {
+  return (await page.getByLabel(v("nav.date")).inputValue()).trim();
+}
+
+async function chooseUnit(page: Page, unit: GlucoseUnit) {
+  await page.getByLabel(tr("en", "nav.unit")).click();
+  await page.getByRole("button", { name: tr("en", `units.${unit}`), exact: true }).click();
+  await expect(page.getByText(tr("en", "nav.currentUnit").replace("{{unit}}", tr("en", `units.${unit}`)))).toBeVisible();
+}
+
+test.describe("patient data views", () => {
+  // Several sign-ins and page loads per test on a 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a clinic steps through days, switches tabs and units, and sees the numbers app/metrics computes", async ({ page }) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "views-clinic", identity: 2, firstName: "Vera", lastName: "Views" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    const yesterday = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
+    const dayBefore = shiftDate(yesterday, -1);
+
+    await signIn(page, clinic.email, clinic.password, 2);
+    await page.getByRole("link", { name: /Anna Kowalczyk/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Kowalczyk");
+
+    // DAILY opens on the last day with pump data; the totals equal the day model of the stored records.
+    await expect(tabLink(page, "daily")).toHaveAttribute("aria-current", "page");
+    expect(await dateShown(page)).toBe(displayDate(yesterday));
+    await page.getByRole("link", { name: new RegExp(v("nav.previous")) }).click();
+    await expect.poll(() => dateShown(page)).toBe(displayDate(dayBefore));
+    const window = dayWindow(dayBefore, patient.timeZone);
+    const pump = buildPumpDay({ date: dayBefore, timeZone: patient.timeZone, ...splitAroundDay(await pumpRecordsAround(patient.pid, window.start, window.end), window), pdaVersion: "5.3.0" });
+    await expect(figure(page, v("daily.insulin"))).toHaveText(`${formatNumber(pump.pumpTotalCount.total, 2, "en")} U`);
+    await expect(figure(page, v("daily.boluses"))).toHaveText(String(pump.totals.bolusCount));
+    await expect(page.getByTestId("chart").locator("svg").first()).toBeVisible();
+    await page.getByRole("link", { name: new RegExp(v("nav.next")) }).click();
+    await expect.poll(() => dateShown(page)).toBe(displayDate(yesterday));
+
+    // CGMS keeps the day; its figures equal computeAll on that day's stored readings, in both units.
+    await tabLink(page, "cgms").click();
+    await expect(tabLink(page, "cgms")).toHaveAttribute("aria-current", "page");
+    expect(await dateShown(page)).toBe(displayDate(yesterday));
+    const day = dayWindow(yesterday, patient.timeZone);
+    const { cgm, meter } = await readingsBetween(patient.pid, day.start, day.end);
+    const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
+    const percent = (x: number | null) => `${formatNumber(x, 1, "en")} %`;
+    for (const unit of [0, 1] as const) {
+      if (unit === 1) await chooseUnit(page, 1);
+      await expect(figure(page, v("cgms.average"))).toHaveText(`${formatGlucose(metrics.mean.value, unit, "en")} ${tr("en", `units.${unit}`)}`);
+      await expect(figure(page, v("cgms.sd"))).toHaveText(`${formatGlucose(metrics.sd.value, unit, "en")} ${tr("en", `units.${unit}`)}`);
+      await expect(figure(page, v("cgms.cv"))).toHaveText(percent(metrics.cv.value));
+      await expect(figure(page, v("cgms.count"))).toHaveText(String(metrics.meta.readings));
+      const inRange = page.getByTestId("time-in-ranges").getByRole("listitem").filter({ hasText: fill(v("cgms.bands.range70to180"), { low: formatGlucose(70, unit, "en"), high: formatGlucose(180, unit, "en") }) });
+      await expect(inRange).toContainText(percent(metrics.timeInRanges.value!.range70to180));
+    }
+
+    // BG: the summary counts the stored meter readings of the two weeks ending on that day.
+    await tabLink(page, "bg").click();
+    const from = shiftDate(yesterday, -13);
+    const range = await readingsBetween(patient.pid, dayWindow(from, patient.timeZone).start, day.end);
+    await expect(page.getByLabel(v("range.from"))).toHaveValue(displayDate(from));
+    await expect(figure(page, v("bg.count"))).toHaveText(String(range.meter.length));
+    const mean = range.meter.reduce((sum, r) => sum + r.mgdl, 0) / range.meter.length;
+    await expect(figure(page, v("bg.average"))).toHaveText(`${formatGlucose(mean, 1, "en")} mg/dL`);
+    expect(meter.length).toBeGreaterThan(0);
+  });
+
+  test("bad and future dates are refused with a message; a day without data offers the nearest one", async ({ page }) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "views-dates", identity: 2, firstName: "Dora", lastName: "Dates" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+    const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
+    const today = todayIn(patient.timeZone, Date.now());
+
+    await page.goto(base);
+    await page.getByLabel(v("nav.date")).fill("2026/02/30");
+    await page.getByRole("button", { name: v("nav.show") }).click();
+    await expect(page.getByRole("alert")).toContainText(v("problems.invalid"));
+    await expect(page.getByLabel(v("nav.date"))).toHaveValue("2026/02/30");
+
+    await page.goto(`${base}?tab=daily&date=${shiftDate(today, 3)}`);
+    await expect(page.getByRole("alert")).toContainText(v("problems.future"));
+
+    const empty = "2020-01-15";
+    await page.goto(`${base}?tab=cgms&date=${empty}`);
+    await expect(page.getByText(fill(v("empty.day"), { date: displayDate(empty) }))).toBeVisible();
+    await page.getByRole("link", { name: new RegExp(v("empty.nearest").split("(")[0]!.trim()) }).click();
+    await expect(page.getByTestId("cgm-stats")).toBeVisible();
+
+    await page.goto(`${base}?tab=bg&from=2026/11/20&to=2026/11/01`);
+    await expect(page.getByRole("alert")).toContainText(v("problems.order"));
+  });
+
+  test("someone the patient has not shared with gets a 404", async ({ page }) => {
+    const patient = await demoPatient();
+    const stranger = await createUser({ tag: "views-stranger", identity: 2, firstName: "Sam", lastName: "Stranger" });
+    await signIn(page, stranger.email, stranger.password, 2);
+    const response = await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=cgms`);
+    expect(response?.status()).toBe(404);
+  });
+
+  for (const lng of ["en", "pl"] as const) {
+    test(`screenshots of the three tabs in ${lng}`, async ({ page }, testInfo) => {
+      const patient = await demoPatient();
+      const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
+      const clinic = await createUser({ tag: `views-shots-${lng}`, identity: 2, firstName: "Shot", lastName: lng, lang: lng });
+      await createAcceptedShare(patient.userId, clinic.id);
+      await signIn(page, clinic.email, clinic.password, 2);
+      for (const tab of ["daily", "bg", "cgms"] as const) {
+        await page.goto(`${base}?tab=${tab}`);
+        await expect(tabLink(page, tab, lng)).toHaveAttribute("aria-current", "page");
+        await expect(page.getByTestId("chart").locator("svg").first()).toBeVisible();
+        await testInfo.attach(`${tab}-${lng}-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      }
+    });
+  }
+
+  test("the Russian locale has no CGMS tab, and asking for it shows DAILY", async ({ page }) => {
+    const patient = await demoPatient();
+    const reader = await createUser({ tag: "views-ru", identity: 2, firstName: "Ivan", lastName: "Ru", lang: "ru" });
+    await createAcceptedShare(patient.userId, reader.id);
+    await signIn(page, reader.email, reader.password, 2);
+    await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=cgms`);
+    await expect(tabLink(page, "daily", "ru")).toHaveAttribute("aria-current", "page");
+    await expect(tabLink(page, "cgms", "ru")).toHaveCount(0);
+  });
+});
