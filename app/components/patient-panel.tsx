@@ -48,6 +48,7 @@ export function PatientPanel({ identity, tab, items, total, page }: { identity: 
       <Link to={`/patientShow/add${withParams({ page: null })}`} className={layout.button}>
         {identity === 1 ? t("panel.newShare") : t("panel.newInvite")}
       </Link>
+      <Link to={identity === 1 ? "/patient" : "/patientAdd"}>{identity === 1 ? t("record:links.healthRecord") : t("record:links.addPatient")}</Link>
       <nav className={s.tabs} aria-label={t("panel.tabs")}>
         <Link to={`/patientShow/patients${withParams({ tab: "mine", page: null })}`} className={s.tab} aria-current={tab === "mine" ? "page" : undefined}>
           {t("panel.sharedWithMe")}

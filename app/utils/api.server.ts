@@ -9,12 +9,13 @@ export const API_CODES = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  conflict: 409,
   rateLimited: 429,
   error: 500,
   inactive: 9999,
 } as const;
 
-const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 429: 429, 500: 500, 9999: 403 };
+const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 409: 409, 429: 429, 500: 500, 9999: 403 };
 
 export function apiResponse(code: number, msg: string, data: unknown = null, headers?: HeadersInit): Response {
   const status = HTTP_STATUS[code] ?? (code >= 800 && code < 900 ? 401 : 400);

@@ -1,0 +1,149 @@
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormMessages } from "~/components/form";
+import { RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
+import { listOptions } from "~/models/option.server";
+import { findPatientRecord, recordView, updatePatientRecord, type RecordView } from "~/models/patient.server";
+import { findOneQuery, MEALS, patientRecordSchema, timeToSeconds, secondsToTime } from "~/schemas/patient";
+import * as f from "~/styles/form.css";
+import * as s from "~/styles/layout.css";
+import { requireUser } from "~/utils/session.server";
+import { timeZoneChoicesWith } from "~/utils/time-zones";
+
+/**
+ * `/patient`: the signed-in person's own health record, as a form; `/patient?pid=N`: a record
+ * shared with the viewer, read-only (access.server decides; anything else is a 404).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const raw = new URL(request.url).searchParams.get("pid");
+  let pid: number | undefined;
+  if (raw !== null) {
+    const parsed = findOneQuery.safeParse({ pid: raw });
+    if (!parsed.success) throw new Response("Not Found", { status: 404 });
+    pid = parsed.data.pid;
+  }
+  const record = await findPatientRecord(user, pid);
+  if (!record) throw new Response("Not Found", { status: 404 });
+  const view = recordView(record, user.setting?.unit ?? 0);
+  if (!record.own) return { view, options: [], timeZones: [], defaults: null };
+  return { view, options: await listOptions(), timeZones: timeZoneChoicesWith(record.timeZone), defaults: formDefaults(view) };
+}
+
+/** The form's initial values (strings, as the inputs hold them). */
+function formDefaults(view: RecordView): Record<string, string | string[]> {
+  const meals = Object.fromEntries(
+    MEALS.flatMap((meal) => {
+      const [start, end] = view[`${meal}Time`];
+      return [
+        [`${meal}Start`, secondsToTime(timeToSeconds(start)!)],
+        [`${meal}End`, secondsToTime(timeToSeconds(end)!)],
+      ];
+    }),
+  );
+  return {
+    gender: view.gender ?? "",
+    pronoun: view.pronoun ?? "",
+    birthDate: view.birthDate?.replace(/\//g, "-") ?? "",
+    diabetesType: view.diabetesType ? String(view.diabetesType.id) : "",
+    basicDiseases: view.basicDiseases.map((o) => String(o.id)),
+    complication: view.complications.map((o) => String(o.id)),
+    lowLimit: String(view.lowLimit),
+    highLimit: String(view.highLimit),
+    timeZone: view.timeZone,
+    ...meals,
+  };
+}
+
+/** The owner saves their own record (whatever `pid` the address names). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!user.patient) throw new Response("Not Found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: patientRecordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const saved = await updatePatientRecord(user, user.patient.id, submission.value);
+  if (!saved.ok) {
+    const reply = saved.field ? submission.reply({ fieldErrors: { [saved.field]: [saved.error] } }) : submission.reply({ formErrors: [saved.error] });
+    return data({ result: reply, notice: null }, { status: saved.status });
+  }
+  return { result: submission.reply(), notice: "record.saved" };
+}
+
+function ReadOnlyRecord({ view }: { view: RecordView }) {
+  const { t } = useTranslation("record");
+  const unit = t(`common:units.${view.unit}`);
+  const names = (list: { code: string }[]) => (list.length ? list.map((o) => t(`options:names.${o.code}`)).join(", ") : t("record.none"));
+  const rows: [string, string][] = [
+    [t("fields.gender"), view.gender ? t(`gender.${view.gender}`) : t("record.notSet")],
+    [t("fields.pronoun"), view.pronoun ? t(`pronoun.${view.pronoun}`) : t("record.notSet")],
+    [t("fields.birthDate"), view.birthDate ?? t("record.notSet")],
+    [t("fields.diabetesType"), view.diabetesType ? t(`options:names.${view.diabetesType.code}`) : t("record.notSet")],
+    [t("fields.basicDiseases"), names(view.basicDiseases)],
+    [t("fields.complications"), names(view.complications)],
+    [t("fields.glucoseRange"), `${view.lowLimit}–${view.highLimit} ${unit}`],
+    [t("fields.timeZone"), view.timeZone],
+    ...MEALS.map((meal): [string, string] => [t(`fields.${meal}`), view[`${meal}Time`].map((time) => time.slice(0, 5)).join("–")]),
+  ];
+  return (
+    <dl>
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt className={f.label}>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function PatientRecord() {
+  const { t } = useTranslation("record");
+  const { view, options, timeZones, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "patient-record",
+    lastResult: actionData?.result,
+    defaultValue: defaults ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientRecordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const home = `/patientShow/${view.pid}/${view.userId}/patientHome`;
+  return (
+    <div className={f.narrow}>
+      <section className={s.card} aria-labelledby="record-title">
+        <h1 id="record-title">{view.own ? t("record.title") : t("record.titleOf", { name: view.name })}</h1>
+        {view.own ? (
+          <>
+            <p>{t("record.intro")}</p>
+            <FormProvider context={form.context}>
+              <Form method="post" {...getFormProps(form)} className={f.form}>
+                <FormMessages errors={form.errors} notice={actionData?.notice} ns="record" />
+                <RecordFields fields={fields as unknown as RecordFieldsMeta} options={options} unit={view.unit} timeZones={timeZones} />
+                <div className={f.links}>
+                  <button type="submit" className={s.button} disabled={navigation.state !== "idle"}>
+                    {t("record.submit")}
+                  </button>
+                  <Link to={home}>{t("common:nav.home")}</Link>
+                </div>
+              </Form>
+            </FormProvider>
+          </>
+        ) : (
+          <>
+            <p>{t("record.readOnly")}</p>
+            {view.active ? null : <p>{t("record.notActive")}</p>}
+            <ReadOnlyRecord view={view} />
+            <Link to={home}>{view.name}</Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";
