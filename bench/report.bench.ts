@@ -5,7 +5,9 @@
  * < 120 ms) include the database and the SVG; these models are a small part of them.
  *
  * Data: prisma/demo-data.ts (deterministic), 30 days ending 2026-11-22 in Europe/Warsaw, which
- * include the 25 h day of 2026-10-25.
+ * include the 25 h day of 2026-10-25. The print-report models (issue 7) run on the same data:
+ * the 90-day pump report on three consecutive demo sets (2026-08-25 to 2026-11-22), the CGM and
+ * AGP reports on 14 days, and the statistics report on 14 + 14 days (computeAll twice).
  *
  * Plain tsx script: `npx tsx bench/report.bench.ts` prints the results; `benchReport()` returns
  * them for bench/run.ts.
@@ -17,6 +19,10 @@ import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
 import type { Reading } from "../app/metrics/types";
+import { buildAgpReport } from "../app/report/agp-report";
+import { buildCgmReport } from "../app/report/cgm-report";
+import { buildPumpReport } from "../app/report/pump-report";
+import { buildStatisticsReport } from "../app/report/statistics-report";
 
 export interface BenchResult {
   name: string;
@@ -84,6 +90,28 @@ export async function benchReport(): Promise<BenchResult[]> {
   const from = dayWindow(shiftDate(lastDay, -13), tz).start;
   const fortnight = cgm.filter((r) => r.time >= from && r.time < w.end);
 
+  // 90 days of pump and meter history: three consecutive 30-day demo sets.
+  const sets = ["2026-09-24", "2026-10-24", "2026-11-23"].map((d) => buildDemoData(Temporal.PlainDate.from(d)));
+  const pump90: PumpHistoryRecord[] = sets.flatMap((d) => pumpHistoryRecords(d.pump));
+  const meter90 = sets.flatMap((d) => d.meter.map((m) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl })));
+  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({ timeZone: tz, plainTime: "12:00" }).epochMilliseconds;
+  const pumpReportInput = {
+    from: "2026-08-25",
+    to: "2026-11-22",
+    timeZone: tz,
+    now,
+    records: pump90,
+    meterReadings: meter90,
+    pdaVersion: "5.3.0",
+    limits,
+    setting: { unit: 0 as const, nameStyle: 0 as const },
+  };
+  const ok = <T extends { status: string }>(r: T): T => {
+    if (r.status !== "ok") throw new Error(`benchmark input refused: ${JSON.stringify(r)}`);
+    return r;
+  };
+  const reportFrom = shiftDate(lastDay, -13);
+
   return [
     pumpCase("2026-11-22"),
     pumpCase("2026-10-25"),
@@ -96,6 +124,22 @@ export async function benchReport(): Promise<BenchResult[]> {
       const day = buildCgmDay({ date: lastDay, timeZone: tz, readings: fortnight, limits });
       const overlay = buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits });
       return day.points.length + overlay.days.length;
+    }),
+    timeIt("report pump print model, 90 days", `${pump90.length} pump records, ${meter90.length} meter readings, ${tz}`, () => {
+      const r = ok(buildPumpReport(pumpReportInput));
+      return r.status === "ok" ? r.report.PumpTotalCount.total : 0;
+    }, 3, 15),
+    timeIt("report CGM print model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
+      const r = ok(buildCgmReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, limits, unit: 0 }));
+      return r.status === "ok" ? r.report.numberOfValue : 0;
+    }),
+    timeIt("report AGP model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
+      const r = ok(buildAgpReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, limits }));
+      return r.status === "ok" ? r.report.fullDays : 0;
+    }),
+    timeIt("report statistics model, 14 + 14 days", `${cgm.length} readings passed for each period, ${tz}`, () => {
+      const r = ok(buildStatisticsReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, previousReadings: cgm, limits }));
+      return r.status === "ok" ? r.report.rows.length : 0;
     }),
   ];
 }

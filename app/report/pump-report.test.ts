@@ -1,0 +1,327 @@
+import { Temporal } from "temporal-polyfill";
+import { describe, expect, it } from "vitest";
+import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../../prisma/demo-data";
+import { sugarTotalCount } from "./bg-range";
+import { dayWindow, datesBetween } from "./day";
+import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "./pump-day";
+import {
+  BIG_BOLUS_MAX_SHOWN,
+  buildPumpReport,
+  chartGroups,
+  multiDayTickStepMs,
+  multiDayTicks,
+  paginateRows,
+  pdaSettingOf,
+  pumpTotalCountOf,
+  REPORT_TABLE_MAX_ROWS,
+  type PumpReport,
+  type PumpReportInput,
+  type PumpReportResult,
+} from "./pump-report";
+
+const MIN = 60_000;
+const H = 3_600_000;
+const limits = { low: 70, high: 180 };
+const setting = { unit: 0 as const, nameStyle: 1 as const };
+
+function rec(
+  time: number,
+  o: { basal?: number; bolus?: number; port?: number; type?: number; urgency?: number; value?: number; s0?: number } = {},
+): PumpHistoryRecord {
+  return {
+    dateTime: time,
+    eventPort: o.port ?? 4,
+    eventType: o.type ?? 0,
+    eventUrgency: o.urgency ?? 0,
+    eventValue: o.value ?? 0,
+    statusShort0: o.s0 ?? Math.round((o.basal ?? 0) / 0.00625),
+    statusShort1: Math.round((o.bolus ?? 0) / 0.00625),
+    statusByte0: 80,
+    statusByte1: 150,
+  };
+}
+
+function ok(r: PumpReportResult): PumpReport {
+  if (r.status !== "ok") throw new Error(`expected a report, got ${JSON.stringify(r)}`);
+  return r.report;
+}
+
+describe("layout helpers", () => {
+  it("REPORT_TABLE_MAX_ROWS is 12 and tables hold at most 12 rows, in order", () => {
+    expect(REPORT_TABLE_MAX_ROWS).toBe(12);
+    const rows = Array.from({ length: 25 }, (_, i) => i);
+    const tables = paginateRows(rows);
+    expect(tables.map((t) => t.length)).toEqual([12, 12, 1]);
+    expect(tables.flat()).toEqual(rows);
+    expect(paginateRows(rows.slice(0, 12))).toHaveLength(1);
+    expect(paginateRows([])).toEqual([]);
+    expect(() => paginateRows(rows, 0)).toThrow(RangeError);
+  });
+
+  it("chartGroups splits days into groups of 5", () => {
+    const days = datesBetween("2026-06-01", "2026-06-11");
+    const groups = chartGroups(days, 5);
+    expect(groups.map((g) => g.length)).toEqual([5, 5, 1]);
+    expect(groups[1]![0]).toBe("2026-06-06");
+    expect(chartGroups(days.slice(0, 5))).toHaveLength(1);
+    expect(chartGroups([])).toEqual([]);
+  });
+
+  it("a 6-day chart ticks every 144e5 ms (4 h); other counts follow the documented rule", () => {
+    expect(multiDayTickStepMs(6)).toBe(144e5);
+    const hours = (d: number) => multiDayTickStepMs(d) / H;
+    expect([1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 18, 19, 36, 37].map(hours)).toEqual([3, 3, 3, 3, 4, 4, 6, 6, 8, 8, 12, 12, 24, 24, 48]);
+    for (let d = 1; d <= 90; d++) {
+      expect((d * 24) / hours(d)).toBeLessThanOrEqual(36); // never more than 36 ticks
+      expect(hours(d) >= 24 ? hours(d) % 24 : 24 % hours(d)).toBe(0); // same clock times every day
+    }
+    expect(() => multiDayTickStepMs(0)).toThrow(RangeError);
+  });
+
+  it("multi-day ticks are local wall-clock hours, DST-safe (Warsaw, 25-h day inside)", () => {
+    const windows = datesBetween("2026-10-23", "2026-10-28").map((d) => dayWindow(d, "Europe/Warsaw"));
+    const ticks = multiDayTicks(windows, multiDayTickStepMs(6));
+    expect(ticks).toHaveLength(36);
+    expect(ticks.slice(0, 6).map((t) => t.label)).toEqual(["00:00", "04:00", "08:00", "12:00", "16:00", "20:00"]);
+    const oct25 = windows[2]!;
+    const onDst = ticks.filter((t) => t.time >= oct25.start && t.time < oct25.end);
+    expect(onDst.map((t) => t.time - oct25.start)).toEqual([0, 5 * H, 9 * H, 13 * H, 17 * H, 21 * H]); // 04:00 is 5 h after midnight
+    expect(multiDayTicks(windows, 48 * H).map((t) => t.time)).toEqual([windows[0]!.start, windows[2]!.start, windows[4]!.start]);
+  });
+
+  it("pumpTotalCountOf rounds like pump-day and keeps the percents summing to 100", () => {
+    expect(pumpTotalCountOf(42, 5, 11)).toEqual({ total: 47, basal: 42, basalPercent: 89.4, bolus: 5, bolusPercent: 10.6, points: 11 });
+    expect(pumpTotalCountOf(0, 0, 0)).toEqual({ total: 0, basal: 0, basalPercent: null, bolus: 0, bolusPercent: null, points: 0 });
+    expect(pumpTotalCountOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
+  });
+
+  it("pdaSettingOf renames the stored arrays to the spec's names", () => {
+    const s = pdaSettingOf({
+      lowBg: [70, 80],
+      highBg: [160, 180],
+      defaultCho: [10],
+      sensitiveSilver: [40],
+      originBasal: 0.8,
+      bolusRate: 1.5,
+      maxBolus: 12,
+      doubleBolus: true,
+      effectiveTime: 240,
+    });
+    expect(s).toEqual({
+      defaultChoArray: [10],
+      bolusRate: 1.5,
+      doubleBolus: true,
+      effectiveTime: 240,
+      highBgArray: [160, 180],
+      lowBgArray: [70, 80],
+      maxBolus: 12,
+      originBasal: 0.8,
+      sensitiveSilverArray: [40],
+    });
+    expect(pdaSettingOf(null)).toBeNull();
+  });
+});
+
+describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
+  const d1 = Date.UTC(2026, 5, 1);
+  const d2 = Date.UTC(2026, 5, 2);
+  const records: PumpHistoryRecord[] = [
+    rec(d1 - 1 * H, { basal: 1 }), // previous: 1.0 U/h at midnight
+    rec(d1 + 6 * H, { basal: 0.5 }),
+    rec(d1 + 7 * H + 55 * MIN, { basal: 0.5, port: 3, type: 1, value: 50 }), // 50 g
+    rec(d1 + 8 * H, { basal: 0.5, bolus: 60 }), // 3 U normal bolus
+    rec(d1 + 8 * H + 3 * MIN, { basal: 0.5 }),
+    rec(d1 + 12 * H, { port: 3, type: 0, s0: 150 }), // BG 150 mg/dL on the pump
+    rec(d1 + 12 * H + 30 * MIN, { basal: 0.5, port: 3, type: 1, value: 20 }), // 20 g
+    rec(d1 + 18 * H, { basal: 1 }),
+    rec(d2 + 10 * H, { basal: 1, bolus: 1 }), // extended 1 U/h for 2 h = 2 U
+    rec(d2 + 12 * H, { basal: 1 }),
+    rec(d2 + 13 * H, { basal: 1, port: 4, type: 2, urgency: 2 }), // occlusion
+    rec(d2 + 20 * H, { basal: 1, port: 3, type: 1, value: 30 }), // 30 g
+    rec(d2 + 24 * H + 30 * MIN, { basal: 1 }), // next
+  ];
+  const input: PumpReportInput = {
+    from: "2026-06-01",
+    to: "2026/06/02",
+    timeZone: "UTC",
+    now: Date.UTC(2026, 5, 10),
+    records: [...records].reverse(), // any order
+    meterReadings: [
+      { time: d2 + 7 * H, mgdl: 60, id: "m1" },
+      { time: d1 - 5 * MIN, mgdl: 300 }, // before the range: ignored
+      { time: d2 + 8 * H, mgdl: 0 }, // invalid: ignored
+    ],
+    pdaVersion: "5.3.0",
+    limits,
+    setting,
+    pumpSetting: null,
+  };
+  const r = ok(buildPumpReport(input));
+
+  it("PumpTotalCount over the range: basal 18 + 24 U, bolus 3 + 2 U", () => {
+    expect(r.pumpList.map((d) => d.pumpTotalCount.total)).toEqual([21, 26]);
+    expect(r.PumpTotalCount).toEqual({ total: 47, basal: 42, basalPercent: 89.4, bolus: 5, bolusPercent: 10.6, points: 11 });
+    expect(r.from).toBe("2026-06-01");
+    expect(r.to).toBe("2026-06-02");
+    expect(r.dates).toEqual(["2026-06-01", "2026-06-02"]);
+  });
+
+  it("pumpList: basal steps and boluses with rate, units, delay and points", () => {
+    const [a, b] = r.pumpList;
+    expect(a!.date).toBe("2026-06-01");
+    expect(a!.pumps.map((p) => [p.clock, p.dataType, p.bolusKind, p.basalRate, p.totalBolusRate, p.delayTime, p.points])).toEqual([
+      ["00:00", "basal", null, 1, 0, 0, 0],
+      ["06:00", "basal", null, 0.5, 0, 0, 6],
+      ["08:00", "bolus", "normal", 0.5, 3, 0, 1],
+      ["18:00", "basal", null, 1, 0, 0, 1],
+    ]);
+    expect(a!.pumps.filter((p) => p.dataType === "basal").map((p) => p.units)).toEqual([6, 6, 6]);
+    expect(a!.pumps[1]!.end).toBe(d1 + 18 * H);
+    expect(b!.pumps.map((p) => [p.clock, p.dataType, p.bolusKind, p.basalRate, p.totalBolusRate, p.delayTime, p.points])).toEqual([
+      ["00:00", "basal", null, 1, 0, 0, 4],
+      ["10:00", "bolus", "extended", 1, 2, 2 * H, 1],
+    ]);
+    // The basal entries' points add up to the day's records when the basal line covers the day.
+    expect(b!.pumps.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.points, 0)).toBe(b!.pumpTotalCount.points);
+  });
+
+  it("cho: list, avg per day with pump data, choAvg per entry", () => {
+    expect(r.cho.list.map((c) => [c.date, c.clock, c.grams, c.source])).toEqual([
+      ["2026-06-01", "07:55", 50, "pump"],
+      ["2026-06-01", "12:30", 20, "pump"],
+      ["2026-06-02", "20:00", 30, "pump"],
+    ]);
+    expect(r.cho.total).toBe(100);
+    expect(r.cho.daysWithData).toBe(2);
+    expect(r.cho.avg).toBe(50);
+    expect(r.choAvg).toBeCloseTo(100 / 3, 12);
+    expect(r.choTables).toEqual([r.cho.list]);
+  });
+
+  it("sugarList: pump BG and meter readings per day; sugarTotalCount over both", () => {
+    expect(r.sugarList.map((d) => [d.date, d.patientData.map((e) => [e.statusShort0, e.source, e.clock])])).toEqual([
+      ["2026-06-01", [[150, "pump", "12:00"]]],
+      ["2026-06-02", [[60, "meter", "07:00"]]],
+    ]);
+    expect(r.sugarList[1]!.patientData[0]!.id).toBe("m1");
+    expect(r.sugarTotalCount).toEqual({ sugarAvg: 105, size: 2, high: 0, highPercent: 0, low: 1, lowPercent: 50 });
+  });
+
+  it("warmMsg: alarms with the kind key as remark", () => {
+    expect(r.warmMsg).toEqual([{ dateTime: d2 + 13 * H, date: "2026-06-02", clock: "13:00", remark: "occlusion", severity: "alarm", code: "4/2/2" }]);
+    expect(r.warmMsgTables).toHaveLength(1);
+  });
+
+  it("setting, patientInfo and pdaSetting pass through", () => {
+    expect(r.setting).toEqual({ unit: 0, nameStyle: 1 });
+    expect(r.patientInfo).toEqual({ highLimit: 180, lowLimit: 70 });
+    expect(r.pdaSetting).toBeNull();
+  });
+
+  it("charts and big boluses: 2 boluses, shown", () => {
+    expect(r.charts).toHaveLength(1);
+    expect(r.charts[0]).toMatchObject({ dates: ["2026-06-01", "2026-06-02"], tickStepMs: 3 * H, bolusCount: 2, showBolusMarkers: true });
+    expect(r.charts[0]!.ticks).toHaveLength(16);
+    expect(r.bigBoluses.count).toBe(2);
+    expect(r.bigBoluses.shown).toBe(true);
+    expect(r.bigBoluses.entries.map((e) => [e.date, e.bolusKind])).toEqual([
+      ["2026-06-01", "normal"],
+      ["2026-06-02", "extended"],
+    ]);
+  });
+
+  it("is plain data (survives JSON)", () => {
+    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+  });
+});
+
+describe("buildPumpReport: details", () => {
+  it("an extended part cut at midnight is shown at least 480000 ms long", () => {
+    const d1 = Date.UTC(2026, 5, 1);
+    const records = [rec(d1, { basal: 1 }), rec(d1 + 23 * H, { basal: 1, bolus: 1.2 }), rec(d1 + 24 * H + 4 * MIN, { basal: 1 })];
+    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-02", timeZone: "UTC", now: d1 + 5 * 24 * H, records, limits, setting }));
+    const boluses = r.pumpList.map((d) => d.pumps.find((p) => p.dataType === "bolus")!);
+    expect(boluses.map((b) => [b.bolusKind, b.delayTime])).toEqual([
+      ["extended", H],
+      ["extended", 480_000],
+    ]);
+    expect(boluses[1]!.units).toBeCloseTo(1.2 * (4 / 60), 12);
+  });
+
+  it("today: nothing is counted after now", () => {
+    const d1 = Date.UTC(2026, 5, 1);
+    const records = [rec(d1 - H, { basal: 1 }), rec(d1 + 2 * H, { basal: 2 })];
+    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-01", timeZone: "UTC", now: d1 + 6 * H, records, limits, setting }));
+    expect(r.PumpTotalCount.basal).toBe(2 + 8); // 2 h at 1 U/h, 4 h at 2 U/h, none after 06:00
+  });
+
+  it("refused ranges are answered with a typed problem", () => {
+    const now = Date.UTC(2026, 9, 25, 12);
+    const base = { timeZone: "UTC", now, records: [], limits, setting };
+    const problem = (from: string, to: string) => {
+      const r = buildPumpReport({ ...base, from, to });
+      return r.status === "invalidRange" ? r.problem : r.status;
+    };
+    expect(problem("2026-07-27", "2026-10-25")).toBe("ok"); // 90 days later
+    expect(problem("2026-07-26", "2026-10-25")).toBe("tooLong");
+    expect(problem("2026-10-20", "2026-10-26")).toBe("future");
+    expect(problem("2026-10-20", "2026-10-19")).toBe("order");
+    expect(problem("2026-02-30", "2026-03-02")).toBe("invalidDate");
+    expect(buildPumpReport({ ...base, from: "x", to: "2026-10-01" })).toMatchObject({ status: "invalidRange", problem: "invalidDate", maxDays: 90, minDays: null });
+  });
+
+  it("a range without records has no data and null averages", () => {
+    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-03", timeZone: "UTC", now: Date.UTC(2026, 6, 1), records: [], limits, setting }));
+    expect(r.hasData).toBe(false);
+    expect(r.cho.avg).toBeNull();
+    expect(r.choAvg).toBeNull();
+    expect(r.PumpTotalCount).toEqual({ total: 0, basal: 0, basalPercent: null, bolus: 0, bolusPercent: null, points: 0 });
+    expect(r.sugarTotalCount.sugarAvg).toBeNull();
+    expect(r.pumpList.every((d) => d.pumps.length === 0)).toBe(true);
+  });
+});
+
+describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
+  const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
+  const tz = DEMO_TIME_ZONE;
+  const pump = pumpHistoryRecords(data.pump);
+  const meter = data.meter.map((m, i) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl, id: i }));
+  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({ timeZone: tz, plainTime: "12:00" }).epochMilliseconds;
+
+  it("14 days: totals equal the day models summed, tables and charts follow the print rules", () => {
+    const r = ok(buildPumpReport({ from: "2026-11-09", to: "2026-11-22", timeZone: tz, now, records: pump, meterReadings: meter, pdaVersion: "5.3.0", limits, setting }));
+    const days = r.dates.map((date) => buildPumpDay({ date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits }));
+    const basal = days.reduce((s, d) => s + d.totals.basal, 0);
+    const bolus = days.reduce((s, d) => s + d.totals.bolus, 0);
+    expect(r.PumpTotalCount.total).toBeCloseTo(basal + bolus, 2);
+    expect(r.PumpTotalCount.basal).toBeCloseTo(basal, 2);
+    expect(r.PumpTotalCount.basalPercent! + r.PumpTotalCount.bolusPercent!).toBeCloseTo(100, 10);
+    expect(r.PumpTotalCount.points).toBe(days.reduce((s, d) => s + d.pumpTotalCount.points, 0));
+    expect(r.days.map((d) => d.totals.insulin)).toEqual(days.map((d) => d.totals.insulin));
+    expect(r.cho.list.length).toBe(days.reduce((s, d) => s + d.carbs.length, 0));
+    expect(r.cho.avg).toBeCloseTo(days.reduce((s, d) => s + d.totals.carbs, 0) / 14, 10);
+    expect(r.choTables.every((t) => t.length <= 12)).toBe(true);
+    expect(r.choTables.flat()).toEqual(r.cho.list);
+    expect(r.charts.map((c) => c.dates.length)).toEqual([5, 5, 4]);
+    expect(r.charts.map((c) => c.tickStepMs / H)).toEqual([4, 4, 3]);
+    expect(r.charts.every((c) => c.showBolusMarkers === c.bolusCount <= BIG_BOLUS_MAX_SHOWN)).toBe(true);
+    expect(r.bigBoluses.count).toBe(days.reduce((s, d) => s + d.boluses.length, 0));
+    expect(r.bigBoluses.count).toBeGreaterThan(BIG_BOLUS_MAX_SHOWN);
+    expect(r.bigBoluses).toMatchObject({ shown: false, entries: [] });
+    // sugarTotalCount over the meter readings of the range (the demo pump enters no BG).
+    const start = dayWindow("2026-11-09", tz).start;
+    const end = dayWindow("2026-11-22", tz).end;
+    const inRange = meter.filter((m) => m.time >= start && m.time < end).map((m) => m.mgdl);
+    expect(r.sugarTotalCount).toEqual(sugarTotalCount(inRange, limits));
+    expect(r.sugarList.reduce((s, d) => s + d.patientData.length, 0)).toBe(inRange.length);
+  });
+
+  it("a one-day range gives that day's PumpTotalCount exactly", () => {
+    for (const date of ["2026-11-22", "2026-10-25"]) {
+      const r = ok(buildPumpReport({ from: date, to: date, timeZone: tz, now, records: pump, pdaVersion: "5.3.0", limits, setting }));
+      const day = buildPumpDay({ date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits });
+      expect(r.PumpTotalCount).toEqual(day.pumpTotalCount);
+      expect(r.warmMsg.length).toBe(day.alarms.length);
+    }
+  });
+});

@@ -1,0 +1,517 @@
+/**
+ * The pump/BG print report model (`/{id}/print`, `POST /api/patient-data/pdf`): the spec's
+ * "Patient report response" (spec 1 section 3) over a range of local days, built from the
+ * per-day DAILY models (pump-day.ts `buildPumpDay`) and the BG summary (bg-range.ts
+ * `sugarTotalCount`), plus the print layout helpers of spec 1 section 9 (tables of at most 12
+ * rows, multi-day charts in groups of 5 days, the 6-day chart's 4-hour ticks, big boluses only
+ * when there are at most 25).
+ *
+ * Units: glucose mg/dL (`statusShort0` of sugarList is mg/dL, whatever the display unit; the
+ * page converts), insulin U and U/h, carbohydrate g, instants epoch ms, dates ISO.
+ *
+ * Field definitions where the spec names a field only (decisions, README "Decisions"):
+ * - `pumpList[].pumps[]` entries come from the day model: one "basal" entry per constant basal
+ *   step and one "bolus" entry per bolus event (see {@link PumpListEntry}); `points` = the
+ *   number of the day's pump history records at instants inside the entry's [start, end).
+ * - `cho.avg`: total grams / days with pump data (a day on which the pump recorded anything;
+ *   a day without any pump record is unknown, not zero). `choAvg`: mean grams per
+ *   carbohydrate entry (per meal). Both null without a divisor.
+ * - `sugarList`: the BG values entered on the pump (port 3 type 0) and, when given, the meter's
+ *   readings, per local day, in time order; `sugarTotalCount` over all of them.
+ * - `PumpTotalCount` over the range: the exact day totals summed, then rounded as in pump-day
+ *   (units 0.01 U, basalPercent 0.1 %, bolusPercent = 100 - basalPercent); points = records.
+ */
+import type { GlucoseLimits } from "../metrics/alarm";
+import { isValidReading } from "../metrics/readings";
+import { ZoneOffsets } from "../metrics/timezone";
+import { sugarTotalCount, type BgReadingInput, type SugarTotalCount } from "./bg-range";
+import { clockOf, dayWindow, hourTicks, type DayWindow, type IsoDate, type TimeTick } from "./day";
+import {
+  BIG_BOLUS_MAX_SHOWN,
+  buildPumpDay,
+  carriesBasalRate,
+  type AlarmSeverity,
+  type BolusKind,
+  type CarbSource,
+  type PumpAlarmKind,
+  type PumpDayModel,
+  type PumpHistoryRecord,
+  type PumpTotalCount,
+} from "./pump-day";
+import { checkReportRange, type InvalidRange } from "./report-range";
+import { roundHalfUp, type GlucoseUnit } from "./units";
+
+export { BIG_BOLUS_MAX_SHOWN };
+
+/** Rows per CHO or alarm table on the printed page (spec 1 section 9). */
+export const REPORT_TABLE_MAX_ROWS = 12;
+/** Days per multi-day chart (spec 1 section 9). */
+export const CHART_GROUP_DAYS = 5;
+/** Tick step of a 6-day chart, ms (spec 1 section 9: 144e5 ms = 4 h). */
+export const SIX_DAY_TICK_STEP_MS = 144e5;
+/** At most this many ticks on a multi-day chart (6 days x 24 h / 4 h = 36, the spec's case). */
+export const MULTI_DAY_MAX_TICKS = 36;
+/** Smallest multi-day tick step, h (the single-day chart's step, day.ts `hourTicks`). */
+export const MULTI_DAY_MIN_TICK_HOURS = 3;
+
+const HOUR_MS = 3_600_000;
+/** Tick steps that divide a day, h. */
+const NICE_TICK_HOURS = [3, 4, 6, 8, 12, 24] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Layout helpers
+
+/**
+ * Splits rows into tables of at most `maxRows` rows (default 12, spec 1 section 9), in order.
+ * No rows: no table.
+ */
+export function paginateRows<T>(rows: readonly T[], maxRows: number = REPORT_TABLE_MAX_ROWS): T[][] {
+  if (!Number.isInteger(maxRows) || maxRows < 1) throw new RangeError(`maxRows must be a positive integer, got ${maxRows}`);
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += maxRows) out.push(rows.slice(i, i + maxRows));
+  return out;
+}
+
+/** Splits days into consecutive groups of `size` (default 5) for the multi-day charts; the last may be shorter. */
+export function chartGroups<T>(days: readonly T[], size: number = CHART_GROUP_DAYS): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`group size must be a positive integer, got ${size}`);
+  const out: T[][] = [];
+  for (let i = 0; i < days.length; i += size) out.push(days.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Tick step of a chart spanning `dayCount` days, ms. The spec fixes one point: 6 days -> 144e5 ms
+ * (4 h). Rule (ours, through that point): the smallest step of 3, 4, 6, 8, 12 or 24 h (steps that
+ * divide a day, so ticks fall on the same clock times every day; never finer than the day
+ * chart's 3 h) that gives at most 36 ticks (6 x 24 / 4); beyond 36 days, whole days.
+ * 1-4 days: 3 h; 5-6 days: 4 h; 7-9: 6 h; 10-12: 8 h; 13-18: 12 h; 19-36: 24 h; 37-72: 48 h.
+ */
+export function multiDayTickStepMs(dayCount: number): number {
+  if (!Number.isInteger(dayCount) || dayCount < 1) throw new RangeError(`dayCount must be a positive integer, got ${dayCount}`);
+  const minHours = Math.max(MULTI_DAY_MIN_TICK_HOURS, (dayCount * 24) / MULTI_DAY_MAX_TICKS);
+  const hours = NICE_TICK_HOURS.find((h) => h >= minHours) ?? 24 * Math.ceil(minHours / 24);
+  return hours * HOUR_MS;
+}
+
+/**
+ * Ticks of a multi-day chart over consecutive day windows: local wall-clock hours 0, step, ...
+ * of each day (DST-safe, day.ts `hourTicks`); with a step of several days, the local midnight
+ * of every `step / 24 h`-th day.
+ */
+export function multiDayTicks(windows: readonly DayWindow[], stepMs: number): TimeTick[] {
+  const stepHours = stepMs / HOUR_MS;
+  if (!Number.isInteger(stepHours) || stepHours < 1) throw new RangeError(`tick step must be whole hours, got ${stepMs} ms`);
+  if (stepHours <= 24) {
+    if (24 % stepHours !== 0) throw new RangeError(`tick step must divide 24 h, got ${stepHours} h`);
+    return windows.flatMap((w) => hourTicks(w, stepHours));
+  }
+  const every = stepHours / 24;
+  if (!Number.isInteger(every)) throw new RangeError(`a tick step over 24 h must be whole days, got ${stepHours} h`);
+  return windows.filter((_, i) => i % every === 0).map((w) => ({ time: w.start, label: "00:00" }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+/** Header alignment of the printed report (spec 1 section 3: 0 left, 1 centre, 2 right). */
+export type NameStyle = 0 | 1 | 2;
+
+/** The spec's `setting`. */
+export interface ReportSetting {
+  readonly unit: GlucoseUnit;
+  readonly nameStyle: NameStyle;
+}
+
+/** The pump settings as stored (Prisma PumpSetting fields the report shows). */
+export interface PumpSettingInput {
+  /** mg/dL per segment. */
+  readonly lowBg: readonly number[];
+  readonly highBg: readonly number[];
+  /** Carbohydrate ratio, g per U, per segment. */
+  readonly defaultCho: readonly number[];
+  /** Insulin sensitivity, mg/dL per U, per segment. */
+  readonly sensitiveSilver: readonly number[];
+  readonly originBasal: number | null;
+  readonly bolusRate: number | null;
+  readonly maxBolus: number | null;
+  readonly doubleBolus: boolean | null;
+  /** Active insulin time, min. */
+  readonly effectiveTime: number | null;
+}
+
+/** The spec's `pdaSetting` (spec 1 section 3), passed through with the spec's names. */
+export interface PdaSetting {
+  readonly defaultChoArray: readonly number[];
+  readonly bolusRate: number | null;
+  readonly doubleBolus: boolean | null;
+  readonly effectiveTime: number | null;
+  readonly highBgArray: readonly number[];
+  readonly lowBgArray: readonly number[];
+  readonly maxBolus: number | null;
+  readonly originBasal: number | null;
+  readonly sensitiveSilverArray: readonly number[];
+}
+
+/** One glucose value of `sugarList`. */
+export interface SugarEntry {
+  /** Epoch ms. */
+  readonly dateTime: number;
+  /** "HH:mm" local. */
+  readonly clock: string;
+  /** Glucose, mg/dL (the spec's field name; the record field that holds BG on the pump). */
+  readonly statusShort0: number;
+  /** "pump": entered on the handheld (3/0); "meter": a meter / finger-prick record. */
+  readonly source: "pump" | "meter";
+  readonly id?: string | number;
+}
+
+export interface SugarDay {
+  readonly date: IsoDate;
+  readonly patientData: readonly SugarEntry[];
+}
+
+/** "basal": one constant basal step; "bolus": one bolus event (kind in `bolusKind`). */
+export type PumpDataType = "basal" | "bolus";
+
+/**
+ * One entry of `pumpList[].pumps` (spec 1 section 3), derived from the day model:
+ * - dataType "basal": one per constant basal step of the day: `basalRate` = the step's rate
+ *   (U/h), `totalBolusRate` 0, `delayTime` 0, `bolusKind` null;
+ * - dataType "bolus": one per bolus event: `basalRate` = the basal rate in force at its start
+ *   (null when unknown), `totalBolusRate` = its units within the day rounded to 0.05 U (as the
+ *   day table shows them; `units` is exact), `delayTime` = the extended part's display length,
+ *   ms (at least 480000 ms, spec 1 section 9; 0 for a normal bolus), `bolusKind` normal /
+ *   extended / dual.
+ * `points`: the number of the day's pump history records at instants in [deviceRecordTime, end).
+ */
+export interface PumpListEntry {
+  /** Start, epoch ms. */
+  readonly deviceRecordTime: number;
+  /** End (exclusive), epoch ms. */
+  readonly end: number;
+  readonly clock: string;
+  readonly dataType: PumpDataType;
+  readonly bolusKind: BolusKind | null;
+  /** U/h. */
+  readonly basalRate: number | null;
+  /** U, rounded to 0.05 (bolus), 0 for basal. */
+  readonly totalBolusRate: number;
+  /** Exact units: the step's basal units or the bolus's units within the day. */
+  readonly units: number;
+  /** ms. */
+  readonly delayTime: number;
+  readonly points: number;
+}
+
+export interface PumpListDay {
+  readonly date: IsoDate;
+  readonly hasData: boolean;
+  readonly pumps: readonly PumpListEntry[];
+  /** The day's own PumpTotalCount (pump-day). */
+  readonly pumpTotalCount: PumpTotalCount;
+}
+
+export interface ChoEntry {
+  readonly dateTime: number;
+  readonly date: IsoDate;
+  readonly clock: string;
+  readonly grams: number;
+  readonly source: CarbSource;
+}
+
+export interface WarmMsg {
+  readonly dateTime: number;
+  readonly date: IsoDate;
+  readonly clock: string;
+  /** The alarm kind key (pump-day `PumpAlarmKind`; the page translates it). */
+  readonly remark: PumpAlarmKind;
+  readonly severity: AlarmSeverity;
+  /** "port/type/urgency". */
+  readonly code: string;
+}
+
+/** One multi-day chart: up to 5 consecutive days. */
+export interface PumpChartGroup {
+  readonly dates: readonly IsoDate[];
+  /** Epoch ms: start of the first day, end of the last. */
+  readonly start: number;
+  readonly end: number;
+  readonly tickStepMs: number;
+  readonly ticks: readonly TimeTick[];
+  readonly bolusCount: number;
+  /** Bolus markers are drawn only when the chart has at most 25 boluses (spec 1 section 9). */
+  readonly showBolusMarkers: boolean;
+}
+
+export interface PumpReport {
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+  readonly timeZone: string;
+  /** Epoch ms: [start of `from`, end of `to`). */
+  readonly start: number;
+  readonly end: number;
+  readonly dates: readonly IsoDate[];
+  readonly hasData: boolean;
+  readonly sugarList: readonly SugarDay[];
+  readonly pumpList: readonly PumpListDay[];
+  readonly cho: {
+    readonly list: readonly ChoEntry[];
+    /** Mean grams per day with pump data (null when no day has pump data). */
+    readonly avg: number | null;
+    readonly total: number;
+    readonly daysWithData: number;
+  };
+  /** Mean grams per carbohydrate entry (null without entries). */
+  readonly choAvg: number | null;
+  readonly warmMsg: readonly WarmMsg[];
+  readonly sugarTotalCount: SugarTotalCount;
+  readonly PumpTotalCount: PumpTotalCount;
+  readonly setting: ReportSetting;
+  readonly patientInfo: { readonly highLimit: number; readonly lowLimit: number };
+  readonly pdaSetting: PdaSetting | null;
+  /** CHO and alarm lists paged into tables of at most 12 rows. */
+  readonly choTables: readonly (readonly ChoEntry[])[];
+  readonly warmMsgTables: readonly (readonly WarmMsg[])[];
+  /** Multi-day charts of 5 days. */
+  readonly charts: readonly PumpChartGroup[];
+  /** Every bolus of the range, listed only when there are at most 25 (spec 1 section 9). */
+  readonly bigBoluses: { readonly count: number; readonly shown: boolean; readonly entries: readonly (PumpListEntry & { readonly date: IsoDate })[] };
+  /** The per-day DAILY models (for the day charts). */
+  readonly days: readonly PumpDayModel[];
+}
+
+export interface PumpReportInput {
+  /** First day, YYYY-MM-DD or YYYY/MM/DD (inclusive). */
+  readonly from: string;
+  /** Last day (inclusive); at most 90 days after `from`, not in the future. */
+  readonly to: string;
+  readonly timeZone: string;
+  /** Now, epoch ms: no future dates; nothing is drawn or counted after it. */
+  readonly now: number;
+  /**
+   * The patient's pump history for the range, plus the last rate-carrying record before it and
+   * the first record after it (see pump-day `carriesBasalRate`); any order; more is harmless.
+   */
+  readonly records: readonly PumpHistoryRecord[];
+  /** Meter / finger-prick readings (mg/dL) shown with the pump's BG entries; optional. */
+  readonly meterReadings?: readonly BgReadingInput[];
+  readonly pdaVersion?: string | null;
+  /** The patient's range, mg/dL. */
+  readonly limits: GlucoseLimits;
+  readonly setting: ReportSetting;
+  readonly pumpSetting?: PumpSettingInput | null;
+}
+
+export type PumpReportResult = { readonly status: "ok"; readonly report: PumpReport } | InvalidRange;
+
+// ---------------------------------------------------------------------------------------------
+// Builder
+
+function compareRecords(a: { r: PumpHistoryRecord; i: number }, b: { r: PumpHistoryRecord; i: number }): number {
+  return a.r.dateTime - b.r.dateTime || (a.r.eventIndex ?? 0) - (b.r.eventIndex ?? 0) || a.i - b.i;
+}
+
+/** First index with time >= x in ascending `times`. */
+function lowerBound(times: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The spec's PumpTotalCount from exact units, rounded as pump-day does for one day. */
+export function pumpTotalCountOf(basal: number, bolus: number, points: number): PumpTotalCount {
+  const insulin = basal + bolus;
+  const basalPercent = insulin > 0 ? roundHalfUp((basal / insulin) * 100, 1) : null;
+  return {
+    total: roundHalfUp(insulin, 2),
+    basal: roundHalfUp(basal, 2),
+    basalPercent,
+    bolus: roundHalfUp(bolus, 2),
+    bolusPercent: basalPercent === null ? null : roundHalfUp(100 - basalPercent, 1),
+    points,
+  };
+}
+
+/** The spec's pdaSetting from the stored pump settings (null passes through). */
+export function pdaSettingOf(s: PumpSettingInput | null | undefined): PdaSetting | null {
+  if (!s) return null;
+  return {
+    defaultChoArray: [...s.defaultCho],
+    bolusRate: s.bolusRate,
+    doubleBolus: s.doubleBolus,
+    effectiveTime: s.effectiveTime,
+    highBgArray: [...s.highBg],
+    lowBgArray: [...s.lowBg],
+    maxBolus: s.maxBolus,
+    originBasal: s.originBasal,
+    sensitiveSilverArray: [...s.sensitiveSilver],
+  };
+}
+
+/** `pumpList` entries of one day model; `times` = the day's record instants in [start, dataEnd), ascending. */
+export function pumpListEntries(day: PumpDayModel, times: readonly number[], zone: ZoneOffsets): PumpListEntry[] {
+  const count = (start: number, end: number) => lowerBound(times, end) - lowerBound(times, start);
+  const steps = day.basal.steps;
+  const basalAt = (t: number): number | null => {
+    for (const s of steps) if (s.start <= t && t < s.end) return s.rateUh;
+    return null;
+  };
+  const entries: PumpListEntry[] = [
+    ...steps.map((s) => ({
+      deviceRecordTime: s.start,
+      end: s.end,
+      clock: clockOf(s.start, zone),
+      dataType: "basal" as const,
+      bolusKind: null,
+      basalRate: s.rateUh,
+      totalBolusRate: 0,
+      units: (s.rateUh * (s.end - s.start)) / HOUR_MS,
+      delayTime: 0,
+      points: count(s.start, s.end),
+    })),
+    ...day.boluses.map((b) => ({
+      deviceRecordTime: b.start,
+      end: b.end,
+      clock: b.clock,
+      dataType: "bolus" as const,
+      bolusKind: b.kind,
+      basalRate: basalAt(b.start),
+      totalBolusRate: b.unitsDisplay,
+      units: b.units,
+      delayTime: b.extended?.displayDurationMs ?? 0,
+      points: count(b.start, b.end),
+    })),
+  ];
+  return entries.sort((a, b) => a.deviceRecordTime - b.deviceRecordTime || (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1));
+}
+
+/** Builds the pump/BG print report (see the file comment); a refused range is answered, not thrown. */
+export function buildPumpReport(input: PumpReportInput): PumpReportResult {
+  const checked = checkReportRange(input.from, input.to, "long", { timeZone: input.timeZone, now: input.now });
+  if (!checked.ok) return checked.invalid;
+  const { from, to, dates } = checked;
+  const tz = input.timeZone;
+  const windows = dates.map((d) => dayWindow(d, tz));
+  const start = windows[0]!.start;
+  const end = windows[windows.length - 1]!.end;
+  const zone = new ZoneOffsets(tz, start - 86_400_000, end + 86_400_000);
+
+  const sorted = input.records
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => Number.isFinite(r.dateTime))
+    .sort(compareRecords)
+    .map(({ r }) => r);
+  const times = sorted.map((r) => r.dateTime);
+
+  const days: PumpDayModel[] = [];
+  const pumpList: PumpListDay[] = [];
+  const pumpSugar: SugarEntry[][] = [];
+  const cho: ChoEntry[] = [];
+  const warmMsg: WarmMsg[] = [];
+  let basal = 0;
+  let bolus = 0;
+  let points = 0;
+  let pumpDays = 0;
+  for (const w of windows) {
+    const lo = lowerBound(times, w.start);
+    const hi = lowerBound(times, w.end);
+    let previous: PumpHistoryRecord | null = null;
+    for (let k = lo - 1; k >= 0; k--) {
+      if (carriesBasalRate(sorted[k]!)) {
+        previous = sorted[k]!;
+        break;
+      }
+    }
+    const day = buildPumpDay({
+      date: w.date,
+      timeZone: tz,
+      records: sorted.slice(lo, hi),
+      previous,
+      next: sorted[hi] ?? null,
+      pdaVersion: input.pdaVersion ?? null,
+      until: input.now,
+      limits: input.limits,
+    });
+    days.push(day);
+    const dayTimes = times.slice(lo, lowerBound(times, day.dataEnd));
+    pumpList.push({ date: w.date, hasData: day.hasData, pumps: pumpListEntries(day, dayTimes, zone), pumpTotalCount: day.pumpTotalCount });
+    pumpSugar.push(day.bg.map((b) => ({ dateTime: b.time, clock: b.clock, statusShort0: b.mgdl, source: "pump" as const, ...(b.id === undefined ? {} : { id: b.id }) })));
+    for (const c of day.carbs) cho.push({ dateTime: c.time, date: w.date, clock: c.clock, grams: c.grams, source: c.source });
+    for (const a of day.alarms) warmMsg.push({ dateTime: a.time, date: w.date, clock: a.clock, remark: a.kind, severity: a.severity, code: a.code });
+    basal += day.totals.basal;
+    bolus += day.totals.bolus;
+    points += day.pumpTotalCount.points;
+    if (day.hasData) pumpDays++;
+  }
+
+  // Meter readings per local day (same validity rule as bg-range).
+  const firstDay = zone.localDay(start);
+  const meterSugar: SugarEntry[][] = dates.map(() => []);
+  for (const r of input.meterReadings ?? []) {
+    if (!isValidReading(r.time, r.mgdl) || r.time < start || r.time >= end) continue;
+    meterSugar[zone.localDay(r.time) - firstDay]!.push({
+      dateTime: r.time,
+      clock: clockOf(r.time, zone),
+      statusShort0: r.mgdl,
+      source: "meter",
+      ...(r.id === undefined ? {} : { id: r.id }),
+    });
+  }
+  const sugarList: SugarDay[] = dates.map((date, d) => ({
+    date,
+    patientData: [...pumpSugar[d]!, ...meterSugar[d]!].sort((a, b) => a.dateTime - b.dateTime || (a.source === b.source ? 0 : a.source === "pump" ? -1 : 1)),
+  }));
+  const glucose = sugarList.flatMap((d) => d.patientData.map((e) => e.statusShort0));
+
+  const choTotal = cho.reduce((s, c) => s + c.grams, 0);
+
+  const charts: PumpChartGroup[] = chartGroups(windows, CHART_GROUP_DAYS).map((group, g) => {
+    const first = g * CHART_GROUP_DAYS;
+    const bolusCount = days.slice(first, first + group.length).reduce((s, m) => s + m.boluses.length, 0);
+    const tickStepMs = multiDayTickStepMs(group.length);
+    return {
+      dates: group.map((w) => w.date),
+      start: group[0]!.start,
+      end: group[group.length - 1]!.end,
+      tickStepMs,
+      ticks: multiDayTicks(group, tickStepMs),
+      bolusCount,
+      showBolusMarkers: bolusCount <= BIG_BOLUS_MAX_SHOWN,
+    };
+  });
+
+  const bolusEntries = pumpList.flatMap((d) => d.pumps.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })));
+  const bigShown = bolusEntries.length <= BIG_BOLUS_MAX_SHOWN;
+
+  const report: PumpReport = {
+    from,
+    to,
+    timeZone: tz,
+    start,
+    end,
+    dates,
+    hasData: pumpDays > 0 || glucose.length > 0,
+    sugarList,
+    pumpList,
+    cho: { list: cho, avg: pumpDays > 0 ? choTotal / pumpDays : null, total: choTotal, daysWithData: pumpDays },
+    choAvg: cho.length > 0 ? choTotal / cho.length : null,
+    warmMsg,
+    sugarTotalCount: sugarTotalCount(glucose, input.limits),
+    PumpTotalCount: pumpTotalCountOf(basal, bolus, points),
+    setting: { unit: input.setting.unit, nameStyle: input.setting.nameStyle },
+    patientInfo: { highLimit: input.limits.high, lowLimit: input.limits.low },
+    pdaSetting: pdaSettingOf(input.pumpSetting),
+    choTables: paginateRows(cho),
+    warmMsgTables: paginateRows(warmMsg),
+    charts,
+    bigBoluses: { count: bolusEntries.length, shown: bigShown, entries: bigShown ? bolusEntries : [] },
+    days,
+  };
+  return { status: "ok", report };
+}
