@@ -1,16 +1,35 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
+import { i18nConfig, type Locale } from "./i18n";
 import { getLocale, namespaces, translations } from "./utils/i18n.server";
 
 const ABORT_DELAY = 10_000;
 
 export const streamTimeout = ABORT_DELAY;
+
+const instances = new Map<Locale, Promise<I18n>>();
+
+/**
+ * The server's i18next instance of a language, made once: rendering only reads it (the language
+ * of an instance never changes), so requests in the same language share it.
+ */
+function i18nFor(lng: Locale): Promise<I18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng, ns: namespaces(), resources: { [lng]: translations()[lng]! } })
+      .then(() => i18n);
+    instances.set(lng, instance);
+  }
+  return instance;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -19,8 +38,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const lng = await getLocale(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: namespaces(), resources: { [lng]: translations()[lng]! } });
+  const i18n = await i18nFor(lng);
 
   // Crawlers and browsers without JavaScript get the whole document at once; others stream.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";

@@ -2,9 +2,13 @@ import type { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 
-/** Writes one entry of the access audit log: who read or changed which patient's data. */
+/**
+ * Writes one entry of the access audit log: who read or changed which patient's data. Raw SQL:
+ * it runs on every patient page view (docs/decisions/008-raw-sql-on-hot-paths.md).
+ */
 export async function logPatientAccess(entry: { actorId: number; patientId: number; action: string; detail?: Prisma.InputJsonValue }) {
-  await db().auditLog.create({ data: entry });
+  const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
+  await db().$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${entry.action}, ${detail}::jsonb)`;
 }
 
 /**

@@ -46,24 +46,30 @@ function dateProblem(field: DateField, today: IsoDate): DateProblem | null {
   return null;
 }
 
-/** The day a one-day view shows and its navigation: the chosen date, else the last day with data, else today. */
-async function navigate(viewer: Viewer, patient: VisiblePatient, kind: DataKind, field: DateField, now: number) {
+/**
+ * A one-day view: the chosen date, else the last day with data of its kind, else today. A chosen
+ * day's data loads while the last day with data is looked up; a day without data gets the
+ * nearest day with data (the empty state's offer).
+ */
+async function loadDay<T>(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  kind: DataKind,
+  field: DateField,
+  now: number,
+  load: (window: DayWindow) => Promise<T>,
+  hasData: (data: T) => boolean,
+): Promise<{ window: DayWindow; nav: DayNavigation; data: T }> {
   const timeZone = patient.timeZone;
   const today = todayIn(timeZone, now);
   const problem = dateProblem(field, today);
-  const lastDay = await lastDayWithData(viewer, patient.id, kind, timeZone);
-  const date = (problem === null ? field.value : null) ?? lastDay ?? today;
+  const lastDayFound = lastDayWithData(viewer, patient.id, kind, timeZone);
+  const date = (problem === null ? field.value : null) ?? (await lastDayFound) ?? today;
+  const window = dayWindow(date, timeZone);
+  const [lastDay, data] = await Promise.all([lastDayFound, load(window)]);
+  const nearest = hasData(data) || lastDay === null ? null : await nearestDayWith(viewer, patient.id, kind, window);
   const next = shiftDate(date, 1);
-  return {
-    window: dayWindow(date, timeZone),
-    nav: { date, today, previous: shiftDate(date, -1), next: next > today ? null : next, lastDay, nearest: null, problem, typed: field.raw },
-  };
-}
-
-/** Adds the empty state's offer when the day has no data. */
-async function withNearest(viewer: Viewer, pid: number, kind: DataKind, window: DayWindow, nav: DayNavigation, hasData: boolean): Promise<DayNavigation> {
-  if (hasData || nav.lastDay === null) return nav;
-  return { ...nav, nearest: await nearestDayWith(viewer, pid, kind, window) };
+  return { window, data, nav: { date, today, previous: shiftDate(date, -1), next: next > today ? null : next, lastDay, nearest, problem, typed: field.raw } };
 }
 
 /** One local day of pump history as the DAILY model (nothing drawn beyond `now`). */
@@ -93,40 +99,37 @@ async function bgRange(viewer: Viewer, patient: VisiblePatient, from: IsoDate, t
 
 /** DAILY: one local day of pump history. */
 export async function dailyView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { window, nav } = await navigate(viewer, patient, "pump", query.date, now);
-  const pump = await pumpDay(viewer, patient, window, now);
-  return { tab: "daily" as const, nav: await withNearest(viewer, patient.id, "pump", window, nav, pump.hasData), pump };
+  const { nav, data: pump } = await loadDay(viewer, patient, "pump", query.date, now, (window) => pumpDay(viewer, patient, window, now), (pump) => pump.hasData);
+  return { tab: "daily" as const, nav, pump };
 }
 
 /** CGMS, one day: the trace, trend, alarm class, ranges and the day's metrics. */
 export async function cgmDayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { window, nav } = await navigate(viewer, patient, "cgm", query.date, now);
-  const { day, stats } = await cgmDay(viewer, patient, window);
-  return { tab: "cgms" as const, view: "day" as const, nav: await withNearest(viewer, patient.id, "cgm", window, nav, day.hasData), day, stats };
+  const { nav, data } = await loadDay(viewer, patient, "cgm", query.date, now, (window) => cgmDay(viewer, patient, window), (cgm) => cgm.day.hasData);
+  return { tab: "cgms" as const, view: "day" as const, nav, ...data };
 }
 
-/** CGMS, 14-day overlay ending on the chosen day, with the period's ranges. */
-export async function cgmOverlayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { window, nav } = await navigate(viewer, patient, "cgm", query.date, now);
-  const from = shiftDate(window.date, -(OVERLAY_DAYS - 1));
-  const start = dayWindow(from, window.timeZone).start;
+/** The 14-day overlay ending on a day, with the period's ranges and statistics. */
+async function cgmOverlay(viewer: Viewer, patient: VisiblePatient, window: DayWindow) {
+  const start = dayWindow(shiftDate(window.date, -(OVERLAY_DAYS - 1)), window.timeZone).start;
   const readings = await cgmReadings(viewer, patient.id, { start, end: window.end });
   const overlay = buildCgmOverlay({ endDate: window.date, timeZone: window.timeZone, readings, limits: patientLimits(patient) });
   const metrics = computeAll(readings, { timeZone: window.timeZone, limits: patientLimits(patient) });
-  return {
-    tab: "cgms" as const,
-    view: "overlay" as const,
-    nav: await withNearest(viewer, patient.id, "cgm", window, nav, overlay.hasData),
-    overlay,
-    stats: {
-      readings: metrics.meta.readings,
-      mean: metrics.mean.value,
-      cv: metrics.cv.value,
-      gmi: metrics.gmi.value,
-      activePercent: metrics.activePercent.value,
-      timeInRanges: metrics.timeInRanges.value,
-    },
+  const stats = {
+    readings: metrics.meta.readings,
+    mean: metrics.mean.value,
+    cv: metrics.cv.value,
+    gmi: metrics.gmi.value,
+    activePercent: metrics.activePercent.value,
+    timeInRanges: metrics.timeInRanges.value,
   };
+  return { overlay, stats };
+}
+
+/** CGMS, 14-day overlay ending on the chosen day. */
+export async function cgmOverlayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
+  const { nav, data } = await loadDay(viewer, patient, "cgm", query.date, now, (window) => cgmOverlay(viewer, patient, window), (o) => o.overlay.hasData);
+  return { tab: "cgms" as const, view: "overlay" as const, nav, ...data };
 }
 
 /** The BG range shown and what was wrong with the one asked for. */
@@ -216,10 +219,14 @@ export type PatientView = Awaited<ReturnType<typeof patientView>>;
 
 /**
  * What the page needs of a view once its chart is drawn: the per-reading arrays of the CGM
- * models are left out of the page data (the SVG already shows them), which keeps the document
- * small.
+ * models and the pump day's rate steps are left out of the page data (the SVG already shows them;
+ * the table keeps every event), which keeps the document small.
  */
 export function forPage(view: PatientView) {
+  if (view.tab === "daily") {
+    const { basal: _basal, boluses: _boluses, ...pump } = view.pump;
+    return { ...view, pump };
+  }
   if (view.tab === "cgms" && view.view === "day") {
     const { points: _points, ...day } = view.day;
     return { ...view, day };

@@ -491,7 +491,10 @@ export async function updateShare(viewer: Viewer, input: UpdateShareInput): Prom
 
 /** Opening a patient's entry clears the reader's "new uploads" dot (uploadIsNew 1). */
 export async function markUploadsSeen(viewer: Viewer, providerUserId: number): Promise<void> {
-  await db().readPower.updateMany({ where: { readerId: viewer.id, providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 0 }, data: { uploadIsNew: 1 } });
+  // Raw SQL: it runs on every patient page view (docs/decisions/008-raw-sql-on-hot-paths.md).
+  await db().$executeRaw`
+    UPDATE "ReadPower" SET "uploadIsNew" = 1, "updatedAt" = now()
+     WHERE "readerId" = ${viewer.id} AND "providerId" = ${providerUserId} AND state = ${SHARE_STATE.accepted} AND "uploadIsNew" = 0`;
 }
 
 /** New data for a patient: every accepted reader gets the "new uploads" dot (uploadIsNew 0). */

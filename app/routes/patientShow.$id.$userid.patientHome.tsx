@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { BgView } from "~/components/patient-view/bg-view";
@@ -33,12 +33,13 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   if (!patient) throw new Response("Not Found", { status: 404 });
   const locale = await getLocale(request);
   const unit = toGlucoseUnit(viewer.setting?.unit);
-  const view = await patientView(viewer, patient, parsePatientViewQuery(new URL(request.url).searchParams), locale, Date.now());
-  const chart = viewChart(view, { unit, locale, t: await getFixedT(locale, "views") });
-  await Promise.all([
-    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome", detail: { tab: view.tab } }),
+  const query = parsePatientViewQuery(new URL(request.url).searchParams);
+  const bookkeeping = Promise.all([
+    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome", detail: { tab: query.tab } }),
     patient.userId === viewer.id ? null : markUploadsSeen(viewer, patient.userId),
   ]);
+  const [view, t] = await Promise.all([patientView(viewer, patient, query, locale, Date.now()), getFixedT(locale, "views"), bookkeeping]);
+  const chart = viewChart(view, { unit, locale, t });
   return {
     base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
     name: displayName(patient.user),
@@ -58,9 +59,14 @@ export default function PatientHome() {
   const data = useLoaderData<typeof loader>();
   const { view } = data;
   const { base } = data;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === base;
   const date = "nav" in view ? view.nav.date : view.range.to;
   return (
-    <article className={layout.card} aria-labelledby="patient-title">
+    <article className={`${layout.card} ${s.view}`} aria-labelledby="patient-title" aria-busy={loading || undefined}>
+      <p role="status" className={s.visuallyHidden}>
+        {loading ? t("loading") : ""}
+      </p>
       <header className={s.header}>
         <div>
           <h1 id="patient-title" className={s.title}>

@@ -1,6 +1,21 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
+/** The view dims while the next day or tab loads (client navigation with JavaScript). */
+export const view = style({
+  transition: "opacity 0.15s",
+  selectors: { "&[aria-busy=true]": { opacity: 0.55 } },
+});
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});
+
 export const header = style({
   display: "flex",
   flexWrap: "wrap",

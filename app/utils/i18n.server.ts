@@ -57,6 +57,15 @@ export async function getLocale(request: Request): Promise<Locale> {
   return isLocale(locale) ? locale : fallbackLng;
 }
 
+const fixedT = new Map<string, ReturnType<typeof i18nServer.getFixedT>>();
+
+/** A translation function for one language and namespace (made once: each one builds an i18next instance). */
 export function getFixedT(locale: Locale, ns = "common") {
-  return i18nServer.getFixedT(locale, ns);
+  const key = `${locale}:${ns}`;
+  let t = fixedT.get(key);
+  if (!t) {
+    t = i18nServer.getFixedT(locale, ns);
+    fixedT.set(key, t);
+  }
+  return t;
 }

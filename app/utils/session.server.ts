@@ -61,9 +61,10 @@ export function sessionStorage() {
       return id;
     },
     async readData(id) {
-      const row = await db().session.findUnique({ where: { id } });
-      if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
-      return row.data as Record<string, unknown>;
+      // Raw SQL: every page reads its session (docs/decisions/008-raw-sql-on-hot-paths.md).
+      const rows = await db().$queryRaw<{ data: Record<string, unknown> }[]>`
+        SELECT data FROM "Session" WHERE id = ${id} AND "revokedAt" IS NULL AND "expiresAt" >= now()`;
+      return rows[0]?.data ?? null;
     },
     async updateData(id, data, expires) {
       await db().session.updateMany({
@@ -100,6 +101,21 @@ export type SessionUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
+type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & { pid: number | null; lang: string | null; unit: number | null };
+
+/** The user of a session, with the `userSelect` shape, in one query (it runs on every page). */
+async function sessionUserById(userId: number): Promise<SessionUser | null> {
+  const rows = await db().$queryRaw<SessionUserRow[]>`
+    SELECT u.id, u.email, u.identity, u.role::text AS role, u.active, u."isPass", u."auditReason", u."firstName", u."lastName",
+           p.id AS pid, s.lang, s.unit
+      FROM "User" u LEFT JOIN "Patient" p ON p."userId" = u.id LEFT JOIN "Setting" s ON s."userId" = u.id
+     WHERE u.id = ${userId} AND NOT u.disabled AND u."deletedAt" IS NULL`;
+  const row = rows[0];
+  if (!row) return null;
+  const { pid, lang, unit, ...user } = row;
+  return { ...user, patient: pid === null ? null : { id: pid }, setting: lang === null || unit === null ? null : { lang, unit } };
+}
+
 /** The signed-in user of this request (looked up once per request), or null. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   let found = perRequest.get(request);
@@ -107,8 +123,7 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
     found = (async () => {
       const session = await getSession(request);
       const userId = session.get("userId");
-      if (typeof userId !== "number") return null;
-      return db().user.findFirst({ where: { id: userId, disabled: false, deletedAt: null }, select: userSelect });
+      return typeof userId === "number" ? sessionUserById(userId) : null;
     })();
     perRequest.set(request, found);
   }

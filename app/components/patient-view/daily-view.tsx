@@ -7,7 +7,7 @@ import * as s from "~/styles/patient-view.css";
 import { DateNavigator, EmptyDay } from "./date-navigator";
 import { Chart, Notice, Stat } from "./parts";
 
-type Props = { base: string; nav: DayNavigation; pump: PumpDayModel; chart: string; unit: GlucoseUnit };
+type Props = { base: string; nav: DayNavigation; pump: Omit<PumpDayModel, "basal" | "boluses">; chart: string; unit: GlucoseUnit };
 
 /** DAILY: one day of pump data as a chart, day totals and a table (spec 1 section 2). */
 export function DailyView({ base, nav, pump, chart, unit }: Props) {
@@ -24,7 +24,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
       ) : (
         <>
           <Chart svg={chart} />
-          {!pump.showBolusMarkers ? <Notice kind="empty">{t("daily.manyBoluses", { count: pump.boluses.length })}</Notice> : null}
+          {!pump.showBolusMarkers ? <Notice kind="empty">{t("daily.manyBoluses", { count: pump.totals.bolusCount })}</Notice> : null}
           <h3>{t("daily.totals")}</h3>
           <dl className={s.stats} data-testid="daily-totals">
             <Stat label={t("daily.insulin")}>{n(totals.total, 2)} {t("units.u")}</Stat>
