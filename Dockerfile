@@ -11,7 +11,7 @@ RUN npx prisma generate && npx remix build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 RUN apt-get update \
-  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-noto-core fonts-dejavu-core ca-certificates \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini chromium fonts-noto-core fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production DEPLOY_ENV=production HOST=0.0.0.0 PORT=3000 CHROMIUM_PATH=/usr/bin/chromium
@@ -19,4 +19,6 @@ COPY --from=build /app /app
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# tini as PID 1 reaps Chromium helpers orphaned when the PDF browser exits (npm/node do not).
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["npx", "tsx", "server/start.ts"]

@@ -1,8 +1,9 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 
-// Two projects: `unit` (pure modules, no I/O) and `db` (real PostgreSQL; each file gets its own
-// fresh database from tests/db/file-setup.ts). `npm test` runs both, then Playwright.
+// Three projects: `unit` (pure modules, no I/O), `db` (real PostgreSQL; each file gets its own
+// fresh database from tests/db/file-setup.ts) and `pdf` (the PDF renderer with Debian's Chromium
+// and poppler-utils). `npm test` runs all three, then Playwright.
 export default defineConfig({
   // Route modules import their `*.css.ts` styles; tests that call loaders compile them too.
   plugins: [vanillaExtractPlugin()],
@@ -27,6 +28,16 @@ export default defineConfig({
           globalSetup: ["tests/db/global-setup.ts"],
           setupFiles: ["tests/db/file-setup.ts"],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "pdf",
+          include: ["tests/pdf/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -7,6 +7,7 @@ import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseEnv } from "../app/utils/env.server";
+import { closePdfRenderer } from "../app/utils/pdf.server";
 import { startEmbeddedPostgres } from "./embedded-db";
 import { migrateDeploy } from "./migrate";
 import { refuseCrossSite } from "./same-origin";
@@ -70,6 +71,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
 
 async function shutdown() {
   server.close();
+  await closePdfRenderer();
   await db().$disconnect();
   await stopEmbedded?.();
   process.exit(0);

@@ -24,7 +24,12 @@ const envSchema = z
     APP_URL: z.string().url().optional(),
     REGIONAL_SITE_URL_PL: z.string().url().default("https://pl.diacare.example"),
     DRIVERS_DIR: z.string().default("public/drivers"),
+    /** Chromium for the PDF reports (app/utils/pdf.server.ts); Debian's package by default. */
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+    /** PDF pages rendered at once by the one shared Chromium; further requests wait in a queue. */
+    PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Limit for one PDF render, and for its wait in the queue. */
+    PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Sign-in attempts per client address per 15 minutes (raise it behind a shared NAT). */
