@@ -147,24 +147,53 @@ function pageArgs({ page, pageSize }: ListOptions) {
 }
 
 /** Each word of the search must match the nickname, or the email, first or last name of `person`. */
-function listSearch(search: string | undefined, person: "provider" | "reader"): Prisma.ReadPowerWhereInput {
+function searchSql(search: string | undefined, person: "provider" | "reader"): Prisma.Sql {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return {};
+  const who = Prisma.raw(person === "provider" ? "pu" : "ru");
+  const matches = words.map((word) => {
+    const pattern = `%${likeText(word)}%`;
+    return Prisma.sql`AND (rp."nickName" ILIKE ${pattern} OR ${who}.email ILIKE ${pattern} OR ${who}."firstName" ILIKE ${pattern} OR ${who}."lastName" ILIKE ${pattern})`;
+  });
+  return matches.length ? Prisma.join(matches, " ") : Prisma.empty;
+}
+
+type RawShareRow = Omit<ShareRow, "provider" | "reader"> & {
+  total: bigint;
+  pEmail: string; pFirstName: string | null; pLastName: string | null; pIdentity: number; pBirthDate: Date | null; pPid: number | null;
+  rEmail: string; rFirstName: string | null; rLastName: string | null; rIdentity: number; rBirthDate: Date | null;
+};
+
+const LIST_FROM = Prisma.sql`
+  FROM "ReadPower" rp
+  JOIN "User" pu ON pu.id = rp."providerId"
+  JOIN "User" ru ON ru.id = rp."readerId"
+  LEFT JOIN "Patient" pp ON pp."userId" = rp."providerId"`;
+
+function shareRowOf(r: RawShareRow): ShareRow {
+  const { total: _total, pEmail, pFirstName, pLastName, pIdentity, pBirthDate, pPid, rEmail, rFirstName, rLastName, rIdentity, rBirthDate, ...row } = r;
   return {
-    AND: words.map((word) => {
-      const contains = { contains: likeText(word), mode: "insensitive" as const };
-      const match: Prisma.UserWhereInput = { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }] };
-      return { OR: [{ nickName: contains }, person === "provider" ? { provider: match } : { reader: match }] };
-    }),
+    ...row,
+    provider: { id: row.providerId, email: pEmail, firstName: pFirstName, lastName: pLastName, identity: pIdentity, birthDate: pBirthDate, patient: pPid === null ? null : { id: pPid } },
+    reader: { id: row.readerId, email: rEmail, firstName: rFirstName, lastName: rLastName, identity: rIdentity, birthDate: rBirthDate },
   };
 }
 
-async function listPage(where: Prisma.ReadPowerWhereInput, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListItem>> {
-  const [count, rows] = await Promise.all([
-    db().readPower.count({ where }),
-    db().readPower.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageArgs(options), include: rowInclude }),
-  ]);
-  return { count, data: rows.map((row) => toListItem(row, person)) };
+/**
+ * One page of rows (newest first) and their count in one round trip. Raw SQL: the patient
+ * area's panel loads it on every page (docs/decisions/008-raw-sql-on-hot-paths.md).
+ */
+async function listPage(where: Prisma.Sql, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListItem>> {
+  const { skip, take } = pageArgs(options);
+  const filter = Prisma.sql`WHERE ${where} ${searchSql(options.search, person)}`;
+  const rows = await db().$queryRaw<RawShareRow[]>`
+    SELECT rp.*, count(*) OVER () AS total,
+           pu.email AS "pEmail", pu."firstName" AS "pFirstName", pu."lastName" AS "pLastName", pu.identity AS "pIdentity", pu."birthDate" AS "pBirthDate", pp.id AS "pPid",
+           ru.email AS "rEmail", ru."firstName" AS "rFirstName", ru."lastName" AS "rLastName", ru.identity AS "rIdentity", ru."birthDate" AS "rBirthDate"
+    ${LIST_FROM} ${filter}
+    ORDER BY rp."createdAt" DESC, rp.id DESC LIMIT ${take} OFFSET ${skip}`;
+  // Past the last page there is no row to carry the count.
+  const count = rows[0] ? Number(rows[0].total) : skip === 0 ? 0 : Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${LIST_FROM} ${filter}`)[0]!.n);
+  return { count, data: rows.map((row) => toListItem(shareRowOf(row), person)) };
 }
 
 /**
@@ -175,11 +204,11 @@ async function listPage(where: Prisma.ReadPowerWhereInput, options: ListOptions,
  */
 export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptions): Promise<ListPage<PatientListItem>> {
   if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
-  const mine: Prisma.ReadPowerWhereInput =
+  const mine =
     viewer.identity === 2
-      ? { readerId: viewer.id, NOT: { sourceType: SOURCE_TYPE.share, state: SHARE_STATE.refused } }
-      : { readerId: viewer.id, state: { in: [SHARE_STATE.pending, SHARE_STATE.accepted] } };
-  return listPage({ AND: [mine, { provider: { patient: { isNot: null } } }, listSearch(options.search, "provider")] }, options, "provider");
+      ? Prisma.sql`rp."readerId" = ${viewer.id} AND NOT (rp."sourceType" = ${SOURCE_TYPE.share} AND rp.state = ${SHARE_STATE.refused})`
+      : Prisma.sql`rp."readerId" = ${viewer.id} AND rp.state IN (${SHARE_STATE.pending}, ${SHARE_STATE.accepted})`;
+  return listPage(Prisma.sql`${mine} AND pp.id IS NOT NULL`, options, "provider");
 }
 
 /**
@@ -188,7 +217,7 @@ export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptio
  */
 export async function listSharedWithOthers(viewer: Viewer, options: ListOptions): Promise<ShareResult<ListPage<PatientListItem>>> {
   if (viewer.identity !== 1) return { ok: false, status: 403, error: FORBIDDEN };
-  return { ok: true, data: await listPage({ AND: [{ providerId: viewer.id }, listSearch(options.search, "reader")] }, options, "reader") };
+  return { ok: true, data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader") };
 }
 
 /**
