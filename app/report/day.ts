@@ -206,6 +206,21 @@ export interface TimeTick {
  */
 export function hourTicks(window: DayWindow, stepHours = 3): TimeTick[] {
   if (!Number.isInteger(stepHours) || stepHours < 1 || stepHours > 24) throw new RangeError(`stepHours must be 1-24, got ${stepHours}`);
+  const key = `${window.date}|${window.timeZone}|${stepHours}`;
+  let ticks = tickCache.get(key);
+  if (!ticks) {
+    ticks = computeHourTicks(window, stepHours);
+    if (tickCache.size >= TICK_CACHE_SIZE) tickCache.delete(tickCache.keys().next().value!);
+    tickCache.set(key, ticks);
+  }
+  return ticks.slice();
+}
+
+/** Tick lists are pure functions of (date, zone, step) and cost Temporal work on every chart: kept. */
+const TICK_CACHE_SIZE = 512;
+const tickCache = new Map<string, TimeTick[]>();
+
+function computeHourTicks(window: DayWindow, stepHours: number): TimeTick[] {
   const day = Temporal.PlainDate.from(window.date);
   const ticks: TimeTick[] = [];
   for (let hour = 0; hour < 24; hour += stepHours) {
