@@ -15,53 +15,12 @@ import { Temporal } from "temporal-polyfill";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildBgRange } from "../app/report/bg-range";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels } from "../app/report/charts.server";
+import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
-import { buildPumpDay, splitAroundDay, type PumpAlarmKind, type PumpHistoryRecord } from "../app/report/pump-day";
+import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
 import type { Reading } from "../app/metrics/types";
+import { BENCH_GLUCOSE_LABELS, BENCH_PUMP_LABELS, timeIt, type BenchResult } from "./timing";
 
-export interface BenchResult {
-  name: string;
-  ms: number;
-  detail?: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
-}
-
-function timeIt(name: string, what: string, fn: () => number, warmup = 20, runs = 50): BenchResult {
-  let sink = 0;
-  for (let i = 0; i < warmup; i++) sink += fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    sink += fn();
-    times.push(performance.now() - t0);
-  }
-  return {
-    name,
-    ms: Number(median(times).toFixed(3)),
-    detail: `${what}; median of ${runs} runs after ${warmup} warm-up (min ${Math.min(...times).toFixed(3)} ms, max ${Math.max(...times).toFixed(3)} ms; checksum ${sink.toFixed(1)})`,
-  };
-}
-
-const ALARM_KINDS: readonly PumpAlarmKind[] = ["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"];
-
-const pumpLabels: PumpChartLabels = {
-  basalAxis: "Basal (U/h)",
-  bolusAxis: "Bolus (U)",
-  glucoseAxis: "BG (mmol/L)",
-  alarms: "Alarms",
-  carbs: "Carbs (g)",
-  unitU: "U",
-  unitG: "g",
-  glucoseUnit: "mmol/L",
-  alarmKinds: Object.fromEntries(ALARM_KINDS.map((k) => [k, k])) as Record<PumpAlarmKind, string>,
-};
-const glucoseLabels = { glucoseAxis: "Glucose (mmol/L)", targetRange: "Target range", glucoseUnit: "mmol/L" };
 const options = { unit: 0 as const, locale: "pl", title: "Chart" };
 
 /** Runs the benchmark; returns the median milliseconds of each case (the SVG length is the checksum). */
@@ -79,7 +38,7 @@ export async function benchCharts(): Promise<BenchResult[]> {
     return timeIt(
       `chart pump day, ${date}`,
       `${model.pumpTotalCount.points} records (${model.boluses.length} boluses, ${model.carbs.length} carbs, ${model.basal.steps.length} basal steps); target a few ms`,
-      () => pumpDayChart(model, { ...options, labels: pumpLabels }).length,
+      () => pumpDayChart(model, { ...options, labels: BENCH_PUMP_LABELS }).length,
     );
   };
 
@@ -108,13 +67,13 @@ export async function benchCharts(): Promise<BenchResult[]> {
     timeIt(
       "chart pump day, busy day",
       `${busy.pumpTotalCount.points} records (${busy.basal.steps.length} basal steps, ${busy.bg.length} BG, ${busy.alarms.length} alarms); target a few ms`,
-      () => pumpDayChart(busy, { ...options, labels: pumpLabels }).length,
+      () => pumpDayChart(busy, { ...options, labels: BENCH_PUMP_LABELS }).length,
     ),
-    timeIt("chart CGM day", `${cgmDay.points.length} points; target a few ms`, () => cgmDayChart(cgmDay, { ...options, labels: glucoseLabels }).length),
+    timeIt("chart CGM day", `${cgmDay.points.length} points; target a few ms`, () => cgmDayChart(cgmDay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length),
     timeIt("chart CGM 14-day overlay", `${overlayPoints} points in ${overlay.days.length} days; target well under 50 ms`, () =>
-      cgmOverlayChart(overlay, { ...options, labels: glucoseLabels }).length,
+      cgmOverlayChart(overlay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
     ),
-    timeIt("chart BG range, 30 days", `${bg.summary.size} readings`, () => bgRangeChart(bg, { ...options, labels: glucoseLabels }).length),
+    timeIt("chart BG range, 30 days", `${bg.summary.size} readings`, () => bgRangeChart(bg, { ...options, labels: BENCH_GLUCOSE_LABELS }).length),
   ];
 }
 

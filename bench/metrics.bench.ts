@@ -14,12 +14,7 @@
 import { pathToFileURL } from "node:url";
 import { computeAll, type Reading } from "../app/metrics/index";
 import { createRng, gaussian } from "../app/utils/seeded-random";
-
-export interface BenchResult {
-  name: string;
-  ms: number;
-  detail?: string;
-}
+import { median, type BenchResult } from "./timing";
 
 /**
  * Synthetic 5-minute CGM trace of `days` days starting 2024-01-01T00:00Z: days x 288 readings,
@@ -63,12 +58,6 @@ export function syntheticCgm(days: number, options: { seed?: number; gaps?: bool
     out.push({ time: t + Math.round((rand() - 0.5) * 40_000), mgdl: g });
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }
 
 function timeIt(name: string, readings: Reading[], timeZone: string, warmup: number, runs: number): BenchResult {

@@ -19,7 +19,7 @@ import pg from "pg";
 import { Temporal } from "temporal-polyfill";
 import { DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { DEMO_ACCOUNTS } from "../prisma/seed";
-import type { BenchResult } from "./report.bench";
+import type { BenchResult } from "./timing";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WARMUP = 5;

@@ -22,32 +22,20 @@ import { Temporal } from "temporal-polyfill";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildBgRange } from "../app/report/bg-range";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels } from "../app/report/charts.server";
+import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
-import { buildPumpDay, splitAroundDay, type PumpAlarmKind } from "../app/report/pump-day";
+import { buildPumpDay, splitAroundDay } from "../app/report/pump-day";
+import { MGDL_PER_MMOL } from "../app/metrics/types";
 import { createPdfRenderer, type PdfRenderer } from "../app/utils/pdf.server";
 import { eventually, processGroup } from "../tests/support/proc";
-import type { BenchResult } from "./report.bench";
+import type { BenchResult } from "./timing";
+import { BENCH_GLUCOSE_LABELS, BENCH_PUMP_LABELS, median } from "./timing";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const TZ = DEMO_TIME_ZONE;
 const LAST_DAY = "2026-11-22";
 const LIMITS = { low: 70, high: 180 };
-const MGDL_PER_MMOL = 18.016;
 
-const ALARM_KINDS: readonly PumpAlarmKind[] = ["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"];
-const pumpLabels: PumpChartLabels = {
-  basalAxis: "Basal (U/h)",
-  bolusAxis: "Bolus (U)",
-  glucoseAxis: "BG (mmol/L)",
-  alarms: "Alarms",
-  carbs: "Carbs (g)",
-  unitU: "U",
-  unitG: "g",
-  glucoseUnit: "mmol/L",
-  alarmKinds: Object.fromEntries(ALARM_KINDS.map((k) => [k, k])) as Record<PumpAlarmKind, string>,
-};
-const glucoseLabels = { glucoseAxis: "Glucose (mmol/L)", targetRange: "Target range 3.9-10.0", glucoseUnit: "mmol/L" };
 const chartOptions = { unit: 0 as const, locale: "en", title: "Chart" };
 
 const STYLE = `
@@ -98,8 +86,8 @@ function buildPages(): Map<string, string> {
   const cgm14 = htmlPage(
     "CGM report",
     reportHeader("CGM report", `${fortnight[0]} – ${LAST_DAY}`) +
-      `<h2>14-day overlay</h2>${cgmOverlayChart(overlay, { ...chartOptions, labels: glucoseLabels })}` +
-      `<h2>${LAST_DAY}</h2>${cgmDayChart(cgmDay(LAST_DAY), { ...chartOptions, labels: glucoseLabels })}` +
+      `<h2>14-day overlay</h2>${cgmOverlayChart(overlay, { ...chartOptions, labels: BENCH_GLUCOSE_LABELS })}` +
+      `<h2>${LAST_DAY}</h2>${cgmDayChart(cgmDay(LAST_DAY), { ...chartOptions, labels: BENCH_GLUCOSE_LABELS })}` +
       `<h2>Days</h2>${cgmTable(fortnight)}`,
   );
 
@@ -109,8 +97,8 @@ function buildPages(): Map<string, string> {
       .slice(-5)
       .map(
         (date) =>
-          `<section>${reportHeader("Pump and BG report", date)}${pumpDayChart(pumpDay(date), { ...chartOptions, labels: pumpLabels })}` +
-          `<h2>CGM</h2>${cgmDayChart(cgmDay(date), { ...chartOptions, labels: glucoseLabels })}</section>`,
+          `<section>${reportHeader("Pump and BG report", date)}${pumpDayChart(pumpDay(date), { ...chartOptions, labels: BENCH_PUMP_LABELS })}` +
+          `<h2>CGM</h2>${cgmDayChart(cgmDay(date), { ...chartOptions, labels: BENCH_GLUCOSE_LABELS })}</section>`,
       )
       .join(""),
   );
@@ -128,9 +116,9 @@ function buildPages(): Map<string, string> {
         const bg = buildBgRange({ from: dates[0]!, to: dates[4]!, timeZone: TZ, readings: meter, limits: LIMITS });
         return (
           `<section>${reportHeader("Pump and BG report", `days ${g * 5 + 1}–${g * 5 + 5} of 90`)}` +
-          `${bgRangeChart(bg, { ...chartOptions, labels: glucoseLabels })}` +
+          `${bgRangeChart(bg, { ...chartOptions, labels: BENCH_GLUCOSE_LABELS })}` +
           `<h2>Pump</h2><table><thead><tr><th>Day</th><th>Total U</th><th>Basal U</th><th>Bolus U</th><th>Boluses</th><th>Carbs g</th></tr></thead><tbody>${dates.map(pumpRow).join("")}</tbody></table>` +
-          `${pumpDayChart(pumpDay(dates[4]!), { ...chartOptions, labels: pumpLabels })}</section>`
+          `${pumpDayChart(pumpDay(dates[4]!), { ...chartOptions, labels: BENCH_PUMP_LABELS })}</section>`
         );
       })
       .join(""),
@@ -151,12 +139,6 @@ async function serve(pages: Map<string, string>) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {

@@ -23,34 +23,7 @@ import { buildAgpReport } from "../app/report/agp-report";
 import { buildCgmReport } from "../app/report/cgm-report";
 import { buildPumpReport } from "../app/report/pump-report";
 import { buildStatisticsReport } from "../app/report/statistics-report";
-
-export interface BenchResult {
-  name: string;
-  ms: number;
-  detail?: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
-}
-
-function timeIt(name: string, what: string, fn: () => number, warmup = 20, runs = 50): BenchResult {
-  let sink = 0;
-  for (let i = 0; i < warmup; i++) sink += fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    sink += fn();
-    times.push(performance.now() - t0);
-  }
-  return {
-    name,
-    ms: Number(median(times).toFixed(3)),
-    detail: `${what}; median of ${runs} runs after ${warmup} warm-up (min ${Math.min(...times).toFixed(3)} ms, max ${Math.max(...times).toFixed(3)} ms; checksum ${sink.toFixed(1)})`,
-  };
-}
+import { timeIt, type BenchResult } from "./timing";
 
 /** Runs the benchmark; returns the median milliseconds of each case. */
 export async function benchReport(): Promise<BenchResult[]> {

@@ -20,6 +20,7 @@ import {
 import { dayWindow, hourTicks } from "./day";
 import { buildPumpDay, type PumpAlarmKind, type PumpDayModel, type PumpHistoryRecord } from "./pump-day";
 import type { GlucoseUnit } from "./units";
+import { pumpRecord } from "./test-records";
 
 const WAW = "Europe/Warsaw";
 const MIN = 60_000;
@@ -127,19 +128,7 @@ function longDayReadings(): Reading[] {
   return readings;
 }
 
-function rec(time: number, o: { basal?: number; bolus?: number; port?: number; type?: number; urgency?: number; value?: number; s0?: number } = {}): PumpHistoryRecord {
-  return {
-    dateTime: time,
-    eventPort: o.port ?? 4,
-    eventType: o.type ?? 0,
-    eventUrgency: o.urgency ?? 0,
-    eventValue: o.value ?? 0,
-    statusShort0: o.s0 ?? Math.round((o.basal ?? 0) / 0.00625),
-    statusShort1: Math.round((o.bolus ?? 0) / 0.00625),
-    statusByte0: 80,
-    statusByte1: 150,
-  };
-}
+const rec = pumpRecord;
 
 /** A pump day: basal 0.8 then 1.0 U/h, a normal bolus (5 U), an extended one (2 U/h for 1 h), carbs, a BG entry, an alarm. */
 function pumpDay(date = "2026-11-20"): PumpDayModel {

@@ -16,28 +16,14 @@ import {
   splitAroundDay,
   type PumpHistoryRecord,
 } from "./pump-day";
+import { pumpRecord } from "./test-records";
 
 const MIN = 60_000;
 const H = 3_600_000;
 const WAW = "Europe/Warsaw";
 
 /** A record at `time` carrying the given rates (U/h) and event code. */
-function rec(
-  time: number,
-  o: { basal?: number; bolus?: number; port?: number; type?: number; urgency?: number; value?: number; s0?: number; battery?: number; reservoir?: number } = {},
-): PumpHistoryRecord {
-  return {
-    dateTime: time,
-    eventPort: o.port ?? 4,
-    eventType: o.type ?? 0,
-    eventUrgency: o.urgency ?? 0,
-    eventValue: o.value ?? 0,
-    statusShort0: o.s0 ?? Math.round((o.basal ?? 0) / 0.00625),
-    statusShort1: Math.round((o.bolus ?? 0) / 0.00625),
-    statusByte0: o.battery ?? 80,
-    statusByte1: o.reservoir ?? 150,
-  };
-}
+const rec = pumpRecord;
 
 /** Epoch ms of a local wall time in Warsaw. */
 function waw(date: string, hh: number, mm = 0, ss = 0): number {

@@ -18,28 +18,14 @@ import {
   type PumpReportInput,
   type PumpReportResult,
 } from "./pump-report";
+import { pumpRecord } from "./test-records";
 
 const MIN = 60_000;
 const H = 3_600_000;
 const limits = { low: 70, high: 180 };
 const setting = { unit: 0 as const, nameStyle: 1 as const };
 
-function rec(
-  time: number,
-  o: { basal?: number; bolus?: number; port?: number; type?: number; urgency?: number; value?: number; s0?: number } = {},
-): PumpHistoryRecord {
-  return {
-    dateTime: time,
-    eventPort: o.port ?? 4,
-    eventType: o.type ?? 0,
-    eventUrgency: o.urgency ?? 0,
-    eventValue: o.value ?? 0,
-    statusShort0: o.s0 ?? Math.round((o.basal ?? 0) / 0.00625),
-    statusShort1: Math.round((o.bolus ?? 0) / 0.00625),
-    statusByte0: 80,
-    statusByte1: 150,
-  };
-}
+const rec = pumpRecord;
 
 function ok(r: PumpReportResult): PumpReport {
   if (r.status !== "ok") throw new Error(`expected a report, got ${JSON.stringify(r)}`);
