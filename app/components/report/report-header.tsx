@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import * as s from "~/styles/report.css";
+
+export type ReportHeaderProps = {
+  title: string;
+  patientName: string;
+  /** YYYY/MM/DD or null. */
+  birthDate: string | null;
+  /** "YYYY/MM/DD – YYYY/MM/DD". */
+  range: string;
+  unitText: string;
+  /** Local "YYYY/MM/DD HH:mm" in the patient's zone, with the zone. */
+  generatedAt: string;
+  timeZone: string;
+  nameStyle: "left" | "center" | "right";
+  splitLine: boolean;
+  logoSrc: string | null;
+};
+
+/** The header of every print report (issue 7 "print settings"): logo, title, patient and range. */
+export function ReportHeader(props: ReportHeaderProps) {
+  const { t } = useTranslation("reports");
+  return (
+    <header className={`${s.header} ${props.splitLine ? s.splitLine : ""}`} data-testid="report-header">
+      <div className={s.titleRow[props.nameStyle]}>
+        {props.logoSrc ? <img className={s.logo} src={props.logoSrc} alt={t("common.header.logo")} /> : null}
+        <h1 className={s.title}>{props.title}</h1>
+      </div>
+      <dl className={s.meta}>
+        <div>
+          <dt>{t("common.header.patient")}</dt>
+          <dd data-testid="report-patient">{props.patientName}</dd>
+        </div>
+        <div>
+          <dt>{t("common.header.birthDate")}</dt>
+          <dd>{props.birthDate ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("common.header.range")}</dt>
+          <dd data-testid="report-range">{props.range}</dd>
+        </div>
+        <div>
+          <dt>{t("common.header.unit")}</dt>
+          <dd>{props.unitText}</dd>
+        </div>
+        <div>
+          <dt>{t("common.header.generatedAt")}</dt>
+          <dd>{t("common.header.generatedAtValue", { time: props.generatedAt, zone: props.timeZone })}</dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { Prisma } from "@prisma/client";
+import { buildCgmReport, type CgmReport, type CgmReportReading, type CgmReportResult } from "~/report/cgm-report";
+import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
+import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
+import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import type { ReportRange } from "~/schemas/report";
+import { CGM_DEFAULT_DAYS } from "~/schemas/report";
+import { db } from "~/utils/db.server";
+import { visiblePatientSql, type VisiblePatient, type Viewer } from "./access.server";
+import { lastDayWithData, type Span } from "./patient-data.server";
+
+/**
+ * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
+ * patient-data.server.ts, every read of patient data carries the access rule in its WHERE.
+ */
+
+/** Lead-in before the first day that the CGM day models use for the trend (20 min). */
+const TREND_LEAD_MS = 20 * 60_000;
+
+/**
+ * CGM readings (mg/dL) with their record ids (the report's `pdid`), oldest first. A sibling of
+ * patient-data.server.ts `cgmReadings`, which does not select the id.
+ */
+export async function cgmReportReadings(viewer: Viewer, pid: number, span: Span): Promise<CgmReportReading[]> {
+  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; eventData: number }[]>`
+    SELECT d.id, d."dateTime", d."eventData" FROM "CgmRecord" d
+     WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
+       AND d."dateTime" >= ${new Date(span.start)} AND d."dateTime" < ${new Date(span.end)}
+     ORDER BY d."dateTime", d.id`;
+  return rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.eventData }));
+}
+
+/** The CGM report (spec 1 "CGM report response") of a range, in the reader's unit; a refused range is answered. */
+export async function cgmReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number, unit: GlucoseUnit = 0): Promise<CgmReportResult> {
+  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit }, unit };
+  // Check the range before reading: a refused range costs no query.
+  const refused = buildCgmReport({ ...input, readings: [] });
+  if (refused.status !== "ok") return refused;
+  const span = { start: dayWindow(range.start, patient.timeZone).start - TREND_LEAD_MS, end: dayWindow(range.end, patient.timeZone).end };
+  const readings = await cgmReportReadings(viewer, patient.id, span);
+  return buildCgmReport({ ...input, readings });
+}
+
+/** The CGM report's default: 14 days ending on the last day with CGM data (today without any). */
+export async function defaultCgmRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
+  const today = todayIn(patient.timeZone, now);
+  const last = (await lastDayWithData(viewer, patient.id, "cgm", patient.timeZone)) ?? today;
+  const end: IsoDate = last > today ? today : last;
+  return { start: shiftDate(end, -(Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS) - 1)), end };
+}
+
+/** The report response of `POST /api/patient-data/sugarDevicePdf`: the model without the per-day chart models. */
+export function cgmReportResponse(pid: number, report: CgmReport) {
+  const { days: _days, ...rest } = report;
+  return { pid, ...rest };
+}
+
+/** The reader's print settings (spec 2 "print settings") and the patient's birth date, in one query. */
+export async function reportContext(readerId: number, patient: VisiblePatient) {
+  const rows = await db().$queryRaw<
+    { birthDate: Date | null; unit: number | null; nameStyle: number | null; orientation: string | null; splitLine: boolean | null; hasLogo: boolean | null }[]
+  >`
+    SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo"
+      FROM "User" u LEFT JOIN "Setting" s ON s."userId" = ${readerId}
+     WHERE u.id = ${patient.userId}`;
+  const row = rows[0];
+  const nameStyle = row?.nameStyle === 1 ? "center" : row?.nameStyle === 2 ? "right" : "left";
+  return {
+    birthDate: row?.birthDate ? row.birthDate.toISOString().slice(0, 10) : null,
+    unit: toGlucoseUnit(row?.unit ?? 0),
+    nameStyle: nameStyle as "left" | "center" | "right",
+    orientation: row?.orientation === "landscape" ? ("landscape" as const) : ("portrait" as const),
+    splitLine: row?.splitLine ?? true,
+    hasLogo: row?.hasLogo ?? false,
+  };
+}
+
+/** The signed-in user's report logo (bytes and content type), or null. */
+export async function reportLogo(userId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+  const setting = await db().setting.findUnique({ where: { userId }, select: { reportLogo: true, reportLogoType: true } });
+  if (!setting?.reportLogo || !setting.reportLogoType) return null;
+  return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
+}

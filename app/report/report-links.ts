@@ -1,0 +1,23 @@
+/** Addresses, file names and message keys shared by the report pages, their PDF routes and the API. */
+import type { ReportRangeProblem } from "./report-range";
+
+type Range = { readonly start: string; readonly end: string };
+
+/** The translation key (any namespace) of a refused report range. */
+export const RANGE_PROBLEM_KEY: Record<ReportRangeProblem, string> = {
+  invalidDate: "reports:common.invalidDate",
+  order: "views:problems.order",
+  future: "views:problems.future",
+  tooLong: "views:problems.tooLong14",
+  tooShort: "views:problems.tooShort",
+};
+
+/** The CGM report PDF route for a range (ISO dates). */
+export function cgmPdfHref(pid: number, range: Range): string {
+  return `/${pid}/cgmsprint.pdf?${new URLSearchParams({ start: range.start, end: range.end })}`;
+}
+
+/** The PDF's download name: cgm-report-<pid>-<start>-<end>.pdf. */
+export function cgmPdfFileName(pid: number, range: Range): string {
+  return `cgm-report-${pid}-${range.start}-${range.end}.pdf`;
+}

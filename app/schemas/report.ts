@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { parseDate, shiftDate } from "~/report/day";
+
+/**
+ * The date range of the print reports (spec 1 section 5; spec 2 section 5), one schema for the
+ * report pages' GET form, their PDF routes and the `/api/` report calls. Messages are keys of the
+ * `reports` namespace.
+ *
+ * This checks presence and form only: the range rules (order, no future end, 3-14 days for CGM,
+ * at most 90 days for the others) depend on the patient's time zone and "now", and are checked
+ * by app/report/report-range.ts `checkReportRange` (which the builders call).
+ */
+const dateText = z
+  .string({ required_error: "common.selectDate", invalid_type_error: "common.selectDate" })
+  .trim()
+  .min(1, "common.selectDate")
+  .max(40, "common.invalidDate")
+  .transform((value, ctx) => {
+    const date = parseDate(value);
+    if (date === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "common.invalidDate" });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** start and end, both required ('Please Select The Date'), YYYY/MM/DD or YYYY-MM-DD; output ISO dates. */
+export const reportRangeSchema = z.object({ start: dateText, end: dateText });
+export type ReportRange = z.output<typeof reportRangeSchema>;
+
+const pid = z.coerce
+  .number({ invalid_type_error: "common.pid", required_error: "common.pid" })
+  .int("common.pid")
+  .positive("common.pid")
+  .max(2_147_483_647, "common.pid");
+
+/** The body of `POST /api/patient-data/sugarDevicePdf` (and the other report calls): pid, start, end. */
+export const reportApiSchema = reportRangeSchema.extend({ pid });
+
+/** Quick ranges of the CGM report (spec: 7, 15, 30 days from the start; CGM allows 3-14 days). */
+export const CGM_QUICK_DAYS = [7, 14] as const;
+/** The CGM report's default length, ending on the last day with CGM data. */
+export const CGM_DEFAULT_DAYS = 14;
+
+/** What the report page's query asks for. */
+export type ReportQuery =
+  | { readonly kind: "default"; readonly print: boolean }
+  | { readonly kind: "range"; readonly range: ReportRange; readonly typed: Typed; readonly print: boolean }
+  | { readonly kind: "problem"; readonly message: string; readonly typed: Typed; readonly print: boolean };
+
+export type Typed = { readonly start: string; readonly end: string };
+
+const text = (value: string | null) => (value ?? "").trim().slice(0, 40);
+
+/**
+ * Reads the report page's query: `start`, `end`, and `days` (a quick-range button: end = start +
+ * days - 1, both ends counted). No dates at all is the default range; a quick range without a
+ * start date is 'Please Chose Data!'; a missing date is 'Please Select The Date'.
+ */
+export function parseReportQuery(search: URLSearchParams, quickDays: readonly number[]): ReportQuery {
+  const print = search.get("print") === "1";
+  const typed = { start: text(search.get("start")), end: text(search.get("end")) };
+  const days = Number(search.get("days"));
+  const quick = quickDays.includes(days);
+  if (!quick && !search.has("start") && !search.has("end")) return { kind: "default", print };
+  if (quick && typed.start === "") return { kind: "problem", message: "common.choseData", typed, print };
+  if (quick) {
+    const start = parseDate(typed.start);
+    if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
+    const end = shiftDate(start, days - 1);
+    return { kind: "range", range: { start, end }, typed: { start: typed.start, end: end.replaceAll("-", "/") }, print };
+  }
+  const parsed = reportRangeSchema.safeParse(typed);
+  if (!parsed.success) return { kind: "problem", message: parsed.error.issues[0]?.message ?? "common.selectDate", typed, print };
+  return { kind: "range", range: parsed.data, typed, print };
+}

@@ -1,0 +1,129 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/**
+ * The print reports (docs/decisions/009-report-pages.md): one document for the screen, the
+ * browser's print and the server's PDF. Controls are hidden in print; charts never split.
+ */
+export const report = style({
+  background: vars.color.surface,
+  color: vars.color.text,
+  "@media": { print: { fontSize: "10pt" } },
+});
+
+export const controls = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.lg,
+  "@media": { print: { display: "none" } },
+});
+
+export const form = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
+
+export const field = style({ display: "grid", gap: vars.space.xs, fontSize: "0.875rem" });
+
+export const input = style({
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: "inherit",
+});
+
+export const quick = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, border: 0, margin: 0, padding: 0 });
+
+export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.sm} 0 0` });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.md });
+
+export const status = style({ fontSize: "0.875rem", color: vars.color.muted });
+
+export const popover = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: "0 10px 30px rgba(16, 24, 40, 0.25)",
+  maxWidth: "22rem",
+});
+
+export const popoverDialog = style({ padding: vars.space.md, outline: "none" });
+
+export const problem = style({
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.danger,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: `${vars.space.sm} 0 0`,
+});
+
+export const header = style({ display: "grid", gap: vars.space.xs, paddingBottom: vars.space.sm, marginBottom: vars.space.md });
+
+export const splitLine = style({ borderBottom: `2px solid ${vars.color.text}` });
+
+export const titleRow = styleVariants({
+  left: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "flex-start", textAlign: "left" },
+  center: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "center", textAlign: "center" },
+  right: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "flex-end", textAlign: "right", flexDirection: "row-reverse" },
+});
+
+export const logo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
+
+export const title = style({ margin: 0, fontSize: "1.5rem", "@media": { print: { fontSize: "16pt" } } });
+
+export const meta = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(12rem, 1fr))",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  fontSize: "0.875rem",
+});
+
+globalStyle(`${meta} dt`, { color: vars.color.muted, fontSize: "0.75rem" });
+globalStyle(`${meta} dd`, { margin: 0, fontWeight: 600 });
+
+export const figures = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(11rem, 1fr))",
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.md}`,
+  breakInside: "avoid",
+});
+
+export const figure = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: vars.space.sm, margin: 0 });
+export const figureLabel = style({ color: vars.color.muted, fontSize: "0.8125rem" });
+export const figureValue = style({ fontSize: "1.125rem", fontWeight: 600, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const figureNote = style({ fontSize: "0.8125rem", color: vars.color.muted, margin: 0 });
+
+export const section = style({ marginBottom: vars.space.lg });
+
+export const sectionTitle = style({ fontSize: "1.125rem", margin: `0 0 ${vars.space.sm}`, breakAfter: "avoid" });
+
+/** One day's chart: about three fit on an A4 portrait page. */
+export const dayChart = style({ margin: `0 0 ${vars.space.sm}`, breakInside: "avoid", pageBreakInside: "avoid" });
+
+globalStyle(`${dayChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "66mm" } } });
+
+/** The hourly readings table flows in columns to keep paper short. */
+export const tableColumns = style({ columnWidth: "15rem", columnGap: vars.space.lg, "@media": { print: { columnCount: 3, columnWidth: "auto" } } });
+
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.8125rem", fontVariantNumeric: "tabular-nums" });
+
+globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: `1px ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${table} tr`, { breakInside: "avoid" });
+
+export const empty = style({
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.md,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const glucoseClass = styleVariants({
+  veryLow: { color: vars.color.veryLow, fontWeight: 700 },
+  low: { color: vars.color.low, fontWeight: 600 },
+  inRange: {},
+  high: { color: vars.color.warning, fontWeight: 600 },
+  veryHigh: { color: vars.color.warning, fontWeight: 700 },
+});
