@@ -22,8 +22,8 @@ import { DEMO_ACCOUNTS } from "../prisma/seed";
 import type { BenchResult } from "./timing";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const WARMUP = 5;
-const RUNS = 30;
+const WARMUP = 20;
+const RUNS = 40;
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
 interface PageCase {

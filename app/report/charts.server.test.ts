@@ -19,8 +19,8 @@ import {
 } from "./charts.server";
 import { dayWindow, hourTicks } from "./day";
 import { buildPumpDay, type PumpAlarmKind, type PumpDayModel, type PumpHistoryRecord } from "./pump-day";
-import type { GlucoseUnit } from "./units";
 import { pumpRecord } from "./test-records";
+import { toUnit, type GlucoseUnit } from "./units";
 
 const WAW = "Europe/Warsaw";
 const MIN = 60_000;
@@ -165,32 +165,37 @@ function overlayModel() {
 describe("cgmDayChart", () => {
   const model = buildCgmDay({ date: LONG_DAY, timeZone: WAW, readings: longDayReadings(), limits });
 
-  it("draws one line path per segment and one dot per reading, coloured by class", () => {
+  it("draws one line path per segment and a dot, coloured by class, for each reading outside the target", () => {
     const root = parse(cgmDayChart(model, { ...opts(), labels: cgmLabels }));
     const segments = new Set(model.points.map((p) => p.segment)).size;
     expect(segments).toBe(3);
     expect(all(root, `g.${MARK_CLASS.trace} path`)).toHaveLength(segments);
+    const outside = model.points.filter((p) => p.class !== "inRange");
+    expect(outside.length).toBeGreaterThan(0);
+    expect(outside.length).toBeLessThan(model.points.length);
     const dots = all(root, `g.${MARK_CLASS.glucoseDots} circle`);
-    expect(dots).toHaveLength(model.points.length);
-    expect(dots.map((d) => d.getAttribute("fill"))).toEqual(model.points.map((p) => GLUCOSE_CLASS_COLOR[p.class]));
-    expect(new Set(model.points.map((p) => p.class)).size).toBe(5);
+    expect(dots.map((d) => d.getAttribute("fill"))).toEqual(outside.map((p) => GLUCOSE_CLASS_COLOR[p.class]));
+    expect(new Set(outside.map((p) => p.class)).size).toBe(4);
   });
 
   it.each([
     [0 as GlucoseUnit, "en", "3.9", "10.0"],
     [1 as GlucoseUnit, "en", "70", "180"],
     [0 as GlucoseUnit, "pl", "3,9", "10,0"],
-  ])("unit %i, %s: the target band and a 180 mg/dL reading sit at the ticks labelled %s and %s", (unit, locale, lowText, highText) => {
+  ])("unit %i, %s: the target band sits at the ticks labelled %s and %s, and a reading where the axis puts it", (unit, locale, lowText, highText) => {
     const root = parse(cgmDayChart(model, { ...opts(unit, locale), labels: cgmLabels }));
     const y = ticks(root, "y");
     const band = all(root, `g.${MARK_CLASS.targetBand} rect`);
     expect(band).toHaveLength(1);
     expect(num(band[0]!, "y")).toBeCloseTo(tick(y, highText).y, 1);
     expect(num(band[0]!, "y") + num(band[0]!, "height")).toBeCloseTo(tick(y, lowText).y, 1);
-    const i180 = model.points.findIndex((p) => p.mgdl === 180);
-    expect(i180).toBeGreaterThanOrEqual(0);
-    const dot = all(root, `g.${MARK_CLASS.glucoseDots} circle`)[i180]!;
-    expect(num(dot, "cy")).toBeCloseTo(tick(y, highText).y, 1);
+    // The first dot (a reading outside the target) sits where the axis puts its value.
+    const first = model.points.find((p) => p.class !== "inRange")!;
+    const [lowTick, highTick] = [tick(y, lowText), tick(y, highText)];
+    const value = (text: string) => Number(text.replace(",", "."));
+    const perUnit = (highTick.y - lowTick.y) / (value(highText) - value(lowText));
+    const expected = lowTick.y + (toUnit(first.mgdl, unit) - value(lowText)) * perUnit;
+    expect(num(all(root, `g.${MARK_CLASS.glucoseDots} circle`)[0]!, "cy")).toBeCloseTo(expected, 0);
     const top = Math.max(...y.map((t) => Number(t.text.replace(",", "."))));
     if (unit === 0) expect(top).toBeLessThan(30);
     else expect(top).toBeGreaterThanOrEqual(300);

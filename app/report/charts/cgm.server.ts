@@ -39,7 +39,12 @@ const CGM_DAY_HEIGHT = 280;
 const OVERLAY_HEIGHT = 320;
 const MARGINS = { marginLeft: MARGIN_LEFT, marginRight: MARGIN_RIGHT, marginTop: 24, marginBottom: 28 } as const;
 
-/** One local day of CGM readings: a line per segment, dots coloured by class, the target band. */
+/** Readings below or above the target range. */
+export function outsideTarget(points: readonly CgmPointView[]): CgmPointView[] {
+  return points.filter((p) => p.class !== "inRange");
+}
+
+/** One local day of CGM readings: a line per segment, dots coloured by class where out of target, the target band. */
 export function cgmDayChart(model: CgmDayModel, options: ChartOptions & { labels: CgmChartLabels }): string {
   const { unit, labels } = options;
   const width = options.width ?? DEFAULT_CHART_WIDTH;
@@ -57,7 +62,9 @@ export function cgmDayChart(model: CgmDayModel, options: ChartOptions & { labels
       targetBandMark(model.targetBand, start, end, unit, labels.targetRange),
       // z splits the line where the model starts a new segment (gaps over 15 min).
       Plot.lineY(model.points, { x: "time", y, z: "segment", stroke: CHART_PALETTE.trace, strokeWidth: 1.25, className: MARK_CLASS.trace }),
-      Plot.dot(model.points, { x: "time", y, r: 1.6, fill: (p: CgmPointView) => GLUCOSE_CLASS_COLOR[p.class], className: MARK_CLASS.glucoseDots }),
+      // Only readings outside the target get a dot: they are what a reader looks for, and a dot
+      // per reading (288 a day) would double the chart's cost for no information.
+      Plot.dot(outsideTarget(model.points), { x: "time", y, r: 1.8, fill: (p: CgmPointView) => GLUCOSE_CLASS_COLOR[p.class], className: MARK_CLASS.glucoseDots }),
     ],
   });
   return finishChart(svg, options.title);
