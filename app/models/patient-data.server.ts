@@ -67,6 +67,27 @@ export async function pumpDayRecords(viewer: Viewer, pid: number, window: Span) 
   return { records, previous: previous ? toPumpRecord(previous) : null, next: next ? toPumpRecord(next) : null };
 }
 
+/**
+ * The inputs of `buildPumpReport` for a range of days, in one round trip: the range's records,
+ * the last rate-carrying record before it (every record but a BG entry, port 3 type 0) and the
+ * first record after it, in time order.
+ */
+export async function pumpRangeRecords(viewer: Viewer, pid: number, span: Span): Promise<PumpHistoryRecord[]> {
+  const where = scoped(viewer, pid);
+  const rows = await db().$queryRaw<PumpRow[]>`
+    (SELECT ${PUMP_COLUMNS}, 'day' AS part FROM "PumpRecord" d
+      WHERE ${where} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)})
+    UNION ALL
+    (SELECT ${PUMP_COLUMNS}, 'previous' AS part FROM "PumpRecord" d
+      WHERE ${where} AND d."dateTime" < ${at(span.start)} AND NOT (d."eventPort" = 3 AND d."eventType" = 0)
+      ORDER BY d."dateTime" DESC, d."eventIndex" DESC LIMIT 1)
+    UNION ALL
+    (SELECT ${PUMP_COLUMNS}, 'next' AS part FROM "PumpRecord" d
+      WHERE ${where} AND d."dateTime" >= ${at(span.end)}
+      ORDER BY d."dateTime", d."eventIndex" LIMIT 1)`;
+  return rows.map(toPumpRecord).sort((a, b) => a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0));
+}
+
 /** The handheld firmware of the patient's newest pump settings upload (for the carbohydrate rules). */
 export async function pumpVersion(viewer: Viewer, pid: number): Promise<string | null> {
   const rows = await db().$queryRaw<{ pdaVersion: string }[]>`

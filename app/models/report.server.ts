@@ -1,13 +1,14 @@
 import { Prisma } from "@prisma/client";
 import { buildCgmReport, type CgmReport, type CgmReportReading, type CgmReportResult } from "~/report/cgm-report";
+import { buildPumpReport, type NameStyle, type PumpReport, type PumpReportResult, type PumpSettingInput } from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import type { ReportRange } from "~/schemas/report";
-import { CGM_DEFAULT_DAYS } from "~/schemas/report";
+import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS } from "~/schemas/report";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type VisiblePatient, type Viewer } from "./access.server";
-import { lastDayWithData, type Span } from "./patient-data.server";
+import { bgReadings, lastDayWithData, pumpRangeRecords, pumpVersion, type Span } from "./patient-data.server";
 
 /**
  * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
@@ -51,6 +52,47 @@ export async function defaultCgmRange(viewer: Viewer, patient: VisiblePatient, n
 
 /** The report response of `POST /api/patient-data/sugarDevicePdf`: the model without the per-day chart models. */
 export function cgmReportResponse(pid: number, report: CgmReport) {
+  const { days: _days, ...rest } = report;
+  return { pid, ...rest };
+}
+
+/** The patient's newest pump settings upload (the report's `pdaSetting`), or null. */
+export async function pumpSettingFor(viewer: Viewer, pid: number): Promise<PumpSettingInput | null> {
+  const rows = await db().$queryRaw<PumpSettingInput[]>`
+    SELECT d."lowBg", d."highBg", d."defaultCho", d."sensitiveSilver", d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
+      FROM "PumpSetting" d
+     WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
+     ORDER BY d."uploadedAt" DESC, d.id DESC LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/**
+ * The pump/BG report (spec 1 "Patient report response") of a range: the range's pump records
+ * (with the rate-carrying record before and the first after), the meter readings, the firmware
+ * and the newest pump settings; a refused range is answered without reading.
+ */
+export async function pumpReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number, setting: { unit: GlucoseUnit; nameStyle: NameStyle }): Promise<PumpReportResult> {
+  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit }, setting };
+  const refused = buildPumpReport({ ...input, records: [] });
+  if (refused.status !== "ok") return refused;
+  const span = { start: refused.report.start, end: refused.report.end };
+  const [records, meterReadings, pdaVersion, pumpSetting] = await Promise.all([
+    pumpRangeRecords(viewer, patient.id, span),
+    bgReadings(viewer, patient.id, span),
+    pumpVersion(viewer, patient.id),
+    pumpSettingFor(viewer, patient.id),
+  ]);
+  return buildPumpReport({ ...input, records, meterReadings, pdaVersion, pumpSetting });
+}
+
+/** The pump report's default (spec 1 section 9): the 15 days ending today in the patient's zone. */
+export function defaultPumpRange(patient: VisiblePatient, now: number): ReportRange {
+  const end = todayIn(patient.timeZone, now);
+  return { start: shiftDate(end, -(PUMP_DEFAULT_DAYS - 1)), end };
+}
+
+/** The report response of `POST /api/patient-data/pdf`: the model without the per-day chart models. */
+export function pumpReportResponse(pid: number, report: PumpReport) {
   const { days: _days, ...rest } = report;
   return { pid, ...rest };
 }

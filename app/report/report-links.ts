@@ -21,3 +21,16 @@ export function cgmPdfHref(pid: number, range: Range): string {
 export function cgmPdfFileName(pid: number, range: Range): string {
   return `cgm-report-${pid}-${range.start}-${range.end}.pdf`;
 }
+
+/** The translation key of a refused pump/BG report range (at most 90 days, not 14). */
+export const PUMP_RANGE_PROBLEM_KEY: Record<ReportRangeProblem, string> = { ...RANGE_PROBLEM_KEY, tooLong: "views:problems.tooLong" };
+
+/** The pump/BG report PDF route for a range (ISO dates). */
+export function pumpPdfHref(pid: number, range: Range): string {
+  return `/${pid}/print.pdf?${new URLSearchParams({ start: range.start, end: range.end })}`;
+}
+
+/** The pump/BG PDF's download name: pump-report-<pid>-<start>-<end>.pdf. */
+export function pumpPdfFileName(pid: number, range: Range): string {
+  return `pump-report-${pid}-${range.start}-${range.end}.pdf`;
+}

@@ -1,63 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { findVisiblePatient } from "~/models/access.server";
-import { reportContext } from "~/models/report.server";
-import { checkReportRange } from "~/report/report-range";
-import { reportRangeSchema } from "~/schemas/report";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
-import { env } from "~/utils/env.server";
-import { appOrigins, PdfRenderError, renderPdf } from "~/utils/pdf.server";
-import { requireUser } from "~/utils/session.server";
 import { cgmPdfFileName, RANGE_PROBLEM_KEY } from "~/report/report-links";
-
-const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
-
-async function plain(request: Request, status: number, key: string) {
-  const t = await getFixedT(await getLocale(request), "reports");
-  return new Response(t(key), { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
-/** The origin Chromium renders: the request's own when it is one of this app's, else APP_URL's. */
-function renderOrigin(request: Request): string {
-  const own = new URL(request.url).origin;
-  const origins = appOrigins(env().APP_URL, env().PORT);
-  return origins.includes(own) ? own : origins[0]!;
-}
+import { reportPdfResponse } from "~/utils/report-pdf.server";
 
 /**
  * `/{id}/cgmsprint.pdf?start&end`: the CGM report page printed by the server's Chromium with the
- * requester's cookies (docs/decisions/007-pdf-rendering.md). The viewer and the range are checked
- * here first (no browser work for a refused request): a patient the viewer may not see, or one
- * that does not exist, is 403 (issue 7; docs/decisions/009-report-pages.md), a bad range 400.
+ * requester's cookies; 403 without access, 400 for a bad range (app/utils/report-pdf.server.ts).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
-  const pid = pidParam.safeParse(params.id);
-  const patient = pid.success ? await findVisiblePatient(viewer, pid.data) : null;
-  if (!patient) return plain(request, 403, "common:errors.403");
-  const search = new URL(request.url).searchParams;
-  const parsed = reportRangeSchema.safeParse({ start: search.get("start") ?? "", end: search.get("end") ?? "" });
-  if (!parsed.success) return plain(request, 400, `reports:${parsed.error.issues[0]?.message ?? "common.selectDate"}`);
-  const range = parsed.data;
-  const checked = checkReportRange(range.start, range.end, "cgm", { timeZone: patient.timeZone, now: Date.now() });
-  if (!checked.ok) return plain(request, 400, RANGE_PROBLEM_KEY[checked.invalid.problem]);
-
-  const context = await reportContext(viewer.id, patient);
-  const url = `${renderOrigin(request)}/${patient.id}/cgmsprint?${new URLSearchParams({ start: range.start, end: range.end, print: "1" })}`;
-  try {
-    const pdf = await renderPdf({ url, cookieHeader: request.headers.get("Cookie"), landscape: context.orientation === "landscape" });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${cgmPdfFileName(patient.id, range)}"`,
-        "Content-Length": String(pdf.byteLength),
-        "Cache-Control": "private, no-store",
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof PdfRenderError)) throw error;
-    console.error(`cgmsprint.pdf: ${error.code}: ${error.message}`);
-    const key = error.code === "busy" || error.code === "browser" ? "common.pdf.busy" : error.code === "timeout" ? "common.pdf.timeout" : error.httpStatus === 403 || error.httpStatus === 404 ? "common:errors.403" : "common.pdf.failed";
-    return plain(request, error.httpStatus, key.includes(":") ? key : `reports:${key}`);
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return reportPdfResponse(args, { page: "cgmsprint", rangeKind: "cgm", problemKeys: RANGE_PROBLEM_KEY, fileName: cgmPdfFileName });
 }

@@ -42,6 +42,13 @@ export const CGM_QUICK_DAYS = [7, 14] as const;
 /** The CGM report's default length, ending on the last day with CGM data. */
 export const CGM_DEFAULT_DAYS = 14;
 
+/** Quick ranges of the pump/BG report (spec 1 sections 5 and 9: 7, 15 or 30 days from the start). */
+export const PUMP_QUICK_DAYS = [7, 15, 30] as const;
+/** The pump/BG report's default length, ending today in the patient's zone (spec 1 section 9). */
+export const PUMP_DEFAULT_DAYS = 15;
+/** The pump/BG report's end when only a start is given: start + 1 day (spec 1 section 5). */
+export const PUMP_MISSING_END_DAYS = 1;
+
 /** What the report page's query asks for. */
 export type ReportQuery =
   | { readonly kind: "default"; readonly print: boolean }
@@ -55,9 +62,10 @@ const text = (value: string | null) => (value ?? "").trim().slice(0, 40);
 /**
  * Reads the report page's query: `start`, `end`, and `days` (a quick-range button: end = start +
  * days - 1, both ends counted). No dates at all is the default range; a quick range without a
- * start date is 'Please Chose Data!'; a missing date is 'Please Select The Date'.
+ * start date is 'Please Chose Data!'; a missing date is 'Please Select The Date', except a missing
+ * end with `missingEndDays` (the pump report), which makes the end the start + that many days.
  */
-export function parseReportQuery(search: URLSearchParams, quickDays: readonly number[]): ReportQuery {
+export function parseReportQuery(search: URLSearchParams, quickDays: readonly number[], options: { missingEndDays?: number } = {}): ReportQuery {
   const print = search.get("print") === "1";
   const typed = { start: text(search.get("start")), end: text(search.get("end")) };
   const days = Number(search.get("days"));
@@ -68,6 +76,13 @@ export function parseReportQuery(search: URLSearchParams, quickDays: readonly nu
     const start = parseDate(typed.start);
     if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
     const end = shiftDate(start, days - 1);
+    return { kind: "range", range: { start, end }, typed: { start: typed.start, end: end.replaceAll("-", "/") }, print };
+  }
+  if (options.missingEndDays !== undefined && typed.start !== "" && typed.end === "") {
+    // "Otherwise end = start + 1 day" (the pump report): a start alone gives a range.
+    const start = parseDate(typed.start);
+    if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
+    const end = shiftDate(start, options.missingEndDays);
     return { kind: "range", range: { start, end }, typed: { start: typed.start, end: end.replaceAll("-", "/") }, print };
   }
   const parsed = reportRangeSchema.safeParse(typed);

@@ -5,16 +5,17 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { computeAll } from "../../app/metrics";
 import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
-import { formatGlucose } from "../../app/report/units";
-import { createAcceptedShare, createUser, demoPatient, readingsBetween } from "./db";
+import { buildPumpReport } from "../../app/report/pump-report";
+import { formatGlucose, formatNumber } from "../../app/report/units";
+import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
 import { tr } from "./i18n";
 import { jsEnabled, signIn } from "./support";
 
 const r = (key: string) => tr("en", key, "reports");
 
 /** The text of a report figure: the first <dd> after the <dt> with this label. */
-function figure(page: Page, label: string) {
-  return page.getByTestId("cgm-figures").locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+function figure(page: Page, label: string, list = "cgm-figures") {
+  return page.getByTestId(list).locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 }
 
 test.describe("CGM report", () => {
@@ -96,5 +97,69 @@ test.describe("CGM report", () => {
     const pdf = await page.request.get(`/${patient.pid}/cgmsprint.pdf?start=${shiftDate(end, -6)}&end=${end}`);
     expect(pdf.status()).toBe(403);
     expect(pdf.headers()["content-type"]).not.toContain("application/pdf");
+  });
+});
+
+test.describe("Pump report", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a clinic previews a 7-day pump report, sees the insulin total of the stored records, and downloads the PDF", async ({ page }, testInfo) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "pump-report-clinic", identity: 2, firstName: "Pia", lastName: "Printer" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+
+    // Without dates: the 15 days ending today.
+    await page.goto(`/${patient.pid}/print`);
+    await expect(page.getByRole("heading", { level: 1, name: r("pump.title") })).toBeVisible();
+    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+    const today = todayIn(patient.timeZone, Date.now());
+    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(shiftDate(today, -14))} – ${displayDate(today)}`);
+
+    // The 7-day quick range from a typed start date.
+    const end = shiftDate(today, -1);
+    const start = shiftDate(end, -6);
+    await page.getByLabel(r("common.range.start")).fill(displayDate(start));
+    await page.getByRole("button", { name: "7 days" }).click();
+    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(end)}`);
+
+    const records = await pumpRecordsAround(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end);
+    const built = buildPumpReport({ from: start, to: end, timeZone: patient.timeZone, now: Date.now(), records, pdaVersion: "5.3.0", limits: { low: 70, high: 180 }, setting: { unit: 0, nameStyle: 0 } });
+    if (built.status !== "ok") throw new Error(built.problem);
+    expect(built.report.PumpTotalCount.total).toBeGreaterThan(0);
+    await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText(`${formatNumber(built.report.PumpTotalCount.total, 2, "en")} U`);
+    await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText(`${formatNumber(built.report.cho.avg, 1, "en")} g`);
+    await expect(page.getByTestId("day-chart")).toHaveCount(built.report.days.filter((d) => d.hasData).length);
+    await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
+
+    if (jsEnabled()) {
+      await page.getByRole("button", { name: r("common.tips.label") }).click();
+      await expect(page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") })).toHaveAttribute("href", "/supports#printsettings");
+      await page.keyboard.press("Escape");
+    } else {
+      await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", "/supports#printsettings");
+    }
+
+    const link = page.getByRole("link", { name: r("common.download") });
+    await expect(link).toHaveAttribute("href", `/${patient.pid}/print.pdf?start=${start}&end=${end}`);
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
+    expect(download.suggestedFilename()).toBe(`pump-report-${patient.pid}-${start}-${end}.pdf`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-pump-report-"));
+    try {
+      const file = path.join(dir, "report.pdf");
+      await download.saveAs(file);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Anna Kowalczyk");
+      expect(text).toContain(r("pump.title"));
+      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
+      await testInfo.attach(`pump-report-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
+      testInfo.annotations.push({ type: "pdf pages", description: String(pages) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
