@@ -42,6 +42,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const chart = viewChart(view, { unit, locale, t });
   return {
     base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
+    pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
     meHref: viewer.identity === 1 ? homePath(viewer) : null,
@@ -80,6 +81,10 @@ export default function PatientHome() {
           </Link>
         ) : null}
       </header>
+      <nav aria-label={t("reports.label")} className={s.reportLinks}>
+        <Link to={`/${data.pid}/print`}>{t("reports.pump")}</Link>
+        {data.tabs.includes("cgms") ? <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link> : null}
+      </nav>
       <nav aria-label={t("tabs.label")}>
         <ul className={s.tabs}>
           {data.tabs.map((tab) => (

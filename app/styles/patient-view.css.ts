@@ -27,6 +27,15 @@ export const header = style({
 
 export const title = style({ margin: 0, fontSize: "1.5rem" });
 
+export const reportLinks = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: "0.9375rem",
+  "@media": { print: { display: "none" } },
+});
+
 export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.xs} 0 0` });
 
 export const tabs = style({
