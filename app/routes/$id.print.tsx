@@ -10,8 +10,8 @@ import { defaultPumpRange, pumpReportFor, reportContext } from "~/models/report.
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
 import { pumpDayChart } from "~/report/charts.server";
+import { pumpChartLabels } from "~/report/view-charts.server";
 import { displayDate } from "~/report/day";
-import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-day";
 import type { PumpReport } from "~/report/pump-report";
 import { PUMP_RANGE_PROBLEM_KEY, pumpPdfFileName, pumpPdfHref } from "~/report/report-links";
 import { classify, formatGlucose, formatNumber, toGlucoseUnit } from "~/report/units";
@@ -54,19 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const report = result?.status === "ok" ? result.report : null;
 
   const tv = await getFixedT(locale, "views");
-  const unitText = tv(`common:units.${unit}`);
-  const alarmKinds = Object.fromEntries(PUMP_ALARM_CODES.map((c) => [c.kind, tv(`daily.alarms.${c.kind}`)])) as Record<PumpAlarmKind, string>;
-  const labels = {
-    basalAxis: tv("chart.basal"),
-    bolusAxis: tv("chart.bolus"),
-    glucoseAxis: tv("chart.glucose", { unit: unitText }),
-    alarms: tv("chart.alarms"),
-    carbs: tv("chart.carbs"),
-    unitU: tv("units.u"),
-    unitG: tv("units.g"),
-    glucoseUnit: unitText,
-    alarmKinds,
-  };
+  const labels = pumpChartLabels(tv, unit);
   const charts = report
     ? report.charts.map((group) => ({
         dates: group.dates,
