@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { buildAgpReport, type AgpReport, type AgpReportResult } from "~/report/agp-report";
 import { buildCgmReport, type CgmReport, type CgmReportReading, type CgmReportResult } from "~/report/cgm-report";
 import { buildPumpReport, type NameStyle, type PumpReport, type PumpReportResult, type PumpSettingInput } from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
@@ -122,4 +123,23 @@ export async function reportLogo(userId: number): Promise<{ bytes: Uint8Array<Ar
   const setting = await db().setting.findUnique({ where: { userId }, select: { reportLogo: true, reportLogoType: true } });
   if (!setting?.reportLogo || !setting.reportLogoType) return null;
   return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
+}
+
+/**
+ * The AGP report (app/report/agp-report.ts) of a range (3-14 days): the range's CGM readings with
+ * the patient's limits; a refused range is answered without reading.
+ */
+export async function agpReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number): Promise<AgpReportResult> {
+  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit } };
+  const refused = buildAgpReport({ ...input, readings: [] });
+  if (refused.status === "invalidRange") return refused;
+  const span = { start: dayWindow(range.start, patient.timeZone).start, end: dayWindow(range.end, patient.timeZone).end };
+  const readings = await cgmReportReadings(viewer, patient.id, span);
+  return buildAgpReport({ ...input, readings: readings.map((r) => ({ time: r.time, mgdl: r.mgdl })) });
+}
+
+/** The report response of `POST /api/cgms/cgm-record/agp`: the model with the daily profiles' counts but not their points. */
+export function agpReportResponse(pid: number, report: AgpReport) {
+  const { dailyProfiles, ...rest } = report;
+  return { pid, ...rest, dailyProfiles: dailyProfiles.map(({ points: _points, ...day }) => day) };
 }

@@ -34,3 +34,13 @@ export function pumpPdfHref(pid: number, range: Range): string {
 export function pumpPdfFileName(pid: number, range: Range): string {
   return `pump-report-${pid}-${range.start}-${range.end}.pdf`;
 }
+
+/** The AGP report PDF route for a range (ISO dates). */
+export function agpPdfHref(pid: number, range: Range): string {
+  return `/${pid}/agpprint.pdf?${new URLSearchParams({ start: range.start, end: range.end })}`;
+}
+
+/** The AGP PDF's download name: agp-report-<pid>-<start>-<end>.pdf. */
+export function agpPdfFileName(pid: number, range: Range): string {
+  return `agp-report-${pid}-${range.start}-${range.end}.pdf`;
+}

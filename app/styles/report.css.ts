@@ -127,3 +127,23 @@ export const glucoseClass = styleVariants({
   high: { color: vars.color.warning, fontWeight: 600 },
   veryHigh: { color: vars.color.warning, fontWeight: 700 },
 });
+
+/** AGP report: the time-in-ranges stacked bar beside its list (Battelino 2019 layout). */
+export const agpTir = style({ display: "flex", gap: vars.space.md, alignItems: "stretch", breakInside: "avoid", marginBottom: vars.space.md });
+export const agpTirBar = style({
+  display: "flex",
+  flexDirection: "column",
+  width: "2.5rem",
+  minHeight: "12rem",
+  border: `1px solid ${vars.color.border}`,
+  printColorAdjust: "exact",
+  WebkitPrintColorAdjust: "exact",
+});
+export const agpTirList = style({ display: "grid", gap: vars.space.xs, margin: 0, alignContent: "space-between", fontVariantNumeric: "tabular-nums" });
+export const agpTirRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.md });
+globalStyle(`${agpTirRow} dd`, { margin: 0, fontWeight: 600 });
+export const agpSwatch = style({ display: "inline-block", width: "0.75rem", height: "0.75rem", marginRight: vars.space.xs, verticalAlign: "middle", printColorAdjust: "exact", WebkitPrintColorAdjust: "exact" });
+/** Daily glucose profiles: small multiples, several per row. */
+export const agpDays = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))", gap: vars.space.sm });
+export const agpDay = style({ margin: 0, fontSize: "0.75rem", breakInside: "avoid" });
+globalStyle(`${agpDay} svg`, { width: "100%", height: "auto", display: "block" });

@@ -163,3 +163,50 @@ test.describe("Pump report", () => {
     }
   });
 });
+
+test.describe("AGP report", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a clinic opens the AGP report of the default range, sees computeAll's time in range, and downloads the PDF", async ({ page }, testInfo) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "agp-report-clinic", identity: 2, firstName: "Aga", lastName: "Profile" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+
+    // Without dates: the 14 days up to the last day with CGM data.
+    await page.goto(`/${patient.pid}/agpprint`);
+    await expect(page.getByRole("heading", { level: 1, name: r("agp.title") })).toBeVisible();
+    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+    const shown = (await page.getByTestId("report-range").textContent()) ?? "";
+    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-"));
+    expect(shiftDate(end!, -13)).toBe(start);
+
+    const { cgm } = await readingsBetween(patient.pid, dayWindow(start!, patient.timeZone).start, dayWindow(end!, patient.timeZone).end);
+    const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
+    await expect(page.getByTestId("agp-tir-inRange")).toHaveText(`${formatNumber(metrics.timeInRanges.value!.range70to180, 1, "en")} %`);
+    await expect(page.getByTestId("agp-chart").locator("svg")).toHaveCount(1);
+    await expect(page.getByTestId("agp-day")).toHaveCount(14);
+    await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+    const link = page.getByRole("link", { name: r("common.download") });
+    await expect(link).toHaveAttribute("href", `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`);
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
+    expect(download.suggestedFilename()).toBe(`agp-report-${patient.pid}-${start}-${end}.pdf`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-agp-report-"));
+    try {
+      const file = path.join(dir, "report.pdf");
+      await download.saveAs(file);
+      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Anna Kowalczyk");
+      expect(text).toContain(r("agp.title"));
+      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
+      await testInfo.attach(`agp-report-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
+      testInfo.annotations.push({ type: "pdf pages", description: String(pages) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

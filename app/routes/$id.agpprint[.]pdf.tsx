@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { agpPdfFileName, RANGE_PROBLEM_KEY } from "~/report/report-links";
+import { reportPdfResponse } from "~/utils/report-pdf.server";
+
+/**
+ * `/{id}/agpprint.pdf?start&end`: the AGP report page printed by the server's Chromium with the
+ * requester's cookies; 403 without access, 400 for a bad range (app/utils/report-pdf.server.ts).
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return reportPdfResponse(args, { page: "agpprint", rangeKind: "cgm", problemKeys: RANGE_PROBLEM_KEY, fileName: agpPdfFileName });
+}

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Temporal } from "temporal-polyfill";
+import { createApiToken } from "~/models/api-token.server";
+import { buildAgpReport, type AgpReport } from "~/report/agp-report";
+import { loader as agpprint } from "~/routes/$id.agpprint";
+import { loader as agpprintPdf } from "~/routes/$id.agpprint[.]pdf";
+import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
+import { db } from "~/utils/db.server";
+import { sessionStorage } from "~/utils/session.server";
+import { postApi, type Handler } from "./api-client";
+import enReports from "../../locales/en/reports.json";
+import enViews from "../../locales/en/views.json";
+
+const ZONE = "Europe/Warsaw";
+const FROM = "2026-09-01";
+const TO = "2026-09-07";
+const at = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
+
+let tag = 0;
+async function people() {
+  const t = `${++tag}-${Date.now()}`;
+  const mk = (name: string) =>
+    db().user.create({
+      data: { email: `${name}-${t}@agp.test`, identity: 1, firstName: "Ada", lastName: `Agp${name}`, birthDate: new Date("1975-05-05"), patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } } },
+      include: { patient: true },
+    });
+  const full = await mk("full");
+  const short = await mk("short");
+  const clinic = await db().user.create({ data: { email: `c-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en", unit: 1 } } } });
+  const stranger = await db().user.create({ data: { email: `s-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en" } } } });
+  for (const p of [full, short]) await db().readPower.create({ data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 } });
+  return { full: full.patient!.id, short: short.patient!.id, clinic, stranger };
+}
+
+/** Every 5 minutes over `days` whole local days from FROM: a wave between 50 and 250 mg/dL. */
+async function seedCgm(pid: number, days: number) {
+  const start = at(FROM, "00:00");
+  const end = start.add({ days });
+  const rows = [];
+  for (let i = 0, t = start; Temporal.ZonedDateTime.compare(t, end) < 0; i++, t = t.add({ minutes: 5 })) {
+    rows.push({ patientId: pid, deviceSn: `cgm-${pid}`, eventIndex: i, eventType: 7, eventData: 150 + 100 * Math.sin(i / 20) + (i % 7) * 0.3, deviceTime: t.toPlainDateTime().toString(), timeZone: ZONE, dateTime: new Date(t.epochMilliseconds) });
+  }
+  await db().cgmRecord.createMany({ data: rows });
+}
+
+async function cookieFor(userId: number) {
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  return (await sessionStorage().commitSession(session)).split(";")[0]!;
+}
+
+async function page(userId: number, pid: number, search: string) {
+  const request = new Request(`http://localhost/${pid}/agpprint${search}`, { headers: { Cookie: await cookieFor(userId) } });
+  return agpprint({ request, params: { id: String(pid) }, context: {} });
+}
+
+async function pdf(userId: number, pid: number, search: string) {
+  const request = new Request(`http://localhost/${pid}/agpprint.pdf${search}`, { headers: { Cookie: await cookieFor(userId) } });
+  return (await agpprintPdf({ request, params: { id: String(pid) }, context: {} })) as Response;
+}
+
+async function expected(pid: number): Promise<AgpReport> {
+  const rows = await db().cgmRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } });
+  const result = buildAgpReport({ from: FROM, to: TO, timeZone: ZONE, now: Date.now(), limits: { low: 70, high: 180 }, readings: rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData })) });
+  if (result.status !== "ok") throw new Error(result.status);
+  return result.report;
+}
+
+const fill = (text: string, values: Record<string, unknown>) => text.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k]));
+
+describe("AGP report page, PDF route and API", () => {
+  let s: Awaited<ReturnType<typeof people>>;
+  let token: string;
+  beforeAll(async () => {
+    s = await people();
+    await seedCgm(s.full, 6);
+    await seedCgm(s.short, 4);
+    token = await createApiToken(s.clinic.id);
+  });
+
+  it("the page: 6 full days have the figures of buildAgpReport, the AGP chart and a profile per day", async () => {
+    const data = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/07");
+    const reference = await expected(s.full);
+    expect([data.problem, data.insufficient]).toEqual([null, null]);
+    expect(reference.fullDays).toBe(6);
+    expect(data.report!.statistics.mean).toEqual(reference.statistics.mean);
+    expect(data.report!.statistics.gmi).toEqual(reference.statistics.gmi);
+    expect(data.report!.statistics.cv).toEqual(reference.statistics.cv);
+    expect(data.report!.timeInRanges.value.range70to180).toBe(reference.timeInRanges.value.range70to180);
+    expect(data.report!.timeInRanges.goals.map((g) => g.key)).toEqual(["above250", "above180", "inRange", "below70", "below54"]);
+    expect(data.agpSvg).toMatch(/^<svg/);
+    expect(data.daily.map((d) => [d.date, d.full, Boolean(d.svg)])).toEqual([
+      ...["01", "02", "03", "04", "05", "06"].map((d) => [`2026-09-${d}`, true, true]),
+      ["2026-09-07", false, false],
+    ]);
+    expect(data.pdf).toEqual({ href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`, fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf` });
+    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpprint" }, orderBy: { at: "desc" } });
+    expect(logged?.detail).toMatchObject({ start: FROM, end: TO, print: false });
+  });
+
+  it("the page: 4 full days give the insufficient message with the counts and no charts; a bad range the range message", async () => {
+    const data = await page(s.clinic.id, s.short, "?start=2026/09/01&end=2026/09/07");
+    expect(data.insufficient).toEqual({ fullDays: 4, requiredFullDays: 5, dayCount: 7, percent: 70, from: "2026/09/01", to: "2026/09/07" });
+    expect([data.report, data.agpSvg, data.daily, data.pdf]).toEqual([null, null, [], null]);
+    const tooLong = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/20");
+    expect([tooLong.problem, tooLong.report]).toEqual(["views:problems.tooLong14", null]);
+  });
+
+  it("POST /api/cgms/cgm-record/agp: the report's figures, 400 with the translated message, 404 for a stranger", async () => {
+    const answer = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: "2026/09/01", end: TO }, token);
+    const reference = await expected(s.full);
+    expect([answer.status, answer.code]).toEqual([200, 200]);
+    expect(answer.data.pid).toBe(s.full);
+    expect(answer.data.statistics.mean).toEqual(reference.statistics.mean);
+    expect(answer.data.statistics.gmi).toEqual(reference.statistics.gmi);
+    expect(answer.data.timeInRanges.value.range70to180).toBe(reference.timeInRanges.value.range70to180);
+    expect(answer.data.agp.p50).toEqual(JSON.parse(JSON.stringify(reference.agp.p50)));
+    expect(answer.data.dailyProfiles).toHaveLength(7);
+    expect(answer.data.dailyProfiles[0].points).toBeUndefined();
+
+    const short = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.short, start: FROM, end: TO }, token);
+    expect([short.code, short.msg]).toEqual([400, fill(enReports.agp.insufficient, { from: "2026/09/01", to: "2026/09/07", fullDays: 4, requiredFullDays: 5, dayCount: 7, percent: 70 })]);
+    const tooLong = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: FROM, end: "2026-09-20" }, token);
+    expect([tooLong.code, tooLong.msg]).toEqual([400, enViews.problems.tooLong14]);
+    const stranger = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: FROM, end: TO }, await createApiToken(s.stranger.id));
+    expect(stranger.code).toBe(404);
+  });
+
+  it("a stranger gets 404 for the page and 403 for the PDF", async () => {
+    await expect(page(s.stranger.id, s.full, "")).rejects.toMatchObject({ status: 404 });
+    expect((await pdf(s.stranger.id, s.full, `?start=${FROM}&end=${TO}`)).status).toBe(403);
+  });
+});
