@@ -83,7 +83,12 @@ export default function PatientHome() {
       </header>
       <nav aria-label={t("reports.label")} className={s.reportLinks}>
         <Link to={`/${data.pid}/print`}>{t("reports.pump")}</Link>
-        {data.tabs.includes("cgms") ? <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link> : null}
+        {data.tabs.includes("cgms") ? (
+          <>
+            <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
+            <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
+          </>
+        ) : null}
       </nav>
       <nav aria-label={t("tabs.label")}>
         <ul className={s.tabs}>
