@@ -20,6 +20,16 @@ function tabLink(page: Page, tab: "daily" | "bg" | "cgms", lng: Lng = "en") {
   return page.getByRole("navigation", { name: v("tabs.label", lng) }).getByRole("link", { name: v(`tabs.${tab}`, lng), exact: true });
 }
 
+/**
+ * Signs in a user whose saved language is `lng`. With JavaScript the first page after sign-in
+ * reloads itself into that language (root.tsx); this waits for the reloaded document so that the
+ * next navigation does not race the reload.
+ */
+async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng) {
+  await signIn(page, user.email, user.password, 2);
+  await page.waitForFunction((l) => JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l, lng);
+}
+
 async function dateShown(page: Page) {
   return (await page.getByLabel(v("nav.date")).inputValue()).trim();
 }
@@ -128,7 +138,7 @@ test.describe("patient data views", () => {
       const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
       const clinic = await createUser({ tag: `views-shots-${lng}`, identity: 2, firstName: "Shot", lastName: lng, lang: lng });
       await createAcceptedShare(patient.userId, clinic.id);
-      await signIn(page, clinic.email, clinic.password, 2);
+      await signInWithLanguage(page, clinic, lng);
       for (const tab of ["daily", "bg", "cgms"] as const) {
         await page.goto(`${base}?tab=${tab}`);
         await expect(tabLink(page, tab, lng)).toHaveAttribute("aria-current", "page");
@@ -142,7 +152,7 @@ test.describe("patient data views", () => {
     const patient = await demoPatient();
     const reader = await createUser({ tag: "views-ru", identity: 2, firstName: "Ivan", lastName: "Ru", lang: "ru" });
     await createAcceptedShare(patient.userId, reader.id);
-    await signIn(page, reader.email, reader.password, 2);
+    await signInWithLanguage(page, reader, "ru");
     await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=cgms`);
     await expect(tabLink(page, "daily", "ru")).toHaveAttribute("aria-current", "page");
     await expect(tabLink(page, "cgms", "ru")).toHaveCount(0);
