@@ -40,41 +40,10 @@ function toPumpRecord({ part: _part, ...r }: PumpRow): PumpHistoryRecord {
   return { ...r, id: r.id.toString(), dateTime: r.dateTime.getTime() };
 }
 
-/**
- * The inputs of `buildPumpDay` for one day window, in one round trip: the day's records, the last
- * record before it that carries a basal rate (every record but a BG entry, port 3 type 0) and the
- * first record after it.
- */
-export async function pumpDayRecords(viewer: Viewer, pid: number, window: Span) {
+/** A window's pump rows, the last rate-carrying row before it and the first after it (one round trip). */
+async function pumpRowsAround(viewer: Viewer, pid: number, span: Span): Promise<PumpRow[]> {
   const where = scoped(viewer, pid);
-  const rows = await db().$queryRaw<PumpRow[]>`
-    (SELECT ${PUMP_COLUMNS}, 'day' AS part FROM "PumpRecord" d
-      WHERE ${where} AND d."dateTime" >= ${at(window.start)} AND d."dateTime" < ${at(window.end)})
-    UNION ALL
-    (SELECT ${PUMP_COLUMNS}, 'previous' AS part FROM "PumpRecord" d
-      WHERE ${where} AND d."dateTime" < ${at(window.start)} AND NOT (d."eventPort" = 3 AND d."eventType" = 0)
-      ORDER BY d."dateTime" DESC, d."eventIndex" DESC LIMIT 1)
-    UNION ALL
-    (SELECT ${PUMP_COLUMNS}, 'next' AS part FROM "PumpRecord" d
-      WHERE ${where} AND d."dateTime" >= ${at(window.end)}
-      ORDER BY d."dateTime", d."eventIndex" LIMIT 1)`;
-  const records = rows
-    .filter((r) => r.part === "day")
-    .map(toPumpRecord)
-    .sort((a, b) => a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0));
-  const previous = rows.find((r) => r.part === "previous");
-  const next = rows.find((r) => r.part === "next");
-  return { records, previous: previous ? toPumpRecord(previous) : null, next: next ? toPumpRecord(next) : null };
-}
-
-/**
- * The inputs of `buildPumpReport` for a range of days, in one round trip: the range's records,
- * the last rate-carrying record before it (every record but a BG entry, port 3 type 0) and the
- * first record after it, in time order.
- */
-export async function pumpRangeRecords(viewer: Viewer, pid: number, span: Span): Promise<PumpHistoryRecord[]> {
-  const where = scoped(viewer, pid);
-  const rows = await db().$queryRaw<PumpRow[]>`
+  return db().$queryRaw<PumpRow[]>`
     (SELECT ${PUMP_COLUMNS}, 'day' AS part FROM "PumpRecord" d
       WHERE ${where} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)})
     UNION ALL
@@ -85,7 +54,28 @@ export async function pumpRangeRecords(viewer: Viewer, pid: number, span: Span):
     (SELECT ${PUMP_COLUMNS}, 'next' AS part FROM "PumpRecord" d
       WHERE ${where} AND d."dateTime" >= ${at(span.end)}
       ORDER BY d."dateTime", d."eventIndex" LIMIT 1)`;
-  return rows.map(toPumpRecord).sort((a, b) => a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0));
+}
+
+const byTime = (a: PumpHistoryRecord, b: PumpHistoryRecord) => a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0);
+
+/**
+ * The inputs of `buildPumpDay` for one day window: the day's records, the last record before it
+ * that carries a basal rate (every record but a BG entry, port 3 type 0) and the first after it.
+ */
+export async function pumpDayRecords(viewer: Viewer, pid: number, window: Span) {
+  const rows = await pumpRowsAround(viewer, pid, window);
+  const previous = rows.find((r) => r.part === "previous");
+  const next = rows.find((r) => r.part === "next");
+  return {
+    records: rows.filter((r) => r.part === "day").map(toPumpRecord).sort(byTime),
+    previous: previous ? toPumpRecord(previous) : null,
+    next: next ? toPumpRecord(next) : null,
+  };
+}
+
+/** The inputs of `buildPumpReport` for a range of days: the same rows as {@link pumpDayRecords}, in time order. */
+export async function pumpRangeRecords(viewer: Viewer, pid: number, span: Span): Promise<PumpHistoryRecord[]> {
+  return (await pumpRowsAround(viewer, pid, span)).map(toPumpRecord).sort(byTime);
 }
 
 /** The handheld firmware of the patient's newest pump settings upload (for the carbohydrate rules). */
