@@ -35,3 +35,14 @@ export const links = style({ display: "flex", flexWrap: "wrap", gap: vars.space.
 export const narrow = style({ maxWidth: "34rem", margin: "0 auto" });
 /** Off-screen but still the form's default button (display: none would not be). */
 export const defaultSubmit = style({ position: "absolute", left: "-9999px", width: "1px", height: "1px", overflow: "hidden" });
+
+/** A compact labelled field of an inline toolbar (date pickers of the data views and reports). */
+export const inlineField = style({ display: "grid", gap: vars.space.xs, fontSize: "0.875rem" });
+export const inlineInput = style({
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: "inherit",
+  selectors: { "&[aria-invalid=true]": { borderColor: vars.color.danger } },
+});

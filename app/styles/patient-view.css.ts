@@ -73,15 +73,6 @@ export const toolbar = style({
 
 export const toolbarForm = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
 
-export const field = style({ display: "grid", gap: vars.space.xs, fontSize: "0.875rem" });
-
-export const input = style({
-  minHeight: "2.5rem",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  font: "inherit",
-});
 
 export const disabledLink = style({ opacity: 0.5, cursor: "not-allowed" });
 

@@ -22,15 +22,6 @@ export const controls = style({
 
 export const form = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
 
-export const field = style({ display: "grid", gap: vars.space.xs, fontSize: "0.875rem" });
-
-export const input = style({
-  minHeight: "2.5rem",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  font: "inherit",
-});
 
 export const quick = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, border: 0, margin: 0, padding: 0 });
 

@@ -7,6 +7,7 @@ import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import { Chart, Notice, Stat } from "./parts";
+import * as f from "~/styles/form.css";
 
 type Props = { range: BgRangeChoice; model: BgRangeModel; chart: string; unit: GlucoseUnit };
 
@@ -30,13 +31,13 @@ export function BgView({ range, model, chart, unit }: Props) {
       ) : null}
       <Form method="get" className={s.toolbar} aria-label={t("range.label")}>
         <input type="hidden" name="tab" value="bg" />
-        <label className={s.field}>
+        <label className={f.inlineField}>
           {t("range.from")}
-          <input key={range.from} className={s.input} name="from" defaultValue={range.problem ? range.typed.from : from} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} />
+          <input key={range.from} className={f.inlineInput} name="from" defaultValue={range.problem ? range.typed.from : from} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={range.problem ? true : undefined} />
         </label>
-        <label className={s.field}>
+        <label className={f.inlineField}>
           {t("range.to")}
-          <input key={range.to} className={s.input} name="to" defaultValue={range.problem ? range.typed.to : to} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} />
+          <input key={range.to} className={f.inlineInput} name="to" defaultValue={range.problem ? range.typed.to : to} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={range.problem ? true : undefined} />
         </label>
         <button type="submit" className={layout.button}>
           {t("range.show")}

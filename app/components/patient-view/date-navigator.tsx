@@ -6,6 +6,7 @@ import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import { viewHref } from "./links";
 import { Notice } from "./parts";
+import * as f from "~/styles/form.css";
 
 /** The weekday of an ISO date in the reader's language. */
 export function weekday(date: string, locale: string): string {
@@ -33,11 +34,11 @@ export function DateNavigator({ base, tab, view, nav }: { base: string; tab: str
         <Form method="get" className={s.toolbarForm}>
           <input type="hidden" name="tab" value={tab} />
           {view ? <input type="hidden" name="view" value={view} /> : null}
-          <label className={s.field}>
+          <label className={f.inlineField}>
             {t("nav.date")}
             <input
               key={nav.date}
-              className={s.input}
+              className={f.inlineInput}
               name="date"
               defaultValue={nav.problem ? nav.typed : displayDate(nav.date)}
               placeholder="YYYY/MM/DD"

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/report.css";
 import { useHydrated } from "../use-hydrated";
+import * as f from "~/styles/form.css";
 
 export type RangeFormProps = {
   /** The dates shown in the fields (as typed when refused, else YYYY/MM/DD). */
@@ -26,13 +27,13 @@ export function RangeForm({ start, end, quickDays, problem, quickNote }: RangeFo
   const { t } = useTranslation("reports");
   return (
     <Form method="get" className={s.form} aria-label={t("common.range.label")} preventScrollReset>
-      <label className={s.field}>
+      <label className={f.inlineField}>
         {t("common.range.start")}
-        <input key={`s-${start}`} className={s.input} name="start" defaultValue={start} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
+        <input key={`s-${start}`} className={f.inlineInput} name="start" defaultValue={start} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
       </label>
-      <label className={s.field}>
+      <label className={f.inlineField}>
         {t("common.range.end")}
-        <input key={`e-${end}`} className={s.input} name="end" defaultValue={end} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
+        <input key={`e-${end}`} className={f.inlineInput} name="end" defaultValue={end} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
       </label>
       <button type="submit" className={layout.button}>
         {t("common.preview")}
