@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PUMP_RANGE_PROBLEM_KEY, pumpPdfFileName } from "~/report/report-links";
 import { reportPdfResponse } from "~/utils/report-pdf.server";
 
 /**
@@ -7,5 +6,5 @@ import { reportPdfResponse } from "~/utils/report-pdf.server";
  * requester's cookies; 403 without access, 400 for a bad range (app/utils/report-pdf.server.ts).
  */
 export function loader(args: LoaderFunctionArgs) {
-  return reportPdfResponse(args, { page: "print", rangeKind: "long", problemKeys: PUMP_RANGE_PROBLEM_KEY, fileName: pumpPdfFileName });
+  return reportPdfResponse(args, "pump");
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { findVisiblePatient, viewerById } from "~/models/access.server";
 import { agpReportFor, agpReportResponse } from "~/models/report.server";
 import { displayDate } from "~/report/day";
-import { RANGE_PROBLEM_KEY } from "~/report/report-links";
+import { REPORT_KINDS } from "~/report/report-kinds";
 import { reportApiSchema } from "~/schemas/report";
 import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const patient = await findVisiblePatient(viewer, parsed.data.pid);
   if (!patient) return apiFail(request, API_CODES.notFound, "notFound");
   const result = await agpReportFor(viewer, patient, parsed.data, Date.now());
-  if (result.status === "invalidRange") return apiFail(request, API_CODES.invalid, RANGE_PROBLEM_KEY[result.problem]);
+  if (result.status === "invalidRange") return apiFail(request, API_CODES.invalid, REPORT_KINDS.agp.problemKeys[result.problem]);
   if (result.status === "insufficient") {
     return apiFail(request, API_CODES.invalid, "reports:agp.insufficient", {
       fullDays: result.fullDays,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { findVisiblePatient, viewerById } from "~/models/access.server";
 import { pumpReportFor, pumpReportResponse, reportContext } from "~/models/report.server";
-import { PUMP_RANGE_PROBLEM_KEY } from "~/report/report-links";
+import { REPORT_KINDS } from "~/report/report-kinds";
 import { reportApiSchema } from "~/schemas/report";
 import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await reportContext(viewer.id, patient);
   const nameStyle = context.nameStyle === "center" ? 1 : context.nameStyle === "right" ? 2 : 0;
   const result = await pumpReportFor(viewer, patient, parsed.data, Date.now(), { unit: context.unit, nameStyle });
-  if (result.status !== "ok") return apiFail(request, API_CODES.invalid, PUMP_RANGE_PROBLEM_KEY[result.problem]);
+  if (result.status !== "ok") return apiFail(request, API_CODES.invalid, REPORT_KINDS.pump.problemKeys[result.problem]);
   return apiOk(request, pumpReportResponse(patient.id, result.report));
 }
 

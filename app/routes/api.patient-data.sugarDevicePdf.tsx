@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { findVisiblePatient, viewerById } from "~/models/access.server";
 import { cgmReportFor, cgmReportResponse, reportContext } from "~/models/report.server";
-import { RANGE_PROBLEM_KEY } from "~/report/report-links";
+import { REPORT_KINDS } from "~/report/report-kinds";
 import { reportApiSchema } from "~/schemas/report";
 import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
 
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!patient) return apiFail(request, API_CODES.notFound, "notFound");
   const { unit } = await reportContext(viewer.id, patient);
   const result = await cgmReportFor(viewer, patient, parsed.data, Date.now(), unit);
-  if (result.status !== "ok") return apiFail(request, API_CODES.invalid, RANGE_PROBLEM_KEY[result.problem]);
+  if (result.status !== "ok") return apiFail(request, API_CODES.invalid, REPORT_KINDS.cgm.problemKeys[result.problem]);
   return apiOk(request, cgmReportResponse(patient.id, result.report));
 }
 

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { findVisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
-import type { ReportRangeProblem, RangeKind } from "~/report/report-range";
+import { REPORT_KINDS, reportPageHref, reportPdfFileName, type ReportKind } from "~/report/report-kinds";
 import { checkReportRange } from "~/report/report-range";
-import { reportRangeSchema, type ReportRange } from "~/schemas/report";
+import { reportRangeSchema } from "~/schemas/report";
 import { env } from "~/utils/env.server";
 import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { appOrigins, PdfRenderError, renderPdf } from "~/utils/pdf.server";
@@ -24,17 +24,6 @@ function renderOrigin(request: Request): string {
   return origins.includes(own) ? own : origins[0]!;
 }
 
-export type ReportPdfOptions = {
-  /** The report page printed, e.g. "cgmsprint" for `/{id}/cgmsprint`. */
-  readonly page: string;
-  /** The range rule: "cgm" (3-14 days) or "long" (at most 90 days). */
-  readonly rangeKind: RangeKind;
-  /** Translation keys of refused ranges. */
-  readonly problemKeys: Record<ReportRangeProblem, string>;
-  /** The download name of a range's PDF. */
-  readonly fileName: (pid: number, range: ReportRange) => string;
-};
-
 /**
  * A report page's PDF route (`/{id}/<page>.pdf?start&end`): the page printed by the server's
  * Chromium with the requester's cookies (docs/decisions/007-pdf-rendering.md). The viewer and the
@@ -42,7 +31,8 @@ export type ReportPdfOptions = {
  * not see, or one that does not exist, is 403 (issue 7; docs/decisions/009-report-pages.md), a bad
  * range 400 with a translated plain-text message.
  */
-export async function reportPdfResponse({ request, params }: LoaderFunctionArgs, options: ReportPdfOptions): Promise<Response> {
+export async function reportPdfResponse({ request, params }: LoaderFunctionArgs, kind: ReportKind): Promise<Response> {
+  const spec = REPORT_KINDS[kind];
   const viewer = await requireUser(request);
   const pid = pidParam.safeParse(params.id);
   const patient = pid.success ? await findVisiblePatient(viewer, pid.data) : null;
@@ -51,24 +41,24 @@ export async function reportPdfResponse({ request, params }: LoaderFunctionArgs,
   const parsed = reportRangeSchema.safeParse({ start: search.get("start") ?? "", end: search.get("end") ?? "" });
   if (!parsed.success) return plain(request, 400, `reports:${parsed.error.issues[0]?.message ?? "common.selectDate"}`);
   const range = parsed.data;
-  const checked = checkReportRange(range.start, range.end, options.rangeKind, { timeZone: patient.timeZone, now: Date.now() });
-  if (!checked.ok) return plain(request, 400, options.problemKeys[checked.invalid.problem]);
+  const checked = checkReportRange(range.start, range.end, spec.rangeKind, { timeZone: patient.timeZone, now: Date.now() });
+  if (!checked.ok) return plain(request, 400, spec.problemKeys[checked.invalid.problem]);
 
   const context = await reportContext(viewer.id, patient);
-  const url = `${renderOrigin(request)}/${patient.id}/${options.page}?${new URLSearchParams({ start: range.start, end: range.end, print: "1" })}`;
+  const url = `${renderOrigin(request)}${reportPageHref(kind, patient.id)}?${new URLSearchParams({ start: range.start, end: range.end, print: "1" })}`;
   try {
     const pdf = await renderPdf({ url, cookieHeader: request.headers.get("Cookie"), landscape: context.orientation === "landscape" });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${options.fileName(patient.id, range)}"`,
+        "Content-Disposition": `attachment; filename="${reportPdfFileName(kind, patient.id, range)}"`,
         "Content-Length": String(pdf.byteLength),
         "Cache-Control": "private, no-store",
       },
     });
   } catch (error) {
     if (!(error instanceof PdfRenderError)) throw error;
-    console.error(`${options.page}.pdf: ${error.code}: ${error.message}`);
+    console.error(`${spec.page}.pdf: ${error.code}: ${error.message}`);
     const key = error.code === "busy" || error.code === "browser" ? "common.pdf.busy" : error.code === "timeout" ? "common.pdf.timeout" : error.httpStatus === 403 || error.httpStatus === 404 ? "common:errors.403" : "common.pdf.failed";
     return plain(request, error.httpStatus, key.includes(":") ? key : `reports:${key}`);
   }

@@ -6,8 +6,8 @@ import { loader as agpprint } from "~/routes/$id.agpprint";
 import { loader as agpprintPdf } from "~/routes/$id.agpprint[.]pdf";
 import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
 import { postApi, type Handler } from "./api-client";
+import { callPage, callPdf, seedCgmWave } from "./report-support";
 import enReports from "../../locales/en/reports.json";
 import enViews from "../../locales/en/views.json";
 
@@ -32,32 +32,8 @@ async function people() {
   return { full: full.patient!.id, short: short.patient!.id, clinic, stranger };
 }
 
-/** Every 5 minutes over `days` whole local days from FROM: a wave between 50 and 250 mg/dL. */
-async function seedCgm(pid: number, days: number) {
-  const start = at(FROM, "00:00");
-  const end = start.add({ days });
-  const rows = [];
-  for (let i = 0, t = start; Temporal.ZonedDateTime.compare(t, end) < 0; i++, t = t.add({ minutes: 5 })) {
-    rows.push({ patientId: pid, deviceSn: `cgm-${pid}`, eventIndex: i, eventType: 7, eventData: 150 + 100 * Math.sin(i / 20) + (i % 7) * 0.3, deviceTime: t.toPlainDateTime().toString(), timeZone: ZONE, dateTime: new Date(t.epochMilliseconds) });
-  }
-  await db().cgmRecord.createMany({ data: rows });
-}
-
-async function cookieFor(userId: number) {
-  const session = await sessionStorage().getSession();
-  session.set("userId", userId);
-  return (await sessionStorage().commitSession(session)).split(";")[0]!;
-}
-
-async function page(userId: number, pid: number, search: string) {
-  const request = new Request(`http://localhost/${pid}/agpprint${search}`, { headers: { Cookie: await cookieFor(userId) } });
-  return agpprint({ request, params: { id: String(pid) }, context: {} });
-}
-
-async function pdf(userId: number, pid: number, search: string) {
-  const request = new Request(`http://localhost/${pid}/agpprint.pdf${search}`, { headers: { Cookie: await cookieFor(userId) } });
-  return (await agpprintPdf({ request, params: { id: String(pid) }, context: {} })) as Response;
-}
+const page = (userId: number, pid: number, search: string) => callPage(agpprint, "agpprint", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string) => callPdf(agpprintPdf, "agpprint", userId, pid, search);
 
 async function expected(pid: number): Promise<AgpReport> {
   const rows = await db().cgmRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } });
@@ -73,15 +49,15 @@ describe("AGP report page, PDF route and API", () => {
   let token: string;
   beforeAll(async () => {
     s = await people();
-    await seedCgm(s.full, 6);
-    await seedCgm(s.short, 4);
+    await seedCgmWave(s.full, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 6 }));
+    await seedCgmWave(s.short, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 4 }));
     token = await createApiToken(s.clinic.id);
   });
 
   it("the page: 6 full days have the figures of buildAgpReport, the AGP chart and a profile per day", async () => {
     const data = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/07");
     const reference = await expected(s.full);
-    expect([data.problem, data.insufficient]).toEqual([null, null]);
+    expect([data.shell.problem, data.insufficient]).toEqual([null, null]);
     expect(reference.fullDays).toBe(6);
     expect(data.report!.statistics.mean).toEqual(reference.statistics.mean);
     expect(data.report!.statistics.gmi).toEqual(reference.statistics.gmi);
@@ -93,7 +69,7 @@ describe("AGP report page, PDF route and API", () => {
       ...["01", "02", "03", "04", "05", "06"].map((d) => [`2026-09-${d}`, true, true]),
       ["2026-09-07", false, false],
     ]);
-    expect(data.pdf).toEqual({ href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`, fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf` });
+    expect(data.shell.pdf).toEqual({ href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`, fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf` });
     const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpprint" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: FROM, end: TO, print: false });
   });
@@ -101,9 +77,9 @@ describe("AGP report page, PDF route and API", () => {
   it("the page: 4 full days give the insufficient message with the counts and no charts; a bad range the range message", async () => {
     const data = await page(s.clinic.id, s.short, "?start=2026/09/01&end=2026/09/07");
     expect(data.insufficient).toEqual({ fullDays: 4, requiredFullDays: 5, dayCount: 7, percent: 70, from: "2026/09/01", to: "2026/09/07" });
-    expect([data.report, data.agpSvg, data.daily, data.pdf]).toEqual([null, null, [], null]);
+    expect([data.report, data.agpSvg, data.daily, data.shell.pdf]).toEqual([null, null, [], null]);
     const tooLong = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/20");
-    expect([tooLong.problem, tooLong.report]).toEqual(["views:problems.tooLong14", null]);
+    expect([tooLong.shell.problem, tooLong.report]).toEqual(["views:problems.tooLong14", null]);
   });
 
   it("POST /api/cgms/cgm-record/agp: the report's figures, 400 with the translated message, 404 for a stranger", async () => {

@@ -6,8 +6,8 @@ import { loader as print } from "~/routes/$id.print";
 import { loader as printPdf } from "~/routes/$id.print[.]pdf";
 import { action as pdfApi } from "~/routes/api.patient-data.pdf";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
 import { postApi, type Handler } from "./api-client";
+import { callPage, callPdf } from "./report-support";
 import enViews from "../../locales/en/views.json";
 import plReports from "../../locales/pl/reports.json";
 
@@ -58,21 +58,8 @@ async function seedPump(pid: number) {
   });
 }
 
-async function cookieFor(userId: number) {
-  const session = await sessionStorage().getSession();
-  session.set("userId", userId);
-  return (await sessionStorage().commitSession(session)).split(";")[0]!;
-}
-
-async function page(userId: number, pid: number, search: string) {
-  const request = new Request(`http://localhost/${pid}/print${search}`, { headers: { Cookie: await cookieFor(userId) } });
-  return print({ request, params: { id: String(pid) }, context: {} });
-}
-
-async function pdf(userId: number, pid: number | string, search: string) {
-  const request = new Request(`http://localhost/${pid}/print.pdf${search}`, { headers: { Cookie: await cookieFor(userId) } });
-  return (await printPdf({ request, params: { id: String(pid) }, context: {} })) as Response;
-}
+const page = (userId: number, pid: number, search: string) => callPage(print, "print", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string) => callPdf(printPdf, "print", userId, pid, search);
 
 /** buildPumpReport over every stored record of the patient (the reference). */
 async function expected(pid: number, from: string, to: string, unit: 0 | 1, nameStyle: 0 | 1 | 2): Promise<PumpReport> {
@@ -106,7 +93,7 @@ describe("pump/BG report page, PDF route and API", () => {
   it("the page: a 2-day range has the figures of buildPumpReport, a chart per day and the PDF link", async () => {
     const data = await page(s.clinic.id, s.pid, "?start=2026/10/10&end=2026/10/11");
     const reference = await expected(s.pid, DAYS[0], DAYS[1], 1, 2);
-    expect(data.problem).toBeNull();
+    expect(data.shell.problem).toBeNull();
     const { days: _days, ...figures } = reference;
     expect(json(data.report)).toEqual(json(figures));
     // Known figures: two 6 U boluses, 45 + 60 g of carbohydrates, 3 glucose values.
@@ -119,7 +106,7 @@ describe("pump/BG report page, PDF route and API", () => {
     expect(data.report!.bigBoluses).toMatchObject({ count: 2, shown: true });
     expect(data.charts).toHaveLength(1);
     expect(data.charts[0]!.days.map((d) => [d.date, d.svg?.startsWith("<svg")])).toEqual(DAYS.map((d) => [d, true]));
-    expect(data).toMatchObject({
+    expect(data.shell).toMatchObject({
       name: "Paula Pump",
       birthDate: "1975/06/01",
       unit: 1,
@@ -134,11 +121,11 @@ describe("pump/BG report page, PDF route and API", () => {
   it("the page: default 15 days to today, a start alone is start + 1 day, quick ranges count from the start, refusals keep the typed values", async () => {
     const data = await page(s.clinic.id, s.pid, "");
     expect(data.report?.dates).toHaveLength(15);
-    expect(data.problem).toBeNull();
+    expect(data.shell.problem).toBeNull();
     const alone = await page(s.clinic.id, s.pid, "?start=2026/10/10&end=");
-    expect([alone.problem, alone.report?.from, alone.report?.to, alone.form.end]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
+    expect([alone.shell.problem, alone.report?.from, alone.report?.to, alone.shell.form.end]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=&days=30");
-    expect([quick.problem, quick.report?.from, quick.report?.to, quick.charts.length]).toEqual([null, "2026-10-01", "2026-10-30", 6]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.charts.length]).toEqual([null, "2026-10-01", "2026-10-30", 6]);
     const cases: [string, string][] = [
       ["?start=&end=2026/10/11", "reports:common.selectDate"],
       ["?start=&end=&days=7", "reports:common.choseData"],
@@ -148,7 +135,7 @@ describe("pump/BG report page, PDF route and API", () => {
     ];
     for (const [search, problem] of cases) {
       const refused = await page(s.clinic.id, s.pid, search);
-      expect([search, refused.problem, refused.report, refused.pdf]).toEqual([search, problem, null, null]);
+      expect([search, refused.shell.problem, refused.report, refused.shell.pdf]).toEqual([search, problem, null, null]);
     }
   });
 

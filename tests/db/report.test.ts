@@ -6,8 +6,8 @@ import { loader as cgmsprint } from "~/routes/$id.cgmsprint";
 import { loader as cgmsprintPdf } from "~/routes/$id.cgmsprint[.]pdf";
 import { action as sugarDevicePdf } from "~/routes/api.patient-data.sugarDevicePdf";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
 import { postApi, type Handler } from "./api-client";
+import { callPage, callPdf, seedCgmWave } from "./report-support";
 import enReports from "../../locales/en/reports.json";
 import plReports from "../../locales/pl/reports.json";
 import enViews from "../../locales/en/views.json";
@@ -31,33 +31,8 @@ async function people() {
   return { patient, pid: patient.patient!.id, clinic, unaudited, stranger };
 }
 
-/** Every 5 minutes over three days (288 + 300 + 288 readings): a wave between 50 and 250 mg/dL. */
-async function seedCgm(pid: number) {
-  const start = at(DAYS[0], "00:00");
-  const end = at("2026-10-27", "00:00");
-  const rows = [];
-  for (let i = 0, t = start; Temporal.ZonedDateTime.compare(t, end) < 0; i++, t = t.add({ minutes: 5 })) {
-    const mgdl = 150 + 100 * Math.sin(i / 20) + (i % 7) * 0.3;
-    rows.push({ patientId: pid, deviceSn: `cgm-${pid}`, eventIndex: i, eventType: 7, eventData: mgdl, deviceTime: t.toPlainDateTime().toString(), timeZone: ZONE, dateTime: new Date(t.epochMilliseconds) });
-  }
-  await db().cgmRecord.createMany({ data: rows });
-}
-
-async function cookieFor(userId: number) {
-  const session = await sessionStorage().getSession();
-  session.set("userId", userId);
-  return (await sessionStorage().commitSession(session)).split(";")[0]!;
-}
-
-async function page(userId: number, pid: number, search: string) {
-  const request = new Request(`http://localhost/${pid}/cgmsprint${search}`, { headers: { Cookie: await cookieFor(userId) } });
-  return cgmsprint({ request, params: { id: String(pid) }, context: {} });
-}
-
-async function pdf(userId: number, pid: number | string, search: string, lang?: string) {
-  const request = new Request(`http://localhost/${pid}/cgmsprint.pdf${search}`, { headers: { Cookie: await cookieFor(userId), ...(lang ? { "Accept-Language": lang } : {}) } });
-  return (await cgmsprintPdf({ request, params: { id: String(pid) }, context: {} })) as Response;
-}
+const page = (userId: number, pid: number, search: string) => callPage(cgmsprint, "cgmsprint", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string, lang?: string) => callPdf(cgmsprintPdf, "cgmsprint", userId, pid, search, lang);
 
 /** The report that buildCgmReport makes of the stored readings (the reference). */
 async function expected(pid: number, from: string, to: string): Promise<CgmReport> {
@@ -78,14 +53,14 @@ describe("CGM report page, PDF route and API", () => {
   let token: string;
   beforeAll(async () => {
     s = await people();
-    await seedCgm(s.pid);
+    await seedCgmWave(s.pid, at(DAYS[0], "00:00"), at("2026-10-27", "00:00"));
     token = await createApiToken(s.clinic.id);
   });
 
   it("the page: a 3-day range over the DST day has the figures of buildCgmReport, a chart per day and one row per hour", async () => {
     const data = await page(s.clinic.id, s.pid, "?start=2026/10/24&end=2026/10/26");
     const reference = await expected(s.pid, DAYS[0], DAYS[2]);
-    expect(data.problem).toBeNull();
+    expect(data.shell.problem).toBeNull();
     expect(reference.numberOfValue).toBe(288 + 300 + 288);
     expect(pick(data.report!)).toEqual(pick(reference as unknown as Record<string, unknown>));
     expect(data.charts.map((c) => [c.date, c.svg?.startsWith("<svg")])).toEqual(DAYS.map((d) => [d, true]));
@@ -93,7 +68,7 @@ describe("CGM report page, PDF route and API", () => {
     expect(data.hourly).toHaveLength(73);
     expect(data.hourly.filter((r) => r.dateTimeStr.startsWith("2026/10/25 02:"))).toHaveLength(2);
     expect(data.hourly[0]).toMatchObject({ dateTimeStr: "2026/10/24 00:00", pdid: reference.rows[0]!.pdid });
-    expect(data).toMatchObject({
+    expect(data.shell).toMatchObject({
       name: "Rita Report",
       birthDate: "1980/02/29",
       unit: 0,
@@ -110,7 +85,7 @@ describe("CGM report page, PDF route and API", () => {
     expect([data.report?.from, data.report?.to, data.charts.length]).toEqual(["2026-10-13", "2026-10-26", 14]);
     expect(data.report?.numberOfValue).toBe(876);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/20&end=&days=7");
-    expect([quick.problem, quick.report?.from, quick.report?.to, quick.form.end]).toEqual([null, "2026-10-20", "2026-10-26", "2026/10/26"]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.shell.form.end]).toEqual([null, "2026-10-20", "2026-10-26", "2026/10/26"]);
   });
 
   it("the page: refused ranges give translated messages and keep the typed values", async () => {
@@ -125,9 +100,9 @@ describe("CGM report page, PDF route and API", () => {
     ];
     for (const [search, problem] of cases) {
       const data = await page(s.clinic.id, s.pid, search);
-      expect([search, data.problem, data.report, data.pdf]).toEqual([search, problem, null, null]);
+      expect([search, data.shell.problem, data.report, data.shell.pdf]).toEqual([search, problem, null, null]);
       const typed = new URLSearchParams(search);
-      expect(data.form).toEqual({ start: typed.get("start"), end: typed.get("end") });
+      expect(data.shell.form).toEqual({ start: typed.get("start"), end: typed.get("end") });
     }
     expect(enViews.problems.tooLong14).toBe("The maximum time range is 14 days.");
   });

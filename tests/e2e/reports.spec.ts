@@ -1,14 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { computeAll } from "../../app/metrics";
 import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { buildPumpReport } from "../../app/report/pump-report";
+import { REPORT_KINDS } from "../../app/report/report-kinds";
 import { formatGlucose, formatNumber } from "../../app/report/units";
 import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
 import { tr } from "./i18n";
+import { downloadReportPdf } from "./report-pdf";
 import { jsEnabled, signIn } from "./support";
 
 const r = (key: string) => tr("en", key, "reports");
@@ -62,41 +60,24 @@ test.describe("CGM report", () => {
     }
 
     // Download the PDF: with JavaScript the link fetches it and says Generated; without, the server answers an attachment.
-    const link = page.getByRole("link", { name: r("common.download") });
-    await expect(link).toHaveAttribute("href", `/${patient.pid}/cgmsprint.pdf?start=${start}&end=${end}`);
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
-    expect(download.suggestedFilename()).toBe(`cgm-report-${patient.pid}-${start}-${end}.pdf`);
-    if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: r("common.generated") })).toBeVisible();
-    const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-report-"));
-    try {
-      const file = path.join(dir, "report.pdf");
-      await download.saveAs(file);
-      expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
-      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
-      expect(pages).toBeGreaterThanOrEqual(1);
-      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-      expect(text).toContain("Anna Kowalczyk");
-      expect(text).toContain(r("cgm.title"));
-      expect(text).toContain(`${displayDate(start)} – ${displayDate(end)}`);
-      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
-      await testInfo.attach(`cgm-report-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
-      writeFileSync(path.join(dir, "pages.txt"), String(pages));
-      testInfo.annotations.push({ type: "pdf pages", description: String(pages) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/cgmsprint.pdf?start=${start}&end=${end}`, fileName: `cgm-report-${patient.pid}-${start}-${end}.pdf`, label: "cgm-report" });
+    expect(pdf.pages).toBeGreaterThanOrEqual(2);
+    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(r("cgm.title"));
+    expect(pdf.text).toContain(`${displayDate(start)} – ${displayDate(end)}`);
   });
 
-  test("someone the patient has not shared with gets 404 for the page and 403 for the PDF", async ({ page }) => {
+  test("someone the patient has not shared with gets 404 for every report page and 403 for its PDF", async ({ page }) => {
     const patient = await demoPatient();
     const stranger = await createUser({ tag: "report-stranger", identity: 2, firstName: "Sid", lastName: "Stranger" });
     await signIn(page, stranger.email, stranger.password, 2);
-    expect((await page.goto(`/${patient.pid}/cgmsprint`))?.status()).toBe(404);
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
-    const pdf = await page.request.get(`/${patient.pid}/cgmsprint.pdf?start=${shiftDate(end, -6)}&end=${end}`);
-    expect(pdf.status()).toBe(403);
-    expect(pdf.headers()["content-type"]).not.toContain("application/pdf");
+    for (const kind of Object.values(REPORT_KINDS)) {
+      expect([kind.page, (await page.goto(`/${patient.pid}/${kind.page}`))?.status()]).toEqual([kind.page, 404]);
+      const pdf = await page.request.get(`/${patient.pid}/${kind.page}.pdf?start=${shiftDate(end, -6)}&end=${end}`);
+      expect([kind.page, pdf.status()]).toEqual([kind.page, 403]);
+      expect(pdf.headers()["content-type"]).not.toContain("application/pdf");
+    }
   });
 });
 
@@ -140,27 +121,10 @@ test.describe("Pump report", () => {
       await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", "/supports#printsettings");
     }
 
-    const link = page.getByRole("link", { name: r("common.download") });
-    await expect(link).toHaveAttribute("href", `/${patient.pid}/print.pdf?start=${start}&end=${end}`);
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
-    expect(download.suggestedFilename()).toBe(`pump-report-${patient.pid}-${start}-${end}.pdf`);
-    const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-pump-report-"));
-    try {
-      const file = path.join(dir, "report.pdf");
-      await download.saveAs(file);
-      expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
-      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
-      expect(pages).toBeGreaterThanOrEqual(1);
-      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-      expect(text).toContain("Anna Kowalczyk");
-      expect(text).toContain(r("pump.title"));
-      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
-      await testInfo.attach(`pump-report-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
-      testInfo.annotations.push({ type: "pdf pages", description: String(pages) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/print.pdf?start=${start}&end=${end}`, fileName: `pump-report-${patient.pid}-${start}-${end}.pdf`, label: "pump-report" });
+    expect(pdf.pages).toBeGreaterThanOrEqual(2);
+    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(r("pump.title"));
   });
 });
 
@@ -188,25 +152,9 @@ test.describe("AGP report", () => {
     await expect(page.getByTestId("agp-day")).toHaveCount(14);
     await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
-    const link = page.getByRole("link", { name: r("common.download") });
-    await expect(link).toHaveAttribute("href", `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`);
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
-    expect(download.suggestedFilename()).toBe(`agp-report-${patient.pid}-${start}-${end}.pdf`);
-    const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-agp-report-"));
-    try {
-      const file = path.join(dir, "report.pdf");
-      await download.saveAs(file);
-      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
-      expect(pages).toBeGreaterThanOrEqual(1);
-      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-      expect(text).toContain("Anna Kowalczyk");
-      expect(text).toContain(r("agp.title"));
-      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
-      await testInfo.attach(`agp-report-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
-      testInfo.annotations.push({ type: "pdf pages", description: String(pages) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`, fileName: `agp-report-${patient.pid}-${start}-${end}.pdf`, label: "agp-report" });
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
+    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(r("agp.title"));
   });
 });

@@ -1,0 +1,87 @@
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { REPORT_KINDS } from "~/report/report-kinds";
+import * as s from "~/styles/report.css";
+import type { ReportShell } from "~/utils/report-page.server";
+import { RangeForm, ReportActions } from "./report-controls";
+import { ReportHeader } from "./report-header";
+
+export type ReportPageProps = {
+  shell: ReportShell;
+  title: string;
+  /** "YYYY/MM/DD – YYYY/MM/DD" of the report shown, or null when there is none (no header). */
+  range: string | null;
+  /** Under the quick ranges: why some are not offered. */
+  quickNote?: string;
+  /** Under the controls: the report's range rule. */
+  rangeNote: string;
+  children?: ReactNode;
+};
+
+/**
+ * The frame of every print report (docs/decisions/009-report-pages.md): the page size from the
+ * reader's orientation, the range form and actions (left out of print and of the PDF renderer's
+ * `print=1` document), and the header with the print settings; the report's sections are the
+ * children.
+ */
+export function ReportPage({ shell, title, range, quickNote, rangeNote, children }: ReportPageProps) {
+  const { t } = useTranslation("reports");
+  const navigation = useNavigation();
+  const spec = REPORT_KINDS[shell.kind];
+  return (
+    <article className={s.report} aria-busy={navigation.state === "loading" || undefined}>
+      <style>{`@page { size: A4 ${shell.settings.orientation}; margin: 12mm; }`}</style>
+      {shell.print ? null : (
+        <section className={s.controls} aria-label={t("common.controls")} data-print-hide>
+          <RangeForm start={shell.form.start} end={shell.form.end} quickDays={spec.quickDays} problem={shell.problem} quickNote={quickNote} />
+          {shell.pdf ? <ReportActions pdfHref={shell.pdf.href} fileName={shell.pdf.fileName} supportHref={spec.supportHref} /> : null}
+          <p className={s.note}>{rangeNote}</p>
+        </section>
+      )}
+      {range === null ? null : (
+        <ReportHeader
+          title={title}
+          patientName={shell.name}
+          birthDate={shell.birthDate}
+          range={range}
+          unitText={t(`common:units.${shell.unit}`)}
+          generatedAt={shell.generatedAt}
+          timeZone={shell.timeZone}
+          nameStyle={shell.settings.nameStyle}
+          splitLine={shell.settings.splitLine}
+          logoSrc={shell.settings.logoSrc}
+        />
+      )}
+      {children}
+    </article>
+  );
+}
+
+/** The browser tab's title of a report page: patient · report · range. */
+export function reportTitle(shell: ReportShell, report: string) {
+  return [{ title: `${shell.name} · ${report} · ${shell.form.start}–${shell.form.end}` }];
+}
+
+/** One figure of a report's summary list. */
+export function Figure({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+  return (
+    <div className={s.figure}>
+      <dt className={s.figureLabel}>{label}</dt>
+      <dd className={s.figureValue}>{children}</dd>
+      {note ? <dd className={s.figureNote}>{note}</dd> : null}
+    </div>
+  );
+}
+
+/** A report section with its heading (the id ties them for screen readers). */
+export function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={s.section} aria-labelledby={id}>
+      <h2 id={id} className={s.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

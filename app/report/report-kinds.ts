@@ -1,0 +1,66 @@
+/**
+ * The print reports, one entry each: the page route, its PDF route and file name, the range rule
+ * and its refusal messages, the quick ranges and the support anchor. The report pages, their PDF
+ * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
+ */
+import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS } from "../schemas/report";
+import type { RangeKind, ReportRangeProblem } from "./report-range";
+
+export type ReportKind = "pump" | "cgm" | "agp";
+
+type Range = { readonly start: string; readonly end: string };
+
+export interface ReportKindSpec {
+  /** The page is `/{pid}/<page>`, its PDF `/{pid}/<page>.pdf`. */
+  readonly page: string;
+  /** The PDF's download name: `<filePrefix>-<pid>-<start>-<end>.pdf`. */
+  readonly filePrefix: string;
+  readonly rangeKind: RangeKind;
+  /** The translation key (any namespace) of each refused range. */
+  readonly problemKeys: Record<ReportRangeProblem, string>;
+  /** Quick ranges offered (days from the start date, both ends counted). */
+  readonly quickDays: readonly number[];
+  /** A start alone means start + this many days (the pump report); unset: the end is required. */
+  readonly missingEndDays?: number;
+  /** The tips popover's link (spec 1: /supports#printsettings and #cgmsprintsettings). */
+  readonly supportHref: string;
+}
+
+const CGM_PROBLEM_KEYS: Record<ReportRangeProblem, string> = {
+  invalidDate: "reports:common.invalidDate",
+  order: "views:problems.order",
+  future: "views:problems.future",
+  tooLong: "views:problems.tooLong14",
+  tooShort: "views:problems.tooShort",
+};
+/** The 90-day reports: the same messages with the 90-day limit. */
+const LONG_PROBLEM_KEYS: Record<ReportRangeProblem, string> = { ...CGM_PROBLEM_KEYS, tooLong: "views:problems.tooLong" };
+
+export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
+  pump: {
+    page: "print",
+    filePrefix: "pump-report",
+    rangeKind: "long",
+    problemKeys: LONG_PROBLEM_KEYS,
+    quickDays: PUMP_QUICK_DAYS,
+    missingEndDays: PUMP_MISSING_END_DAYS,
+    supportHref: "/supports#printsettings",
+  },
+  cgm: { page: "cgmsprint", filePrefix: "cgm-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  agp: { page: "agpprint", filePrefix: "agp-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+};
+
+/** The report page of a patient, e.g. `/12/cgmsprint`. */
+export function reportPageHref(kind: ReportKind, pid: number): string {
+  return `/${pid}/${REPORT_KINDS[kind].page}`;
+}
+
+/** The report's PDF route for a range (ISO dates). */
+export function reportPdfHref(kind: ReportKind, pid: number, range: Range): string {
+  return `${reportPageHref(kind, pid)}.pdf?${new URLSearchParams({ start: range.start, end: range.end })}`;
+}
+
+/** The PDF's download name, e.g. cgm-report-12-2026-11-01-2026-11-14.pdf. */
+export function reportPdfFileName(kind: ReportKind, pid: number, range: Range): string {
+  return `${REPORT_KINDS[kind].filePrefix}-${pid}-${range.start}-${range.end}.pdf`;
+}

@@ -1,0 +1,107 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { findVisiblePatient, type VisiblePatient } from "~/models/access.server";
+import { logPatientAccess } from "~/models/audit-log.server";
+import { reportContext } from "~/models/report.server";
+import { ZoneOffsets } from "~/metrics/timezone";
+import { localDateTimeText } from "~/report/cgm-report";
+import { displayDate } from "~/report/day";
+import { REPORT_KINDS, reportPdfFileName, reportPdfHref, type ReportKind } from "~/report/report-kinds";
+import type { ReportRangeProblem } from "~/report/report-range";
+import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import { parseReportQuery, type ReportRange } from "~/schemas/report";
+import { getLocale } from "~/utils/i18n.server";
+import { displayName } from "~/utils/names";
+import { requireUser, type SessionUser } from "~/utils/session.server";
+
+const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+export type ReportContext = Awaited<ReturnType<typeof reportContext>>;
+
+/** What a report page's builder gets: who asks, for whom, which range, in which unit. */
+export interface ReportBuildInput {
+  readonly viewer: SessionUser;
+  readonly patient: VisiblePatient;
+  readonly range: ReportRange;
+  readonly now: number;
+  readonly unit: GlucoseUnit;
+  readonly context: ReportContext;
+}
+
+/** A builder's answer: its value, or the refused range's problem; `shown` is the range a PDF can be made of. */
+export interface ReportBuilt<R> {
+  readonly value: R | null;
+  readonly problem: ReportRangeProblem | null;
+  readonly shown: { readonly start: string; readonly end: string } | null;
+}
+
+export interface ReportPageDefinition<R> {
+  /** The range shown when the query names none. */
+  defaultRange(viewer: SessionUser, patient: VisiblePatient, now: number): ReportRange | Promise<ReportRange>;
+  build(input: ReportBuildInput): Promise<ReportBuilt<R>>;
+}
+
+/** Everything around a report that every report page shows: header, range form, PDF link (serialisable). */
+export interface ReportShell {
+  readonly kind: ReportKind;
+  readonly pid: number;
+  readonly name: string;
+  /** YYYY/MM/DD or null. */
+  readonly birthDate: string | null;
+  readonly timeZone: string;
+  readonly generatedAt: string;
+  readonly settings: { readonly nameStyle: ReportContext["nameStyle"]; readonly orientation: ReportContext["orientation"]; readonly splitLine: boolean; readonly logoSrc: string | null };
+  readonly unit: GlucoseUnit;
+  /** The PDF renderer's request (`print=1`): no controls. */
+  readonly print: boolean;
+  /** The range fields: as typed when refused, else the range shown. */
+  readonly form: { readonly start: string; readonly end: string };
+  /** A translation key (any namespace) of a refused range, or null. */
+  readonly problem: string | null;
+  readonly pdf: { readonly href: string; readonly fileName: string } | null;
+}
+
+/**
+ * The shared part of a report page's loader (docs/decisions/009-report-pages.md): the signed-in
+ * viewer, the patient (404 when the viewer may not see them), the range from the query (or the
+ * report's default), the builder's answer, the access log entry, and the page's shell.
+ */
+export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs, kind: ReportKind, definition: ReportPageDefinition<R>) {
+  const viewer = await requireUser(request);
+  const pid = pidParam.safeParse(params.id);
+  if (!pid.success) throw new Response("Not Found", { status: 404 });
+  const patient = await findVisiblePatient(viewer, pid.data);
+  if (!patient) throw new Response("Not Found", { status: 404 });
+  const spec = REPORT_KINDS[kind];
+  const now = Date.now();
+  const unit = toGlucoseUnit(viewer.setting?.unit);
+  const query = parseReportQuery(new URL(request.url).searchParams, spec.quickDays, spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays });
+  const [locale, context] = await Promise.all([getLocale(request), reportContext(viewer.id, patient)]);
+
+  const range = query.kind === "range" ? query.range : query.kind === "default" ? await definition.defaultRange(viewer, patient, now) : null;
+  const [built] = await Promise.all([
+    range ? definition.build({ viewer, patient, range, now, unit, context }) : null,
+    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: `read:${spec.page}`, detail: { start: range?.start ?? null, end: range?.end ?? null, print: query.print } }),
+  ]);
+  const problem = query.kind === "problem" ? `reports:${query.message}` : built?.problem ? spec.problemKeys[built.problem] : null;
+  const typed = query.kind === "default" ? null : query.typed;
+  const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
+  const shell: ReportShell = {
+    kind,
+    pid: patient.id,
+    name: displayName(patient.user),
+    birthDate: context.birthDate ? displayDate(context.birthDate) : null,
+    timeZone: patient.timeZone,
+    generatedAt: localDateTimeText(now, zone),
+    settings: { nameStyle: context.nameStyle, orientation: context.orientation, splitLine: context.splitLine, logoSrc: context.hasLogo ? "/report-logo" : null },
+    unit,
+    print: query.print,
+    form: {
+      start: problem && typed ? typed.start : range ? displayDate(range.start) : (typed?.start ?? ""),
+      end: problem && typed ? typed.end : range ? displayDate(range.end) : (typed?.end ?? ""),
+    },
+    problem,
+    pdf: built?.shown ? { href: reportPdfHref(kind, patient.id, built.shown), fileName: reportPdfFileName(kind, patient.id, built.shown) } : null,
+  };
+  return { viewer, patient, now, unit, locale, value: built?.value ?? null, shell };
+}

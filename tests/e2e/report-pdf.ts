@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { Locale } from "../../app/i18n";
+import { tr } from "./i18n";
+import { jsEnabled } from "./support";
+
+export interface ReadPdf {
+  readonly pages: number;
+  /** pdftotext -layout of the whole document. */
+  readonly text: string;
+}
+
+/**
+ * Clicks a report's Download PDF link (in the page's language), checks the file name, the
+ * "Generated" status with JavaScript, and that the file is a PDF; reads it back with pdfinfo and
+ * pdftotext (poppler-utils) and attaches its first page as a PNG to the test report.
+ */
+export async function downloadReportPdf(page: Page, testInfo: TestInfo, options: { href: string; fileName: string; label: string; lang?: Locale }): Promise<ReadPdf> {
+  const lang = options.lang ?? "en";
+  const link = page.getByRole("link", { name: tr(lang, "common.download", "reports") });
+  await expect(link).toHaveAttribute("href", options.href);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
+  expect(download.suggestedFilename()).toBe(options.fileName);
+  if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: tr(lang, "common.generated", "reports") })).toBeVisible();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-report-"));
+  try {
+    const file = path.join(dir, "report.pdf");
+    await download.saveAs(file);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
+    await testInfo.attach(`${options.label}-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
+    testInfo.annotations.push({ type: `${options.label} pdf pages`, description: String(pages) });
+    return { pages, text };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
