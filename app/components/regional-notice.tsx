@@ -20,7 +20,8 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
 
   if (signedIn) {
     return (
-      <div className={s.overlay}>
+      // Not part of a printout: a report printed or rendered to PDF for a Polish reader shows the report.
+      <div className={s.overlay} data-print-hide>
         <div role="alertdialog" aria-modal="true" aria-labelledby="regional-title" aria-describedby="regional-body" className={s.dialog}>
           <h2 id="regional-title">{t("regional.title")}</h2>
           <p id="regional-body">{t("regional.moved")}</p>
@@ -33,7 +34,7 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
     );
   }
   return (
-    <aside className={`${s.banner} ${shown ? s.shown : s.delayed}`} aria-live="polite" aria-labelledby="regional-banner-title">
+    <aside className={`${s.banner} ${shown ? s.shown : s.delayed}`} data-print-hide aria-live="polite" aria-labelledby="regional-banner-title">
       <strong id="regional-banner-title">{t("regional.title")}</strong> <span>{t("regional.beforeLogin")}</span>{" "}
       <a href={url}>{t("regional.go")}</a>
     </aside>

@@ -5,7 +5,7 @@ import { buildPumpDay, splitAroundDay } from "../../app/report/pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "../../app/report/units";
 import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
 import { tr, type Lng } from "./i18n";
-import { signIn } from "./support";
+import { signIn, signInWithLanguage } from "./support";
 
 const v = (key: string, lng: Lng = "en") => tr(lng, key, "views");
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -18,16 +18,6 @@ function figure(page: Page, label: string) {
 
 function tabLink(page: Page, tab: "daily" | "bg" | "cgms", lng: Lng = "en") {
   return page.getByRole("navigation", { name: v("tabs.label", lng) }).getByRole("link", { name: v(`tabs.${tab}`, lng), exact: true });
-}
-
-/**
- * Signs in a user whose saved language is `lng`. With JavaScript the first page after sign-in
- * reloads itself into that language (root.tsx); this waits for the reloaded document so that the
- * next navigation does not race the reload.
- */
-async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng) {
-  await signIn(page, user.email, user.password, 2);
-  await page.waitForFunction((l) => JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l, lng);
 }
 
 async function dateShown(page: Page) {

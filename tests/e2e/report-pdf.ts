@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, type TestInfo } from "@playwright/test";
@@ -25,17 +25,22 @@ export async function downloadReportPdf(page: Page, testInfo: TestInfo, options:
   const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
   expect(download.suggestedFilename()).toBe(options.fileName);
   if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: tr(lang, "common.generated", "reports") })).toBeVisible();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-report-"));
+  return readPdf(readFileSync(await download.path()), testInfo, options.label);
+}
+
+/** Reads a PDF back (pdfinfo, pdftotext) and attaches its first page as a PNG to the test report. */
+export async function readPdf(bytes: Buffer, testInfo: TestInfo, label: string): Promise<ReadPdf> {
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-pdf-"));
   try {
     const file = path.join(dir, "report.pdf");
-    await download.saveAs(file);
-    expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    writeFileSync(file, bytes);
     const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
-    await testInfo.attach(`${options.label}-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
-    testInfo.annotations.push({ type: `${options.label} pdf pages`, description: String(pages) });
+    await testInfo.attach(`${label}-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
+    testInfo.annotations.push({ type: `${label} pdf pages`, description: String(pages) });
     return { pages, text };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { tr } from "./i18n";
+import { tr, type Lng } from "./i18n";
 
 const MAILBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 26}/messages`;
 
@@ -49,4 +49,14 @@ export async function signOut(page: Page, name: string) {
 
 export function jsEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/**
+ * Signs in a user whose saved language is `lng`. With JavaScript the first page after sign-in
+ * reloads itself into that language (root.tsx); this waits for the reloaded document so that the
+ * next navigation does not race the reload.
+ */
+export async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng) {
+  await signIn(page, user.email, user.password, 2);
+  await page.waitForFunction((l) => JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l, lng);
 }
