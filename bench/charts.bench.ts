@@ -1,8 +1,9 @@
 /**
  * Benchmark of the server-side SVG charts of app/report (charts.server.ts: Observable Plot with a
- * linkedom document): the DAILY pump chart, the CGMS day chart and 14-day overlay, and the BG
- * range chart, each from its ready-made view model (the model builders are in report.bench.ts).
- * Targets: a day chart in a few ms, the 14-day overlay (about 4,000 points) well under 50 ms.
+ * linkedom document): the DAILY pump chart, the print report's 5-day pump chart, the CGMS day
+ * chart and 14-day overlay, and the BG range chart, each from its ready-made view model (the
+ * model builders are in report.bench.ts). Targets: a day chart in a few ms, the 5-day chart and
+ * the 14-day overlay (about 4,000 points) well under 50 ms.
  *
  * Data: prisma/demo-data.ts (deterministic), 30 days ending 2026-11-22 in Europe/Warsaw, which
  * include the 25 h day of 2026-10-25.
@@ -15,13 +16,20 @@ import { Temporal } from "temporal-polyfill";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildBgRange } from "../app/report/bg-range";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart } from "../app/report/charts.server";
+import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, pumpRangeChart, type PumpRangeChartLabels } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
+import { buildPumpReport } from "../app/report/pump-report";
 import type { Reading } from "../app/metrics/types";
 import { BENCH_GLUCOSE_LABELS, BENCH_PUMP_LABELS, timeIt, type BenchResult } from "./timing";
 
 const options = { unit: 0 as const, locale: "pl", title: "Chart" };
+const RANGE_LABELS: PumpRangeChartLabels = {
+  ...BENCH_PUMP_LABELS,
+  targetRange: "Target range 3.9-10.0",
+  bolusMarkersOmitted: (n) => `${n} boluses: markers left out`,
+  summary: (f) => `${f.dayCount} days, ${f.bolusCount} boluses, ${f.carbCount} carbohydrate entries, ${f.bgCount} BG values`,
+};
 
 /** Runs the benchmark; returns the median milliseconds of each case (the SVG length is the checksum). */
 export async function benchCharts(): Promise<BenchResult[]> {
@@ -60,6 +68,20 @@ export async function benchCharts(): Promise<BenchResult[]> {
   const overlay = buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: cgm, limits });
   const overlayPoints = overlay.days.reduce((n, d) => n + d.points.length, 0);
   const bg = buildBgRange({ from: shiftDate(lastDay, -29), to: lastDay, timeZone: tz, readings: meter, limits });
+  const pumpReport = buildPumpReport({
+    from: shiftDate(lastDay, -4),
+    to: lastDay,
+    timeZone: tz,
+    now: dayWindow(lastDay, tz).end,
+    records: pump,
+    meterReadings: meter,
+    limits,
+    setting: { unit: 0, nameStyle: 0 },
+  });
+  if (pumpReport.status !== "ok") throw new Error(`pump report refused: ${pumpReport.problem}`);
+  const report = pumpReport.report;
+  const group = report.charts[0]!;
+  const groupDays = report.days.filter((d) => group.dates.includes(d.window.date));
 
   return [
     pumpCase(lastDay),
@@ -68,6 +90,11 @@ export async function benchCharts(): Promise<BenchResult[]> {
       "chart pump day, busy day",
       `${busy.pumpTotalCount.points} records (${busy.basal.steps.length} basal steps, ${busy.bg.length} BG, ${busy.alarms.length} alarms); target a few ms`,
       () => pumpDayChart(busy, { ...options, labels: BENCH_PUMP_LABELS }).length,
+    ),
+    timeIt(
+      "chart pump 5-day group",
+      `${group.dates.length} days, ${groupDays.reduce((n, d) => n + d.pumpTotalCount.points, 0)} records (${group.bolusCount} boluses, ${group.ticks.length} ticks); target well under 50 ms`,
+      () => pumpRangeChart(report, group, { ...options, labels: RANGE_LABELS }).length,
     ),
     timeIt("chart CGM day", `${cgmDay.points.length} points; target a few ms`, () => cgmDayChart(cgmDay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length),
     timeIt("chart CGM 14-day overlay", `${overlayPoints} points in ${overlay.days.length} days; target well under 50 ms`, () =>

@@ -12,4 +12,14 @@ export { bgRangeChart, type BgChartLabels } from "./charts/bg-range.server";
 export { cgmDayChart, cgmOverlayChart, type CgmChartLabels, type OverlayChartLabels } from "./charts/cgm.server";
 export { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR, TARGET_BAND_OPACITY } from "./charts/palette";
 export { pumpDayChart, type PumpChartLabels } from "./charts/pump-day.server";
+export {
+  pumpRangeChart,
+  pumpRangeFacts,
+  RANGE_CHART_WIDTH,
+  RANGE_MARK_CLASS,
+  type PumpRangeChartLabels,
+  type PumpRangeChartOptions,
+  type PumpRangeFacts,
+  type PumpRangeReport,
+} from "./charts/pump-range.server";
 export { MARK_CLASS, type ChartOptions } from "./charts/render.server";

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import type { PatientView } from "~/models/patient-view.server";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels } from "./charts.server";
+import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels, type PumpRangeChartLabels } from "./charts.server";
 import { displayDate } from "./day";
 import { PUMP_ALARM_CODES, type PumpAlarmKind } from "./pump-day";
-import { formatGlucose, type GlucoseUnit } from "./units";
+import { formatGlucose, formatNumber, type GlucoseUnit } from "./units";
 
 type Options = { unit: GlucoseUnit; locale: string; t: TFunction };
 
@@ -20,6 +20,29 @@ export function pumpChartLabels(t: TFunction, unit: GlucoseUnit): PumpChartLabel
     unitG: t("views:units.g"),
     glucoseUnit: unitText,
     alarmKinds: Object.fromEntries(PUMP_ALARM_CODES.map((c) => [c.kind, t(`views:daily.alarms.${c.kind}`)])) as Record<PumpAlarmKind, string>,
+  };
+}
+
+/** The pump report's multi-day chart texts: the day chart's, the target band, the left-out bolus note and the text summary. */
+export function pumpRangeChartLabels(t: TFunction, unit: GlucoseUnit, locale: string, limits: { low: number; high: number }): PumpRangeChartLabels {
+  const unitText = t(`common:units.${unit}`);
+  const amount = (value: number, digits: number, unitKey: "u" | "g") => `${formatNumber(value, digits, locale)} ${t(`views:units.${unitKey}`)}`;
+  return {
+    ...pumpChartLabels(t, unit),
+    targetRange: `${t("views:chart.target")} ${formatGlucose(limits.low, unit, locale)}–${formatGlucose(limits.high, unit, locale)} ${unitText}`,
+    bolusMarkersOmitted: (count) => t("reports:pump.bolusMarkersOmitted", { count }),
+    summary: (facts) =>
+      t("reports:pump.chartSummary", {
+        dayCount: facts.dayCount,
+        daysWithData: facts.daysWithData,
+        basal: amount(facts.basalUnits, 2, "u"),
+        bolusCount: facts.bolusCount,
+        bolus: amount(facts.bolusUnits, 2, "u"),
+        carbCount: facts.carbCount,
+        carbs: amount(facts.carbGrams, 0, "g"),
+        bgCount: facts.bgCount,
+        alarmCount: facts.alarmCount,
+      }),
   };
 }
 

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
 import { PumpDayTables, PumpEventTables, PumpSettingsTable, PumpSummary, type PumpReportFigures } from "~/components/report/pump-report-sections";
 import { defaultPumpRange, pumpReportFor } from "~/models/report.server";
-import { pumpDayChart } from "~/report/charts.server";
-import { pumpChartLabels } from "~/report/view-charts.server";
+import { pumpRangeChart } from "~/report/charts.server";
+import { pumpRangeChartLabels } from "~/report/view-charts.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
@@ -30,15 +30,15 @@ export async function loader(args: LoaderFunctionArgs) {
       return { value: result.report, problem: null, shown: { start: result.report.from, end: result.report.to } };
     },
   });
-  const tv = await getFixedT(locale, "views");
-  const labels = pumpChartLabels(tv, unit);
-  const charts = (report?.charts ?? []).map((group) => ({
-    dates: group.dates,
-    days: group.dates.map((date) => {
-      const day = report!.days.find((d) => d.window.date === date);
-      return { date, svg: day && day.hasData ? pumpDayChart(day, { unit, locale, title: tv("daily.chartTitle", { date: displayDate(date) }), labels }) : null };
-    }),
-  }));
+  const t = await getFixedT(locale, "reports");
+  const labels = report ? pumpRangeChartLabels(t, unit, locale, { low: report.patientInfo.lowLimit, high: report.patientInfo.highLimit }) : null;
+  const charts = report && labels
+    ? report.charts.map((group) => {
+        const from = displayDate(group.dates[0]!);
+        const to = displayDate(group.dates[group.dates.length - 1]!);
+        return { from, to, svg: pumpRangeChart(report, group, { unit, locale, title: t("pump.groupChart", { from, to }), labels }) };
+      })
+    : [];
   const { days: _days, ...figures } = report ?? { days: null };
   return { shell, report: report ? (figures as PumpReportFigures) : null, charts };
 }
@@ -60,22 +60,16 @@ export default function PumpPrint() {
           <PumpDayTables report={report} unit={shell.unit} />
           <PumpEventTables report={report} unit={shell.unit} />
           <PumpSettingsTable report={report} unit={shell.unit} />
-          <ReportSection id="pump-charts" title={t("pump.charts")}>
-            {charts.map((group) => (
-              <div key={group.dates[0]} data-testid="chart-group" style={{ breakBefore: "page" }}>
-                <h3 className={s.sectionTitle}>{`${displayDate(group.dates[0]!)} – ${displayDate(group.dates[group.dates.length - 1]!)}`}</h3>
-                {group.days.map((day) =>
-                  day.svg ? (
-                    <figure key={day.date} className={s.dayChart} data-testid="day-chart" dangerouslySetInnerHTML={{ __html: day.svg }} />
-                  ) : (
-                    <p key={day.date} className={s.empty}>
-                      {t("pump.noDataDay", { date: displayDate(day.date) })}
-                    </p>
-                  ),
-                )}
-              </div>
-            ))}
-          </ReportSection>
+          <div data-page="wide">
+            <ReportSection id="pump-charts" title={t("pump.charts")}>
+              {charts.map((group) => (
+                <div key={group.from} data-testid="chart-group" className={s.rangeChartGroup}>
+                  <h3 className={s.sectionTitle}>{`${group.from} – ${group.to}`}</h3>
+                  <figure className={s.rangeChart} dangerouslySetInnerHTML={{ __html: group.svg }} />
+                </div>
+              ))}
+            </ReportSection>
+          </div>
         </>
       )}
     </ReportPage>

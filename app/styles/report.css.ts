@@ -96,6 +96,13 @@ export const dayChart = style({ margin: `0 0 ${vars.space.sm}`, breakInside: "av
 
 globalStyle(`${dayChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "66mm" } } });
 
+/** A multi-day chart group: one per printed page (the section's pages are landscape, `data-page="wide"`). */
+export const rangeChartGroup = style({ breakInside: "avoid", marginBottom: vars.space.md, selectors: { "& + &": { breakBefore: "page" } } });
+
+export const rangeChart = style({ margin: 0 });
+
+globalStyle(`${rangeChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "165mm" } } });
+
 /** The hourly readings table flows in columns to keep paper short. */
 export const tableColumns = style({ columnWidth: "15rem", columnGap: vars.space.lg, "@media": { print: { columnCount: 3, columnWidth: "auto" } } });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Temporal } from "temporal-polyfill";
 import { createApiToken } from "~/models/api-token.server";
+import { RANGE_MARK_CLASS } from "~/report/charts/pump-range.server";
 import { buildPumpReport, type PumpReport } from "~/report/pump-report";
 import { loader as print } from "~/routes/$id.print";
 import { loader as printPdf } from "~/routes/$id.print[.]pdf";
@@ -105,7 +106,11 @@ describe("pump/BG report page, PDF route and API", () => {
     expect(data.report!.pdaSetting).toMatchObject({ lowBgArray: [80, 90], doubleBolus: true, effectiveTime: 240 });
     expect(data.report!.bigBoluses).toMatchObject({ count: 2, shown: true });
     expect(data.charts).toHaveLength(1);
-    expect(data.charts[0]!.days.map((d) => [d.date, d.svg?.startsWith("<svg")])).toEqual(DAYS.map((d) => [d, true]));
+    // One continuous chart over the group's two days: a date under each day, the bolus markers drawn.
+    const chart = data.charts[0]!;
+    expect([chart.from, chart.to, chart.svg.startsWith("<svg")]).toEqual(["2026/10/10", "2026/10/11", true]);
+    expect(chart.svg.match(new RegExp(`class="${RANGE_MARK_CLASS.dayLabel}`, "g"))?.length ?? 0).toBeGreaterThan(0);
+    for (const day of DAYS) expect(chart.svg).toContain(day.replaceAll("-", "/"));
     expect(data.shell).toMatchObject({
       name: "Paula Pump",
       birthDate: "1975/06/01",

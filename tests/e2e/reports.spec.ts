@@ -110,7 +110,9 @@ test.describe("Pump report", () => {
     expect(built.report.PumpTotalCount.total).toBeGreaterThan(0);
     await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText(`${formatNumber(built.report.PumpTotalCount.total, 2, "en")} U`);
     await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText(`${formatNumber(built.report.cho.avg, 1, "en")} g`);
-    await expect(page.getByTestId("day-chart")).toHaveCount(built.report.days.filter((d) => d.hasData).length);
+    // One continuous chart per group of 5 days: 7 days are two charts.
+    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(built.report.charts.length);
+    expect(built.report.charts.map((g) => g.dates.length)).toEqual([5, 2]);
     await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
 
     if (jsEnabled()) {

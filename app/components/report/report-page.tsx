@@ -21,7 +21,8 @@ export type ReportPageProps = {
 
 /**
  * The frame of every print report (docs/decisions/009-report-pages.md): the page size from the
- * reader's orientation, the range form and actions (left out of print and of the PDF renderer's
+ * reader's orientation (and landscape pages for sections marked `data-page="wide"`, such as the
+ * multi-day charts), the range form and actions (left out of print and of the PDF renderer's
  * `print=1` document), and the header with the print settings; the report's sections are the
  * children.
  */
@@ -31,7 +32,7 @@ export function ReportPage({ shell, title, range, quickNote, rangeNote, children
   const spec = REPORT_KINDS[shell.kind];
   return (
     <article className={s.report} aria-busy={navigation.state === "loading" || undefined}>
-      <style>{`@page { size: A4 ${shell.settings.orientation}; margin: 12mm; }`}</style>
+      <style>{`@page { size: A4 ${shell.settings.orientation}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
       {shell.print ? null : (
         <section className={s.controls} aria-label={t("common.controls")} data-print-hide>
           <RangeForm start={shell.form.start} end={shell.form.end} quickDays={spec.quickDays} problem={shell.problem} quickNote={quickNote} />

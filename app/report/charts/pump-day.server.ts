@@ -4,9 +4,12 @@
  * 2. meter BG entered on the pump (glucose axis in the display unit),
  * 3. insulin: the basal rate as a step line (left axis, U/h) and boluses (right axis, U): the
  *    immediate part a narrow bar, the extended part a bar as long as its display duration.
- * Model: app/report/pump-day.ts.
+ * Model: app/report/pump-day.ts. The panels are also the multi-day chart's (pump-range.server.ts):
+ * they draw a {@link PumpSeries} on a {@link PumpTimeFrame} and return Plot options, which a chart
+ * may extend with marks of its own before rendering.
  */
 import * as Plot from "@observablehq/plot";
+import type { GlucoseLimits } from "../../metrics/alarm";
 import type { BolusEvent, CarbEntryView, PumpAlarmKind, PumpAlarmView, PumpBgView, PumpDayModel, RateStep } from "../pump-day";
 import { hourTicks, type TimeTick } from "../day";
 import { formatGlucose, formatNumber, toUnit } from "../units";
@@ -24,6 +27,7 @@ import {
   renderPanel,
   stackPanels,
   stepTicks,
+  targetBandMark,
   timeScale,
   type ChartOptions,
 } from "./render.server";
@@ -51,8 +55,29 @@ export interface PumpChartLabels {
 
 type PumpChartOptions = ChartOptions & { labels: PumpChartLabels };
 
+/** What the pump panels draw: one day's model, or the lists of consecutive days joined. */
+export type PumpSeries = Pick<PumpDayModel, "alarms" | "carbs" | "bg" | "boluses" | "showBolusMarkers"> & {
+  readonly basal: Pick<PumpDayModel["basal"], "steps">;
+};
+
+/** The time axis shared by stacked pump panels, and how a tooltip names an instant. */
+export interface PumpTimeFrame {
+  /** Epoch ms. */
+  readonly domain: readonly [number, number];
+  readonly ticks: readonly TimeTick[];
+  readonly width: number;
+  /** Tooltip prefix of an item at `time` whose local clock is `clock`. */
+  readonly when: (time: number, clock: string) => string;
+}
+
+export interface PanelHeights {
+  readonly events: number;
+  readonly glucose: number;
+  readonly insulin: number;
+}
+
 /** Default panel heights, px; a given `height` scales them proportionally. */
-const PANEL_HEIGHTS = { events: 56, glucose: 130, insulin: 214 } as const;
+const PANEL_HEIGHTS: PanelHeights = { events: 56, glucose: 130, insulin: 214 };
 /** Basal axis covers at least 0-0.5 U/h, the bolus axis 0-1 U, with room for labels above. */
 const MIN_BASAL_UH = 0.5;
 const MIN_BOLUS_U = 1;
@@ -64,33 +89,38 @@ const EVENT_ROWS: readonly EventRow[] = ["alarm", "carbs"];
 
 /** One local day of pump data as a single svg (three stacked panels). */
 export function pumpDayChart(model: PumpDayModel, options: PumpChartOptions): string {
-  const width = options.width ?? DEFAULT_CHART_WIDTH;
-  const heights = panelHeights(options.height);
-  const ticks = hourTicks(model.window, 3);
+  const frame: PumpTimeFrame = {
+    domain: [model.window.start, model.window.end],
+    ticks: hourTicks(model.window, 3),
+    width: options.width ?? DEFAULT_CHART_WIDTH,
+    when: (_, clock) => clock,
+  };
+  const heights = panelHeights(PANEL_HEIGHTS, options.height);
   const panels = [
-    eventPanel(model, options, width, heights.events, ticks),
-    glucosePanel(model, options, width, heights.glucose, ticks),
-    insulinPanel(model, options, width, heights.insulin, ticks),
+    eventPanel(model, frame, options, heights.events),
+    glucosePanel(model, frame, options, heights.glucose),
+    insulinPanel(model, frame, options, heights.insulin),
   ];
-  return finishChart(stackPanels(panels, width), options.title);
+  return finishChart(stackPanels(panels.map(renderPanel), frame.width), options.title);
 }
 
-function panelHeights(total: number | undefined): Record<keyof typeof PANEL_HEIGHTS, number> {
-  const sum = PANEL_HEIGHTS.events + PANEL_HEIGHTS.glucose + PANEL_HEIGHTS.insulin;
+/** `defaults` scaled to a `total` height (unchanged without one), summing to it exactly. */
+export function panelHeights(defaults: PanelHeights, total: number | undefined): PanelHeights {
+  const sum = defaults.events + defaults.glucose + defaults.insulin;
   const k = total === undefined ? 1 : total / sum;
-  const events = Math.round(PANEL_HEIGHTS.events * k);
-  const glucose = Math.round(PANEL_HEIGHTS.glucose * k);
+  const events = Math.round(defaults.events * k);
+  const glucose = Math.round(defaults.glucose * k);
   return { events, glucose, insulin: Math.round(sum * k) - events - glucose };
 }
 
 /** Shared x scale and margins; only the bottom panel shows the time labels. */
-function panelFrame(model: PumpDayModel, width: number, height: number, ticks: readonly TimeTick[], showTimeAxis: boolean) {
+function panelFrame(frame: PumpTimeFrame, height: number, showTimeAxis: boolean) {
   return {
-    width,
+    width: frame.width,
     height,
     marginLeft: MARGIN_LEFT,
     marginRight: MARGIN_RIGHT,
-    x: timeScale([model.window.start, model.window.end], ticks, showTimeAxis),
+    x: timeScale(frame.domain, frame.ticks, showTimeAxis),
     color: { type: "identity" as const },
   };
 }
@@ -99,11 +129,12 @@ function gramsText(c: CarbEntryView, locale: string): string {
   return formatNumber(c.grams, Number.isInteger(c.grams) ? 0 : 1, locale);
 }
 
-function eventPanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+/** Event strip: alarms and carbohydrate entries (with grams) on two rows. */
+export function eventPanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number): Plot.PlotOptions {
   const { labels, locale } = options;
   const rowLabel: Record<EventRow, string> = { alarm: labels.alarms, carbs: labels.carbs };
-  return renderPanel({
-    ...panelFrame(model, width, height, ticks, false),
+  return {
+    ...panelFrame(frame, height, false),
     marginTop: 8,
     marginBottom: 8,
     y: { type: "point", domain: [...EVENT_ROWS], padding: 0.5, axis: null },
@@ -117,24 +148,24 @@ function eventPanel(model: PumpDayModel, options: PumpChartOptions, width: numbe
         textOverflow: "ellipsis",
         label: null,
       }),
-      Plot.dot(model.alarms, {
+      Plot.dot(series.alarms, {
         x: "time",
         y: () => "alarm",
         symbol: "triangle",
         r: 4,
         fill: (a: PumpAlarmView) => ALARM_SEVERITY_COLOR[a.severity],
-        title: (a: PumpAlarmView) => `${a.clock} ${labels.alarmKinds[a.kind]}`,
+        title: (a: PumpAlarmView) => `${frame.when(a.time, a.clock)} ${labels.alarmKinds[a.kind]}`,
         className: MARK_CLASS.alarms,
       }),
-      Plot.dot(model.carbs, {
+      Plot.dot(series.carbs, {
         x: "time",
         y: () => "carbs",
         r: 3.5,
         fill: CHART_PALETTE.carbs,
-        title: (c: CarbEntryView) => `${c.clock} ${gramsText(c, locale)} ${labels.unitG}`,
+        title: (c: CarbEntryView) => `${frame.when(c.time, c.clock)} ${gramsText(c, locale)} ${labels.unitG}`,
         className: MARK_CLASS.carbs,
       }),
-      Plot.text(model.carbs, {
+      Plot.text(series.carbs, {
         x: "time",
         y: () => "carbs",
         text: (c: CarbEntryView) => gramsText(c, locale),
@@ -144,30 +175,38 @@ function eventPanel(model: PumpDayModel, options: PumpChartOptions, width: numbe
         className: MARK_CLASS.carbs,
       }),
     ],
-  });
+  };
 }
 
-function glucosePanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+/** The patient's target range drawn behind the meter BG, with its tooltip text. */
+export interface TargetBand {
+  readonly limits: GlucoseLimits;
+  readonly title: string;
+}
+
+/** The series' BG values as dots with their values above; the target band behind them when given. */
+export function glucosePanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number, band?: TargetBand): Plot.PlotOptions {
   const { labels, unit, locale } = options;
   const value = (b: PumpBgView) => toUnit(b.mgdl, unit);
   const text = (b: PumpBgView) => formatGlucose(b.mgdl, unit, locale);
-  return renderPanel({
-    ...panelFrame(model, width, height, ticks, false),
+  return {
+    ...panelFrame(frame, height, false),
     marginTop: 20,
     marginBottom: 6,
-    y: glucoseScale(maxOf(model.bg, (b) => b.mgdl), options, labels.glucoseAxis, { compact: true }),
+    y: glucoseScale(maxOf(series.bg, (b) => b.mgdl), options, labels.glucoseAxis, band ? { band: band.limits, compact: true } : { compact: true }),
     marks: [
-      Plot.dot(model.bg, {
+      ...(band ? [targetBandMark(band.limits, frame.domain[0], frame.domain[1], unit, band.title)] : []),
+      Plot.dot(series.bg, {
         x: "time",
         y: value,
         r: 3.5,
         fill: (b: PumpBgView) => (b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class]),
-        title: (b: PumpBgView) => `${b.clock} ${text(b)} ${labels.glucoseUnit}`,
+        title: (b: PumpBgView) => `${frame.when(b.time, b.clock)} ${text(b)} ${labels.glucoseUnit}`,
         className: MARK_CLASS.meterBg,
       }),
-      Plot.text(model.bg, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
+      Plot.text(series.bg, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
     ],
-  });
+  };
 }
 
 /** A 0..top axis of nice steps (about {@link INSULIN_TICK_COUNT}) covering `max` with headroom. */
@@ -211,16 +250,17 @@ function bolusHeight(b: BolusEvent): number {
   return Math.max(b.immediate?.units ?? 0, b.extended?.units ?? 0);
 }
 
-function insulinPanel(model: PumpDayModel, options: PumpChartOptions, width: number, height: number, ticks: readonly TimeTick[]): SVGSVGElement {
+/** Basal step line (U/h, left axis) and, when the series allows, bolus bars (U, right axis), with the time axis. */
+export function insulinPanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number): Plot.PlotOptions {
   const { labels, locale } = options;
-  const basal = insulinAxis(maxOf(model.basal.steps, (s) => s.rateUh), MIN_BASAL_UH);
-  const points = basalPoints(model.basal.steps);
+  const basal = insulinAxis(maxOf(series.basal.steps, (s) => s.rateUh), MIN_BASAL_UH);
+  const points = basalPoints(series.basal.steps);
   const basalMarks = [
     Plot.areaY(points, { x: "time", y: "rate", z: "run", curve: "step-after", fill: CHART_PALETTE.basal, fillOpacity: 0.15, className: MARK_CLASS.basal }),
     Plot.lineY(points, { x: "time", y: "rate", z: "run", curve: "step-after", stroke: CHART_PALETTE.basal, strokeWidth: 1.5, className: MARK_CLASS.basal }),
   ];
-  return renderPanel({
-    ...panelFrame(model, width, height, ticks, true),
+  return {
+    ...panelFrame(frame, height, true),
     marginTop: 20,
     marginBottom: 26,
     y: { type: "linear", domain: [0, basal.top], axis: null },
@@ -228,10 +268,10 @@ function insulinPanel(model: PumpDayModel, options: PumpChartOptions, width: num
       Plot.gridY(basal.ticks, { strokeOpacity: 0.1 }),
       Plot.axisY(basal.ticks, { anchor: "left", tickFormat: (v: number) => formatNumber(v, basal.decimals, locale), label: labels.basalAxis }),
       ...basalMarks,
-      ...(model.showBolusMarkers ? bolusMarks(model.boluses, basal.top, options) : []),
+      ...(series.showBolusMarkers ? bolusMarks(series.boluses, basal.top, frame, options) : []),
       Plot.ruleY([0], { strokeOpacity: 0.4 }),
     ],
-  });
+  };
 }
 
 /**
@@ -239,12 +279,12 @@ function insulinPanel(model: PumpDayModel, options: PumpChartOptions, width: num
  * U x (basal top / bolus top) and the right axis labels those positions in U (the dual-axis
  * approach of the Plot docs, https://observablehq.com/plot/marks/axis).
  */
-function bolusMarks(boluses: readonly BolusEvent[], basalTop: number, options: PumpChartOptions): Plot.Markish[] {
+function bolusMarks(boluses: readonly BolusEvent[], basalTop: number, frame: PumpTimeFrame, options: PumpChartOptions): Plot.Markish[] {
   const { labels, locale } = options;
   const bolus = insulinAxis(maxOf(boluses, bolusHeight), MIN_BOLUS_U);
   const k = basalTop / bolus.top;
   const unitsText = (b: BolusEvent) => bolusText(b.unitsDisplay, locale);
-  const title = (b: BolusEvent) => `${b.clock} ${unitsText(b)} ${labels.unitU}`;
+  const title = (b: BolusEvent) => `${frame.when(b.start, b.clock)} ${unitsText(b)} ${labels.unitU}`;
   const immediate = boluses.filter((b) => b.immediate !== null);
   const extended = boluses.filter((b) => b.extended !== null);
   const common = { className: MARK_CLASS.bolus, title };
