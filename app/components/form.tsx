@@ -1,4 +1,4 @@
-import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/form.css";
 
@@ -79,5 +79,38 @@ export function FormMessages({ errors, notice, ns = "auth" }: { errors?: string[
         </p>
       ) : null}
     </>
+  );
+}
+
+/** A fieldset of radio buttons for one field, with its legend and translated errors. */
+export function ChoiceGroup({ meta: given, legend, choices, ns }: { meta: FieldMetadata<unknown>; legend: string; choices: { value: string; label: string }[]; ns?: string }) {
+  const [meta] = useField<unknown>(given.name, { formId: given.formId });
+  const inputs = getCollectionProps(meta, { type: "radio", options: choices.map((c) => c.value) });
+  return (
+    <fieldset className={s.fieldset} aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend className={s.label}>{legend}</legend>
+      {inputs.map((props, i) => (
+        <label key={props.key} className={s.choice}>
+          <input {...props} key={props.key} required={undefined} aria-describedby={undefined} aria-invalid={undefined} />
+          {choices[i]!.label}
+        </label>
+      ))}
+      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
+    </fieldset>
+  );
+}
+
+/** A labelled checkbox (sent as "on" when ticked) with its translated errors. */
+export function CheckboxField({ meta: given, label, ns }: { meta: FieldMetadata<unknown>; label: string; ns?: string }) {
+  const [meta] = useField<unknown>(given.name, { formId: given.formId });
+  const props = getInputProps(meta, { type: "checkbox" });
+  return (
+    <div className={s.field}>
+      <label className={s.choice}>
+        <input {...props} key={props.key} />
+        {label}
+      </label>
+      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
+    </div>
   );
 }

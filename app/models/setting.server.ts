@@ -1,5 +1,9 @@
 import type { Locale } from "~/i18n";
+import type { NameStyle } from "~/report/pump-report";
+import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
+import { sniffImageType, type RasterImageType } from "~/utils/image-type";
 
 /** Saves the interface language of a user (creating their settings row if needed). */
 export async function saveLanguage(userId: number, lang: Locale) {
@@ -9,4 +13,62 @@ export async function saveLanguage(userId: number, lang: Locale) {
 /** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL. */
 export async function saveUnit(userId: number, unit: 0 | 1) {
   await db().setting.upsert({ where: { userId }, create: { userId, unit }, update: { unit } });
+}
+
+/** What the settings page shows: units, print settings and whether there is a logo. */
+export type UserSettings = {
+  unit: GlucoseUnit;
+  weightUnit: 0 | 1;
+  heightUnit: 0 | 1;
+  orientation: Orientation;
+  nameStyle: NameStyle;
+  splitLine: boolean;
+  /** The stored logo's type, and a version that changes with every save (for the image URL); null without a logo. */
+  logo: { type: string; version: number } | null;
+};
+
+/** A user's units and print settings; the schema's defaults when they have no settings row yet. */
+export async function userSettings(userId: number): Promise<UserSettings> {
+  const row = await db().setting.findUnique({
+    where: { userId },
+    select: { unit: true, weightUnit: true, heightUnit: true, orientation: true, nameStyle: true, splitLine: true, reportLogoType: true, updatedAt: true },
+  });
+  return {
+    unit: toGlucoseUnit(row?.unit ?? 0),
+    weightUnit: row?.weightUnit === 1 ? 1 : 0,
+    heightUnit: row?.heightUnit === 1 ? 1 : 0,
+    orientation: row?.orientation === "landscape" ? "landscape" : "portrait",
+    nameStyle: row?.nameStyle === 1 || row?.nameStyle === 2 ? row.nameStyle : 0,
+    splitLine: row?.splitLine ?? true,
+    // saveReportLogo and removeReportLogo set and clear the type together with the bytes.
+    logo: row?.reportLogoType ? { type: row.reportLogoType, version: row.updatedAt.getTime() } : null,
+  };
+}
+
+/**
+ * Saves units and print settings in one statement (all or nothing). `lang` is the language
+ * stored if the user has no settings row yet, so that saving does not change their language.
+ */
+export async function saveSettings(userId: number, values: SettingsInput, lang: Locale) {
+  await db().setting.upsert({ where: { userId }, create: { userId, lang, ...values }, update: values });
+}
+
+export type LogoSaveResult = { ok: true; type: RasterImageType } | { ok: false; error: "errors.logoType" | "errors.logoTooLarge" };
+
+/**
+ * Saves the report logo if its bytes are a PNG, JPEG, GIF or WebP image of at most
+ * LOGO_MAX_BYTES; the type stored is the one the bytes show, not the one the upload declared.
+ */
+export async function saveReportLogo(userId: number, bytes: Uint8Array<ArrayBuffer>, lang: Locale): Promise<LogoSaveResult> {
+  if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, error: "errors.logoTooLarge" };
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, error: "errors.logoType" };
+  const logo = { reportLogo: bytes, reportLogoType: type };
+  await db().setting.upsert({ where: { userId }, create: { userId, lang, ...logo }, update: logo });
+  return { ok: true, type };
+}
+
+/** Removes the report logo (reports are then printed without one). */
+export async function removeReportLogo(userId: number) {
+  await db().setting.updateMany({ where: { userId }, data: { reportLogo: null, reportLogoType: null } });
 }

@@ -1,0 +1,258 @@
+import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CheckboxField, ChoiceGroup, ErrorList, FormMessages } from "~/components/form";
+import { ReportHeader } from "~/components/report/report-header";
+import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
+import { displayDate, shiftDate, todayIn } from "~/report/day";
+import { LOGO_MAX_BYTES, logoSchema, NAME_STYLES, ORIENTATIONS, settingsSchema } from "~/schemas/setting";
+import * as f from "~/styles/form.css";
+import * as s from "~/styles/layout.css";
+import * as st from "~/styles/settings.css";
+import { getLocale } from "~/utils/i18n.server";
+import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
+import { requireUser } from "~/utils/session.server";
+
+/**
+ * `/newsetting` (spec 2 section 2: signed-in only; issue 7 "print settings"): units for glucose,
+ * weight and height; the print reports' orientation, title alignment and split line; the report
+ * logo; and a preview of the report header with the saved settings. Every form works without
+ * JavaScript. Removing the logo is confirmed on a second step (`?confirm=removeLogo`), as
+ * deleting a share is.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const now = Date.now();
+  const today = todayIn("UTC", now);
+  return {
+    settings: await userSettings(user.id),
+    confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
+    sample: { range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`, generatedAt: `${displayDate(today)} ${new Date(now).toISOString().slice(11, 16)}` },
+  };
+}
+
+const intentSchema = z.enum(["settings", "logo", "removeLogo"]);
+type Intent = z.infer<typeof intentSchema>;
+/** Room for the multipart boundaries and the intent field around one logo. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/**
+ * The posted form. An upload is read into memory only up to the logo limit: a larger one is
+ * "tooLarge" (by its Content-Length, or while it is read); a body that is not a form is a 400.
+ */
+async function readForm(request: Request): Promise<FormData | "tooLarge"> {
+  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  if (multipart && Number(request.headers.get("Content-Length")) > LOGO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return "tooLarge";
+  try {
+    if (!multipart) return await request.formData();
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "tooLarge";
+    throw new Response("Bad Request", { status: 400 });
+  }
+}
+
+function reply(intent: Intent, result: SubmissionResult<string[]> | null, notice: string | null, status = 200) {
+  return data({ intent, result, notice }, { status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  if (formData === "tooLarge") return reply("logo", { status: "error", error: { logo: ["errors.logoTooLarge"] } }, null, 413);
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw new Response("Bad Request", { status: 400 });
+  const lang = await getLocale(request);
+
+  switch (intent.data) {
+    case "settings": {
+      const submission = parseWithZod(formData, { schema: settingsSchema });
+      if (submission.status !== "success") return reply("settings", submission.reply(), null, 400);
+      await saveSettings(user.id, submission.value, lang);
+      return reply("settings", submission.reply(), "notices.saved");
+    }
+    case "logo": {
+      const submission = parseWithZod(formData, { schema: logoSchema });
+      if (submission.status !== "success") return reply("logo", submission.reply(), null, 400);
+      const saved = await saveReportLogo(user.id, new Uint8Array(await submission.value.logo.arrayBuffer()), lang);
+      if (!saved.ok) return reply("logo", submission.reply({ fieldErrors: { logo: [saved.error] } }), null, 400);
+      return reply("logo", submission.reply({ resetForm: true }), "notices.logoSaved");
+    }
+    case "removeLogo": {
+      await removeReportLogo(user.id);
+      return reply("removeLogo", null, "notices.logoRemoved");
+    }
+  }
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The action's answer if it was for one of these intents. */
+function useReply(...intents: Intent[]) {
+  const answer = useActionData<typeof action>();
+  return answer && intents.includes(answer.intent) ? answer : undefined;
+}
+
+export default function NewSetting() {
+  const { t } = useTranslation("settings");
+  const { settings, confirmRemove, sample } = useLoaderData<typeof loader>();
+  // The version changes with every save, so that a new logo is not hidden by the cached old one.
+  const logoSrc = settings.logo ? `/report-logo?v=${settings.logo.version}` : null;
+  return (
+    <div className={st.page}>
+      <h1>{t("title")}</h1>
+      <p>
+        {t("intro")} <Link to="/supports#printsettings">{t("print.help")}</Link>
+      </p>
+      <SettingsForm settings={settings} />
+      <LogoSection logoSrc={logoSrc} confirmRemove={confirmRemove} />
+      <Preview settings={settings} sample={sample} logoSrc={logoSrc} />
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: PageData["settings"] }) {
+  const { t } = useTranslation("settings");
+  const answer = useReply("settings");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: answer?.result,
+    defaultValue: {
+      unit: String(settings.unit),
+      weightUnit: String(settings.weightUnit),
+      heightUnit: String(settings.heightUnit),
+      orientation: settings.orientation,
+      nameStyle: String(settings.nameStyle),
+      splitLine: settings.splitLine ? "on" : undefined,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" action="/newsetting" {...getFormProps(form)}>
+        <FormMessages errors={form.errors} notice={answer?.notice} ns="settings" />
+        <section className={s.card} aria-labelledby="units-title">
+          <h2 id="units-title">{t("units.title")}</h2>
+          <div className={st.choices}>
+            <ChoiceGroup meta={fields.unit} legend={t("units.glucose")} choices={[0, 1].map((u) => ({ value: String(u), label: t(`common:units.${u}`) }))} ns="settings" />
+            <ChoiceGroup meta={fields.weightUnit} legend={t("units.weight")} choices={[{ value: "0", label: t("units.kg") }, { value: "1", label: t("units.lb") }]} ns="settings" />
+            <ChoiceGroup meta={fields.heightUnit} legend={t("units.height")} choices={[{ value: "0", label: t("units.cm") }, { value: "1", label: t("units.ftIn") }]} ns="settings" />
+          </div>
+        </section>
+        <section className={s.card} aria-labelledby="print-title">
+          <h2 id="print-title">{t("print.title")}</h2>
+          <div className={st.choices}>
+            <ChoiceGroup meta={fields.orientation} legend={t("print.orientation")} choices={ORIENTATIONS.map((o) => ({ value: o, label: t(`print.${o}`) }))} ns="settings" />
+            <ChoiceGroup meta={fields.nameStyle} legend={t("print.nameStyle")} choices={NAME_STYLES.map((n, i) => ({ value: String(i), label: t(`print.${n}`) }))} ns="settings" />
+          </div>
+          <CheckboxField meta={fields.splitLine} label={t("print.splitLine")} ns="settings" />
+          <div className={s.actions}>
+            <button type="submit" name="intent" value="settings" className={s.button} disabled={navigation.state !== "idle"}>
+              {t("save")}
+            </button>
+          </div>
+        </section>
+      </Form>
+    </FormProvider>
+  );
+}
+
+function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confirmRemove: boolean }) {
+  const { t } = useTranslation("settings");
+  const answer = useReply("logo", "removeLogo");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "logo-upload",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: logoSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const logo = fields.logo;
+  const busy = navigation.state !== "idle";
+  return (
+    <section id="logo" className={s.card} aria-labelledby="logo-title">
+      <h2 id="logo-title">{t("logo.title")}</h2>
+      <FormMessages notice={answer?.notice} ns="settings" />
+      {logoSrc ? <img src={logoSrc} alt={t("logo.current")} className={st.currentLogo} data-testid="current-logo" /> : <p>{t("logo.none")}</p>}
+      <FormProvider context={form.context}>
+        <Form method="post" action="/newsetting#logo" encType="multipart/form-data" {...getFormProps(form)} className={f.form}>
+          <FormMessages errors={form.errors} ns="settings" />
+          <div className={f.field}>
+            <label htmlFor={logo.id} className={f.label}>
+              {t("logo.file")}
+            </label>
+            <p id={`${logo.id}-hint`} className={f.hint}>
+              {t("logo.hint", { size: LOGO_MAX_BYTES / 1024 })}
+            </p>
+            <input {...getInputProps(logo, { type: "file", ariaDescribedBy: `${logo.id}-hint` })} accept={RASTER_IMAGE_TYPES.join(",")} className={f.input} />
+            <ErrorList id={logo.errorId} errors={logo.errors} ns="settings" />
+          </div>
+          <div>
+            <button type="submit" name="intent" value="logo" className={s.button} disabled={busy}>
+              {t("logo.upload")}
+            </button>
+          </div>
+        </Form>
+      </FormProvider>
+      {logoSrc && confirmRemove ? (
+        <Form method="post" action="/newsetting#logo" className={f.form}>
+          <p role="alert">{t("logo.removeConfirm")}</p>
+          <div className={s.actions}>
+            <button type="submit" name="intent" value="removeLogo" className={s.button} disabled={busy}>
+              {t("logo.removeYes")}
+            </button>
+            <Link to="/newsetting#logo" className={s.buttonSecondary}>
+              {t("logo.removeNo")}
+            </Link>
+          </div>
+        </Form>
+      ) : logoSrc ? (
+        <div className={s.actions}>
+          <Link to="/newsetting?confirm=removeLogo#logo" className={s.buttonSecondary}>
+            {t("logo.remove")}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Preview({ settings, sample, logoSrc }: { settings: PageData["settings"]; sample: PageData["sample"]; logoSrc: string | null }) {
+  const { t } = useTranslation("settings");
+  return (
+    <section className={s.card} aria-labelledby="preview-title">
+      <h2 id="preview-title">{t("preview.title")}</h2>
+      <p className={f.hint}>{t("preview.note", { orientation: t(`print.${settings.orientation}`) })}</p>
+      {/* A picture of the printed header: its own headings are not part of this page's outline. */}
+      <div className={st.sheet[settings.orientation]} role="img" aria-label={t("preview.title")} data-testid="settings-preview">
+        <ReportHeader
+          title={t("reports:cgm.title")}
+          patientName={t("preview.patient")}
+          birthDate={null}
+          range={sample.range}
+          unitText={t(`common:units.${settings.unit}`)}
+          generatedAt={sample.generatedAt}
+          timeZone="UTC"
+          nameStyle={NAME_STYLES[settings.nameStyle]}
+          splitLine={settings.splitLine}
+          logoSrc={logoSrc}
+        />
+      </div>
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";
