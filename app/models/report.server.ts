@@ -101,9 +101,9 @@ export function pumpReportResponse(pid: number, report: PumpReport) {
 /** The reader's print settings (spec 2 "print settings") and the patient's birth date, in one query. */
 export async function reportContext(readerId: number, patient: VisiblePatient) {
   const rows = await db().$queryRaw<
-    { birthDate: Date | null; unit: number | null; nameStyle: number | null; orientation: string | null; splitLine: boolean | null; hasLogo: boolean | null }[]
+    { birthDate: Date | null; unit: number | null; nameStyle: number | null; orientation: string | null; splitLine: boolean | null; hasLogo: boolean | null; updatedAt: Date | null }[]
   >`
-    SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo"
+    SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo", s."updatedAt"
       FROM "User" u LEFT JOIN "Setting" s ON s."userId" = ${readerId}
      WHERE u.id = ${patient.userId}`;
   const row = rows[0];
@@ -114,7 +114,8 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
     nameStyle: nameStyle as "left" | "center" | "right",
     orientation: row?.orientation === "landscape" ? ("landscape" as const) : ("portrait" as const),
     splitLine: row?.splitLine ?? true,
-    hasLogo: row?.hasLogo ?? false,
+    /** The logo's address, versioned by the settings' last save so that a new logo is not hidden by the cached old one; null without a logo. */
+    logoSrc: row?.hasLogo && row.updatedAt ? `/report-logo?v=${row.updatedAt.getTime()}` : null,
   };
 }
 

@@ -93,7 +93,7 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
     birthDate: context.birthDate ? displayDate(context.birthDate) : null,
     timeZone: patient.timeZone,
     generatedAt: localDateTimeText(now, zone),
-    settings: { nameStyle: context.nameStyle, orientation: context.orientation, splitLine: context.splitLine, logoSrc: context.hasLogo ? "/report-logo" : null },
+    settings: { nameStyle: context.nameStyle, orientation: context.orientation, splitLine: context.splitLine, logoSrc: context.logoSrc },
     unit,
     print: query.print,
     form: {

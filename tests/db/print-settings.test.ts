@@ -68,7 +68,7 @@ describe("units and print settings", () => {
     const who = await person();
     await saveSettings(who.user.id, { unit: 1, weightUnit: 1, heightUnit: 1, orientation: "landscape", nameStyle: 1, splitLine: false }, "en");
     expect(await userSettings(who.user.id)).toMatchObject({ unit: 1, weightUnit: 1, heightUnit: 1, orientation: "landscape", nameStyle: 1, splitLine: false });
-    expect(await contextOf(who)).toMatchObject({ unit: 1, nameStyle: "center", orientation: "landscape", splitLine: false, hasLogo: false });
+    expect(await contextOf(who)).toMatchObject({ unit: 1, nameStyle: "center", orientation: "landscape", splitLine: false, logoSrc: null });
   });
 
   it("the page's form saves through the action and says so", async () => {
@@ -112,7 +112,7 @@ describe("report logo", () => {
     const who = await person();
     expect(await saveReportLogo(who.user.id, PNG, "en")).toEqual({ ok: true, type: "image/png" });
     expect(await reportLogo(who.user.id)).toEqual({ bytes: PNG, type: "image/png" });
-    expect(await contextOf(who)).toMatchObject({ hasLogo: true });
+    expect(await contextOf(who)).toMatchObject({ logoSrc: expect.stringMatching(/^\/report-logo\?v=\d+$/) });
     expect((await userSettings(who.user.id)).logo).toMatchObject({ type: "image/png" });
     expect(await saveReportLogo(who.user.id, GIF, "en")).toEqual({ ok: true, type: "image/gif" });
     expect((await reportLogo(who.user.id))?.type).toBe("image/gif");
@@ -134,7 +134,7 @@ describe("report logo", () => {
     await saveReportLogo(who.user.id, PNG, "en");
     await removeReportLogo(who.user.id);
     expect(await reportLogo(who.user.id)).toBeNull();
-    expect(await contextOf(who)).toMatchObject({ hasLogo: false });
+    expect(await contextOf(who)).toMatchObject({ logoSrc: null });
     expect((await userSettings(who.user.id)).logo).toBeNull();
   });
 
