@@ -82,13 +82,30 @@ export function FormMessages({ errors, notice, ns = "auth" }: { errors?: string[
   );
 }
 
-/** A fieldset of radio buttons for one field, with its legend and translated errors. */
-export function ChoiceGroup({ meta: given, legend, choices, ns }: { meta: FieldMetadata<unknown>; legend: string; choices: { value: string; label: string }[]; ns?: string }) {
+/** A fieldset of radio buttons (or checkboxes) for one field, with its legend and translated errors. */
+export function ChoiceGroup({
+  meta: given,
+  legend,
+  choices,
+  ns,
+  type = "radio",
+  required,
+}: {
+  meta: FieldMetadata<unknown>;
+  legend: string;
+  choices: { value: string; label: string }[];
+  ns?: string;
+  type?: "radio" | "checkbox";
+  required?: boolean;
+}) {
   const [meta] = useField<unknown>(given.name, { formId: given.formId });
-  const inputs = getCollectionProps(meta, { type: "radio", options: choices.map((c) => c.value) });
+  const inputs = getCollectionProps(meta, { type, options: choices.map((c) => c.value) });
   return (
-    <fieldset className={s.fieldset} aria-describedby={meta.errors ? meta.errorId : undefined}>
-      <legend className={s.label}>{legend}</legend>
+    <fieldset className={s.fieldset} aria-describedby={meta.errors ? meta.errorId : undefined} aria-required={required || undefined}>
+      <legend className={s.label}>
+        {legend}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
       {inputs.map((props, i) => (
         <label key={props.key} className={s.choice}>
           <input {...props} key={props.key} required={undefined} aria-describedby={undefined} aria-invalid={undefined} />

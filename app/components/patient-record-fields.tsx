@@ -8,7 +8,7 @@ import * as s from "~/styles/dialog.css";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
 import type { TimeZoneChoice } from "~/utils/time-zones";
-import { ErrorList, Field } from "./form";
+import { ChoiceGroup, ErrorList, Field } from "./form";
 
 /**
  * The fields of the patient health record shared by `/patient` and `/patientAdd`: gender and
@@ -41,24 +41,6 @@ function Legend({ children, required }: { children: React.ReactNode; required?: 
       {children}
       {required ? <span aria-hidden="true"> *</span> : null}
     </legend>
-  );
-}
-
-/** A fieldset of radios or checkboxes for one field. */
-function Choices({ meta: given, type, legend, choices, required }: { meta: Meta; type: "radio" | "checkbox"; legend: string; choices: { value: string; label: string }[]; required?: boolean }) {
-  const [meta] = useField<unknown>(given.name, { formId: given.formId });
-  const inputs = getCollectionProps(meta, { type, options: choices.map((c) => c.value) });
-  return (
-    <fieldset className={f.fieldset} aria-describedby={meta.errors ? meta.errorId : undefined} aria-required={required || undefined}>
-      <Legend required={required}>{legend}</Legend>
-      {inputs.map((props, i) => (
-        <label key={props.key} className={f.choice}>
-          <input {...props} key={props.key} required={undefined} aria-describedby={undefined} aria-invalid={undefined} />
-          {choices[i]!.label}
-        </label>
-      ))}
-      <ErrorList id={meta.errorId} errors={meta.errors} ns={NS} />
-    </fieldset>
   );
 }
 
@@ -112,12 +94,12 @@ export function RecordFields({ fields, options, unit, timeZones }: { fields: Rec
   const step = unit === 1 ? "1" : "0.1";
   return (
     <>
-      <Choices meta={fields.gender} type="radio" legend={t("fields.gender")} choices={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} required />
+      <ChoiceGroup ns={NS} meta={fields.gender} legend={t("fields.gender")} choices={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} required />
       <Select meta={fields.pronoun} label={t("fields.pronoun")} empty={t("fields.pronounNone")} choices={PRONOUNS.map((p) => ({ value: p, label: t(`pronoun.${p}`) }))} />
       <Field meta={fields.birthDate} label={t("fields.birthDate")} type="date" autoComplete="bday" ns={NS} />
       <Select meta={fields.diabetesType} label={t("fields.diabetesType")} empty={t("fields.chooseDiabetesType")} choices={ofType(0)} required />
-      <Choices meta={fields.basicDiseases} type="checkbox" legend={t("fields.basicDiseases")} choices={ofType(1)} />
-      <Choices meta={fields.complication} type="checkbox" legend={t("fields.complications")} choices={ofType(2)} />
+      <ChoiceGroup ns={NS} type="checkbox" meta={fields.basicDiseases} legend={t("fields.basicDiseases")} choices={ofType(1)} />
+      <ChoiceGroup ns={NS} type="checkbox" meta={fields.complication} legend={t("fields.complications")} choices={ofType(2)} />
       <fieldset className={f.fieldset}>
         <Legend required>{t("fields.glucoseRange")}</Legend>
         <p className={f.hint}>{t("fields.glucoseRangeHint", { unit: unitLabel })}</p>

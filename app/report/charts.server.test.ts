@@ -1,4 +1,4 @@
-import { DOMParser, parseHTML } from "linkedom";
+import { DOMParser } from "linkedom";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import type { Reading } from "../metrics/types";
@@ -21,6 +21,7 @@ import { dayWindow, hourTicks } from "./day";
 import { buildPumpDay, type PumpAlarmKind, type PumpDayModel, type PumpHistoryRecord } from "./pump-day";
 import { pumpRecord } from "./test-records";
 import { toUnit, type GlucoseUnit } from "./units";
+import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, type Tick } from "./charts/svg-test-support";
 
 const WAW = "Europe/Warsaw";
 const MIN = 60_000;
@@ -60,55 +61,6 @@ function waw(date: string, hh: number, mm = 0): number {
 
 // ---------------------------------------------------------------------------------------------
 // SVG reading helpers
-
-/** Parses the markup the way the page embeds it: inside an HTML body. */
-function parse(svg: string): Element {
-  const { document } = parseHTML(`<!doctype html><html><body>${svg}</body></html>`);
-  expect(document.body.children).toHaveLength(1);
-  const root = document.body.firstElementChild as unknown as Element;
-  expect(root.tagName.toLowerCase()).toBe("svg");
-  return root;
-}
-
-function all(root: Element, selector: string): Element[] {
-  return [...root.querySelectorAll(selector)];
-}
-
-/** Text of an element without its <title> child (Plot adds one to truncated labels). */
-function ownText(e: Element): string {
-  return [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("");
-}
-
-function translate(e: Element): { x: number; y: number } {
-  const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(e.getAttribute("transform") ?? "");
-  if (!m) throw new Error(`no translate on ${e.outerHTML}`);
-  return { x: Number(m[1]), y: Number(m[2]) };
-}
-
-interface Tick {
-  readonly text: string;
-  readonly x: number;
-  readonly y: number;
-}
-
-function ticks(root: Element, axis: "x" | "y"): Tick[] {
-  return all(root, `g[aria-label="${axis}-axis tick label"] text`).map((t) => ({ text: ownText(t), ...translate(t) }));
-}
-
-function tick(list: readonly Tick[], text: string): Tick {
-  const t = list.find((x) => x.text === text);
-  if (!t) throw new Error(`no tick "${text}" among ${list.map((x) => x.text).join(" ")}`);
-  return t;
-}
-
-function num(e: Element, name: string): number {
-  return Number(e.getAttribute(name));
-}
-
-/** Vertices of a path made of M/L commands. */
-function vertices(d: string): [number, number][] {
-  return [...d.matchAll(/[ML]([-\d.e]+),([-\d.e]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -166,7 +118,7 @@ describe("cgmDayChart", () => {
   const model = buildCgmDay({ date: LONG_DAY, timeZone: WAW, readings: longDayReadings(), limits });
 
   it("draws one line path per segment and a dot, coloured by class, for each reading outside the target", () => {
-    const root = parse(cgmDayChart(model, { ...opts(), labels: cgmLabels }));
+    const root = parseSvg(cgmDayChart(model, { ...opts(), labels: cgmLabels }));
     const segments = new Set(model.points.map((p) => p.segment)).size;
     expect(segments).toBe(3);
     expect(all(root, `g.${MARK_CLASS.trace} path`)).toHaveLength(segments);
@@ -183,7 +135,7 @@ describe("cgmDayChart", () => {
     [1 as GlucoseUnit, "en", "70", "180"],
     [0 as GlucoseUnit, "pl", "3,9", "10,0"],
   ])("unit %i, %s: the target band sits at the ticks labelled %s and %s, and a reading where the axis puts it", (unit, locale, lowText, highText) => {
-    const root = parse(cgmDayChart(model, { ...opts(unit, locale), labels: cgmLabels }));
+    const root = parseSvg(cgmDayChart(model, { ...opts(unit, locale), labels: cgmLabels }));
     const y = ticks(root, "y");
     const band = all(root, `g.${MARK_CLASS.targetBand} rect`);
     expect(band).toHaveLength(1);
@@ -202,7 +154,7 @@ describe("cgmDayChart", () => {
   });
 
   it("labels the x axis with the model's local ticks on a 25 h day, spaced by real time", () => {
-    const root = parse(cgmDayChart(model, { ...opts(), labels: cgmLabels }));
+    const root = parseSvg(cgmDayChart(model, { ...opts(), labels: cgmLabels }));
     const x = ticks(root, "x");
     expect(x.map((t) => t.text)).toEqual(model.ticks.map((t) => t.label));
     expect(x.map((t) => t.text)).toEqual(["00:00", "03:00", "06:00", "09:00", "12:00", "15:00", "18:00", "21:00"]);
@@ -213,16 +165,16 @@ describe("cgmDayChart", () => {
   });
 
   it("uses the locale's decimal separator in mmol/L", () => {
-    const pl = ticks(parse(cgmDayChart(model, { ...opts(0, "pl"), labels: cgmLabels })), "y").map((t) => t.text);
+    const pl = ticks(parseSvg(cgmDayChart(model, { ...opts(0, "pl"), labels: cgmLabels })), "y").map((t) => t.text);
     expect(pl.some((t) => /^\d+,\d$/.test(t))).toBe(true);
     expect(pl.some((t) => t.includes("."))).toBe(false);
-    const en = ticks(parse(cgmDayChart(model, { ...opts(0, "en"), labels: cgmLabels })), "y").map((t) => t.text);
+    const en = ticks(parseSvg(cgmDayChart(model, { ...opts(0, "en"), labels: cgmLabels })), "y").map((t) => t.text);
     expect(en.every((t) => /^\d+\.\d$/.test(t))).toBe(true);
   });
 
   it("renders a frame with axes for a day without readings", () => {
     const empty = buildCgmDay({ date: "2026-11-20", timeZone: WAW, readings: [], limits });
-    const root = parse(cgmDayChart(empty, { ...opts(), labels: cgmLabels }));
+    const root = parseSvg(cgmDayChart(empty, { ...opts(), labels: cgmLabels }));
     expect(ticks(root, "x")).toHaveLength(8);
     expect(ticks(root, "y").length).toBeGreaterThan(3);
     expect(all(root, `g.${MARK_CLASS.trace} path`)).toHaveLength(0);
@@ -233,7 +185,7 @@ describe("cgmOverlayChart", () => {
   const model = overlayModel();
 
   it("draws one line per day and segment, older days lighter, on a 00:00-24:00 axis", () => {
-    const root = parse(cgmOverlayChart(model, { ...opts(), labels: overlayLabels }));
+    const root = parseSvg(cgmOverlayChart(model, { ...opts(), labels: overlayLabels }));
     const expected = model.days.reduce((n, d) => n + new Set(d.points.map((p) => p.segment)).size, 0);
     expect(model.days).toHaveLength(14);
     expect(expected).toBeGreaterThan(14); // the gap day and the 25 h day add segments
@@ -248,7 +200,7 @@ describe("cgmOverlayChart", () => {
   });
 
   it("puts the target band at the limit ticks in mg/dL too", () => {
-    const root = parse(cgmOverlayChart(model, { ...opts(1), labels: overlayLabels }));
+    const root = parseSvg(cgmOverlayChart(model, { ...opts(1), labels: overlayLabels }));
     const band = all(root, `g.${MARK_CLASS.targetBand} rect`)[0]!;
     const y = ticks(root, "y");
     expect(num(band, "y")).toBeCloseTo(tick(y, "180").y, 1);
@@ -258,7 +210,7 @@ describe("cgmOverlayChart", () => {
 
 describe("pumpDayChart", () => {
   const model = pumpDay();
-  const render = (m: PumpDayModel, unit: GlucoseUnit = 0, locale = "en") => parse(pumpDayChart(m, { ...opts(unit, locale), labels: pumpLabels }));
+  const render = (m: PumpDayModel, unit: GlucoseUnit = 0, locale = "en") => parseSvg(pumpDayChart(m, { ...opts(unit, locale), labels: pumpLabels }));
 
   it("draws the basal rate as a step line (horizontal and vertical moves only)", () => {
     expect(model.basal.steps.length).toBeGreaterThanOrEqual(2);
@@ -331,7 +283,7 @@ describe("bgRangeChart", () => {
   const model = buildBgRange({ from: "2026-10-24", to: "2026-10-26", timeZone: WAW, readings, limits });
 
   it("draws one dot per reading in its day's column, coloured by class", () => {
-    const root = parse(bgRangeChart(model, { ...opts(), labels: bgLabels }));
+    const root = parseSvg(bgRangeChart(model, { ...opts(), labels: bgLabels }));
     const dots = all(root, `g.${MARK_CLASS.meterBg} circle`);
     const views = model.days.flatMap((d) => d.readings);
     expect(dots).toHaveLength(5);
@@ -346,7 +298,7 @@ describe("bgRangeChart", () => {
   });
 
   it("puts the band at the limit ticks and formats dates with the caller's function", () => {
-    const root = parse(bgRangeChart(model, { ...opts(0, "pl"), labels: { ...bgLabels, formatDay: (d) => d.split("-").reverse().slice(0, 2).join(".") } }));
+    const root = parseSvg(bgRangeChart(model, { ...opts(0, "pl"), labels: { ...bgLabels, formatDay: (d) => d.split("-").reverse().slice(0, 2).join(".") } }));
     const band = all(root, `g.${MARK_CLASS.targetBand} rect`)[0]!;
     const y = ticks(root, "y");
     expect(num(band, "y")).toBeCloseTo(tick(y, "10,0").y, 1);
@@ -373,7 +325,7 @@ describe("every chart", () => {
 
   it.each(charts)("%s: is one accessible, viewBox-sized svg without ids", (_, render) => {
     const svg = render({ ...opts(1, "en", "A <title> & more"), width: 800 });
-    const root = parse(svg);
+    const root = parseSvg(svg);
     expect(root.getAttribute("role")).toBe("img");
     expect(root.getAttribute("aria-label")).toBe("A <title> & more");
     expect(root.firstElementChild!.tagName.toLowerCase()).toBe("title");
@@ -391,7 +343,7 @@ describe("every chart", () => {
   });
 
   it.each(charts)("%s: shows only the given labels, numbers and times", (_, render) => {
-    const root = parse(render(opts(0, "pl")));
+    const root = parseSvg(render(opts(0, "pl")));
     const texts = [...all(root, "text").map(ownText), ...all(root, "title").map((t) => t.textContent ?? "")];
     expect(texts.length).toBeGreaterThan(5);
     for (const text of texts) {

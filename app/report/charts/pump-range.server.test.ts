@@ -1,4 +1,4 @@
-import { DOMParser, parseHTML } from "linkedom";
+import { DOMParser } from "linkedom";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { GLUCOSE_CLASS_COLOR, MARK_CLASS, pumpRangeChart, pumpRangeFacts, RANGE_CHART_WIDTH, RANGE_MARK_CLASS, type PumpRangeChartLabels } from "../charts.server";
@@ -8,6 +8,7 @@ import { BIG_BOLUS_MAX_SHOWN, buildPumpReport, multiDayTicks, multiDayTickStepMs
 import { pumpRecord as rec } from "../test-records";
 import type { GlucoseUnit } from "../units";
 import { MARGIN_LEFT, MARGIN_RIGHT } from "./render.server";
+import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, type Tick } from "./svg-test-support";
 
 const WAW = "Europe/Warsaw";
 const NY = "America/New_York";
@@ -101,35 +102,9 @@ function render(r: PumpReport, group: PumpChartGroup, unit: GlucoseUnit = 0, loc
 // ---------------------------------------------------------------------------------------------
 // SVG reading helpers
 
-function parse(svg: string): Element {
-  const { document } = parseHTML(`<!doctype html><html><body>${svg}</body></html>`);
-  expect(document.body.children).toHaveLength(1);
-  const root = document.body.firstElementChild as unknown as Element;
-  expect(root.tagName.toLowerCase()).toBe("svg");
-  return root;
-}
-
-function all(root: Element, selector: string): Element[] {
-  return [...root.querySelectorAll(selector)];
-}
-
 /** The stacked panels, top to bottom: events, glucose, insulin. */
 function panels(root: Element): Element[] {
   return [...root.children].filter((c) => c.tagName.toLowerCase() === "g");
-}
-
-/** Text of an element without its <title> child. */
-function ownText(e: Element): string {
-  return [...e.childNodes]
-    .filter((n) => n.nodeType === 3)
-    .map((n) => n.textContent)
-    .join("");
-}
-
-function translate(e: Element): { x: number; y: number } {
-  const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(e.getAttribute("transform") ?? "");
-  if (!m) throw new Error(`no translate on ${e.outerHTML}`);
-  return { x: Number(m[1]), y: Number(m[2]) };
 }
 
 /** Position of an element in the svg: its translate plus its ancestors' (Plot puts dx, dy on the mark's group). */
@@ -143,30 +118,6 @@ function position(e: Element): { x: number; y: number } {
     y += t.y;
   }
   return { x, y };
-}
-
-interface Tick {
-  readonly text: string;
-  readonly x: number;
-  readonly y: number;
-}
-
-function ticks(root: Element, axis: "x" | "y"): Tick[] {
-  return all(root, `g[aria-label="${axis}-axis tick label"] text`).map((t) => ({ text: ownText(t), ...translate(t) }));
-}
-
-function tick(list: readonly Tick[], text: string): Tick {
-  const t = list.find((x) => x.text === text);
-  if (!t) throw new Error(`no tick "${text}" among ${list.map((x) => x.text).join(" ")}`);
-  return t;
-}
-
-function num(e: Element, name: string): number {
-  return Number(e.getAttribute(name));
-}
-
-function vertices(d: string): [number, number][] {
-  return [...d.matchAll(/[ML]([-\d.e]+),([-\d.e]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
 }
 
 /** x (px) of an instant, from two of the chart's ticks (the scale is linear in time). */
@@ -195,7 +146,7 @@ describe("pumpRangeChart: time axis", () => {
     const r = report("2026-11-16", 6);
     const group = wholeRangeGroup(r);
     expect(group.tickStepMs).toBe(4 * H);
-    const x = ticks(parse(render(r, group)), "x");
+    const x = ticks(parseSvg(render(r, group)), "x");
     expect(x).toHaveLength(36);
     expect(x.map((t) => t.text)).toEqual(Array.from({ length: 6 }, () => ["00:00", "04:00", "08:00", "12:00", "16:00", "20:00"]).flat());
     expectRealTimeSpacing(group, x);
@@ -205,7 +156,7 @@ describe("pumpRangeChart: time axis", () => {
     const r = report("2026-11-16", 7);
     expect(r.charts.map((g) => g.dates.length)).toEqual([5, 2]);
     const group = r.charts[0]!;
-    const root = parse(render(r, group));
+    const root = parseSvg(render(r, group));
     const x = ticks(root, "x");
     expect(x).toHaveLength(30);
     expectRealTimeSpacing(group, x);
@@ -225,7 +176,7 @@ describe("pumpRangeChart: time axis", () => {
     expect(position(dates[1]!).x).toBeCloseTo((midnights[0]!.x + midnights[1]!.x) / 2, 0);
     expect(position(dates[0]!).y).toBeGreaterThan(timeLabel.y + 10);
     // The 2-day group: 3 h ticks, one boundary per panel.
-    const second = parse(render(r, r.charts[1]!));
+    const second = parseSvg(render(r, r.charts[1]!));
     expect(ticks(second, "x")).toHaveLength(16);
     expect(all(panels(second)[2]!, `g.${RANGE_MARK_CLASS.dayBoundary} line`)).toHaveLength(1);
   });
@@ -238,7 +189,7 @@ describe("pumpRangeChart: time axis", () => {
     const group = r.charts[0]!;
     const dst = r.days.find((d) => d.window.date === dstDay)!;
     expect(dst.window.hours).toBe(hours);
-    const root = parse(render(r, group));
+    const root = parseSvg(render(r, group));
     const x = ticks(root, "x");
     expect(x).toHaveLength(group.ticks.length);
     expectRealTimeSpacing(group, x);
@@ -261,7 +212,7 @@ describe("pumpRangeChart: insulin", () => {
   it("draws the basal rate as one step line across midnights, from the group's start to its end", () => {
     const r = report("2026-11-16", 5);
     const group = r.charts[0]!;
-    const root = parse(render(r, group));
+    const root = parseSvg(render(r, group));
     const lines = basalLines(root);
     expect(lines).toHaveLength(1);
     const v = vertices(lines[0]!.getAttribute("d")!);
@@ -280,7 +231,7 @@ describe("pumpRangeChart: insulin", () => {
     const group = r.charts[0]!;
     expect(group.bolusCount).toBe(25);
     expect(group.showBolusMarkers).toBe(true);
-    const root = parse(render(r, group, 0, "pl"));
+    const root = parseSvg(render(r, group, 0, "pl"));
     expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`)).toHaveLength(25);
     expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="text"] text`).map(ownText)).toEqual(Array(25).fill("5,0"));
     expect(all(root, "text").some((t) => ownText(t).includes("Lbolus"))).toBe(true);
@@ -292,7 +243,7 @@ describe("pumpRangeChart: insulin", () => {
     const group = r.charts[0]!;
     expect(group.bolusCount).toBe(26);
     expect(group.showBolusMarkers).toBe(false);
-    const root = parse(render(r, group));
+    const root = parseSvg(render(r, group));
     expect(all(root, `.${MARK_CLASS.bolus}`)).toHaveLength(0);
     expect(all(root, "text").some((t) => ownText(t).includes("Lbolus"))).toBe(false);
     const note = all(root, `g.${RANGE_MARK_CLASS.bolusOmitted} text`);
@@ -311,7 +262,7 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
     [0 as GlucoseUnit, "pl", "3,9", "10,0", "8,3", "3,3"],
     [1 as GlucoseUnit, "en", "70", "180", "150", "60"],
   ])("unit %i (%s): target band at the limit ticks, pump BG and meter values in the display unit", (unit, locale, lowText, highText, pumpText, meterText) => {
-    const root = parse(render(r, group, unit, locale));
+    const root = parseSvg(render(r, group, unit, locale));
     const glucose = panels(root)[1]!;
     const y = ticks(glucose, "y");
     const band = all(glucose, `g.${MARK_CLASS.targetBand} rect`);
@@ -330,7 +281,7 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
   });
 
   it("marks carbohydrate and alarms with tooltips naming the date", () => {
-    const root = parse(render(r, group, 0, "pl"));
+    const root = parseSvg(render(r, group, 0, "pl"));
     expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="text"] text`).map(ownText)).toEqual(Array(10).fill("60"));
     expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="dot"] circle`)[2]!.querySelector("title")!.textContent).toBe("2026/11/17 06:58 60 Lg");
     const alarms = all(root, `g.${MARK_CLASS.alarms} path`);
@@ -341,7 +292,7 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
   });
 
   it("writes dates with the caller's format", () => {
-    const root = parse(pumpRangeChart(r, group, { unit: 0, locale: "pl", title: "T", labels: { ...labels, formatDay: (d) => d.split("-").reverse().join(".") } }));
+    const root = parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "pl", title: "T", labels: { ...labels, formatDay: (d) => d.split("-").reverse().join(".") } }));
     expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`).map(ownText)[0]).toBe("16.11.2026");
     expect(all(root, `g.${MARK_CLASS.alarms} path`)[0]!.querySelector("title")!.textContent).toBe("16.11.2026 09:00 Lkind_low_insulin");
   });
@@ -353,7 +304,7 @@ describe("pumpRangeChart: days without data", () => {
     const group = r.charts[0]!;
     const empty = r.days[2]!;
     expect(empty.hasData).toBe(false);
-    const root = parse(render(r, group));
+    const root = parseSvg(render(r, group));
     const x = ticks(root, "x");
     expect(x).toHaveLength(30);
     const lines = basalLines(root);
@@ -372,7 +323,7 @@ describe("pumpRangeChart: days without data", () => {
     const r = buildPumpReport({ from: "2026-11-16", to: "2026-11-20", timeZone: WAW, now: Date.parse("2027-01-01T00:00:00Z"), records: [], limits, setting: { unit: 0, nameStyle: 0 } });
     if (r.status !== "ok") throw new Error("refused");
     expect(r.report.hasData).toBe(false);
-    const root = parse(render(r.report, r.report.charts[0]!));
+    const root = parseSvg(render(r.report, r.report.charts[0]!));
     expect(ticks(root, "x")).toHaveLength(30);
     expect(ticks(panels(root)[1]!, "y").length).toBeGreaterThan(3);
     expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`)).toHaveLength(5);
@@ -411,7 +362,7 @@ describe("pumpRangeChart: the svg", () => {
 
   it("is one accessible, viewBox-sized svg: title, summary as <desc>, no ids, well-formed XML", () => {
     const svg = pumpRangeChart(r, group, { unit: 1, locale: "en", title: "A <title> & more", labels, width: 900 });
-    const root = parse(svg);
+    const root = parseSvg(svg);
     expect(root.getAttribute("role")).toBe("img");
     expect(root.getAttribute("aria-label")).toBe("A <title> & more");
     const [title, desc] = [...root.children];
@@ -426,7 +377,7 @@ describe("pumpRangeChart: the svg", () => {
     expect(all(root, "svg")).toHaveLength(0);
     const xml = new DOMParser().parseFromString(svg, "image/svg+xml");
     expect(xml.documentElement.tagName.toLowerCase()).toBe("svg");
-    expect(parse(render(r, group)).getAttribute("viewBox")).toMatch(/^0 0 1120 \d+$/);
+    expect(parseSvg(render(r, group)).getAttribute("viewBox")).toMatch(/^0 0 1120 \d+$/);
   });
 
   it("is deterministic", () => {
@@ -436,11 +387,11 @@ describe("pumpRangeChart: the svg", () => {
   });
 
   it("scales its panels to a given height", () => {
-    expect(parse(pumpRangeChart(r, group, { unit: 0, locale: "en", title: "T", labels, height: 600 })).getAttribute("viewBox")).toBe("0 0 1120 600");
+    expect(parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "en", title: "T", labels, height: 600 })).getAttribute("viewBox")).toBe("0 0 1120 600");
   });
 
   it("shows only the given labels, numbers, dates and times", () => {
-    const root = parse(render(r, group, 0, "pl"));
+    const root = parseSvg(render(r, group, 0, "pl"));
     const texts = [...all(root, "text").map(ownText), ...all(root, "title").map((t) => t.textContent ?? "")];
     expect(texts.length).toBeGreaterThan(20);
     const given = [...Object.values(labels).filter((v): v is string => typeof v === "string"), ...Object.values(alarmKinds)];
