@@ -1,15 +1,19 @@
 import { Prisma } from "@prisma/client";
+import type { DataKind as ReadingsKind } from "~/metrics/coverage";
+import type { Reading } from "~/metrics/types";
 import { buildAgpReport, type AgpReport, type AgpReportResult } from "~/report/agp-report";
 import { buildCgmReport, type CgmReport, type CgmReportReading, type CgmReportResult } from "~/report/cgm-report";
 import { buildPumpReport, type NameStyle, type PumpReport, type PumpReportResult, type PumpSettingInput } from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
+import type { InvalidRange } from "~/report/report-range";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
+import { buildStatisticsReport, type StatisticsReport } from "~/report/statistics-report";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import type { ReportRange } from "~/schemas/report";
-import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS } from "~/schemas/report";
+import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type VisiblePatient, type Viewer } from "./access.server";
-import { bgReadings, lastDayWithData, pumpRangeRecords, pumpVersion, type Span } from "./patient-data.server";
+import { bgReadings, cgmReadings, lastDayWithData, pumpRangeRecords, pumpVersion, type DataKind, type Span } from "./patient-data.server";
 
 /**
  * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
@@ -43,12 +47,21 @@ export async function cgmReportFor(viewer: Viewer, patient: VisiblePatient, rang
   return buildCgmReport({ ...input, readings });
 }
 
-/** The CGM report's default: 14 days ending on the last day with CGM data (today without any). */
-export async function defaultCgmRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
+/** `days` days ending on the last day with data of the first kind that has any (today without any, never after today). */
+async function daysUpToLastData(viewer: Viewer, patient: VisiblePatient, now: number, kinds: readonly DataKind[], days: number): Promise<ReportRange> {
   const today = todayIn(patient.timeZone, now);
-  const last = (await lastDayWithData(viewer, patient.id, "cgm", patient.timeZone)) ?? today;
-  const end: IsoDate = last > today ? today : last;
-  return { start: shiftDate(end, -(Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS) - 1)), end };
+  let last: IsoDate | null = null;
+  for (const kind of kinds) {
+    last = await lastDayWithData(viewer, patient.id, kind, patient.timeZone);
+    if (last) break;
+  }
+  const end: IsoDate = last === null || last > today ? today : last;
+  return { start: shiftDate(end, -(days - 1)), end };
+}
+
+/** The CGM report's default: 14 days ending on the last day with CGM data (today without any). */
+export function defaultCgmRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
+  return daysUpToLastData(viewer, patient, now, ["cgm"], Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS));
 }
 
 /** The report response of `POST /api/patient-data/sugarDevicePdf`: the model without the per-day chart models. */
@@ -143,4 +156,34 @@ export async function agpReportFor(viewer: Viewer, patient: VisiblePatient, rang
 export function agpReportResponse(pid: number, report: AgpReport) {
   const { dailyProfiles, ...rest } = report;
   return { pid, ...rest, dailyProfiles: dailyProfiles.map(({ points: _points, ...day }) => day) };
+}
+
+/** Which readings a statistics report is computed from. */
+export type StatisticsSource = ReadingsKind;
+
+export type StatisticsReportAnswer = { readonly status: "ok"; readonly report: StatisticsReport; readonly source: StatisticsSource } | InvalidRange;
+
+/**
+ * The statistics report (app/report/statistics-report.ts) of a range (at most 90 days) and of the
+ * previous period of equal length, read in one span: the CGM readings when the range has any,
+ * else the meter readings, the same source for both periods so that they compare; a refused range
+ * is answered without reading.
+ */
+export async function statisticsReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number): Promise<StatisticsReportAnswer> {
+  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit } };
+  const refused = buildStatisticsReport({ ...input, readings: [], previousReadings: [] });
+  if (refused.status !== "ok") return refused;
+  const { current, previous } = refused.report;
+  const span = { start: previous.start, end: current.end };
+  const inRange = (r: Reading) => r.time >= current.start && r.time < current.end;
+  const cgm = await cgmReadings(viewer, patient.id, span);
+  const source: StatisticsSource = cgm.some(inRange) ? "cgm" : "meter";
+  const readings = source === "cgm" ? cgm : (await bgReadings(viewer, patient.id, span)).map((r) => ({ time: r.time, mgdl: r.mgdl }));
+  const built = buildStatisticsReport({ ...input, readings, previousReadings: readings, kind: source });
+  return built.status === "ok" ? { ...built, source } : built;
+}
+
+/** The statistics report's default: 14 days ending on the last day with CGM data, else meter data (today without any). */
+export function defaultStatisticsRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
+  return daysUpToLastData(viewer, patient, now, ["cgm", "bg"], STATISTICS_DEFAULT_DAYS);
 }

@@ -3,10 +3,10 @@
  * and its refusal messages, the quick ranges and the support anchor. The report pages, their PDF
  * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
  */
-import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS } from "../schemas/report";
+import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS, STATISTICS_QUICK_DAYS } from "../schemas/report";
 import type { RangeKind, ReportRangeProblem } from "./report-range";
 
-export type ReportKind = "pump" | "cgm" | "agp";
+export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
 
 type Range = { readonly start: string; readonly end: string };
 
@@ -48,6 +48,7 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
   },
   cgm: { page: "cgmsprint", filePrefix: "cgm-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
   agp: { page: "agpprint", filePrefix: "agp-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  statistics: { page: "statisticsprint", filePrefix: "statistics-report", rangeKind: "long", problemKeys: LONG_PROBLEM_KEYS, quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
 };
 
 /** The report page of a patient, e.g. `/12/cgmsprint`. */

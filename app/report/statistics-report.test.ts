@@ -18,6 +18,7 @@ import {
   previousPeriod,
   STATISTIC_DEFINITIONS,
   statisticInUnit,
+  statisticRowInUnit,
   statisticUnitCode,
   type StatisticKey,
   type StatisticRow,
@@ -143,6 +144,18 @@ describe("buildStatisticsReport: hand-computed periods", () => {
     const e = ok(buildStatisticsReport({ from: "2026-06-04", to: "2026-06-06", timeZone: "UTC", now: day(20), readings, previousReadings: [] }));
     expect(row(e, "MBG")).toMatchObject({ value: 144, previous: null, change: null, previousSufficient: false });
     expect(row(e, "LBGI").level).toMatchObject({ previous: null });
+  });
+
+  it("a row in mmol/L: glucose values, the change and glucose parameters / 18; unitless rows and other parameters unchanged", () => {
+    const mbg = statisticRowInUnit(row(r, "MBG"), 0);
+    expect([mbg.value, mbg.previous, mbg.change]).toEqual([8, 7, 1]);
+    const tir = statisticRowInUnit(row(r, "TIR"), 0);
+    expect([tir.value, tir.method.params]).toEqual([100, { lowMgdl: 70 / 18, highMgdl: 10 }]);
+    expect(statisticRowInUnit(row(r, "M-value"), 0)).toEqual({ ...row(r, "M-value"), method: { ...row(r, "M-value").method, params: { referenceMgdl: 5 } } });
+    expect(statisticRowInUnit(row(r, "MAGE"), 0).method).toEqual(row(r, "MAGE").method);
+    const lbgi = statisticRowInUnit(row(r, "LBGI"), 0);
+    expect([lbgi.value, lbgi.previous, lbgi.level, lbgi.method.params]).toEqual([row(r, "LBGI").value, row(r, "LBGI").previous, row(r, "LBGI").level, { splitMgdl: 6.25 }]);
+    expect(statisticRowInUnit(row(r, "MBG"), 1)).toEqual(row(r, "MBG"));
   });
 
   it("refused ranges are answered", () => {

@@ -154,6 +154,18 @@ export function statisticInUnit(value: number | null, kind: StatisticUnitKind, u
   return convertsWithUnit(kind) ? toUnit(value, unit) : value;
 }
 
+/**
+ * A row in the display unit: value, previous and change through {@link statisticInUnit}, and the
+ * method's glucose parameters (`glucoseParams`) converted too; everything else as it is.
+ */
+export function statisticRowInUnit(row: StatisticRow, unit: GlucoseUnit): StatisticRow {
+  const convert = (value: number | null) => statisticInUnit(value, row.unitKind, unit);
+  const params = Object.fromEntries(
+    Object.entries(row.method.params).map(([name, value]) => [name, typeof value === "number" && row.method.glucoseParams.includes(name) ? toUnit(value, unit) : value]),
+  );
+  return { ...row, value: convert(row.value), previous: convert(row.previous), change: convert(row.change), method: { ...row.method, params } };
+}
+
 /** Unit code of a row for a display unit (not translated; "" for unitless). */
 export function statisticUnitCode(kind: StatisticUnitKind, unit: GlucoseUnit): string {
   const g = unit === 1 ? "mg/dL" : "mmol/L";

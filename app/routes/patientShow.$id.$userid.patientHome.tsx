@@ -89,6 +89,7 @@ export default function PatientHome() {
             <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
           </>
         ) : null}
+        <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
       </nav>
       <nav aria-label={t("tabs.label")}>
         <ul className={s.tabs}>

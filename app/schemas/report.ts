@@ -49,6 +49,14 @@ export const PUMP_DEFAULT_DAYS = 15;
 /** The pump/BG report's end when only a start is given: start + 1 day (spec 1 section 5). */
 export const PUMP_MISSING_END_DAYS = 1;
 
+/**
+ * Quick ranges of the statistics report (at most 90 days). 14 days is the consensus minimum for
+ * CGM metrics (Battelino T, et al. Diabetes Care 2019;42:1593-1603, doi:10.2337/dci19-0028).
+ */
+export const STATISTICS_QUICK_DAYS = [14, 30, 90] as const;
+/** The statistics report's default length, ending on the last day with glucose data. */
+export const STATISTICS_DEFAULT_DAYS = 14;
+
 /** What the report page's query asks for. */
 export type ReportQuery =
   | { readonly kind: "default"; readonly print: boolean }

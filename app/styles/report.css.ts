@@ -145,3 +145,27 @@ export const agpSwatch = style({ display: "inline-block", width: "0.75rem", heig
 export const agpDays = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))", gap: vars.space.sm });
 export const agpDay = style({ margin: 0, fontSize: "0.75rem", breakInside: "avoid" });
 globalStyle(`${agpDay} svg`, { width: "100%", height: "auto", display: "block" });
+
+/** Text for screen readers only (e.g. what a printed mark means). */
+export const visuallyHidden = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+
+/** Statistics report: the mark of a value computed from too little data (explained by a legend). */
+export const flag = style({ fontWeight: 700, marginLeft: "0.15em" });
+/** A right-aligned number column, kept apart from a left-aligned neighbour. */
+export const numeric = style({});
+globalStyle(`${table} th${numeric}, ${table} td${numeric}`, { textAlign: "right", paddingRight: vars.space.md });
+globalStyle(`${table} td${numeric}`, { whiteSpace: "nowrap" });
+export const metricName = style({ display: "block", fontWeight: 600 });
+export const metricNote = style({ display: "block", color: vars.color.muted, fontSize: "0.75rem", fontWeight: 400 });
+export const subNote = style({ display: "block", color: vars.color.muted, fontSize: "0.75rem", whiteSpace: "normal" });
+export const statisticsTable = style({ marginBottom: vars.space.md });
+globalStyle(`${statisticsTable} tbody th`, { fontWeight: 400 });
+/** Fixed columns, so that the two tables of metrics line up with each other. */
+export const statisticsColumns = style({ tableLayout: "fixed" });
+const STATISTICS_COLUMN_WIDTHS = ["30%", "15%", "14%", "16%", "15%", "10%"];
+STATISTICS_COLUMN_WIDTHS.forEach((width, i) => globalStyle(`${statisticsColumns} thead th:nth-child(${i + 1})`, { width }));
+/** The notes under the method lines, in the same small print. */
+export const methodsNote = style({ color: vars.color.muted, fontSize: "0.8125rem", margin: `${vars.space.sm} 0 0`, "@media": { print: { fontSize: "8pt" } } });
+/** The method lines under the table: two columns on paper. */
+export const methods = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.sm}`, fontSize: "0.8125rem", "@media": { print: { columnCount: 2, columnGap: vars.space.lg, fontSize: "8pt" } } });
+globalStyle(`${methods} li`, { breakInside: "avoid", marginBottom: vars.space.xs });

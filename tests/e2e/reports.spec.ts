@@ -160,3 +160,49 @@ test.describe("AGP report", () => {
     expect(pdf.text).toContain(r("agp.title"));
   });
 });
+
+test.describe("Statistics report", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a clinic opens the statistics report from the patient page, sees computeAll's figures for both periods and the MAGE method, and downloads the PDF", async ({ page }, testInfo) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "stats-report-clinic", identity: 2, firstName: "Stan", lastName: "Tistics" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+
+    await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome`);
+    await page.getByRole("link", { name: tr("en", "reports.statistics", "views") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: r("statistics.title") })).toBeVisible();
+    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+
+    // Without dates: the 14 days up to the last day with CGM data, beside the 14 days before.
+    const shown = (await page.getByTestId("report-range").textContent()) ?? "";
+    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-")) as [string, string];
+    expect(shiftDate(end, -13)).toBe(start);
+    await expect(page.getByTestId("statistics-source")).toHaveText(r("statistics.source.cgm"));
+    const options = { timeZone: patient.timeZone, limits: { low: 70, high: 180 } };
+    const current = computeAll((await readingsBetween(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end)).cgm, options);
+    const previous = computeAll((await readingsBetween(patient.pid, dayWindow(shiftDate(start, -14), patient.timeZone).start, dayWindow(start, patient.timeZone).start)).cgm, options);
+    const mbg = page.getByTestId("statistic-MBG");
+    await expect(mbg.getByTestId("current").getByTestId("value")).toHaveText(formatGlucose(current.mean.value, 0, "en"));
+    await expect(mbg.getByTestId("previous").getByTestId("value")).toHaveText(formatGlucose(previous.mean.value, 0, "en"));
+    await expect(page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value")).toHaveText(formatNumber(current.timeInRanges.value!.range70to180, 1, "en"));
+    await expect(page.getByTestId("period-current")).toContainText(String(current.meta.readings));
+    await expect(page.getByTestId("method-MAGE")).toContainText("MAGE: moving averages 5/32 points on a 5-minute grid");
+    await expect(page.getByTestId("statistics-other").getByTestId("statistic-GRI")).toHaveCount(1);
+    await testInfo.attach(`statistics-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`, fileName: `statistics-report-${patient.pid}-${start}-${end}.pdf`, label: "statistics-report" });
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
+    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(r("statistics.title"));
+    expect(pdf.text).toContain("moving averages 5/32");
+
+    // More than 90 days is refused with the translated message; the typed dates stay.
+    await page.getByLabel(r("common.range.start")).fill("2025/01/01");
+    await page.getByLabel(r("common.range.end")).fill(displayDate(end));
+    await page.getByRole("button", { name: r("common.preview") }).click();
+    await expect(page.getByRole("alert")).toHaveText(tr("en", "problems.tooLong", "views"));
+    await expect(page.getByLabel(r("common.range.start"))).toHaveValue("2025/01/01");
+  });
+});

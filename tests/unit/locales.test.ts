@@ -34,6 +34,8 @@ const SAME_AS_ENGLISH = [
   /^[a-z]+:.*\.(email|emailPlaceholder)$/,
   /^views:units\./,
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
+  /^reports:statistics\.units\./,
+  /^reports:statistics\.metrics\.(MBG|LBGI|HBGI|ADRR|GRADE|MAGE|MODD|SDBG|IQR|AAC100|AUC100|LAGE|MAG|CONGA1|CONGA4|eHbA1c|TIR|GMI|GRI)\.name$/,
 ];
 /** Words that a language really does borrow from English, per locale. */
 const BORROWED: Record<string, RegExp[]> = {
