@@ -14,6 +14,12 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }
 
+/** The nearest-rank percentile (`p` in 0-100): the smallest value with at least p % of the values at or below it. */
+export function percentile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
 /**
  * Times a synchronous case: `warmup` untimed calls, then `runs` timed ones. `fn` returns a number
  * that is summed into a printed checksum, so the work cannot be optimised away.

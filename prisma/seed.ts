@@ -10,6 +10,7 @@ import {
   METER_SERIAL,
   PUMP_SERIAL,
   SPARSE_METER_SERIAL,
+  type MeterPoint,
   type PumpEvent,
 } from "./demo-data";
 
@@ -24,6 +25,41 @@ export const DEMO_ACCOUNTS = {
 const localString = (at: Temporal.ZonedDateTime) => at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
 const instant = (at: Temporal.ZonedDateTime) => new Date(at.epochMilliseconds);
 
+/** The demo pump's history rows; record ids and event indexes are `firstId`, `firstId + 1`, ... in order. */
+export function pumpRecordRows(patientId: number, events: readonly PumpEvent[], firstId = 1): Prisma.PumpRecordCreateManyInput[] {
+  return events.map((e, i) => ({
+    patientId,
+    pdaSn: PUMP_SERIAL,
+    recordId: firstId + i,
+    eventIndex: firstId + i,
+    eventPort: e.port,
+    eventType: e.type,
+    eventUrgency: e.urgency,
+    eventValue: e.value,
+    statusByte0: e.battery,
+    statusByte1: e.reservoir,
+    statusShort0: e.basalRaw,
+    statusShort1: e.bolusRaw,
+    deviceTime: localString(e.at),
+    recordTimeZone: DEMO_TIME_ZONE,
+    pdaRecordTimeZone: e.at.offset,
+    dateTime: instant(e.at),
+  }));
+}
+
+/** A meter's rows, with device times in `timeZone`; record keys are the points' indexes plus `keyOffset`. */
+export function meterRows(patientId: number, deviceSn: string, timeZone: string, points: readonly MeterPoint[], keyOffset = 0): Prisma.BgRecordCreateManyInput[] {
+  return points.map((p) => ({
+    patientId,
+    source: "meter" as const,
+    deviceSn,
+    recordKey: String(keyOffset + p.index),
+    mgdl: p.mgdl,
+    deviceTime: localString(p.at.withTimeZone(timeZone)),
+    timeZone,
+    dateTime: instant(p.at),
+  }));
+}
 
 /** Device alarms worth listing (DESIGN.md 5); rewind and prime are events, not alarms. */
 function alarmKind(e: PumpEvent): AlarmKind | null {
@@ -154,32 +190,10 @@ export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainD
         })),
       });
       await tx.bgRecord.createMany({
-        data: [
-          ...data.meter.map((p) => ({ patientId: pid, source: "meter" as const, deviceSn: METER_SERIAL, recordKey: String(p.index), mgdl: p.mgdl, deviceTime: localString(p.at), timeZone: DEMO_TIME_ZONE, dateTime: instant(p.at) })),
-          ...data.sparseMeter.map((p) => ({ patientId: pid2, source: "meter" as const, deviceSn: SPARSE_METER_SERIAL, recordKey: String(p.index), mgdl: p.mgdl, deviceTime: localString(p.at.withTimeZone("Europe/Rome")), timeZone: "Europe/Rome", dateTime: instant(p.at) })),
-        ],
+        data: [...meterRows(pid, METER_SERIAL, DEMO_TIME_ZONE, data.meter), ...meterRows(pid2, SPARSE_METER_SERIAL, "Europe/Rome", data.sparseMeter)],
       });
 
-      await tx.pumpRecord.createMany({
-        data: data.pump.map((e, i) => ({
-          patientId: pid,
-          pdaSn: PUMP_SERIAL,
-          recordId: i + 1,
-          eventIndex: i + 1,
-          eventPort: e.port,
-          eventType: e.type,
-          eventUrgency: e.urgency,
-          eventValue: e.value,
-          statusByte0: e.battery,
-          statusByte1: e.reservoir,
-          statusShort0: e.basalRaw,
-          statusShort1: e.bolusRaw,
-          deviceTime: localString(e.at),
-          recordTimeZone: DEMO_TIME_ZONE,
-          pdaRecordTimeZone: e.at.offset,
-          dateTime: instant(e.at),
-        })),
-      });
+      await tx.pumpRecord.createMany({ data: pumpRecordRows(pid, data.pump) });
       const stored = await tx.pumpRecord.findMany({ where: { pdaSn: PUMP_SERIAL }, select: { id: true, recordId: true } });
       const idOf = new Map(stored.map((r) => [r.recordId, r.id]));
       const withIds = data.pump.map((e, i) => ({ e, pumpRecordId: idOf.get(i + 1)!, dateTime: instant(e.at) }));

@@ -4,22 +4,34 @@ import { readdirSync, readFileSync } from "node:fs";
 
 export interface ProcInfo {
   pid: number;
+  /** The executable's name as the kernel keeps it (at most 15 characters), e.g. "node", "chromium". */
+  comm: string;
   /** R, S, Z (zombie), ... */
   state: string;
+  ppid: number;
   pgid: number;
+  /** User plus system CPU time so far. */
+  cpuMs: number;
   rssKb: number;
   /** Proportional set size: shared pages divided among their users, so a sum is meaningful. */
   pssKb: number;
   cmdline: string;
 }
 
-/** pid, state and process group from /proc/PID/stat (cheap), or undefined if it exited. */
-function readStat(pid: number): { pid: number; state: string; pgid: number } | undefined {
+type Stat = Pick<ProcInfo, "pid" | "comm" | "state" | "ppid" | "pgid" | "cpuMs">;
+
+/** Milliseconds per /proc clock tick (USER_HZ is 100 on Linux). */
+const TICK_MS = 10;
+
+/** Name, state, parent, process group and CPU time from /proc/PID/stat (cheap), or undefined if it exited. */
+function readStat(pid: number): Stat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name may hold spaces and parentheses: the fields start after the last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { pid, state: fields[0]!, pgid: Number(fields[2]) };
+    const close = stat.lastIndexOf(")");
+    const fields = stat.slice(close + 2).split(" ");
+    const cpuMs = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return { pid, comm: stat.slice(stat.indexOf("(") + 1, close), state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), cpuMs };
   } catch {
     return undefined;
   }
@@ -34,7 +46,7 @@ function readOr(file: string, fallback: string): string {
 }
 
 /** Memory and command line; PSS only when asked (smaps_rollup walks every mapping: slow). */
-function readProc(pid: number, pss: boolean): ProcInfo | undefined {
+export function readProc(pid: number, pss: boolean): ProcInfo | undefined {
   const stat = readStat(pid);
   if (!stat) return undefined;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readOr(`/proc/${pid}/status`, ""))?.[1] ?? 0);
@@ -60,6 +72,22 @@ export function processGroup(pgid: number, { pss = false } = {}): ProcInfo[] {
   return pids()
     .filter((pid) => readStat(pid)?.pgid === pgid)
     .map((pid) => readProc(pid, pss))
+    .filter((p): p is ProcInfo => p !== undefined);
+}
+
+/**
+ * Every process below `pid` (children, their children, ...), zombies included, from the parent
+ * links in /proc/PID/stat: unlike /proc/PID/task/TID/children this also finds processes that
+ * another thread started (Chromium starts its helpers from a launcher thread).
+ */
+export function descendants(pid: number, { pss = false } = {}): ProcInfo[] {
+  const children = new Map<number, number[]>();
+  for (const stat of pids().map(readStat)) {
+    if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
+  }
+  const below = (parent: number): number[] => (children.get(parent) ?? []).flatMap((child) => [child, ...below(child)]);
+  return below(pid)
+    .map((child) => readProc(child, pss))
     .filter((p): p is ProcInfo => p !== undefined);
 }
 

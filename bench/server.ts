@@ -1,0 +1,191 @@
+/**
+ * The production server for the HTTP benchmarks (pages.bench.ts, report-pdf.bench.ts): a fresh
+ * PostgreSQL database, migrated and seeded, `npm start` on a free loopback port, and a sign-in as
+ * the seeded clinic. `withBenchServer` stops the server and drops the database afterwards, also
+ * when the benchmark fails or the run is interrupted.
+ *
+ * PostgreSQL: DATABASE_URL's server when set, else the project-local cluster
+ * (scripts/pg-local.sh). `npx remix build` runs once per process unless BENCH_SKIP_BUILD=1.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { DEMO_ACCOUNTS } from "../prisma/seed";
+import { descendants } from "../tests/support/proc";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+
+export interface BenchServer {
+  origin: string;
+  /** The Cookie header of the clinic's session. */
+  cookie: string;
+  databaseUrl: string;
+  /** The server's node process (Chromium runs below it). */
+  serverPid: number;
+}
+
+/** Runs a command in the repository; resolves with its stdout, rejects with its output on failure. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${out}${err}`))));
+  });
+}
+
+async function adminQuery(url: string, sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A maintenance database URL: DATABASE_URL's server, else the project-local cluster. */
+async function serverUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  return `${(await run("bash", ["scripts/pg-local.sh", "start"])).trim()}/postgres`;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let build: Promise<string> | undefined;
+
+/** The production build, made at most once per process (both server benchmarks need it). */
+function ensureBuild(): Promise<unknown> {
+  if (process.env.BENCH_SKIP_BUILD === "1") return Promise.resolve();
+  build ??= run("npx", ["remix", "build"]);
+  return build;
+}
+
+/** `npm start` in its own process group (npm -> sh -> tsx -> node), output kept for errors. */
+function startServer(port: number, databaseUrl: string): { child: ChildProcess; output: () => string } {
+  const env = { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEPLOY_ENV: "test", SESSION_SECRET, NODE_ENV: "production" } as const;
+  const child = spawn("npm", ["start", "--silent"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  return { child, output: () => log };
+}
+
+async function waitForHealth(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
+    const ok = await fetch(`${origin}/healthz`).then((r) => r.status === 200, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("The server did not answer /healthz within 120 s");
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the server's process group; SIGKILL when some of it is still running after 10 s. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  const pgid = child.pid!;
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, "SIGTERM");
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL");
+}
+
+/** The server: the innermost node process of npm -> sh -> tsx -> node (tsx's esbuild aside). */
+function serverProcess(npmPid: number): number {
+  return descendants(npmPid).findLast((p) => p.comm === "node")?.pid ?? npmPid;
+}
+
+export function rssMegabytes(pid: number): string {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return kb ? `${(Number(kb) / 1024).toFixed(0)} MB` : "unknown";
+}
+
+/** Posts the sign-in form as a browser without JavaScript does; returns the Cookie header. */
+async function signIn(origin: string): Promise<string> {
+  const { email, password } = DEMO_ACCOUNTS.clinic;
+  const body = new URLSearchParams({ redirectTo: "", email, password, identity: "2" });
+  const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { Origin: origin }, redirect: "manual" });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status !== 302 || cookies.length === 0) throw new Error(`Sign-in as the clinic failed: HTTP ${res.status}`);
+  return cookies.join("; ");
+}
+
+export async function seededPatient(databaseUrl: string): Promise<{ pid: number; userId: number }> {
+  const sql = `SELECT p.id AS pid, u.id AS "userId" FROM "User" u JOIN "Patient" p ON p."userId" = u.id WHERE u.email = $1`;
+  const row = (await adminQuery(databaseUrl, sql, [DEMO_ACCOUNTS.patient.email])).rows[0] as { pid: number; userId: number } | undefined;
+  if (!row) throw new Error("The seeded patient is missing");
+  return row;
+}
+
+/**
+ * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`),
+ * so the benchmarks of one run never share one.
+ */
+export async function withBenchServer<T>(label: string, fn: (server: BenchServer) => Promise<T>): Promise<T> {
+  const adminUrl = await serverUrl();
+  const name = `diacare_bench_${label}_${process.pid}`;
+  const databaseUrl = withDatabase(adminUrl, name);
+  let server: ReturnType<typeof startServer> | undefined;
+  let cleaning: Promise<void> | undefined;
+  // Once only: an interrupt and the failure it causes in `fn` both get here.
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      if (server) await stopServer(server.child);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    })());
+  // The server runs in a process group of its own, which Ctrl-C on the benchmark does not reach.
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: databaseUrl });
+    await run("npx", ["tsx", "prisma/seed.ts"], { DATABASE_URL: databaseUrl, DEPLOY_ENV: "test" });
+    await ensureBuild();
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const started = startServer(port, databaseUrl);
+    server = started;
+    await waitForHealth(origin, started.child);
+    const cookie = await signIn(origin);
+    return await fn({ origin, cookie, databaseUrl, serverPid: serverProcess(started.child.pid!) });
+  } catch (error) {
+    if (server && error instanceof Error) error.message += `\nThe server's last output:\n${server.output().slice(-3000)}`;
+    throw error;
+  } finally {
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
+    await cleanUp();
+  }
+}
