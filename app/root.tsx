@@ -24,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     version: appVersion(),
+    // The server's PDF renderer asks for `print=1` with JavaScript off: such a document needs no
+    // scripts, and leaving out the hydration data (which repeats every chart) halves its size.
+    printDocument: new URL(request.url).searchParams.get("print") === "1",
     regionalSiteUrl: locale === "pl" ? env().REGIONAL_SITE_URL_PL : null,
     user: user
       ? {
@@ -77,9 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {t("app.copyright", { year: new Date().getFullYear() })} {data ? t("app.version", { version: data.version }) : null}
           </p>
         </footer>
-        <I18nScript />
-        <ScrollRestoration />
-        <Scripts />
+        {data?.printDocument ? null : (
+          <>
+            <I18nScript />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

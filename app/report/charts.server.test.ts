@@ -212,6 +212,14 @@ describe("pumpDayChart", () => {
   const model = pumpDay();
   const render = (m: PumpDayModel, unit: GlucoseUnit = 0, locale = "en") => parseSvg(pumpDayChart(m, { ...opts(unit, locale), labels: pumpLabels }));
 
+  it("leaves out the marks' hover titles for print (tooltips: false) and keeps the chart's own title", () => {
+    const screen = parseSvg(pumpDayChart(model, { ...opts(), labels: pumpLabels }));
+    const print = parseSvg(pumpDayChart(model, { ...opts(), tooltips: false, labels: pumpLabels }));
+    expect(all(screen, "title").length).toBeGreaterThan(1);
+    expect(all(print, "title").map((e) => e.textContent)).toEqual(["Chart title"]);
+    expect(all(print, "path").length).toBe(all(screen, "path").length);
+  });
+
   it("draws the basal rate as a step line (horizontal and vertical moves only)", () => {
     expect(model.basal.steps.length).toBeGreaterThanOrEqual(2);
     const root = render(model);

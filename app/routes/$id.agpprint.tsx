@@ -65,6 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const glucoseAxis = tv("chart.glucose", { unit: unitText });
     agpSvg = agpChart(report.agp, {
       unit,
+      tooltips: !shell.print,
       locale,
       title: t("agp.chart"),
       targetBand: report.targetBand,
@@ -73,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
     daily = report.dailyProfiles.map((day) => ({
       date: day.date,
       full: day.full,
-      svg: day.points.length ? agpDailyChart(day, { unit, locale, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, labels: { glucoseAxis, targetRange } }) : null,
+      svg: day.points.length ? agpDailyChart(day, { unit, locale, tooltips: !shell.print, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, labels: { glucoseAxis, targetRange } }) : null,
     }));
   }
   const figures = report

@@ -11,18 +11,23 @@ import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/utils/report-page.server";
 
-/** The hourly readings table: the first reading of each hour (docs/decisions/009-report-pages.md). */
-function hourlyRows(report: CgmReport) {
-  const out: { pdid: string | number | null; dateTimeStr: string; mgdl: number; class: ReturnType<typeof classify> }[] = [];
-  let lastHour = Number.NaN;
+/**
+ * The readings table: a row per day, a cell per clock hour with the first reading of that hour
+ * (docs/decisions/009-report-pages.md). On a 25-hour day the repeated hour shows its first
+ * occurrence; on a 23-hour day the skipped hour stays empty.
+ */
+function hourlyMatrix(report: CgmReport) {
+  const days = new Map(report.days.map((day) => [displayDate(day.window.date), new Array<{ mgdl: number; class: ReturnType<typeof classify> } | null>(24).fill(null)]));
   for (const row of report.rows) {
-    const hour = Math.floor(row.time / 3_600_000);
-    if (hour === lastHour) continue;
-    lastHour = hour;
-    out.push({ pdid: row.pdid, dateTimeStr: row.dateTimeStr, mgdl: row.statusShort0, class: classify(row.statusShort0, report.targetGlucoseRange) });
+    const [date = "", time = ""] = row.dateTimeStr.split(" ");
+    const cells = days.get(date);
+    const hour = Number(time.slice(0, 2));
+    if (cells && !cells[hour]) cells[hour] = { mgdl: row.statusShort0, class: classify(row.statusShort0, report.targetGlucoseRange) };
   }
-  return out;
+  return [...days].map(([date, cells]) => ({ date, cells }));
 }
+
+const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
 
 /**
  * The CGM print report (spec 1 sections 2-3; issue 7): a range form, Preview / Print / Download
@@ -46,6 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     svg: day.hasData
       ? cgmDayChart(day, {
           unit,
+          tooltips: !shell.print,
           locale,
           title: t("cgm.dayChart", { date: displayDate(day.window.date) }),
           labels: {
@@ -56,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
       : null,
   }));
   const { days: _days, rows: _rows, ...figures } = report ?? { days: null, rows: null };
-  return { shell, report: report ? (figures as Omit<CgmReport, "days" | "rows">) : null, charts, hourly: report ? hourlyRows(report) : [] };
+  return { shell, report: report ? (figures as Omit<CgmReport, "days" | "rows">) : null, charts, hourly: report ? hourlyMatrix(report) : [] };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, "CGM") : []);
@@ -113,26 +119,30 @@ export default function CgmPrint() {
           </ReportSection>
           <ReportSection id="cgm-readings" title={t("cgm.readings")}>
             <p className={s.note}>{t("cgm.readingsNote", { count: report.numberOfValue })}</p>
-            <div className={s.tableColumns}>
-              <table className={s.table} data-testid="cgm-readings">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("cgm.pdid")}</th>
-                    <th scope="col">{t("cgm.dateTime")}</th>
-                    <th scope="col">{t("cgm.value", { unit: unitText })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.hourly.map((row) => (
-                    <tr key={`${row.dateTimeStr}-${row.pdid}`}>
-                      <td>{row.pdid ?? "—"}</td>
-                      <td>{row.dateTimeStr}</td>
-                      <td className={s.glucoseClass[row.class]}>{formatGlucose(row.mgdl, shell.unit, locale)}</td>
-                    </tr>
+            <table className={`${s.table} ${s.hourMatrix}`} data-testid="cgm-readings">
+              <thead>
+                <tr>
+                  <th scope="col">{t("cgm.date")}</th>
+                  {HOURS.map((hour) => (
+                    <th key={hour} scope="col">
+                      {hour}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </tr>
+              </thead>
+              <tbody>
+                {data.hourly.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">{day.date}</th>
+                    {day.cells.map((cell, hour) => (
+                      <td key={hour} className={cell ? s.glucoseClass[cell.class] : undefined}>
+                        {cell ? formatGlucose(cell.mgdl, shell.unit, locale) : "·"}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </ReportSection>
         </>
       )}

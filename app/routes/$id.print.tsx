@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ? report.charts.map((group) => {
         const from = displayDate(group.dates[0]!);
         const to = displayDate(group.dates[group.dates.length - 1]!);
-        return { from, to, svg: pumpRangeChart(report, group, { unit, locale, title: t("pump.groupChart", { from, to }), labels }) };
+        return { from, to, svg: pumpRangeChart(report, group, { unit, locale, tooltips: !shell.print, title: t("pump.groupChart", { from, to }), labels }) };
       })
     : [];
   const { days: _days, ...figures } = report ?? { days: null };

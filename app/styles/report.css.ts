@@ -103,8 +103,34 @@ export const rangeChart = style({ margin: 0 });
 
 globalStyle(`${rangeChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "165mm" } } });
 
-/** The hourly readings table flows in columns to keep paper short. */
-export const tableColumns = style({ columnWidth: "15rem", columnGap: vars.space.lg, "@media": { print: { columnCount: 3, columnWidth: "auto" } } });
+/** Days x clock hours: one compact table (a row per day fits A4 portrait at print size). */
+export const hourMatrix = style({ tableLayout: "fixed", fontSize: "0.75rem", textAlign: "center", "@media": { print: { fontSize: "6.5pt" } } });
+
+globalStyle(`${hourMatrix} th:first-child`, { width: "5.5rem", textAlign: "start", whiteSpace: "nowrap" });
+globalStyle(`${hourMatrix} td, ${hourMatrix} th`, { paddingInline: "1px" });
+
+/** A block per day (the pump records of the day as lines of text: far lighter to lay out and print than a table per day). */
+export const dayBlocks = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(20rem, 1fr))", gap: `${vars.space.xs} ${vars.space.lg}`, fontSize: "0.8125rem", "@media": { print: { fontSize: "8pt" } } });
+
+export const dayBlock = style({ breakInside: "avoid" });
+
+globalStyle(`${dayBlock} p`, { margin: "0 0 0.125rem" });
+
+export const dayBlockTitle = style({ fontSize: "0.875rem", margin: `${vars.space.xs} 0 0.125rem` });
+
+/**
+ * Short tables (at most 12 rows) side by side to keep paper short: a grid, which Chromium lays out
+ * and prints far faster than CSS columns over many tables.
+ */
+export const tableGrid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))",
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  alignItems: "start",
+  "@media": { print: { gridTemplateColumns: "repeat(3, 1fr)" } },
+});
+
+globalStyle(`${tableGrid} > table`, { breakInside: "avoid" });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.8125rem", fontVariantNumeric: "tabular-nums" });
 

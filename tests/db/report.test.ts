@@ -64,10 +64,11 @@ describe("CGM report page, PDF route and API", () => {
     expect(reference.numberOfValue).toBe(288 + 300 + 288);
     expect(pick(data.report!)).toEqual(pick(reference as unknown as Record<string, unknown>));
     expect(data.charts.map((c) => [c.date, c.svg?.startsWith("<svg")])).toEqual(DAYS.map((d) => [d, true]));
-    // 24 + 25 + 24 hours; the repeated 02:00 hour of the DST day has its own row.
-    expect(data.hourly).toHaveLength(73);
-    expect(data.hourly.filter((r) => r.dateTimeStr.startsWith("2026/10/25 02:"))).toHaveLength(2);
-    expect(data.hourly[0]).toMatchObject({ dateTimeStr: "2026/10/24 00:00", pdid: reference.rows[0]!.pdid });
+    // A row per day, a cell per clock hour: the first reading of the hour (the DST day's repeated 02:00 hour shows its first occurrence).
+    expect(data.hourly.map((d) => [d.date, d.cells.filter(Boolean).length])).toEqual(DAYS.map((d) => [d.replaceAll("-", "/"), 24]));
+    expect(data.hourly[0]!.cells[0]).toMatchObject({ mgdl: reference.rows[0]!.statusShort0 });
+    const firstAtTwo = reference.rows.find((r) => r.dateTimeStr.startsWith("2026/10/25 02:"))!;
+    expect(data.hourly[1]!.cells[2]).toMatchObject({ mgdl: firstAtTwo.statusShort0 });
     expect(data.shell).toMatchObject({
       name: "Rita Report",
       birthDate: "1980/02/29",

@@ -67,6 +67,24 @@ test.describe("CGM report", () => {
     expect(pdf.text).toContain(`${displayDate(start)} – ${displayDate(end)}`);
   });
 
+  test("the document the PDF renderer prints (print=1) has the report but no controls and no scripts", async ({ page }) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "report-print-doc", identity: 2, firstName: "Pam", lastName: "Print" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+    const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
+    const query = `start=${shiftDate(end, -6)}&end=${end}`;
+    const screen = await (await page.request.get(`/${patient.pid}/cgmsprint?${query}`)).text();
+    const print = await (await page.request.get(`/${patient.pid}/cgmsprint?${query}&print=1`)).text();
+    expect(screen).toContain("<script");
+    expect(screen).toContain(`name="start"`);
+    expect(print).toContain(r("cgm.title"));
+    expect(print).toContain('data-testid="day-chart"');
+    expect(print).not.toContain(`name="start"`);
+    expect(print.match(/<script/g) ?? []).toHaveLength(1); // the inline "js" class marker only; no hydration data, no modules
+    expect(print.length).toBeLessThan(screen.length * 0.7);
+  });
+
   test("someone the patient has not shared with gets 404 for every report page and 403 for its PDF", async ({ page }) => {
     const patient = await demoPatient();
     const stranger = await createUser({ tag: "report-stranger", identity: 2, firstName: "Sid", lastName: "Stranger" });

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { PumpReport } from "~/report/pump-report";
 import { displayDate } from "~/report/day";
@@ -111,62 +112,54 @@ export function PumpDayTables({ report, unit }: SectionProps) {
       </ReportSection>
       <ReportSection id="pump-bg" title={t("pump.bgPerDay")}>
         {report.sugarList.some((d) => d.patientData.length > 0) ? (
-          <div className={s.tableColumns}>
-            <table className={s.table} data-testid="pump-bg">
-              <thead>
-                <tr>
-                  <th scope="col">{t("pump.dateTime")}</th>
-                  <th scope="col">{t("pump.value", { unit: unitText })}</th>
-                  <th scope="col">{t("pump.source")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.sugarList.flatMap((day) =>
-                  day.patientData.map((e) => (
-                    <tr key={`${e.source}-${e.dateTime}-${e.id ?? ""}`}>
-                      <td>{`${displayDate(day.date)} ${e.clock}`}</td>
-                      <td className={s.glucoseClass[classify(e.statusShort0, limits)]}>{formatGlucose(e.statusShort0, unit, locale)}</td>
-                      <td>{t(`pump.sources.${e.source}`)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
+          <div className={s.dayBlocks} data-testid="pump-bg">
+            {report.sugarList
+              .filter((day) => day.patientData.length > 0)
+              .map((day) => (
+                <p key={day.date} className={s.dayBlock}>
+                  <strong>{`${displayDate(day.date)} (${unitText}):`}</strong>{" "}
+                  {day.patientData.map((e, i) => (
+                    <Fragment key={`${e.source}-${e.dateTime}-${e.id ?? ""}`}>
+                      {i > 0 ? " · " : ""}
+                      {`${e.clock} `}
+                      <span className={s.glucoseClass[classify(e.statusShort0, limits)]}>{formatGlucose(e.statusShort0, unit, locale)}</span>
+                      {e.source === "pump" ? ` (${t("pump.sources.pump")})` : ""}
+                    </Fragment>
+                  ))}
+                </p>
+              ))}
           </div>
         ) : (
           <p className={s.note}>{t("pump.noGlucose")}</p>
         )}
       </ReportSection>
       <ReportSection id="pump-data" title={t("pump.pumpPerDay")}>
-        {report.pumpList
-          .filter((day) => day.pumps.length > 0)
-          .map((day) => (
-            <table key={day.date} className={s.table} data-testid="pump-day-data" style={{ marginBottom: "0.75rem", breakInside: "avoid" }}>
-              <caption style={{ textAlign: "start", fontWeight: 600 }}>{displayDate(day.date)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("pump.time")}</th>
-                  <th scope="col">{t("pump.type")}</th>
-                  <th scope="col">{t("pump.basalRate", { unit: uh })}</th>
-                  <th scope="col">{t("pump.bolusUnits", { unit: u })}</th>
-                  <th scope="col">{t("pump.delay")}</th>
-                  <th scope="col">{t("pump.points")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {day.pumps.map((p) => (
-                  <tr key={`${p.dataType}-${p.deviceRecordTime}`}>
-                    <td>{p.clock}</td>
-                    <td>{p.dataType === "bolus" && p.bolusKind ? t(`views:daily.bolusKind.${p.bolusKind}`) : t("pump.basalStep")}</td>
-                    <td>{formatNumber(p.basalRate, 3, locale)}</td>
-                    <td>{p.dataType === "bolus" ? formatNumber(p.totalBolusRate, 2, locale) : "—"}</td>
-                    <td>{p.delayTime > 0 ? t("pump.minutes", { count: minutes(p.delayTime) }) : "—"}</td>
-                    <td>{p.points}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ))}
+        <div className={s.dayBlocks}>
+          {report.pumpList
+            .filter((day) => day.pumps.length > 0)
+            .map((day) => {
+              const basal = day.pumps.filter((p) => p.dataType !== "bolus");
+              const boluses = day.pumps.filter((p) => p.dataType === "bolus");
+              return (
+                <section key={day.date} className={s.dayBlock} data-testid="pump-day-data" aria-label={displayDate(day.date)}>
+                  <h3 className={s.dayBlockTitle}>{displayDate(day.date)}</h3>
+                  <p>
+                    <strong>{t("pump.basalRate", { unit: uh })}:</strong> {basal.map((p) => `${p.clock} ${formatNumber(p.basalRate, 3, locale)}`).join(" · ") || "—"}
+                  </p>
+                  <p>
+                    <strong>{t("pump.bolusUnits", { unit: u })}:</strong>{" "}
+                    {boluses
+                      .map((p) => {
+                        const kind = p.bolusKind ? t(`views:daily.bolusKind.${p.bolusKind}`) : "";
+                        const extended = p.delayTime > 0 ? `, ${t("pump.delay")} ${t("pump.minutes", { count: minutes(p.delayTime) })}` : "";
+                        return `${p.clock} ${formatNumber(p.totalBolusRate, 2, locale)} (${kind}${extended})`;
+                      })
+                      .join(" · ") || "—"}
+                  </p>
+                </section>
+              );
+            })}
+        </div>
       </ReportSection>
     </>
   );
@@ -187,9 +180,9 @@ export function PumpEventTables({ report, unit }: SectionProps) {
           })}
         </p>
         {report.choTables.length === 0 ? <p className={s.note}>{t("pump.noCho")}</p> : null}
-        <div className={s.tableColumns}>
+        <div className={s.tableGrid}>
           {report.choTables.map((rows, i) => (
-            <table key={i} className={s.table} data-testid="pump-cho" style={{ breakInside: "avoid", marginBottom: "0.75rem" }}>
+            <table key={i} className={s.table} data-testid="pump-cho">
               <thead>
                 <tr>
                   <th scope="col">{t("pump.dateTime")}</th>
@@ -212,9 +205,9 @@ export function PumpEventTables({ report, unit }: SectionProps) {
       </ReportSection>
       <ReportSection id="pump-alarms" title={t("pump.alarms")}>
         {report.warmMsgTables.length === 0 ? <p className={s.note}>{t("pump.noAlarms")}</p> : null}
-        <div className={s.tableColumns}>
+        <div className={s.tableGrid}>
           {report.warmMsgTables.map((rows, i) => (
-            <table key={i} className={s.table} data-testid="pump-alarms" style={{ breakInside: "avoid", marginBottom: "0.75rem" }}>
+            <table key={i} className={s.table} data-testid="pump-alarms">
               <thead>
                 <tr>
                   <th scope="col">{t("pump.dateTime")}</th>

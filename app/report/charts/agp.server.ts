@@ -89,7 +89,7 @@ export function agpChart(agp: Agp, options: ChartOptions & { labels: AgpChartLab
       Plot.lineY(rows, { x: "minute", y: "p50", stroke: AGP_COLORS.median, strokeWidth: 2.5, title: () => labels.median, className: AGP_MARK_CLASS.median }),
     ],
   });
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }
 
 /** One day's glucose profile as a small multiple: 00:00-24:00 (ticks every 6 h), the trace and the target band. */
@@ -109,5 +109,5 @@ export function agpDailyChart(profile: DailyProfile, options: ChartOptions & { l
       Plot.lineY(rows, { x: "minute", y: "value", z: "segment", stroke: CHART_PALETTE.trace, strokeWidth: 1, className: MARK_CLASS.trace }),
     ],
   });
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }

@@ -98,5 +98,5 @@ export function bgRangeChart(model: BgRangeModel, options: ChartOptions & { labe
       }),
     ],
   });
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }

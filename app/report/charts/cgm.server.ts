@@ -67,7 +67,7 @@ export function cgmDayChart(model: CgmDayModel, options: ChartOptions & { labels
       Plot.dot(outsideTarget(model.points), { x: "time", y, r: 1.8, fill: (p: CgmPointView) => GLUCOSE_CLASS_COLOR[p.class], className: MARK_CLASS.glucoseDots }),
     ],
   });
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }
 
 interface OverlayRow {
@@ -112,5 +112,5 @@ export function cgmOverlayChart(model: CgmOverlayModel, options: ChartOptions & 
       Plot.lineY(rows, { x: "minute", y: "value", z: "key", stroke: "color", strokeWidth: 1.1, className: MARK_CLASS.trace }),
     ],
   });
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }

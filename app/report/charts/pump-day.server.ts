@@ -101,7 +101,7 @@ export function pumpDayChart(model: PumpDayModel, options: PumpChartOptions): st
     glucosePanel(model, frame, options, heights.glucose),
     insulinPanel(model, frame, options, heights.insulin),
   ];
-  return finishChart(stackPanels(panels.map(renderPanel), frame.width), options.title);
+  return finishChart(stackPanels(panels.map(renderPanel), frame.width), options);
 }
 
 /** `defaults` scaled to a `total` height (unchanged without one), summing to it exactly. */

@@ -138,7 +138,7 @@ export function pumpRangeChart(report: PumpRangeReport, group: PumpChartGroup, o
   const desc = svg.ownerDocument.createElementNS(SVG_NS, "desc");
   desc.textContent = labels.summary(factsOf(group, models, series.bg.length));
   svg.insertBefore(desc, svg.firstChild);
-  return finishChart(svg, options.title);
+  return finishChart(svg, options);
 }
 
 /** The facts of the chart's summary: counts and totals over the group's days. */

@@ -27,6 +27,11 @@ export interface ChartOptions {
   readonly height?: number;
   /** Accessible name: the svg's aria-label and <title>. */
   readonly title: string;
+  /**
+   * Hover titles on the marks (default true). A printed document leaves them out: paper cannot
+   * show them, and each one costs the PDF renderer time.
+   */
+  readonly tooltips?: boolean;
 }
 
 export const DEFAULT_CHART_WIDTH = 720;
@@ -69,8 +74,9 @@ export function renderPanel(options: Plot.PlotOptions): SVGSVGElement {
  * sizing by viewBox only, so it fills its container's width with the height following the
  * aspect ratio (Plot's own inline style sets `height: auto; max-width: 100%`).
  */
-export function finishChart(svg: SVGSVGElement, title: string): string {
+export function finishChart(svg: SVGSVGElement, { title, tooltips = true }: Pick<ChartOptions, "title" | "tooltips">): string {
   const doc = svg.ownerDocument;
+  if (!tooltips) for (const markTitle of svg.querySelectorAll("title")) markTitle.remove();
   svg.setAttribute("xmlns", SVG_NS);
   svg.setAttribute("role", "img");
   svg.setAttribute("width", "100%");
