@@ -1,6 +1,8 @@
 import { getCollectionProps, getInputProps, useField, type FieldMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/form.css";
+import * as layout from "~/styles/layout.css";
 
 /** Translates conform/zod messages, which are i18n keys of `ns`. */
 export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: string[]; ns?: string }) {
@@ -129,5 +131,27 @@ export function CheckboxField({ meta: given, label, ns }: { meta: FieldMetadata<
       </label>
       <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
     </div>
+  );
+}
+
+/**
+ * The second step of a destructive action, which works without JavaScript: the question, a
+ * submit (`intent`) that confirms and a link back that cancels.
+ */
+export function ConfirmStep(props: { id: string; message: string; intent: string; confirm: string; cancel: string; cancelTo: string; action?: string; busy: boolean }) {
+  return (
+    <Form method="post" action={props.action} className={s.form} aria-labelledby={props.id}>
+      <p id={props.id} role="alert">
+        {props.message}
+      </p>
+      <div className={layout.actions}>
+        <button type="submit" name="intent" value={props.intent} className={layout.button} disabled={props.busy}>
+          {props.confirm}
+        </button>
+        <Link to={props.cancelTo} className={layout.buttonSecondary}>
+          {props.cancel}
+        </Link>
+      </div>
+    </Form>
   );
 }

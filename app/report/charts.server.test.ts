@@ -21,7 +21,7 @@ import { dayWindow, hourTicks } from "./day";
 import { buildPumpDay, type PumpAlarmKind, type PumpDayModel, type PumpHistoryRecord } from "./pump-day";
 import { pumpRecord } from "./test-records";
 import { toUnit, type GlucoseUnit } from "./units";
-import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, type Tick } from "./charts/svg-test-support";
+import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, TEST_PUMP_LABELS, type Tick } from "./charts/svg-test-support";
 
 const WAW = "Europe/Warsaw";
 const MIN = 60_000;
@@ -34,21 +34,8 @@ const LONG_DAY = "2026-10-25";
 const cgmLabels: CgmChartLabels = { glucoseAxis: "Lglucose", targetRange: "Ltarget" };
 const overlayLabels: OverlayChartLabels = { glucoseAxis: "Lglucose", targetRange: "Ltarget" };
 const bgLabels: BgChartLabels = { glucoseAxis: "Lglucose", targetRange: "Ltarget", glucoseUnit: "Lunit" };
-const alarmKinds = Object.fromEntries(
-  (["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"] as PumpAlarmKind[]).map((k) => [k, `Lkind_${k}`]),
-) as Record<PumpAlarmKind, string>;
-const pumpLabels: PumpChartLabels = {
-  basalAxis: "Lbasal",
-  bolusAxis: "Lbolus",
-  glucoseAxis: "Lglucose",
-  alarms: "Lalarms",
-  carbs: "Lcarbs",
-  unitU: "LU",
-  unitG: "Lg",
-  glucoseUnit: "Lunit",
-  alarmKinds,
-};
-const ALL_LABELS = [...new Set([...Object.values(pumpLabels).filter((v) => typeof v === "string"), ...Object.values(alarmKinds), ...Object.values(bgLabels)])];
+const pumpLabels = TEST_PUMP_LABELS;
+const ALL_LABELS = [...new Set([...Object.values(pumpLabels).filter((v) => typeof v === "string"), ...Object.values(TEST_PUMP_LABELS.alarmKinds), ...Object.values(bgLabels)])];
 
 function opts(unit: GlucoseUnit = 0, locale = "en", title = "Chart title"): ChartOptions {
   return { unit, locale, title };

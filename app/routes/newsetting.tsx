@@ -11,7 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CheckboxField, ChoiceGroup, ErrorList, FormMessages } from "~/components/form";
+import { CheckboxField, ChoiceGroup, ConfirmStep, ErrorList, FormMessages } from "~/components/form";
 import { ReportHeader } from "~/components/report/report-header";
 import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
 import { displayDate, shiftDate, todayIn } from "~/report/day";
@@ -208,17 +208,16 @@ function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confi
         </Form>
       </FormProvider>
       {logoSrc && confirmRemove ? (
-        <Form method="post" action="/newsetting#logo" className={f.form}>
-          <p role="alert">{t("logo.removeConfirm")}</p>
-          <div className={s.actions}>
-            <button type="submit" name="intent" value="removeLogo" className={s.button} disabled={busy}>
-              {t("logo.removeYes")}
-            </button>
-            <Link to="/newsetting#logo" className={s.buttonSecondary}>
-              {t("logo.removeNo")}
-            </Link>
-          </div>
-        </Form>
+        <ConfirmStep
+          id="logo-remove-question"
+          message={t("logo.removeConfirm")}
+          intent="removeLogo"
+          action="/newsetting#logo"
+          confirm={t("logo.removeYes")}
+          cancel={t("logo.removeNo")}
+          cancelTo="/newsetting#logo"
+          busy={busy}
+        />
       ) : logoSrc ? (
         <div className={s.actions}>
           <Link to="/newsetting?confirm=removeLogo#logo" className={s.buttonSecondary}>

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormMessages } from "~/components/form";
+import { ConfirmStep, FormMessages } from "~/components/form";
 import { deleteShare, findShareForViewer, processShare, recipientOf, reinvite, SHARE_STATE, updateShare } from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
 import * as f from "~/styles/form.css";
@@ -153,19 +153,15 @@ export default function Share() {
 
       <div className={s.actions}>
         {confirmDelete ? (
-          <Form method="post" className={f.form} aria-labelledby="delete-title">
-            <p id="delete-title" role="alert">
-              {t("share.deleteConfirm", { name: share.nickName || share.name })}
-            </p>
-            <div className={s.actions}>
-              <button type="submit" name="intent" value="delete" className={s.button} disabled={busy}>
-                {t("share.deleteYes")}
-              </button>
-              <Link to="?" className={s.buttonSecondary}>
-                {t("share.deleteNo")}
-              </Link>
-            </div>
-          </Form>
+          <ConfirmStep
+            id="delete-title"
+            message={t("share.deleteConfirm", { name: share.nickName || share.name })}
+            intent="delete"
+            confirm={t("share.deleteYes")}
+            cancel={t("share.deleteNo")}
+            cancelTo="?"
+            busy={busy}
+          />
         ) : (
           <Link to="?confirm=delete" className={s.buttonSecondary}>
             {t("share.delete")}

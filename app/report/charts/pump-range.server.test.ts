@@ -8,27 +8,15 @@ import { BIG_BOLUS_MAX_SHOWN, buildPumpReport, multiDayTicks, multiDayTickStepMs
 import { pumpRecord as rec } from "../test-records";
 import type { GlucoseUnit } from "../units";
 import { MARGIN_LEFT, MARGIN_RIGHT } from "./render.server";
-import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, type Tick } from "./svg-test-support";
+import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, TEST_PUMP_LABELS, type Tick } from "./svg-test-support";
 
 const WAW = "Europe/Warsaw";
 const NY = "America/New_York";
 const H = 3_600_000;
 const limits = { low: 70, high: 180 };
 
-const alarmKinds = Object.fromEntries(
-  (["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"] as PumpAlarmKind[]).map((k) => [k, `Lkind_${k}`]),
-) as Record<PumpAlarmKind, string>;
-// Unique tokens, so a test can tell them from anything the module might hard-code.
 const labels: PumpRangeChartLabels = {
-  basalAxis: "Lbasal",
-  bolusAxis: "Lbolus",
-  glucoseAxis: "Lglucose",
-  alarms: "Lalarms",
-  carbs: "Lcarbs",
-  unitU: "LU",
-  unitG: "Lg",
-  glucoseUnit: "Lunit",
-  alarmKinds,
+  ...TEST_PUMP_LABELS,
   targetRange: "Ltarget",
   bolusMarkersOmitted: (n) => `Lomitted ${n}`,
   summary: (f) => `Lsummary ${JSON.stringify(f)}`,
@@ -394,7 +382,7 @@ describe("pumpRangeChart: the svg", () => {
     const root = parseSvg(render(r, group, 0, "pl"));
     const texts = [...all(root, "text").map(ownText), ...all(root, "title").map((t) => t.textContent ?? "")];
     expect(texts.length).toBeGreaterThan(20);
-    const given = [...Object.values(labels).filter((v): v is string => typeof v === "string"), ...Object.values(alarmKinds)];
+    const given = [...Object.values(labels).filter((v): v is string => typeof v === "string"), ...Object.values(TEST_PUMP_LABELS.alarmKinds)];
     for (const text of texts) {
       if (text === "Chart title") continue;
       let rest = text;

@@ -1,6 +1,26 @@
 /** Reading the server-rendered chart SVGs in unit tests (not used by the app). */
 import { parseHTML } from "linkedom";
 import { expect } from "vitest";
+import type { PumpAlarmKind } from "../pump-day";
+import type { PumpChartLabels } from "./pump-day.server";
+
+// Unique tokens, so a test can tell them from anything the module might hard-code.
+const alarmKinds = Object.fromEntries(
+  (["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"] as PumpAlarmKind[]).map((k) => [k, `Lkind_${k}`]),
+) as Record<PumpAlarmKind, string>;
+
+/** The pump charts' labels as unique tokens. */
+export const TEST_PUMP_LABELS: PumpChartLabels = {
+  basalAxis: "Lbasal",
+  bolusAxis: "Lbolus",
+  glucoseAxis: "Lglucose",
+  alarms: "Lalarms",
+  carbs: "Lcarbs",
+  unitU: "LU",
+  unitG: "Lg",
+  glucoseUnit: "Lunit",
+  alarmKinds,
+};
 
 /** Parses the markup the way the page embeds it: inside an HTML body. */
 export function parseSvg(svg: string): Element {
