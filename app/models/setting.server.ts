@@ -10,9 +10,9 @@ export async function saveLanguage(userId: number, lang: Locale) {
   await db().setting.upsert({ where: { userId }, create: { userId, lang }, update: { lang } });
 }
 
-/** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL. */
-export async function saveUnit(userId: number, unit: 0 | 1) {
-  await db().setting.upsert({ where: { userId }, create: { userId, unit }, update: { unit } });
+/** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL; a first save keeps the language the user is reading in. */
+export async function saveUnit(userId: number, unit: 0 | 1, lang: Locale) {
+  await db().setting.upsert({ where: { userId }, create: { userId, unit, lang }, update: { unit } });
 }
 
 /** What the settings page shows: units, print settings and whether there is a logo. */

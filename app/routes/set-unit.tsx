@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { saveUnit } from "~/models/setting.server";
+import { getLocale } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireUser } from "~/utils/session.server";
 
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Unsupported unit", { status: 400 });
-  await saveUnit(user.id, parsed.data.unit);
+  await saveUnit(user.id, parsed.data.unit, await getLocale(request));
   return redirect(safeRedirectPath(parsed.data.redirectTo));
 }
 

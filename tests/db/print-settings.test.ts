@@ -3,6 +3,7 @@ import { findVisiblePatient } from "~/models/access.server";
 import { reportContext, reportLogo } from "~/models/report.server";
 import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
 import { action, loader } from "~/routes/newsetting";
+import { action as setUnit } from "~/routes/set-unit";
 import { LOGO_MAX_BYTES } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { sessionStorage } from "~/utils/session.server";
@@ -93,6 +94,18 @@ describe("units and print settings", () => {
     const answer = await post(who.user.id, settingsForm({ unit: "0", weightUnit: "0", heightUnit: "0", orientation: "portrait", nameStyle: "1" }), { "Accept-Language": "pl" });
     expect(answer.status).toBe(200);
     expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({ lang: "pl", nameStyle: 1, splitLine: false });
+  });
+
+  it("the header's unit menu also creates a missing settings row in the reader's language", async () => {
+    const who = await person({ withSetting: false });
+    const request = new Request("http://localhost/set-unit", {
+      method: "POST",
+      headers: { Cookie: await cookieFor(who.user.id), "Accept-Language": "it", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ unit: "1", redirectTo: "/newsetting" }),
+    });
+    const answer = (await setUnit({ request, params: {}, context: {} })) as Response;
+    expect([answer.status, answer.headers.get("Location")]).toEqual([302, "/newsetting"]);
+    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({ lang: "it", unit: 1 });
   });
 
   it("an unknown intent or a body that is not a form is a 400, and signed-out visitors are sent to sign in", async () => {
