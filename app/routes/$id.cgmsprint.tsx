@@ -109,7 +109,10 @@ export default function CgmPrint() {
           <ReportSection id="cgm-days" title={t("cgm.days")}>
             {data.charts.map((chart) =>
               chart.svg ? (
-                <figure key={chart.date} className={s.dayChart} data-testid="day-chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+                <figure key={chart.date} className={s.dayChart} data-testid="day-chart">
+                  <figcaption className={s.chartCaption}>{displayDate(chart.date)}</figcaption>
+                  <div dangerouslySetInnerHTML={{ __html: chart.svg }} />
+                </figure>
               ) : (
                 <p key={chart.date} className={s.empty}>
                   {t("cgm.noDataDay", { date: displayDate(chart.date) })}

@@ -96,6 +96,9 @@ export const dayChart = style({ margin: `0 0 ${vars.space.sm}`, breakInside: "av
 
 globalStyle(`${dayChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "66mm" } } });
 
+/** The date above a day chart: on paper the chart's own title is not shown. */
+export const chartCaption = style({ fontWeight: 600, fontSize: "0.875rem", margin: `0 0 ${vars.space.xs}` });
+
 /** A multi-day chart group: one per printed page (the section's pages are landscape, `data-page="wide"`). */
 export const rangeChartGroup = style({ breakInside: "avoid", marginBottom: vars.space.md, selectors: { "& + &": { breakBefore: "page" } } });
 

@@ -48,6 +48,7 @@ test.describe("CGM report", () => {
     await expect(figure(page, r("cgm.average"))).toHaveText(`${formatGlucose(metrics.mean.value, 0, "en")} mmol/L`);
     await expect(figure(page, r("cgm.count"))).toHaveText(String(metrics.meta.readings));
     await expect(page.getByTestId("day-chart")).toHaveCount(7);
+    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(displayDate(start));
     await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
 
     // Tips: a popover with JavaScript, a plain link without; both lead to the support page's section.
