@@ -35,7 +35,7 @@ import { AGP_MIN_FULL_DAYS, FULL_DAY_FRACTION } from "../metrics/coverage";
 import { consensusTargetsOf, timeInRanges, type ConsensusTargets, type TargetPopulation, type TimeInRanges } from "../metrics/ranges";
 import { metric, type MetricResult, type Reading } from "../metrics/types";
 import { buildCgmOverlay, type OverlayPoint } from "./cgm-day";
-import { dayWindow, type IsoDate } from "./day";
+import { dayWindow, displayDate, type IsoDate } from "./day";
 import { checkReportRange, type InvalidRange } from "./report-range";
 
 export { AGP_MIN_FULL_DAYS, FULL_DAY_FRACTION };
@@ -156,6 +156,18 @@ export interface AgpInsufficient {
 }
 
 export type AgpReportResult = { readonly status: "ok"; readonly report: AgpReport } | AgpInsufficient | InvalidRange;
+
+/** The values of the "not enough full days" message (`reports:agp.insufficient`), dates as YYYY/MM/DD. */
+export function insufficientMessageValues(result: AgpInsufficient) {
+  return {
+    fullDays: result.fullDays,
+    requiredFullDays: result.requiredFullDays,
+    dayCount: result.dayCount,
+    percent: Math.round(result.fullDayFraction * 100),
+    from: displayDate(result.from),
+    to: displayDate(result.to),
+  };
+}
 
 export interface AgpReportInput {
   /** First day (inclusive); the range is 3 to 14 days. */

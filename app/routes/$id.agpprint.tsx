@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
 import { agpReportFor, defaultCgmRange } from "~/models/report.server";
-import { AGP_CV_GOAL_PERCENT, type AgpBandKey, type AgpReport } from "~/report/agp-report";
+import { AGP_CV_GOAL_PERCENT, insufficientMessageValues, type AgpBandKey, type AgpReport } from "~/report/agp-report";
 import { agpChart, agpDailyChart } from "~/report/charts.server";
 import { CHART_PALETTE } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
@@ -44,17 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
   });
   const report: AgpReport | null = result?.status === "ok" ? result.report : null;
-  const insufficient =
-    result?.status === "insufficient"
-      ? {
-          fullDays: result.fullDays,
-          requiredFullDays: result.requiredFullDays,
-          dayCount: result.dayCount,
-          percent: Math.round(result.fullDayFraction * 100),
-          from: displayDate(result.from),
-          to: displayDate(result.to),
-        }
-      : null;
+  const insufficient = result?.status === "insufficient" ? insufficientMessageValues(result) : null;
 
   const [t, tv] = await Promise.all([getFixedT(locale, "reports"), getFixedT(locale, "views")]);
   const unitText = t(`common:units.${unit}`);

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findVisiblePatient, viewerById } from "~/models/access.server";
 import { agpReportFor, agpReportResponse } from "~/models/report.server";
-import { displayDate } from "~/report/day";
+import { insufficientMessageValues } from "~/report/agp-report";
 import { REPORT_KINDS } from "~/report/report-kinds";
-import { reportApiSchema } from "~/schemas/report";
-import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import { apiFail, apiOk, API_CODES, postOnly } from "~/utils/api.server";
+import { readReportCall } from "~/utils/report-api.server";
 
 /**
  * POST /api/cgms/cgm-record/agp (pid, start, end; 3-14 days): the AGP report (app/report/agp-report.ts,
@@ -13,22 +12,13 @@ import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUs
  * may not see is 404.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await viewerById(await requireApiUserId(request));
-  const parsed = reportApiSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiInvalid(request, parsed.error, "reports");
-  const patient = await findVisiblePatient(viewer, parsed.data.pid);
-  if (!patient) return apiFail(request, API_CODES.notFound, "notFound");
-  const result = await agpReportFor(viewer, patient, parsed.data, Date.now());
+  const call = await readReportCall(request);
+  if (call instanceof Response) return call;
+  const { viewer, patient, range } = call;
+  const result = await agpReportFor(viewer, patient, range, Date.now());
   if (result.status === "invalidRange") return apiFail(request, API_CODES.invalid, REPORT_KINDS.agp.problemKeys[result.problem]);
   if (result.status === "insufficient") {
-    return apiFail(request, API_CODES.invalid, "reports:agp.insufficient", {
-      fullDays: result.fullDays,
-      requiredFullDays: result.requiredFullDays,
-      dayCount: result.dayCount,
-      percent: Math.round(result.fullDayFraction * 100),
-      from: displayDate(result.from),
-      to: displayDate(result.to),
-    });
+    return apiFail(request, API_CODES.invalid, "reports:agp.insufficient", insufficientMessageValues(result));
   }
   return apiOk(request, agpReportResponse(patient.id, result.report));
 }
