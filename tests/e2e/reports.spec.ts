@@ -11,6 +11,17 @@ import { jsEnabled, signIn } from "./support";
 
 const r = (key: string) => tr("en", key, "reports");
 
+/** Tips: a popover with JavaScript, a plain link without; both lead to the support page's section. */
+async function expectTips(page: Page, href: string) {
+  if (jsEnabled()) {
+    await page.getByRole("button", { name: r("common.tips.label") }).click();
+    await expect(page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") })).toHaveAttribute("href", href);
+    await page.keyboard.press("Escape");
+  } else {
+    await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", href);
+  }
+}
+
 /** The text of a report figure: the first <dd> after the <dt> with this label. */
 function figure(page: Page, label: string, list = "cgm-figures") {
   return page.getByTestId(list).locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
@@ -51,14 +62,7 @@ test.describe("CGM report", () => {
     await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(displayDate(start));
     await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
 
-    // Tips: a popover with JavaScript, a plain link without; both lead to the support page's section.
-    if (jsEnabled()) {
-      await page.getByRole("button", { name: r("common.tips.label") }).click();
-      await expect(page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") })).toHaveAttribute("href", "/supports#cgmsprintsettings");
-      await page.keyboard.press("Escape");
-    } else {
-      await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", "/supports#cgmsprintsettings");
-    }
+    await expectTips(page, "/supports#cgmsprintsettings");
 
     // Download the PDF: with JavaScript the link fetches it and says Generated; without, the server answers an attachment.
     const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/cgmsprint.pdf?start=${start}&end=${end}`, fileName: `cgm-report-${patient.pid}-${start}-${end}.pdf`, label: "cgm-report" });
@@ -134,13 +138,7 @@ test.describe("Pump report", () => {
     expect(built.report.charts.map((g) => g.dates.length)).toEqual([5, 2]);
     await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
 
-    if (jsEnabled()) {
-      await page.getByRole("button", { name: r("common.tips.label") }).click();
-      await expect(page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") })).toHaveAttribute("href", "/supports#printsettings");
-      await page.keyboard.press("Escape");
-    } else {
-      await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", "/supports#printsettings");
-    }
+    await expectTips(page, "/supports#printsettings");
 
     const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/print.pdf?start=${start}&end=${end}`, fileName: `pump-report-${patient.pid}-${start}-${end}.pdf`, label: "pump-report" });
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
