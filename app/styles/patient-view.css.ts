@@ -142,6 +142,12 @@ export const barFill = styleVariants({
   veryHigh: { display: "block", height: "100%", background: vars.color.veryHigh },
 });
 
-export { glucoseClass } from "./glucose.css";
+export const glucoseClass = styleVariants({
+  veryLow: { color: vars.color.veryLow, fontWeight: 700 },
+  low: { color: vars.color.low, fontWeight: 600 },
+  inRange: {},
+  high: { color: vars.color.warning, fontWeight: 600 },
+  veryHigh: { color: vars.color.warning, fontWeight: 700 },
+});
 
 export const section = style({ marginBottom: vars.space.lg });

@@ -147,7 +147,13 @@ export const empty = style({
   margin: `0 0 ${vars.space.md}`,
 });
 
-export { glucoseClass } from "./glucose.css";
+export const glucoseClass = styleVariants({
+  veryLow: { color: vars.color.veryLow, fontWeight: 700 },
+  low: { color: vars.color.low, fontWeight: 600 },
+  inRange: {},
+  high: { color: vars.color.warning, fontWeight: 600 },
+  veryHigh: { color: vars.color.warning, fontWeight: 700 },
+});
 
 /** AGP report: the time-in-ranges stacked bar beside its list (Battelino 2019 layout). */
 export const agpTir = style({ display: "flex", gap: vars.space.md, alignItems: "stretch", breakInside: "avoid", marginBottom: vars.space.md });
