@@ -58,5 +58,12 @@ export function jsEnabled(): boolean {
  */
 export async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng) {
   await signIn(page, user.email, user.password, 2);
-  await page.waitForFunction((l) => JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l, lng);
+  // The script's text may still be arriving while the document loads: unparsable means "not yet".
+  await page.waitForFunction((l) => {
+    try {
+      return JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l;
+    } catch {
+      return false;
+    }
+  }, lng);
 }
