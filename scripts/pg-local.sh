@@ -2,29 +2,51 @@
 # Starts (installing and initialising if needed) a project-local PostgreSQL 15 cluster on a
 # loopback port, and prints its base URL. Used by `npm test` when DATABASE_URL is not set.
 #   scripts/pg-local.sh start   -> prints postgresql://postgres@127.0.0.1:PORT
+#   scripts/pg-local.sh status  -> exit 0 when the cluster is running
 #   scripts/pg-local.sh stop
+#   scripts/pg-local.sh dir     -> prints the cluster's folder
+# The cluster lives in .pg/ of the project. PostgreSQL refuses to run as root, so as root it runs
+# as the `postgres` user, which must be able to reach its folder: when the project lies where that
+# user cannot enter (a 0700 home directory, a private temporary folder), the cluster lives in
+# /var/tmp/diacare-pg-<hash of the project path> instead. PG_LOCAL_DIR chooses another folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT="$PWD/.pg"
-DATA="$ROOT/data"
 PORT="${PG_LOCAL_PORT:-54329}"
 PG_BIN=/usr/lib/postgresql/15/bin
 
+as_root() { [ "$(id -u)" = 0 ]; }
+
 as_pg() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if as_root; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
+
+cluster_root() {
+  if [ -n "${PG_LOCAL_DIR:-}" ]; then echo "$PG_LOCAL_DIR"; return; fi
+  local project="$PWD"
+  if as_root && ! (cd / && runuser -u postgres -- test -x "$project"); then
+    echo "/var/tmp/diacare-pg-$(printf '%s' "$project" | sha256sum | cut -c1-16)"
+  else
+    echo "$project/.pg"
+  fi
+}
+ROOT="$(cluster_root)"
+DATA="$ROOT/data"
 
 ensure_installed() {
   [ -x "$PG_BIN/initdb" ] && return
-  [ "$(id -u)" = 0 ] || { echo "PostgreSQL 15 is missing: run 'sudo apt-get install -y postgresql-15'" >&2; exit 1; }
+  as_root || { echo "PostgreSQL 15 is missing: run 'sudo apt-get install -y postgresql-15'" >&2; exit 1; }
   echo "Installing PostgreSQL 15 (Debian package)..." >&2
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15) >&2
+}
+
+running() {
+  [ -f "$DATA/PG_VERSION" ] && as_pg "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1
 }
 
 start() {
   ensure_installed
   mkdir -p "$ROOT/run"
-  if [ "$(id -u)" = 0 ]; then chown postgres: "$ROOT" "$ROOT/run"; fi
+  if as_root; then chmod 700 "$ROOT" && chown postgres: "$ROOT" "$ROOT/run"; fi
   if [ ! -f "$DATA/PG_VERSION" ]; then
     as_pg "$PG_BIN/initdb" -D "$DATA" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
     cat >>"$DATA/postgresql.conf" <<CONF
@@ -37,7 +59,7 @@ full_page_writes = off
 max_connections = 200
 CONF
   fi
-  if ! as_pg "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+  if ! running; then
     as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 60 start >/dev/null
   fi
   echo "postgresql://postgres@127.0.0.1:$PORT"
@@ -50,6 +72,8 @@ stop() {
 
 case "${1:-start}" in
   start) start ;;
+  status) running ;;
   stop) stop ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  dir) echo "$ROOT" ;;
+  *) echo "usage: $0 start|status|stop|dir" >&2; exit 2 ;;
 esac

@@ -12,6 +12,8 @@ bash scripts/ensure-chromium.sh || exit 1
 if [ -n "${DATABASE_URL:-}" ]; then
   export TEST_DATABASE_URL="$DATABASE_URL"
 else
+  # Stop the local cluster at the end only when this run started it.
+  if ! bash scripts/pg-local.sh status; then trap 'bash scripts/pg-local.sh stop' EXIT; fi
   base=$(bash scripts/pg-local.sh start) || exit 1
   export TEST_DATABASE_URL="$base/postgres"
 fi

@@ -21,8 +21,8 @@ export function ctxOf(values: readonly number[], options: ContextOptions & { sta
   return createContext(readingsAt(values, options.start, options.stepMin), options);
 }
 
-/** Folder of iglu's reference data (DESIGN.md: ../shared/reference/iglu-example/). */
-export const IGLU_DIR = process.env["IGLU_REFERENCE_DIR"] ?? fileURLToPath(new URL("../../../shared/reference/iglu-example/", import.meta.url));
+/** Folder of iglu's reference data (5 subjects' CGM readings and iglu's metric values; see its NOTES.txt). */
+export const IGLU_DIR = process.env["IGLU_REFERENCE_DIR"] ?? fileURLToPath(new URL("../../tests/fixtures/iglu-example/", import.meta.url));
 export const IGLU_CSV = `${IGLU_DIR}/example_cgm.csv`;
 
 export interface IgluAgpBlock {

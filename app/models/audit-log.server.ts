@@ -1,14 +1,22 @@
-import type { Prisma } from "@prisma/client";
+import type { AccessChannel, Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 
 /**
- * Writes one entry of the access audit log: who read or changed which patient's data. Raw SQL:
- * it runs on every patient page view (docs/decisions/008-raw-sql-on-hot-paths.md).
+ * Writes one read of a patient's data to the access log: who, which patient, what, through which
+ * channel. Only the access gateway (app/services/patient-read.server.ts) calls it. Raw SQL: it
+ * runs on every read (docs/decisions/008-raw-sql-on-hot-paths.md).
  */
-export async function logPatientAccess(entry: { actorId: number; patientId: number; action: string; detail?: Prisma.InputJsonValue }) {
+export async function logPatientRead(entry: { actorId: number; patientId: number; action: string; channel: AccessChannel; detail?: Prisma.InputJsonValue }) {
   const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
-  await db().$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${entry.action}, ${detail}::jsonb)`;
+  await db().$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${entry.action}, ${entry.channel}::"AccessChannel", ${detail}::jsonb)`;
+}
+
+/** The dates a logged read covered, when it named any. */
+function loggedRange(detail: Prisma.JsonValue): { start: string; end: string } | null {
+  if (!detail || typeof detail !== "object" || Array.isArray(detail)) return null;
+  const { start, end } = detail as Record<string, unknown>;
+  return typeof start === "string" && typeof end === "string" ? { start, end } : null;
 }
 
 /**
@@ -35,6 +43,8 @@ export async function listAccessToMyData(userId: number, { page, pageSize }: { p
       id: String(r.id),
       at: r.at.toISOString(),
       action: r.action,
+      channel: r.channel,
+      range: loggedRange(r.detail),
       who: r.actor ? displayName(r.actor) : null,
       identity: r.actor?.identity ?? null,
     })),

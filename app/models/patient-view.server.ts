@@ -4,6 +4,7 @@ import { buildBgRange } from "~/report/bg-range";
 import { buildCgmDay, buildCgmOverlay, OVERLAY_DAYS } from "~/report/cgm-day";
 import { checkRange, dayWindow, shiftDate, todayIn, type DayWindow, type IsoDate, type RangeProblem } from "~/report/day";
 import { buildPumpDay } from "~/report/pump-day";
+import { RANGE_RULES } from "~/report/report-range";
 import { DEFAULT_BG_DAYS, type DateField, type PatientViewQuery, type ViewTab } from "~/schemas/patient-view";
 import type { VisiblePatient, Viewer } from "./access.server";
 import { bgReadings, cgmReadings, lastDayWithData, nearestDayWith, pumpDayRecords, pumpVersion, type DataKind } from "./patient-data.server";
@@ -154,7 +155,7 @@ export async function bgView(viewer: Viewer, patient: VisiblePatient, query: Pat
   const fallbackTo = lastDay ?? today;
   const asked = { to: query.to.value ?? query.date.value ?? fallbackTo, from: query.from.value };
   const askedFrom = asked.from ?? shiftDate(asked.to, -(DEFAULT_BG_DAYS - 1));
-  const problem = dateProblem(query.from, today) ?? dateProblem(query.to, today) ?? checkRange(askedFrom, asked.to, { timeZone, now, maxDays: 90 });
+  const problem = dateProblem(query.from, today) ?? dateProblem(query.to, today) ?? checkRange(askedFrom, asked.to, { timeZone, now, maxDays: RANGE_RULES.long.maxDays });
   const to = problem ? fallbackTo : asked.to;
   const from = problem ? shiftDate(fallbackTo, -(DEFAULT_BG_DAYS - 1)) : askedFrom;
   const model = await bgRange(viewer, patient, from, to);
@@ -187,31 +188,24 @@ export async function patientDayData(viewer: Viewer, patient: VisiblePatient, da
   return { pid: patient.id, date, timeZone: patient.timeZone, nearestWithData: { pump: pumpDate, cgm: cgmDate, bg: bgDate }, pump, cgm: cgm.day, cgmStats: cgm.stats, bg };
 }
 
-/** The data API's meter readings (GET /api/patient-data/sugarData): a range of at most 90 days, no future end. */
-export async function sugarData(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate, now: number) {
-  const problem = checkRange(from, to, { timeZone: patient.timeZone, now, maxDays: 90 });
-  if (problem) return { ok: false as const, problem };
+/** The data API's meter readings (GET /api/patient-data/sugarData) of whole local days; the range is checked by the caller. */
+export async function sugarData(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate) {
   const model = await bgRange(viewer, patient, from, to);
-  return { ok: true as const, data: { pid: patient.id, timeZone: patient.timeZone, limits: model.limits, sugarTotalCount: model.summary, days: model.days, byTag: model.byTag } };
+  return { pid: patient.id, timeZone: patient.timeZone, limits: model.limits, sugarTotalCount: model.summary, days: model.days, byTag: model.byTag };
 }
 
-/** The data API's CGM readings (GET /api/cgms/cgm-record/findList): 1 to 14 whole days, no future end. */
-export async function cgmList(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate, now: number) {
-  const problem = checkRange(from, to, { timeZone: patient.timeZone, now, maxDays: OVERLAY_DAYS, countDays: true });
-  if (problem) return { ok: false as const, problem: problem === "tooLong" ? ("tooLong14" as const) : problem };
+/** The data API's CGM readings (GET /api/cgms/cgm-record/findList) of whole local days; the range is checked by the caller. */
+export async function cgmList(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate) {
   const { start } = dayWindow(from, patient.timeZone);
   const { end } = dayWindow(to, patient.timeZone);
   const readings = await cgmReadings(viewer, patient.id, { start, end });
   const metrics = computeAll(readings, { timeZone: patient.timeZone, limits: patientLimits(patient) });
   return {
-    ok: true as const,
-    data: {
-      pid: patient.id,
-      timeZone: patient.timeZone,
-      count: readings.length,
-      timeInRanges: metrics.timeInRanges.value,
-      readings: readings.map((r) => ({ dateTime: new Date(r.time).toISOString(), mgdl: r.mgdl, mmol: r.mgdl / MGDL_PER_MMOL })),
-    },
+    pid: patient.id,
+    timeZone: patient.timeZone,
+    count: readings.length,
+    timeInRanges: metrics.timeInRanges.value,
+    readings: readings.map((r) => ({ dateTime: new Date(r.time).toISOString(), mgdl: r.mgdl, mmol: r.mgdl / MGDL_PER_MMOL })),
   };
 }
 

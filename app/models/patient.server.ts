@@ -5,7 +5,6 @@ import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { visiblePatients, type Viewer } from "./access.server";
 import { sendActivationCode } from "./account.server";
-import { logPatientAccess } from "./audit-log.server";
 import { SHARE_STATE, SOURCE_TYPE } from "./read-power.server";
 
 /**
@@ -38,16 +37,12 @@ export async function unitOf(userId: number): Promise<number> {
 
 /**
  * The record of patient `pid` when the viewer may see it (their own, or shared with them and
- * accepted), else null; without a pid the viewer's own record. A read by someone else than the
- * owner is written to the access log.
+ * accepted), else null. Callers ask the access gateway first, which logs the read.
  */
-export async function findPatientRecord(viewer: Viewer, pid?: number): Promise<(PatientRecord & { own: boolean }) | null> {
-  const where: Prisma.PatientWhereInput = pid === undefined ? { userId: viewer.id } : { AND: [{ id: pid }, visiblePatients(viewer)] };
-  const record = await db().patient.findFirst({ where, include: recordInclude });
+export async function findPatientRecord(viewer: Viewer, pid: number): Promise<(PatientRecord & { own: boolean }) | null> {
+  const record = await db().patient.findFirst({ where: { AND: [{ id: pid }, visiblePatients(viewer)] }, include: recordInclude });
   if (!record) return null;
-  const own = record.userId === viewer.id;
-  if (!own) await logPatientAccess({ actorId: viewer.id, patientId: record.id, action: "read:record" });
-  return { ...record, own };
+  return { ...record, own: record.userId === viewer.id };
 }
 
 /**

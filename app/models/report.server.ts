@@ -132,13 +132,6 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
   };
 }
 
-/** The signed-in user's report logo (bytes and content type), or null. */
-export async function reportLogo(userId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
-  const setting = await db().setting.findUnique({ where: { userId }, select: { reportLogo: true, reportLogoType: true } });
-  if (!setting?.reportLogo || !setting.reportLogoType) return null;
-  return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
-}
-
 /**
  * The AGP report (app/report/agp-report.ts) of a range (3-14 days): the range's CGM readings with
  * the patient's limits; a refused range is answered without reading.

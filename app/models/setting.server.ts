@@ -72,3 +72,10 @@ export async function saveReportLogo(userId: number, bytes: Uint8Array<ArrayBuff
 export async function removeReportLogo(userId: number) {
   await db().setting.updateMany({ where: { userId }, data: { reportLogo: null, reportLogoType: null } });
 }
+
+/** The signed-in user's report logo (bytes and content type), or null. */
+export async function reportLogo(userId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+  const setting = await db().setting.findUnique({ where: { userId }, select: { reportLogo: true, reportLogoType: true } });
+  if (!setting?.reportLogo || !setting.reportLogoType) return null;
+  return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
+}

@@ -135,14 +135,14 @@ describe("today, future and range checks", () => {
     expect(isFuture("2026-10-25", "UTC", now)).toBe(true);
   });
 
-  it("checkRange: order, future, at most 90 days later, CGM 3-14 days", () => {
+  it("checkRange: order, future, at most 90 days with both ends counted, CGM 3-14 days", () => {
     const o = { timeZone: WAW, now };
     expect(checkRange("2026-10-01", "2026-10-25", o)).toBeNull();
     expect(checkRange("2026-10-02", "2026-10-01", o)).toBe("order");
     expect(checkRange("2026-10-01", "2026-10-26", o)).toBe("future");
-    expect(checkRange("2026-07-27", "2026-10-25", o)).toBeNull(); // 90 days later
-    expect(checkRange("2026-07-26", "2026-10-25", o)).toBe("tooLong");
-    const cgm = { ...o, minDays: 3, maxDays: 14, countDays: true };
+    expect(checkRange("2026-07-28", "2026-10-25", o)).toBeNull(); // 4 + 31 + 30 + 25 = 90 days
+    expect(checkRange("2026-07-27", "2026-10-25", o)).toBe("tooLong"); // 91 days
+    const cgm = { ...o, minDays: 3, maxDays: 14 };
     expect(checkRange("2026-10-23", "2026-10-25", cgm)).toBeNull(); // 3 days
     expect(checkRange("2026-10-24", "2026-10-25", cgm)).toBe("tooShort");
     expect(checkRange("2026-10-12", "2026-10-25", cgm)).toBeNull(); // 14 days

@@ -149,25 +149,18 @@ export function isFuture(date: string, timeZone: string, now: number): boolean {
 export type RangeProblem = "order" | "future" | "tooLong" | "tooShort";
 
 /**
- * Checks a report range of whole days, both ends inclusive (spec 2 section 5: no future dates;
- * end on or after the start and at most `maxDays` (90) days later; CGM/AGP ranges pass
- * `minDays: 3, maxDays: 14`, counted as days in the range).
- *
- * `maxDays` bounds `to - from` in days ("at most 90 days later") unless `countDays` is set, in
- * which case both bounds apply to the number of days in the range (to - from + 1).
+ * Checks a range of whole days: no future end, the end on or after the start, and at most
+ * `maxDays` (default 90) and at least `minDays` days, both ends counted (a 90-day range ends
+ * on start + 89 days).
  */
-export function checkRange(
-  from: string,
-  to: string,
-  options: { timeZone: string; now: number; maxDays?: number; minDays?: number; countDays?: boolean },
-): RangeProblem | null {
+export function checkRange(from: string, to: string, options: { timeZone: string; now: number; maxDays?: number; minDays?: number }): RangeProblem | null {
   const a = requireDate(from);
   const b = requireDate(to);
   if (compareDates(b, a) < 0) return "order";
   if (isFuture(b, options.timeZone, options.now)) return "future";
-  const span = daysBetween(a, b) + (options.countDays ? 1 : 0);
-  if (span > (options.maxDays ?? 90)) return "tooLong";
-  if (options.minDays !== undefined && span < options.minDays) return "tooShort";
+  const days = daysBetween(a, b) + 1;
+  if (days > (options.maxDays ?? 90)) return "tooLong";
+  if (options.minDays !== undefined && days < options.minDays) return "tooShort";
   return null;
 }
 

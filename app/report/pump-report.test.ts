@@ -248,8 +248,8 @@ describe("buildPumpReport: details", () => {
       const r = buildPumpReport({ ...base, from, to });
       return r.status === "invalidRange" ? r.problem : r.status;
     };
-    expect(problem("2026-07-27", "2026-10-25")).toBe("ok"); // 90 days later
-    expect(problem("2026-07-26", "2026-10-25")).toBe("tooLong");
+    expect(problem("2026-07-28", "2026-10-25")).toBe("ok"); // 90 days, both ends counted
+    expect(problem("2026-07-27", "2026-10-25")).toBe("tooLong"); // 91 days
     expect(problem("2026-10-20", "2026-10-26")).toBe("future");
     expect(problem("2026-10-20", "2026-10-19")).toBe("order");
     expect(problem("2026-02-30", "2026-03-02")).toBe("invalidDate");

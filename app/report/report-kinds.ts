@@ -4,7 +4,7 @@
  * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
  */
 import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS, STATISTICS_QUICK_DAYS } from "../schemas/report";
-import type { RangeKind, ReportRangeProblem } from "./report-range";
+import { CGM_REPORT_MAX_DAYS, type DateRangeRule, type RangeKind, type ReportRangeProblem } from "./report-range";
 
 export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
 
@@ -16,8 +16,6 @@ export interface ReportKindSpec {
   /** The PDF's download name: `<filePrefix>-<pid>-<start>-<end>.pdf`. */
   readonly filePrefix: string;
   readonly rangeKind: RangeKind;
-  /** The translation key (any namespace) of each refused range. */
-  readonly problemKeys: Record<ReportRangeProblem, string>;
   /** Quick ranges offered (days from the start date, both ends counted). */
   readonly quickDays: readonly number[];
   /** A start alone means start + this many days (the pump report); unset: the end is required. */
@@ -26,30 +24,32 @@ export interface ReportKindSpec {
   readonly supportHref: string;
 }
 
-const CGM_PROBLEM_KEYS: Record<ReportRangeProblem, string> = {
-  invalidDate: "reports:common.invalidDate",
-  order: "views:problems.order",
-  future: "views:problems.future",
-  tooLong: "views:problems.tooLong14",
-  tooShort: "views:problems.tooShort",
-};
-/** The 90-day reports: the same messages with the 90-day limit. */
-const LONG_PROBLEM_KEYS: Record<ReportRangeProblem, string> = { ...CGM_PROBLEM_KEYS, tooLong: "views:problems.tooLong" };
+/** The translation key (any namespace) of a refused range's message under its rule. */
+export function rangeProblemKey(problem: ReportRangeProblem, rule: DateRangeRule): string {
+  if (problem === "invalidDate") return "reports:common.invalidDate";
+  if (problem === "tooLong") return rule.maxDays === CGM_REPORT_MAX_DAYS ? "views:problems.tooLong14" : "views:problems.tooLong";
+  return `views:problems.${problem}`;
+}
 
 export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
   pump: {
     page: "print",
     filePrefix: "pump-report",
     rangeKind: "long",
-    problemKeys: LONG_PROBLEM_KEYS,
+   
     quickDays: PUMP_QUICK_DAYS,
     missingEndDays: PUMP_MISSING_END_DAYS,
     supportHref: "/supports#printsettings",
   },
-  cgm: { page: "cgmsprint", filePrefix: "cgm-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  agp: { page: "agpprint", filePrefix: "agp-report", rangeKind: "cgm", problemKeys: CGM_PROBLEM_KEYS, quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  statistics: { page: "statisticsprint", filePrefix: "statistics-report", rangeKind: "long", problemKeys: LONG_PROBLEM_KEYS, quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  cgm: { page: "cgmsprint", filePrefix: "cgm-report", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  agp: { page: "agpprint", filePrefix: "agp-report", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  statistics: { page: "statisticsprint", filePrefix: "statistics-report", rangeKind: "long", quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
 };
+
+/** The access log's name of reading a report. */
+export function reportPurpose<K extends ReportKind>(kind: K): `${K}Report` {
+  return `${kind}Report`;
+}
 
 /** The report page of a patient, e.g. `/12/cgmsprint`. */
 export function reportPageHref(kind: ReportKind, pid: number): string {

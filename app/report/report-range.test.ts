@@ -1,22 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { checkReportRange, CGM_REPORT_MAX_DAYS, CGM_REPORT_MIN_DAYS, REPORT_MAX_DAYS } from "./report-range";
+import { checkDateRange, checkReportRange, CGM_REPORT_MAX_DAYS, CGM_REPORT_MIN_DAYS, RANGE_RULES, REPORT_MAX_DAYS } from "./report-range";
 
 const o = { timeZone: "Europe/Warsaw", now: Date.UTC(2026, 9, 25, 12) };
 
 describe("checkReportRange", () => {
-  it("long ranges: the end at most 90 days after the start, dates normalised", () => {
+  it("long ranges: at most 90 days with both ends counted, dates normalised", () => {
     expect(REPORT_MAX_DAYS).toBe(90);
-    const r = checkReportRange("2026/07/27", "2026-10-25", "long", o);
+    // 2026-07-28 .. 2026-10-25: 4 + 31 + 30 + 25 = 90 days.
+    const r = checkReportRange("2026/07/28", "2026-10-25", "long", o);
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect(r.from).toBe("2026-07-27");
-      expect(r.dates).toHaveLength(91);
-      expect(r.dates[90]).toBe("2026-10-25");
+      expect(r.from).toBe("2026-07-28");
+      expect(r.dates).toHaveLength(90);
+      expect(r.dates[89]).toBe("2026-10-25");
     }
-    expect(checkReportRange("2026-07-26", "2026-10-25", "long", o)).toEqual({
+    expect(checkReportRange("2026-07-27", "2026-10-25", "long", o)).toEqual({
       ok: false,
-      invalid: { status: "invalidRange", problem: "tooLong", from: "2026-07-26", to: "2026-10-25", minDays: null, maxDays: 90 },
+      invalid: { status: "invalidRange", problem: "tooLong", from: "2026-07-27", to: "2026-10-25", minDays: null, maxDays: 90 },
     });
+  });
+
+  it("one day, and the data API's CGM readings: 1 to 14 days", () => {
+    expect(checkDateRange("2026-10-25", "2026-10-25", RANGE_RULES.day, o).ok).toBe(true);
+    const twoDays = checkDateRange("2026-10-24", "2026-10-25", RANGE_RULES.day, o);
+    expect(twoDays.ok ? null : twoDays.invalid.problem).toBe("tooLong");
+    expect(checkDateRange("2026-10-25", "2026-10-25", RANGE_RULES.cgmReadings, o).ok).toBe(true);
+    const fifteen = checkDateRange("2026-10-11", "2026-10-25", RANGE_RULES.cgmReadings, o);
+    expect(fifteen.ok ? null : fifteen.invalid).toMatchObject({ problem: "tooLong", maxDays: 14 });
+    const future = checkDateRange("2026-10-26", "2026-10-26", RANGE_RULES.day, o);
+    expect(future.ok ? null : future.invalid.problem).toBe("future");
   });
 
   it("CGM ranges: 3 to 14 days inclusive", () => {

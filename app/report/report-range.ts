@@ -1,65 +1,77 @@
 /**
- * Range checking shared by the print-report builders (pump, CGM, AGP, statistics).
+ * Date-range rules of the reports and the data reads, and their check.
  *
- * A user-facing range error is an answer, not an exception: the builders return
- * `{ status: "invalidRange", problem }` so that the page can show the spec's message
- * (spec 2 section 5: "minimum of 3 days", "maximum of 14 days", "maximum time range is 90 days";
- * spec 1: no future dates). Programmer errors (an unknown time zone) still throw.
+ * A user-facing range error is an answer, not an exception: the check returns the problem so that
+ * the page can show its message ("minimum of 3 days", "maximum of 14 days", "maximum time range
+ * is 90 days", no future dates). Programmer errors (an unknown time zone) still throw.
  *
- * Limits (spec 2 sections 5 and 9, the picker's rule in day.ts `checkRange`):
- * - pump / statistics / PDF reports: the end at most 90 days after the start (both ends
- *   inclusive, so up to 91 dates; the same rule as the date picker, which must never accept a
- *   range the report then refuses);
- * - CGM and AGP: 3 to 14 days counted inclusively.
+ * Every range counts both ends: a 90-day range ends on start + 89 days.
+ * - pump and statistics reports, meter readings: at most 90 days;
+ * - CGM and AGP reports: 3 to 14 days;
+ * - CGM readings of the data API: 1 to 14 days;
+ * - one day of data: exactly one day.
  */
 import { checkRange, datesBetween, parseDate, type IsoDate, type RangeProblem } from "./day";
 
-/** Why a report range is refused: day.ts's problems plus "invalidDate" (not a calendar date). */
+/** Why a range is refused: day.ts's problems plus "invalidDate" (not a calendar date). */
 export type ReportRangeProblem = RangeProblem | "invalidDate";
 
+/** How many days a range may cover, both ends counted. */
+export interface DateRangeRule {
+  readonly minDays: number | null;
+  readonly maxDays: number;
+}
+
 /** The answer of a builder when the range is refused. */
-export interface InvalidRange {
+export interface InvalidRange extends DateRangeRule {
   readonly status: "invalidRange";
   readonly problem: ReportRangeProblem;
   /** The range as given (not normalised: it may not be a date). */
   readonly from: string;
   readonly to: string;
-  /** The limits that applied, in days, so the message can name them. */
-  readonly minDays: number | null;
-  readonly maxDays: number;
 }
 
-/** Range limits of the pump and statistics reports: end at most 90 days after the start. */
+/** Range limit of the pump and statistics reports and of the meter readings: 90 days. */
 export const REPORT_MAX_DAYS = 90;
-/** CGM and AGP report length, days counted inclusively (spec 2 sections 5 and 9). */
+/** CGM and AGP report length. */
 export const CGM_REPORT_MIN_DAYS = 3;
 export const CGM_REPORT_MAX_DAYS = 14;
 
-export type RangeKind = "long" | "cgm";
+export const RANGE_RULES = {
+  /** Pump and statistics reports, meter readings. */
+  long: { minDays: null, maxDays: REPORT_MAX_DAYS },
+  /** CGM and AGP reports. */
+  cgm: { minDays: CGM_REPORT_MIN_DAYS, maxDays: CGM_REPORT_MAX_DAYS },
+  /** CGM readings of the data API. */
+  cgmReadings: { minDays: null, maxDays: CGM_REPORT_MAX_DAYS },
+  /** One day's data. */
+  day: { minDays: null, maxDays: 1 },
+} as const satisfies Record<string, DateRangeRule>;
+
+export type RangeKind = keyof typeof RANGE_RULES;
 
 export type CheckedRange =
   | { readonly ok: true; readonly from: IsoDate; readonly to: IsoDate; readonly dates: readonly IsoDate[] }
   | { readonly ok: false; readonly invalid: InvalidRange };
 
 /**
- * Checks a report range: "long" = pump / statistics (end at most 90 days after the start),
- * "cgm" = CGM / AGP (3-14 days inclusive). Dates may be YYYY-MM-DD or YYYY/MM/DD.
- * `now` (epoch ms) decides what "future" means in `timeZone`.
+ * Checks a range against a rule. Dates may be YYYY-MM-DD or YYYY/MM/DD; `now` (epoch ms) decides
+ * what "future" means in `timeZone`.
  */
-export function checkReportRange(from: string, to: string, kind: RangeKind, options: { timeZone: string; now: number }): CheckedRange {
-  const minDays = kind === "cgm" ? CGM_REPORT_MIN_DAYS : null;
-  const maxDays = kind === "cgm" ? CGM_REPORT_MAX_DAYS : REPORT_MAX_DAYS;
+export function checkDateRange(from: string, to: string, rule: DateRangeRule, options: { timeZone: string; now: number }): CheckedRange {
   const a = parseDate(from);
   const b = parseDate(to);
   const refuse = (problem: ReportRangeProblem): CheckedRange => ({
     ok: false,
-    invalid: { status: "invalidRange", problem, from, to, minDays, maxDays },
+    invalid: { status: "invalidRange", problem, from, to, minDays: rule.minDays, maxDays: rule.maxDays },
   });
   if (a === null || b === null) return refuse("invalidDate");
-  const problem =
-    kind === "cgm"
-      ? checkRange(a, b, { ...options, minDays: CGM_REPORT_MIN_DAYS, maxDays: CGM_REPORT_MAX_DAYS, countDays: true })
-      : checkRange(a, b, { ...options, maxDays: REPORT_MAX_DAYS });
+  const problem = checkRange(a, b, { ...options, maxDays: rule.maxDays, ...(rule.minDays === null ? {} : { minDays: rule.minDays }) });
   if (problem !== null) return refuse(problem);
   return { ok: true, from: a, to: b, dates: datesBetween(a, b) };
+}
+
+/** Checks a report range by the rule of its kind. */
+export function checkReportRange(from: string, to: string, kind: RangeKind, options: { timeZone: string; now: number }): CheckedRange {
+  return checkDateRange(from, to, RANGE_RULES[kind], options);
 }

@@ -10,7 +10,7 @@ import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
-import { loadReportPage } from "~/utils/report-page.server";
+import { loadReportPage } from "~/services/report-page.server";
 
 /** Colours of the time-in-ranges stacked bar, top to bottom. */
 const BAND_COLOR: Readonly<Record<AgpBandKey, string>> = {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reportPdfResponse } from "~/utils/report-pdf.server";
+import { reportPdfResponse } from "~/services/report-pdf.server";
 
 /**
  * `/{id}/agpprint.pdf?start&end`: the AGP report page printed by the server's Chromium with the
- * requester's cookies; 403 without access, 400 for a bad range (app/utils/report-pdf.server.ts).
+ * requester's cookies; 403 without access, 400 for a bad range (app/services/report-pdf.server.ts).
  */
 export function loader(args: LoaderFunctionArgs) {
   return reportPdfResponse(args, "agp");

@@ -9,7 +9,7 @@ import { displayDate } from "~/report/day";
 import { classify, formatGlucose, formatNumber } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
-import { loadReportPage } from "~/utils/report-page.server";
+import { loadReportPage } from "~/services/report-page.server";
 
 /**
  * The readings table: a row per day, a cell per clock hour with the first reading of that hour

@@ -9,7 +9,7 @@ import { pumpRangeChartLabels } from "~/report/view-charts.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
-import { loadReportPage } from "~/utils/report-page.server";
+import { loadReportPage } from "~/services/report-page.server";
 
 /**
  * The pump/BG print report (spec 1 sections 2, 3 and 9; issue 7): a range form (default the 15

@@ -8,7 +8,7 @@ import { displayDate } from "~/report/day";
 import { statisticRowInUnit } from "~/report/statistics-report";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
-import { loadReportPage } from "~/utils/report-page.server";
+import { loadReportPage } from "~/services/report-page.server";
 
 /**
  * The statistics print report (issue 7; app/report/statistics-report.ts): a range form (at most 90

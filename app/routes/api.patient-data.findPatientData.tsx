@@ -1,9 +1,12 @@
 import { patientDayData } from "~/models/patient-view.server";
+import { RANGE_RULES } from "~/report/report-range";
 import { findPatientDataQuery } from "~/schemas/patient-view";
-import { patientReadLoader } from "~/utils/patient-api.server";
+import { patientReadLoader } from "~/services/patient-api.server";
 
-/** GET /api/patient-data/findPatientData (pid, date): one local day's pump, CGM and meter models (docs/api.md). */
-export const loader = patientReadLoader(findPatientDataQuery, async (viewer, patient, query) => ({
-  ok: true,
-  data: await patientDayData(viewer, patient, query.date, Date.now()),
-}));
+/** GET /api/patient-data/findPatientData (pid, date; not in the future): one local day's pump, CGM and meter models (docs/api.md). */
+export const loader = patientReadLoader(findPatientDataQuery, {
+  purpose: "dayData",
+  messages: "views",
+  range: (query) => ({ rule: RANGE_RULES.day, dates: { start: query.date, end: query.date } }),
+  read: async ({ viewer, patient, query, now }) => ({ ok: true, data: await patientDayData(viewer, patient, query.date, now) }),
+});

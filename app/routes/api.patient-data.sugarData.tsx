@@ -1,9 +1,12 @@
 import { sugarData } from "~/models/patient-view.server";
+import { RANGE_RULES } from "~/report/report-range";
 import { rangeQuery } from "~/schemas/patient-view";
-import { patientReadLoader } from "~/utils/patient-api.server";
+import { patientReadLoader } from "~/services/patient-api.server";
 
-/** GET /api/patient-data/sugarData (pid, start, end): meter readings per day with meal tags and sugarTotalCount. */
-export const loader = patientReadLoader(rangeQuery, async (viewer, patient, query) => {
-  const result = await sugarData(viewer, patient, query.start, query.end, Date.now());
-  return result.ok ? result : { ok: false, msgKey: `views:problems.${result.problem}` };
+/** GET /api/patient-data/sugarData (pid, start, end; at most 90 days): meter readings per day with meal tags and sugarTotalCount. */
+export const loader = patientReadLoader(rangeQuery, {
+  purpose: "meterReadings",
+  messages: "views",
+  range: (query) => ({ rule: RANGE_RULES.long, dates: query }),
+  read: async ({ viewer, patient, query }) => ({ ok: true, data: await sugarData(viewer, patient, query.start, query.end) }),
 });

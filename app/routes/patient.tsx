@@ -7,6 +7,7 @@ import { FormMessages } from "~/components/form";
 import { RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
 import { listOptions } from "~/models/option.server";
 import { findPatientRecord, recordView, updatePatientRecord, type RecordView } from "~/models/patient.server";
+import { readPatient } from "~/services/patient-read.server";
 import { findOneQuery, MEALS, patientRecordSchema, timeToSeconds, secondsToTime } from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
@@ -20,13 +21,11 @@ import { timeZoneChoicesWith } from "~/utils/time-zones";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const raw = new URL(request.url).searchParams.get("pid");
-  let pid: number | undefined;
-  if (raw !== null) {
-    const parsed = findOneQuery.safeParse({ pid: raw });
-    if (!parsed.success) throw new Response("Not Found", { status: 404 });
-    pid = parsed.data.pid;
-  }
-  const record = await findPatientRecord(user, pid);
+  const parsed = raw === null ? null : findOneQuery.safeParse({ pid: raw });
+  const pid = parsed ? (parsed.success ? parsed.data.pid : null) : (user.patient?.id ?? null);
+  if (pid === null) throw new Response("Not Found", { status: 404 });
+  const read = await readPatient({ viewer: user, pid, purpose: "record", channel: "page" });
+  const record = read.ok ? await findPatientRecord(user, read.patient.id) : null;
   if (!record) throw new Response("Not Found", { status: 404 });
   const view = recordView(record, user.setting?.unit ?? 0);
   if (!record.own) return { view, options: [], timeZones: [], defaults: null };

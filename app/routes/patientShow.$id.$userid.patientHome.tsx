@@ -6,13 +6,12 @@ import { BgView } from "~/components/patient-view/bg-view";
 import { CgmsView } from "~/components/patient-view/cgms-view";
 import { DailyView } from "~/components/patient-view/daily-view";
 import { viewHref } from "~/components/patient-view/links";
-import { findVisiblePatient } from "~/models/access.server";
-import { logPatientAccess } from "~/models/audit-log.server";
 import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
 import { viewChart } from "~/report/view-charts.server";
 import { toGlucoseUnit } from "~/report/units";
 import { parsePatientViewQuery } from "~/schemas/patient-view";
+import { readPatient } from "~/services/patient-read.server";
 import * as s from "~/styles/patient-view.css";
 import * as layout from "~/styles/layout.css";
 import { getFixedT, getLocale } from "~/utils/i18n.server";
@@ -29,16 +28,24 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const patient = await findVisiblePatient(viewer, parsed.data.id, parsed.data.userid);
-  if (!patient) throw new Response("Not Found", { status: 404 });
+  const query = parsePatientViewQuery(new URL(request.url).searchParams);
+  const read = await readPatient({
+    viewer,
+    pid: parsed.data.id,
+    userId: parsed.data.userid,
+    purpose: "patientHome",
+    channel: "page",
+    detail: { tab: query.tab, date: query.date.value, from: query.from.value, to: query.to.value },
+  });
+  if (!read.ok) throw new Response("Not Found", { status: 404 });
+  const { patient, now } = read;
   const locale = await getLocale(request);
   const unit = toGlucoseUnit(viewer.setting?.unit);
-  const query = parsePatientViewQuery(new URL(request.url).searchParams);
-  const bookkeeping = Promise.all([
-    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: "read:patientHome", detail: { tab: query.tab } }),
+  const [view, t] = await Promise.all([
+    patientView(viewer, patient, query, locale, now),
+    getFixedT(locale, "views"),
     patient.userId === viewer.id ? null : markUploadsSeen(viewer, patient.userId),
   ]);
-  const [view, t] = await Promise.all([patientView(viewer, patient, query, locale, Date.now()), getFixedT(locale, "views"), bookkeeping]);
   const chart = viewChart(view, { unit, locale, t });
   return {
     base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,

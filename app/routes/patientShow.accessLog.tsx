@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { listAccessToMyData } from "~/models/audit-log.server";
+import { displayDate } from "~/report/day";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
@@ -36,6 +37,8 @@ export default function AccessLog() {
               <th className={p.cell}>{t("accessLog.when")}</th>
               <th className={p.cell}>{t("accessLog.who")}</th>
               <th className={p.cell}>{t("accessLog.what")}</th>
+              <th className={p.cell}>{t("accessLog.dates")}</th>
+              <th className={p.cell}>{t("accessLog.how")}</th>
             </tr>
           </thead>
           <tbody>
@@ -44,6 +47,8 @@ export default function AccessLog() {
                 <td className={p.cell}>{format.format(new Date(item.at))}</td>
                 <td className={p.cell}>{item.who ?? t("accessLog.deletedAccount")}</td>
                 <td className={p.cell}>{t(`accessLog.actions.${item.action.replace(":", "_")}`, { defaultValue: item.action })}</td>
+                <td className={p.cell}>{item.range ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}` : ""}</td>
+                <td className={p.cell}>{item.channel ? t(`accessLog.channels.${item.channel}`) : ""}</td>
               </tr>
             ))}
           </tbody>

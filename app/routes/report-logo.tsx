@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reportLogo } from "~/models/report.server";
+import { reportLogo } from "~/models/setting.server";
 import { isRasterImageType } from "~/utils/image-type";
 import { requireUser } from "~/utils/session.server";
 

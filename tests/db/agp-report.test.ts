@@ -70,7 +70,7 @@ describe("AGP report page, PDF route and API", () => {
       ["2026-09-07", false, false],
     ]);
     expect(data.shell.pdf).toEqual({ href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`, fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf` });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpprint" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpReport" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: FROM, end: TO, print: false });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findVisiblePatient } from "~/models/access.server";
-import { reportContext, reportLogo } from "~/models/report.server";
+import { reportContext } from "~/models/report.server";
 import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
 import { action, loader } from "~/routes/newsetting";
 import { action as setUnit } from "~/routes/set-unit";

@@ -119,7 +119,7 @@ describe("pump/BG report page, PDF route and API", () => {
       form: { start: "2026/10/10", end: "2026/10/11" },
       pdf: { href: `/${s.pid}/print.pdf?start=2026-10-10&end=2026-10-11`, fileName: `pump-report-${s.pid}-2026-10-10-2026-10-11.pdf` },
     });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:print" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:pumpReport" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[1], print: false });
   });
 

@@ -77,7 +77,7 @@ describe("CGM report page, PDF route and API", () => {
       form: { start: "2026/10/24", end: "2026/10/26" },
       pdf: { href: `/${s.pid}/cgmsprint.pdf?start=2026-10-24&end=2026-10-26`, fileName: `cgm-report-${s.pid}-2026-10-24-2026-10-26.pdf` },
     });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:cgmsprint" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:cgmReport" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[2], print: false });
   });
 

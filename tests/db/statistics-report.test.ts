@@ -93,7 +93,7 @@ describe("Statistics report page and PDF route", () => {
       form: { start: "2026/09/15", end: "2026/09/28" },
       pdf: { href: `/${s.cgm}/statisticsprint.pdf?start=${FROM}&end=${TO}`, fileName: `statistics-report-${s.cgm}-${FROM}-${TO}.pdf` },
     });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.mgdlReader.id, patientId: s.cgm, action: "read:statisticsprint" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({ where: { actorId: s.mgdlReader.id, patientId: s.cgm, action: "read:statisticsReport" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: FROM, end: TO, print: false });
   });
 
@@ -151,8 +151,9 @@ describe("Statistics report page and PDF route", () => {
       const typed = new URLSearchParams(search);
       expect(data.shell.form).toEqual({ start: typed.get("start"), end: typed.get("end") });
     }
-    // 90 days after the start is still allowed (the picker's rule), and a 1-day report too.
-    expect((await page(s.mgdlReader.id, s.cgm, "?start=2026/06/30&end=2026/09/28")).shell.problem).toBeNull();
+    // 90 days with both ends counted is allowed (2026-07-01 .. 2026-09-28: 31 + 31 + 28), 91 is not, and a 1-day report is.
+    expect((await page(s.mgdlReader.id, s.cgm, "?start=2026/07/01&end=2026/09/28")).shell.problem).toBeNull();
+    expect((await page(s.mgdlReader.id, s.cgm, "?start=2026/06/30&end=2026/09/28")).shell.problem).toBe("views:problems.tooLong");
     expect((await page(s.mgdlReader.id, s.cgm, "?start=2026/09/28&end=2026/09/28")).report?.dayCount).toBe(1);
   });
 

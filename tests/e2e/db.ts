@@ -74,3 +74,11 @@ export async function pumpRecordsAround(pid: number, start: number, end: number)
     return rows.map((r) => ({ ...r, id: String(r.id), dateTime: (r.dateTime as Date).getTime() }));
   });
 }
+
+/** The access-log rows of reads of a patient's data by one reader, oldest first. */
+export async function readsLogged(patientId: number, actorId: number): Promise<{ action: string; channel: string | null }[]> {
+  return withDb(async (client) => {
+    const { rows } = await client.query(`SELECT action, channel FROM "AuditLog" WHERE "patientId" = $1 AND "actorId" = $2 AND action LIKE 'read:%' ORDER BY id`, [patientId, actorId]);
+    return rows.map((r) => ({ action: r.action as string, channel: (r.channel as string | null) ?? null }));
+  });
+}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORT_KINDS } from "~/report/report-kinds";
 import * as s from "~/styles/report.css";
-import type { ReportShell } from "~/utils/report-page.server";
+import type { ReportShell } from "~/services/report-page.server";
 import { RangeForm, ReportActions } from "./report-controls";
 import { ReportHeader } from "./report-header";
 

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { findVisiblePatient, type VisiblePatient } from "~/models/access.server";
-import { logPatientAccess } from "~/models/audit-log.server";
+import type { VisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";
-import { REPORT_KINDS, reportPdfFileName, reportPdfHref, type ReportKind } from "~/report/report-kinds";
-import type { ReportRangeProblem } from "~/report/report-range";
+import { rangeProblemKey, REPORT_KINDS, reportPdfFileName, reportPdfHref, reportPurpose, type ReportKind } from "~/report/report-kinds";
+import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import { parseReportQuery, type ReportRange } from "~/schemas/report";
 import { getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { requireUser, type SessionUser } from "~/utils/session.server";
+import { readPatient } from "./patient-read.server";
 
 const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -63,27 +63,32 @@ export interface ReportShell {
 
 /**
  * The shared part of a report page's loader (docs/decisions/009-report-pages.md): the signed-in
- * viewer, the patient (404 when the viewer may not see them), the range from the query (or the
- * report's default), the builder's answer, the access log entry, and the page's shell.
+ * viewer, the read through the access gateway (the patient, 404 when the viewer may not see them;
+ * the range from the query or the report's default; the access log entry), the builder's answer
+ * and the page's shell. A refused range shows its message with the header and no report.
  */
 export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs, kind: ReportKind, definition: ReportPageDefinition<R>) {
   const viewer = await requireUser(request);
   const pid = pidParam.safeParse(params.id);
   if (!pid.success) throw new Response("Not Found", { status: 404 });
-  const patient = await findVisiblePatient(viewer, pid.data);
-  if (!patient) throw new Response("Not Found", { status: 404 });
   const spec = REPORT_KINDS[kind];
-  const now = Date.now();
+  const search = new URL(request.url).searchParams;
+  const query = parseReportQuery(search, spec.quickDays, spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays });
+  const ask = { viewer, pid: pid.data, purpose: reportPurpose(kind), channel: "page", detail: { print: query.print }, renderToken: search.get("render") } as const;
+  const rule = RANGE_RULES[spec.rangeKind];
+  const dates = query.kind === "range" ? query.range : query.kind === "default" ? (patient: VisiblePatient, now: number) => definition.defaultRange(viewer, patient, now) : null;
+  let read = await readPatient(dates ? { ...ask, range: { rule, dates } } : ask);
+  let refusedRange: ReportRangeProblem | null = null;
+  if (!read.ok && read.refused === "range") {
+    refusedRange = read.problem;
+    read = await readPatient(ask);
+  }
+  if (!read.ok) throw new Response("Not Found", { status: 404 });
+  const { patient, range, now } = read;
   const unit = toGlucoseUnit(viewer.setting?.unit);
-  const query = parseReportQuery(new URL(request.url).searchParams, spec.quickDays, spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays });
   const [locale, context] = await Promise.all([getLocale(request), reportContext(viewer.id, patient)]);
-
-  const range = query.kind === "range" ? query.range : query.kind === "default" ? await definition.defaultRange(viewer, patient, now) : null;
-  const [built] = await Promise.all([
-    range ? definition.build({ viewer, patient, range, now, unit, context }) : null,
-    logPatientAccess({ actorId: viewer.id, patientId: patient.id, action: `read:${spec.page}`, detail: { start: range?.start ?? null, end: range?.end ?? null, print: query.print } }),
-  ]);
-  const problem = query.kind === "problem" ? `reports:${query.message}` : built?.problem ? spec.problemKeys[built.problem] : null;
+  const built = range ? await definition.build({ viewer, patient, range, now, unit, context }) : null;
+  const problem = query.kind === "problem" ? `reports:${query.message}` : refusedRange ? rangeProblemKey(refusedRange, rule) : built?.problem ? rangeProblemKey(built.problem, rule) : null;
   const typed = query.kind === "default" ? null : query.typed;
   const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
   const shell: ReportShell = {

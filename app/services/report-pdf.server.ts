@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { findVisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
-import { REPORT_KINDS, reportPageHref, reportPdfFileName, type ReportKind } from "~/report/report-kinds";
-import { checkReportRange } from "~/report/report-range";
+import { rangeProblemKey, REPORT_KINDS, reportPageHref, reportPdfFileName, reportPurpose, type ReportKind } from "~/report/report-kinds";
+import { RANGE_RULES } from "~/report/report-range";
 import { reportRangeSchema } from "~/schemas/report";
 import { env } from "~/utils/env.server";
 import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { appOrigins, PdfRenderError, renderPdf } from "~/utils/pdf.server";
+import { createRenderToken } from "~/utils/render-token.server";
 import { requireUser } from "~/utils/session.server";
+import { readPatient } from "./patient-read.server";
 
 const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -26,26 +27,28 @@ function renderOrigin(request: Request): string {
 
 /**
  * A report page's PDF route (`/{id}/<page>.pdf?start&end`): the page printed by the server's
- * Chromium with the requester's cookies (docs/decisions/007-pdf-rendering.md). The viewer and the
- * range are checked here first (no browser work for a refused request): a patient the viewer may
- * not see, or one that does not exist, is 403 (issue 7; docs/decisions/009-report-pages.md), a bad
- * range 400 with a translated plain-text message.
+ * Chromium with the requester's cookies (docs/decisions/007-pdf-rendering.md). The read goes
+ * through the access gateway first (no browser work for a refused request): a missing or
+ * malformed date is 400, a patient the viewer may not see, or one that does not exist, 403, a
+ * range outside the report's rule 400, each with a translated plain-text message. The page address carries a render token, so that the page's own load is not logged a
+ * second time.
  */
 export async function reportPdfResponse({ request, params }: LoaderFunctionArgs, kind: ReportKind): Promise<Response> {
   const spec = REPORT_KINDS[kind];
   const viewer = await requireUser(request);
   const pid = pidParam.safeParse(params.id);
-  const patient = pid.success ? await findVisiblePatient(viewer, pid.data) : null;
-  if (!patient) return plain(request, 403, "common:errors.403");
+  if (!pid.success) return plain(request, 403, "common:errors.403");
   const search = new URL(request.url).searchParams;
   const parsed = reportRangeSchema.safeParse({ start: search.get("start") ?? "", end: search.get("end") ?? "" });
   if (!parsed.success) return plain(request, 400, `reports:${parsed.error.issues[0]?.message ?? "common.selectDate"}`);
-  const range = parsed.data;
-  const checked = checkReportRange(range.start, range.end, spec.rangeKind, { timeZone: patient.timeZone, now: Date.now() });
-  if (!checked.ok) return plain(request, 400, spec.problemKeys[checked.invalid.problem]);
-
+  const purpose = reportPurpose(kind);
+  const read = await readPatient({ viewer, pid: pid.data, purpose, channel: "pdf", range: { rule: RANGE_RULES[spec.rangeKind], dates: parsed.data } });
+  if (!read.ok) return read.refused === "range" ? plain(request, 400, rangeProblemKey(read.problem, read.rule)) : plain(request, 403, "common:errors.403");
+  const { patient } = read;
+  const range = read.range ?? parsed.data;
   const context = await reportContext(viewer.id, patient);
-  const url = `${renderOrigin(request)}${reportPageHref(kind, patient.id)}?${new URLSearchParams({ start: range.start, end: range.end, print: "1" })}`;
+  const render = createRenderToken({ viewerId: viewer.id, pid: patient.id, purpose, start: range.start, end: range.end });
+  const url = `${renderOrigin(request)}${reportPageHref(kind, patient.id)}?${new URLSearchParams({ start: range.start, end: range.end, print: "1", render })}`;
   try {
     const pdf = await renderPdf({ url, cookieHeader: request.headers.get("Cookie"), landscape: context.orientation === "landscape" });
     return new Response(new Uint8Array(pdf), {

@@ -1,0 +1,90 @@
+import type { AccessChannel } from "@prisma/client";
+import { findVisiblePatient, type Viewer, type VisiblePatient } from "~/models/access.server";
+import { logPatientRead } from "~/models/audit-log.server";
+import type { IsoDate } from "~/report/day";
+import { checkDateRange, type DateRangeRule, type ReportRangeProblem } from "~/report/report-range";
+import { verifyRenderToken } from "~/utils/render-token.server";
+
+/**
+ * The access gateway: the one place that decides whether a viewer may read a patient's data, for
+ * which purpose and over which dates, and that writes the patient-visible access log. Every page
+ * loader, `/api/` call and PDF route that reads patient data asks it first and reads nothing when
+ * it refuses (docs/decisions/010-access-gateway.md).
+ */
+
+/** What a read is for; the access log shows it to the patient. */
+export type ReadPurpose =
+  | "patientHome"
+  | "record"
+  | "dayData"
+  | "lastRecord"
+  | "meterReadings"
+  | "cgmReadings"
+  | "pumpReport"
+  | "cgmReport"
+  | "agpReport"
+  | "statisticsReport";
+
+export type ReadChannel = AccessChannel;
+
+export type AskedRange = { readonly start: string; readonly end: string };
+
+export interface ReadAsk {
+  readonly viewer: Viewer;
+  readonly pid: number;
+  /** The patient's account id when the address names it too (it must match). */
+  readonly userId?: number;
+  readonly purpose: ReadPurpose;
+  readonly channel: ReadChannel;
+  /**
+   * The dates to read with their rule, or a default computed once the patient is known (a default
+   * is built to fit the rule). Absent: the read names no dates.
+   */
+  readonly range?: { readonly rule: DateRangeRule; readonly dates: AskedRange | ((patient: VisiblePatient, now: number) => Promise<AskedRange> | AskedRange) };
+  /** What else the log should say of the read (the tab of a page, for example). */
+  readonly detail?: Readonly<Record<string, string | number | boolean | null>>;
+  /**
+   * Set when the server's own Chromium loads a report page for a PDF that the PDF route has
+   * already authorised and logged: a valid token for this very read means no second log entry.
+   */
+  readonly renderToken?: string | null;
+  readonly now?: number;
+}
+
+export type PatientRead =
+  | { readonly ok: true; readonly patient: VisiblePatient; readonly range: { readonly start: IsoDate; readonly end: IsoDate } | null; readonly now: number }
+  | { readonly ok: false; readonly refused: "notVisible" }
+  | { readonly ok: false; readonly refused: "range"; readonly problem: ReportRangeProblem; readonly rule: DateRangeRule };
+
+/**
+ * May `viewer` read patient `pid` for `purpose` over these dates? A patient the viewer may not
+ * see (or that does not exist) is "notVisible"; dates outside the rule (not a date, end before
+ * start, a future end, too many or too few days, in the patient's zone) are "range". A granted
+ * read is written to the access log with its channel, purpose and dates before anything is read.
+ */
+export async function readPatient(ask: ReadAsk): Promise<PatientRead> {
+  const patient = await findVisiblePatient(ask.viewer, ask.pid, ask.userId);
+  if (!patient) return { ok: false, refused: "notVisible" };
+  const now = ask.now ?? Date.now();
+  let range: { start: IsoDate; end: IsoDate } | null = null;
+  if (ask.range) {
+    const dates = typeof ask.range.dates === "function" ? await ask.range.dates(patient, now) : ask.range.dates;
+    const checked = checkDateRange(dates.start, dates.end, ask.range.rule, { timeZone: patient.timeZone, now });
+    if (!checked.ok) return { ok: false, refused: "range", problem: checked.invalid.problem, rule: ask.range.rule };
+    range = { start: checked.from, end: checked.to };
+  }
+  const rendering =
+    range !== null &&
+    typeof ask.renderToken === "string" &&
+    verifyRenderToken(ask.renderToken, { viewerId: ask.viewer.id, pid: patient.id, purpose: ask.purpose, start: range.start, end: range.end }, now);
+  if (!rendering) {
+    await logPatientRead({
+      actorId: ask.viewer.id,
+      patientId: patient.id,
+      action: `read:${ask.purpose}`,
+      channel: ask.channel,
+      detail: { ...ask.detail, ...(range ?? {}) },
+    });
+  }
+  return { ok: true, patient, range, now };
+}

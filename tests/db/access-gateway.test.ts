@@ -1,0 +1,277 @@
+/**
+ * The access gateway, walked through every route that reads patient data: each granted read
+ * writes exactly one access-log row with its channel, each refusal (every relationship of the
+ * access matrix, signed out, dates outside the rule) writes none.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Temporal } from "temporal-polyfill";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "~/models/api-token.server";
+import { loader as agpPdf } from "~/routes/$id.agpprint[.]pdf";
+import { loader as agpPage } from "~/routes/$id.agpprint";
+import { loader as cgmPdf } from "~/routes/$id.cgmsprint[.]pdf";
+import { loader as cgmPage } from "~/routes/$id.cgmsprint";
+import { loader as pumpPdf } from "~/routes/$id.print[.]pdf";
+import { loader as pumpPage } from "~/routes/$id.print";
+import { loader as statisticsPdf } from "~/routes/$id.statisticsprint[.]pdf";
+import { loader as statisticsPage } from "~/routes/$id.statisticsprint";
+import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
+import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
+import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
+import { loader as findPatientData } from "~/routes/api.patient-data.findPatientData";
+import { action as pumpApi } from "~/routes/api.patient-data.pdf";
+import { loader as sugarData } from "~/routes/api.patient-data.sugarData";
+import { action as cgmApi } from "~/routes/api.patient-data.sugarDevicePdf";
+import { loader as findOne } from "~/routes/api.patient.findOne";
+import { loader as recordPage } from "~/routes/patient";
+import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
+import { createRenderToken } from "~/utils/render-token.server";
+import { db } from "~/utils/db.server";
+import { cookieFor, seedCgmWave } from "./report-support";
+
+type Route = (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
+
+/** The HTTP status of a route's answer, returned or thrown (a loader's plain object is 200). */
+async function statusOf(run: () => Promise<unknown> | unknown): Promise<number> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const ZONE = "Europe/Warsaw";
+const today = Temporal.Now.plainDateISO(ZONE);
+const FROM = today.subtract({ days: 6 }).toString();
+const TO = today.subtract({ days: 1 }).toString();
+/** 91 days, both ends counted: one day too many. */
+const TOO_LONG = { start: today.subtract({ days: 91 }).toString(), end: today.subtract({ days: 1 }).toString() };
+const TOMORROW = today.add({ days: 1 }).toString();
+
+type Kind = "page" | "api" | "pdf";
+interface Caller {
+  cookie: string | null;
+  token: string | null;
+}
+interface RouteCase {
+  readonly file: string;
+  readonly kind: Kind;
+  readonly purpose: string;
+  call(who: Caller, pid: number, userId: number, dates?: { start: string; end: string }): Promise<number>;
+}
+
+const page = (route: Route, path: (pid: number, userId: number) => string, params: (pid: number, userId: number) => Record<string, string>) =>
+  (who: Caller, pid: number, userId: number) =>
+    statusOf(() => route({ request: new Request(`http://localhost${path(pid, userId)}`, { headers: who.cookie ? { Cookie: who.cookie } : {} }), params: params(pid, userId), context: {} }));
+
+const apiGet = (route: Route, path: string, query: (pid: number, dates: { start: string; end: string }) => Record<string, string>) =>
+  async (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) => {
+    const request = new Request(`http://localhost/api/${path}?${new URLSearchParams(query(pid, dates))}`, { headers: who.token ? { token: who.token } : {} });
+    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+  };
+
+const apiPost = (route: Route, path: string) =>
+  async (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) => {
+    const request = new Request(`http://localhost/api/${path}`, {
+      method: "POST",
+      body: JSON.stringify({ pid, ...dates }),
+      headers: { "Content-Type": "application/json", ...(who.token ? { token: who.token } : {}) },
+    });
+    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+  };
+
+/** An `/api/` answer's application code (the envelope's `code`). */
+async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<number> {
+  let response: unknown;
+  try {
+    response = await run();
+  } catch (thrown) {
+    response = thrown;
+  }
+  if (!(response instanceof Response)) throw new Error("an /api/ route answered something else than a Response");
+  return ((await response.json()) as { code: number }).code;
+}
+
+const reportPage = (route: Route, name: string) =>
+  (who: Caller, pid: number, userId: number, dates = { start: FROM, end: TO }) =>
+    page(route, (p) => `/${p}/${name}?${new URLSearchParams(dates)}`, (p) => ({ id: String(p) }))(who, pid, userId);
+
+const pdf = (route: Route, name: string) =>
+  (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) =>
+    statusOf(() => route({ request: new Request(`http://localhost/${pid}/${name}.pdf?${new URLSearchParams(dates)}`, { headers: who.cookie ? { Cookie: who.cookie } : {} }), params: { id: String(pid) }, context: {} }));
+
+/** Every route that reads patient data, by file. PDFs render in Chromium: their granted reads are walked end to end (tests/e2e/access-log.spec.ts). */
+const ROUTES: readonly RouteCase[] = [
+  { file: "patientShow.$id.$userid.patientHome.tsx", kind: "page", purpose: "patientHome", call: page(patientHome, (p, u) => `/patientShow/${p}/${u}/patientHome`, (p, u) => ({ id: String(p), userid: String(u) })) },
+  { file: "patient.tsx", kind: "page", purpose: "record", call: page(recordPage, (p) => `/patient?pid=${p}`, () => ({})) },
+  { file: "$id.print.tsx", kind: "page", purpose: "pumpReport", call: reportPage(pumpPage, "print") },
+  { file: "$id.cgmsprint.tsx", kind: "page", purpose: "cgmReport", call: reportPage(cgmPage, "cgmsprint") },
+  { file: "$id.agpprint.tsx", kind: "page", purpose: "agpReport", call: reportPage(agpPage, "agpprint") },
+  { file: "$id.statisticsprint.tsx", kind: "page", purpose: "statisticsReport", call: reportPage(statisticsPage, "statisticsprint") },
+  { file: "api.patient-data.findPatientData.tsx", kind: "api", purpose: "dayData", call: apiGet(findPatientData, "patient-data/findPatientData", (pid, d) => ({ pid: String(pid), date: d.end })) },
+  { file: "api.patient-data.findLastRecord.tsx", kind: "api", purpose: "lastRecord", call: apiGet(findLastRecord, "patient-data/findLastRecord", (pid) => ({ pid: String(pid), origin: "2" })) },
+  { file: "api.patient-data.sugarData.tsx", kind: "api", purpose: "meterReadings", call: apiGet(sugarData, "patient-data/sugarData", (pid, d) => ({ pid: String(pid), ...d })) },
+  { file: "api.cgms.cgm-record.findList.tsx", kind: "api", purpose: "cgmReadings", call: apiGet(cgmFindList, "cgms/cgm-record/findList", (pid, d) => ({ pid: String(pid), ...d })) },
+  { file: "api.patient.findOne.tsx", kind: "api", purpose: "record", call: apiGet(findOne, "patient/findOne", (pid) => ({ pid: String(pid) })) },
+  { file: "api.patient-data.pdf.tsx", kind: "api", purpose: "pumpReport", call: apiPost(pumpApi, "patient-data/pdf") },
+  { file: "api.patient-data.sugarDevicePdf.tsx", kind: "api", purpose: "cgmReport", call: apiPost(cgmApi, "patient-data/sugarDevicePdf") },
+  { file: "api.cgms.cgm-record.agp.tsx", kind: "api", purpose: "agpReport", call: apiPost(agpApi, "cgms/cgm-record/agp") },
+  { file: "$id.print[.]pdf.tsx", kind: "pdf", purpose: "pumpReport", call: pdf(pumpPdf, "print") },
+  { file: "$id.cgmsprint[.]pdf.tsx", kind: "pdf", purpose: "cgmReport", call: pdf(cgmPdf, "cgmsprint") },
+  { file: "$id.agpprint[.]pdf.tsx", kind: "pdf", purpose: "agpReport", call: pdf(agpPdf, "agpprint") },
+  { file: "$id.statisticsprint[.]pdf.tsx", kind: "pdf", purpose: "statisticsReport", call: pdf(statisticsPdf, "statisticsprint") },
+];
+
+/** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
+const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
+/** Signed out: pages and PDFs send to the sign-in page, `/api/` calls answer "missing token". */
+const SIGNED_OUT: Record<Kind, number> = { page: 302, api: 800, pdf: 302 };
+
+let n = 0;
+async function scenario() {
+  const tag = `${++n}-${Date.now()}`;
+  const mk = (name: string, identity: 1 | 2, isPass = 1) =>
+    db().user.create({ data: { email: `${name}-${tag}@gateway.test`, identity, isPass, ...(identity === 1 ? { patient: { create: { timeZone: ZONE } } } : {}) }, include: { patient: true } });
+  const owner = await mk("owner", 1);
+  const viewers = {
+    accepted: await mk("accepted", 2),
+    pending: await mk("pending", 2),
+    refused: await mk("refused", 2),
+    stranger: await mk("stranger", 1),
+    unaudited: await mk("unaudited", 2, 3),
+  };
+  for (const [who, state] of [["accepted", 1], ["pending", 0], ["refused", 2], ["unaudited", 1]] as const) {
+    await db().readPower.create({ data: { providerId: owner.id, readerId: viewers[who].id, sourceType: 1, state } });
+  }
+  const pid = owner.patient!.id;
+  // Six full days of CGM readings, enough for every report (the AGP needs five full days).
+  await seedCgmWave(pid, Temporal.PlainDate.from(FROM).toZonedDateTime(ZONE), today.toZonedDateTime(ZONE));
+  const caller = async (id: number): Promise<Caller> => ({ cookie: await cookieFor(id), token: await createApiToken(id) });
+  const callers = {
+    owner: await caller(owner.id),
+    accepted: await caller(viewers.accepted.id),
+    pending: await caller(viewers.pending.id),
+    refused: await caller(viewers.refused.id),
+    stranger: await caller(viewers.stranger.id),
+    unaudited: await caller(viewers.unaudited.id),
+  };
+  return { owner, pid, viewers, callers };
+}
+
+const logRows = (patientId: number) => db().auditLog.findMany({ where: { patientId, action: { startsWith: "read:" } }, orderBy: { id: "asc" } });
+
+describe("the access gateway on every route that reads patient data", () => {
+  let s: Awaited<ReturnType<typeof scenario>>;
+  beforeAll(async () => {
+    s = await scenario();
+  });
+
+  it("every route module that reads patient data goes through the gateway and is walked here", () => {
+    const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
+    const gateway = /from "~\/services\/(patient-read|patient-api|report-page|report-pdf)\.server"/;
+    const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
+    const readers = files.filter((f) => {
+      const source = readFileSync(`app/routes/${f}`, "utf8");
+      return reads.test(source) || gateway.test(source);
+    });
+    const outside = readers.filter((f) => !gateway.test(readFileSync(`app/routes/${f}`, "utf8")));
+    expect(outside).toEqual([]);
+    expect([...readers].sort()).toEqual(ROUTES.map((r) => r.file).sort());
+  });
+
+  it("only the gateway writes reads to the access log", () => {
+    const writers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") && readFileSync(path, "utf8").includes("logPatientRead(")) writers.push(path);
+      }
+    };
+    walk("app");
+    expect(writers.sort()).toEqual(["app/models/audit-log.server.ts", "app/services/patient-read.server.ts"]);
+  });
+
+  it("a granted read (the owner, an accepted reader) writes exactly one row with its channel, purpose and reader", async () => {
+    for (const route of ROUTES.filter((r) => r.kind !== "pdf")) {
+      for (const who of ["owner", "accepted"] as const) {
+        const before = await logRows(s.pid);
+        const status = await route.call(s.callers[who], s.pid, s.owner.id);
+        expect([route.file, who, status]).toEqual([route.file, who, 200]);
+        const added = (await logRows(s.pid)).slice(before.length);
+        const actorId = who === "owner" ? s.owner.id : s.viewers.accepted.id;
+        expect([route.file, who, added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId }))]).toEqual([
+          route.file,
+          who,
+          [{ action: `read:${route.purpose}`, channel: route.kind, actorId }],
+        ]);
+      }
+    }
+  });
+
+  it("every other relationship is refused with nothing written: pending, refused, stranger, unaudited clinic, signed out", async () => {
+    const before = (await logRows(s.pid)).length;
+    for (const route of ROUTES) {
+      for (const who of ["pending", "refused", "stranger", "unaudited"] as const) {
+        expect([route.file, who, await route.call(s.callers[who], s.pid, s.owner.id)]).toEqual([route.file, who, REFUSED[route.kind]]);
+      }
+      expect([route.file, "signed out", await route.call({ cookie: null, token: null }, s.pid, s.owner.id)]).toEqual([route.file, "signed out", SIGNED_OUT[route.kind]]);
+      // A patient that does not exist answers like one the caller may not see.
+      expect([route.file, "missing", await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id)]).toEqual([route.file, "missing", REFUSED[route.kind]]);
+    }
+    expect((await logRows(s.pid)).length).toBe(before);
+  });
+
+  it("dates outside the rule are refused before anything is read or logged: 91 days, a future day", async () => {
+    const before = (await logRows(s.pid)).length;
+    const ranged = ROUTES.filter((r) => r.kind !== "page" && !["lastRecord", "record"].includes(r.purpose));
+    for (const route of ranged) {
+      const future = await route.call(s.callers.accepted, s.pid, s.owner.id, { start: TOMORROW, end: TOMORROW });
+      expect([route.file, "future", future]).toEqual([route.file, "future", 400]);
+      // One day's data names one date: it cannot be too long.
+      if (route.purpose === "dayData") continue;
+      const tooLong = await route.call(s.callers.accepted, s.pid, s.owner.id, TOO_LONG);
+      expect([route.file, "91 days", tooLong]).toEqual([route.file, "91 days", 400]);
+    }
+    expect((await logRows(s.pid)).length).toBe(before);
+  });
+
+  it("a report page refusing the range still shows (and logs) its header once; the PDF renderer's own load is not logged twice", async () => {
+    const refused = await logRows(s.pid);
+    expect(await reportPage(cgmPage, "cgmsprint")(s.callers.accepted, s.pid, s.owner.id, TOO_LONG)).toBe(200);
+    const afterRefused = (await logRows(s.pid)).slice(refused.length);
+    expect(afterRefused.map((r) => [r.action, r.channel, r.detail])).toEqual([["read:cgmReport", "page", { print: false }]]);
+
+    const claim = { viewerId: s.viewers.accepted.id, pid: s.pid, purpose: "cgmReport", start: FROM, end: TO };
+    const render = (token: string) =>
+      statusOf(() =>
+        cgmPage({
+          request: new Request(`http://localhost/${s.pid}/cgmsprint?${new URLSearchParams({ start: FROM, end: TO, print: "1", render: token })}`, { headers: { Cookie: s.callers.accepted.cookie! } }),
+          params: { id: String(s.pid) },
+          context: {},
+        }),
+      );
+    const before = (await logRows(s.pid)).length;
+    expect(await render(createRenderToken(claim))).toBe(200);
+    expect((await logRows(s.pid)).length).toBe(before);
+    // A token made for another reader, another range or another report is an ordinary page read.
+    for (const other of [{ viewerId: s.owner.id }, { start: today.subtract({ days: 7 }).toString() }, { purpose: "agpReport" }]) {
+      expect(await render(createRenderToken({ ...claim, ...other }))).toBe(200);
+    }
+    const added = (await logRows(s.pid)).slice(before);
+    expect(added.map((r) => r.channel)).toEqual(["page", "page", "page"]);
+  });
+
+  it("the owner's access-log page shows others' reads with their dates and channel, never the owner's own", async () => {
+    const { loader: accessLog } = await import("~/routes/patientShow.accessLog");
+    const log = (await accessLog({ request: new Request("http://localhost/patientShow/accessLog", { headers: { Cookie: s.callers.owner.cookie! } }), params: {}, context: {} })) as {
+      items: { action: string; channel: string | null; range: { start: string; end: string } | null; who: string | null }[];
+    };
+    expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
+    expect(log.items).toContainEqual(expect.objectContaining({ action: "read:meterReadings", channel: "api", range: { start: FROM, end: TO }, who: s.viewers.accepted.email }));
+    expect(log.items).toContainEqual(expect.objectContaining({ action: "read:patientHome", channel: "page", range: null, who: s.viewers.accepted.email }));
+  });
+});
