@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findVisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
-import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
+import { removeReportLogo, reportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
 import { action, loader } from "~/routes/newsetting";
 import { action as setUnit } from "~/routes/set-unit";
 import { LOGO_MAX_BYTES } from "~/schemas/setting";
