@@ -28,20 +28,9 @@ import { loader as recordPage } from "~/routes/patient";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
-import { cookieFor, seedCgmWave } from "./report-support";
+import { cookieFor, seedCgmWave, statusOf } from "./report-support";
 
 type Route = (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
-
-/** The HTTP status of a route's answer, returned or thrown (a loader's plain object is 200). */
-async function statusOf(run: () => Promise<unknown> | unknown): Promise<number> {
-  try {
-    const result = await run();
-    return result instanceof Response ? result.status : 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
-}
 
 const ZONE = "Europe/Warsaw";
 const today = Temporal.Now.plainDateISO(ZONE);

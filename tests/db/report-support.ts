@@ -1,8 +1,19 @@
-/** Shared pieces of the report pages' database tests: signed-in calls of a page, its PDF route, and CGM data. */
+/** Shared pieces of the page and report database tests: a route's status, signed-in calls of a page, its PDF route, and CGM data. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Temporal } from "temporal-polyfill";
 import { db } from "~/utils/db.server";
 import { sessionStorage } from "~/utils/session.server";
+
+/** The HTTP status of a route's answer, returned or thrown (a loader's plain object is 200). */
+export async function statusOf(run: () => Promise<unknown> | unknown): Promise<number> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
 
 /** The session cookie of a signed-in user. */
 export async function cookieFor(userId: number): Promise<string> {

@@ -3,25 +3,7 @@ import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientH
 import { loader as sharePage } from "~/routes/patientShow.share.$id";
 import { loader as accessLog } from "~/routes/patientShow.accessLog";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
-
-/** Status of a page loader for a viewer: 200, a redirect (3xx) or the thrown error status. */
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const result = await run();
-    return result instanceof Response ? result.status : 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
-}
-
-async function cookieFor(userId: number | null) {
-  if (userId === null) return "";
-  const session = await sessionStorage().getSession();
-  session.set("userId", userId);
-  return (await sessionStorage().commitSession(session)).split(";")[0]!;
-}
+import { cookieFor, statusOf } from "./report-support";
 
 let n = 0;
 async function scenario() {
