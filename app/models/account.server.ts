@@ -70,30 +70,33 @@ type CodeRequest = { email: string; purpose: EmailCodePurpose; locale: Locale; i
  * once. `wait` false sends in the background: the answer then takes the same time whether or not
  * an email goes out, and a slow mail server does not hold up the request.
  */
-async function issueAndMail(input: CodeRequest, mail: ((code: string) => Promise<void>) | null, wait: boolean): Promise<{ ok: true; mailed: boolean } | Failure> {
+async function issueAndMail(input: CodeRequest, mail: ((code: string) => Promise<void>) | null, wait: boolean): Promise<{ ok: true; mailed: boolean | null } | Failure> {
   const byEmail = await hitRateLimit(`code:send:${input.email}`, RATE_LIMITS.sendCodePerEmail);
   if (!byEmail.allowed) return locked(byEmail.retryAfterSeconds);
   const byIp = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
   if (!byIp.allowed) return locked(byIp.retryAfterSeconds);
   const issued = await issueEmailCode({ email: input.email, purpose: input.purpose, userId: input.userId });
   if (!issued.ok) return { ok: false, error: "errors.codeCooldown", retryAfterSeconds: issued.retryAfterSeconds } satisfies Failure;
-  if (!mail) return { ok: true as const, mailed: false };
-  const send = async () => {
-    try {
-      await mail(issued.code);
-      return true;
-    } catch (error) {
-      console.error(`[mail] the ${input.purpose} email could not be sent:`, error instanceof Error ? error.message : error);
-      await withdrawEmailCode(issued.id);
-      return false;
-    }
-  };
+  const send = () => mailOrWithdraw(input.purpose, issued, mail!);
+  // In the background nothing is known yet (null), whether an email goes out or not.
   if (!wait) {
-    void send();
-    return { ok: true as const, mailed: true };
+    if (mail) send().catch((error) => console.error(`[mail] the ${input.purpose} code could not be withdrawn:`, error instanceof Error ? error.message : error));
+    return { ok: true as const, mailed: null };
   }
-  const mailed = await send();
-  return mailed ? { ok: true as const, mailed } : ({ ok: false, error: "errors.mailFailed" } satisfies Failure);
+  if (!mail) return { ok: true as const, mailed: false };
+  return (await send()) ? { ok: true as const, mailed: true } : ({ ok: false, error: "errors.mailFailed" } satisfies Failure);
+}
+
+/** Sends the email of an issued code; when that fails the code is withdrawn. Answers whether it went out. */
+async function mailOrWithdraw(purpose: EmailCodePurpose, issued: { id: number; code: string }, mail: (code: string) => Promise<void>): Promise<boolean> {
+  try {
+    await mail(issued.code);
+    return true;
+  } catch (error) {
+    console.error(`[mail] the ${purpose} email could not be sent:`, error instanceof Error ? error.message : error);
+    await withdrawEmailCode(issued.id);
+    return false;
+  }
 }
 
 const codeMail = (input: CodeRequest) => (code: string) =>
