@@ -33,6 +33,9 @@ if (env.DEPLOY_ENV === "demo" && (await db().user.count()) === 0) {
   seeded = true;
 }
 
+const { startJobs, stopJobs } = await import("../app/jobs/index.server");
+await startJobs(databaseUrl);
+
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 const app = express();
@@ -72,6 +75,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
 async function shutdown() {
   server.close();
   await closePdfRenderer();
+  await stopJobs();
   await db().$disconnect();
   await stopEmbedded?.();
   process.exit(0);

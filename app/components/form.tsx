@@ -4,6 +4,17 @@ import { useTranslation } from "react-i18next";
 import * as s from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
 
+/** An error is an i18n key, or `key|{json values}` when the message takes values. */
+function translateError(t: (key: string, values?: Record<string, unknown>) => string, error: string): string {
+  const bar = error.indexOf("|");
+  if (bar < 0) return t(error);
+  try {
+    return t(error.slice(0, bar), JSON.parse(error.slice(bar + 1)) as Record<string, unknown>);
+  } catch {
+    return t(error.slice(0, bar));
+  }
+}
+
 /** Translates conform/zod messages, which are i18n keys of `ns`. */
 export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: string[]; ns?: string }) {
   const { t } = useTranslation(ns);
@@ -11,7 +22,7 @@ export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: s
   return (
     <ul id={id} className={s.errors} role="alert">
       {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{translateError(t, error)}</li>
       ))}
     </ul>
   );

@@ -1,10 +1,11 @@
 import type { EmailCodePurpose } from "@prisma/client";
 import type { Locale } from "~/i18n";
 import { db } from "~/utils/db.server";
-import { sendCodeEmail } from "~/utils/mail.server";
+import { env } from "~/utils/env.server";
+import { sendCodeEmail, sendTranslatedMail } from "~/utils/mail.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { consumeEmailCode, issueEmailCode } from "./email-code.server";
-import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
+import { CODE_TTL_MINUTES, consumeEmailCode, issueEmailCode, withdrawEmailCode } from "./email-code.server";
+import { clearRateLimit, hitRateLimit, RATE_LIMITS, refundRateLimit } from "./rate-limit.server";
 
 /**
  * Who a user is: sign-in, registration, activation, passwords and email. Every function returns
@@ -17,41 +18,113 @@ export type Failure = { ok: false; error: string; retryAfterSeconds?: number };
 // a failed sign-in take as long as one with a wrong password.
 const TIMING_DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$Y0Mub4ATYi4jwxYdXOl2dQ$g9WwonDswlU9zhouIqV4EayOGuGSo0rBh9zRE+wR1u4";
 
+/** A refusal by a rate limit: "try again in N minutes" (`errors.locked` takes `minutes`). */
 const locked = (retryAfterSeconds: number): Failure => ({ ok: false, error: "errors.locked", retryAfterSeconds });
 
 /**
- * Checks an email, password and sign-in type (identity). Attempts are limited per account and
- * per IP; a success clears the account's counter, so only failures accumulate. One message for
- * an unknown email, a wrong password and a wrong type: nothing reveals whether an email exists.
+ * Checks an email, password and sign-in type (identity). Only failures are counted: per account
+ * and client IP (5 per 15 minutes: a guesser locks only their own address out), per client IP
+ * over all accounts, and per account over all addresses (a slower ceiling). Each attempt is
+ * counted before the password is checked and refunded when it succeeds, so parallel guesses
+ * cannot slip past a limit. One message for an unknown email, a wrong password and a wrong type:
+ * nothing reveals whether an email exists.
  */
 export async function verifyLogin(input: { email: string; password: string; identity: number; ip: string }) {
-  const [account, byIp] = await Promise.all([
-    hitRateLimit(`signin:account:${input.email}`, RATE_LIMITS.signInPerAccount),
-    hitRateLimit(`signin:ip:${input.ip}`, RATE_LIMITS.signInPerIp),
-  ]);
-  if (!account.allowed || !byIp.allowed) return locked(Math.max(account.retryAfterSeconds, byIp.retryAfterSeconds));
+  const keys = {
+    accountIp: `signin:fail:${input.email}|${input.ip}`,
+    ip: `signin:fail-ip:${input.ip}`,
+    account: `signin:fail:${input.email}`,
+  };
+  const counted: string[] = [];
+  for (const [key, rule] of [
+    [keys.accountIp, RATE_LIMITS.signInFailuresPerAccountIp],
+    [keys.ip, RATE_LIMITS.signInFailuresPerIp],
+    [keys.account, RATE_LIMITS.signInFailuresPerAccount],
+  ] as const) {
+    const hit = await hitRateLimit(key, rule);
+    if (!hit.allowed) {
+      // A refused attempt is no failure of the other counters: an address already locked out
+      // must not use up the account's ceiling for everyone else.
+      await Promise.all(counted.map(refundRateLimit));
+      return locked(hit.retryAfterSeconds);
+    }
+    counted.push(key);
+  }
 
   const user = await db().user.findUnique({ where: { email: input.email } });
   const passwordOk = await verifyPassword(user?.passwordHash ?? TIMING_DUMMY_HASH, input.password);
   if (!user || !user.passwordHash || user.deletedAt || !passwordOk || user.identity !== input.identity) {
     return { ok: false, error: "errors.wrongCredentials" } satisfies Failure;
   }
+  await Promise.all([clearRateLimit(keys.accountIp), refundRateLimit(keys.ip), refundRateLimit(keys.account)]);
   if (user.disabled) return { ok: false, error: "errors.accountDisabled" } satisfies Failure;
-  await clearRateLimit(`signin:account:${input.email}`);
   return { ok: true as const, userId: user.id, active: user.active };
 }
 
-/** Sends a code to an address, within the send limits and the resend cool-down. */
-export async function sendEmailCode(input: { email: string; purpose: EmailCodePurpose; locale: Locale; ip: string; userId?: number }) {
-  const [byEmail, byIp] = await Promise.all([
-    hitRateLimit(`code:send:${input.email}`, RATE_LIMITS.sendCodePerEmail),
-    hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp),
-  ]);
-  if (!byEmail.allowed || !byIp.allowed) return locked(Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds));
+type CodeRequest = { email: string; purpose: EmailCodePurpose; locale: Locale; ip: string; userId?: number | null };
+
+/**
+ * Issues a code within the send limits (per address and per client IP) and the resend
+ * cool-down, and then, with the code row committed, sends `mail` (null: no mail, e.g. for an
+ * address without an account). A failed send withdraws the code, so that "send again" works at
+ * once. `wait` false sends in the background: the answer then takes the same time whether or not
+ * an email goes out, and a slow mail server does not hold up the request.
+ */
+async function issueAndMail(input: CodeRequest, mail: ((code: string) => Promise<void>) | null, wait: boolean): Promise<{ ok: true; mailed: boolean | null } | Failure> {
+  const byEmail = await hitRateLimit(`code:send:${input.email}`, RATE_LIMITS.sendCodePerEmail);
+  if (!byEmail.allowed) return locked(byEmail.retryAfterSeconds);
+  const byIp = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
+  if (!byIp.allowed) return locked(byIp.retryAfterSeconds);
   const issued = await issueEmailCode({ email: input.email, purpose: input.purpose, userId: input.userId });
   if (!issued.ok) return { ok: false, error: "errors.codeCooldown", retryAfterSeconds: issued.retryAfterSeconds } satisfies Failure;
-  await sendCodeEmail({ to: input.email, locale: input.locale, purpose: input.purpose, code: issued.code, expiresInMinutes: 15 });
-  return { ok: true as const };
+  const send = () => mailOrWithdraw(input.purpose, issued, mail!);
+  // In the background nothing is known yet (null), whether an email goes out or not.
+  if (!wait) {
+    if (mail) send().catch((error) => console.error(`[mail] the ${input.purpose} code could not be withdrawn:`, error instanceof Error ? error.message : error));
+    return { ok: true as const, mailed: null };
+  }
+  if (!mail) return { ok: true as const, mailed: false };
+  return (await send()) ? { ok: true as const, mailed: true } : ({ ok: false, error: "errors.mailFailed" } satisfies Failure);
+}
+
+/** Sends the email of an issued code; when that fails the code is withdrawn. Answers whether it went out. */
+async function mailOrWithdraw(purpose: EmailCodePurpose, issued: { id: number; code: string }, mail: (code: string) => Promise<void>): Promise<boolean> {
+  try {
+    await mail(issued.code);
+    return true;
+  } catch (error) {
+    console.error(`[mail] the ${purpose} email could not be sent:`, error instanceof Error ? error.message : error);
+    await withdrawEmailCode(issued.id);
+    return false;
+  }
+}
+
+const codeMail = (input: CodeRequest) => (code: string) =>
+  sendCodeEmail({ to: input.email, locale: input.locale, purpose: input.purpose, code, expiresInMinutes: CODE_TTL_MINUTES });
+
+/** The notice to an address that already has an account: someone tried to sign up with it; a reset link. */
+const accountExistsMail = (input: CodeRequest) => () =>
+  sendTranslatedMail({ to: input.email, locale: input.locale, key: "accountExists", values: { link: `${env().APP_URL.replace(/\/+$/, "")}/account` } });
+
+/**
+ * Sign-up's "send code". The answer is the same for a free and a taken address (same limits,
+ * same cool-down, same work, the email sent in the background): a free address receives the
+ * verification code, a taken one a notice that it already has an account, with a reset link.
+ */
+export async function sendSignUpCode(input: { email: string; locale: Locale; ip: string }) {
+  const request: CodeRequest = { ...input, purpose: "verify_email" };
+  const taken = await isEmailTaken(input.email);
+  return issueAndMail(request, taken ? accountExistsMail(request) : codeMail(request), false);
+}
+
+/**
+ * The change-email code for a signed-in user. A taken address gets no code (and the change
+ * would be refused), but the answer is the same, so the form does not reveal who has an account.
+ */
+export async function sendChangeEmailCode(input: { userId: number; email: string; locale: Locale; ip: string }) {
+  const request: CodeRequest = { ...input, purpose: "change_email" };
+  const taken = await isEmailTaken(input.email);
+  return issueAndMail(request, taken ? null : codeMail(request), false);
 }
 
 async function checkCode(email: string, purpose: EmailCodePurpose, code: string) {
@@ -62,7 +135,7 @@ async function checkCode(email: string, purpose: EmailCodePurpose, code: string)
   return { ok: true as const };
 }
 
-export async function isEmailTaken(email: string) {
+async function isEmailTaken(email: string) {
   return (await db().user.count({ where: { email } })) > 0;
 }
 
@@ -81,9 +154,10 @@ type PersonProfile = { birthDate: string; height: number; weight: number; unit: 
  * (identity 1, with a health profile) or a clinic (identity 2, organisation audit not submitted).
  */
 export async function registerAccount(input: NewAccount & ({ identity: 1; profile: PersonProfile } | { identity: 2 })) {
-  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
+  // The code comes first: only the owner of the address learns whether it is taken.
   const code = await checkCode(input.email, "verify_email", input.code);
   if (!code.ok) return code;
+  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   const passwordHash = await hashPassword(input.password);
   const profile = input.identity === 1 ? input.profile : null;
   try {
@@ -126,14 +200,16 @@ async function setPassword(userId: number, password: string, keepSessionId?: str
   ]);
 }
 
-/** Sends a reset code when the email belongs to an account; answers the same either way. */
+/**
+ * Sends a reset code when the email belongs to an account. The answer is the same, after the
+ * same work, for a known and an unknown email: a code row is issued either way (it can never
+ * be used without an account) and the email goes out in the background.
+ */
 export async function requestPasswordReset(input: { email: string; locale: Locale; ip: string }) {
   const user = await db().user.findUnique({ where: { email: input.email }, select: { id: true, deletedAt: true } });
-  if (!user || user.deletedAt) {
-    const limit = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
-    return limit.allowed ? { ok: true as const } : locked(limit.retryAfterSeconds);
-  }
-  return sendEmailCode({ email: input.email, purpose: "reset_password", locale: input.locale, ip: input.ip, userId: user.id });
+  const known = user && !user.deletedAt ? user : null;
+  const request: CodeRequest = { ...input, purpose: "reset_password", userId: known?.id ?? null };
+  return issueAndMail(request, known ? codeMail(request) : null, false);
 }
 
 export async function resetPassword(input: { email: string; code: string; password: string }) {
@@ -151,21 +227,23 @@ export async function changeEmail(input: { userId: number; email: string; code: 
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     return { ok: false, error: "errors.currentPasswordWrong" } satisfies Failure;
   }
-  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   const code = await checkCode(input.email, "change_email", input.code);
   if (!code.ok) return code;
+  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   await db().user.update({ where: { id: user.id }, data: { email: input.email } });
   return { ok: true as const };
 }
 
-/** Emails a new activation code to an account that is not active yet (same answer for any other email). */
-export async function sendActivationCode(input: { email: string; locale: Locale; ip: string }) {
+/**
+ * Emails a new activation code to an account that is not active yet; any other email gets the
+ * same answer after the same work. `wait` (for the account's creator, who knows it exists)
+ * waits for the send and says whether it went out.
+ */
+export async function sendActivationCode(input: { email: string; locale: Locale; ip: string; wait?: boolean }) {
   const user = await db().user.findUnique({ where: { email: input.email }, select: { id: true, active: true, deletedAt: true } });
-  if (!user || user.active || user.deletedAt) {
-    const limit = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
-    return limit.allowed ? { ok: true as const } : locked(limit.retryAfterSeconds);
-  }
-  return sendEmailCode({ email: input.email, purpose: "activate", locale: input.locale, ip: input.ip, userId: user.id });
+  const pending = user && !user.active && !user.deletedAt ? user : null;
+  const request: CodeRequest = { ...input, purpose: "activate", userId: pending?.id ?? null };
+  return issueAndMail(request, pending ? codeMail(request) : null, input.wait ?? false);
 }
 
 /**

@@ -53,3 +53,9 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
 export async function revokeApiToken(token: string) {
   await db().apiToken.updateMany({ where: { tokenHash: hashToken(token), revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/** Deletes tokens that can no longer be used (expired or revoked); for the periodic purge. */
+export async function purgeDeadApiTokens(now = new Date()): Promise<number> {
+  const { count } = await db().apiToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { not: null } }] } });
+  return count;
+}

@@ -18,7 +18,7 @@ export const MAX_ATTEMPTS = 5;
 
 const CODE_FORMAT = /^\d{6}$/;
 
-export type IssueResult = { ok: true; code: string; expiresAt: Date } | { ok: false; reason: "cooldown"; retryAfterSeconds: number };
+export type IssueResult = { ok: true; id: number; code: string; expiresAt: Date } | { ok: false; reason: "cooldown"; retryAfterSeconds: number };
 export type ConsumeResult = { ok: true; userId: number | null } | { ok: false; reason: "invalid" | "expired" | "too_many_attempts" };
 
 export function normaliseEmail(email: string): string {
@@ -60,10 +60,11 @@ export async function issueEmailCode(input: { email: string; purpose: EmailCodeP
     const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
     await tx.emailCode.updateMany({ where: { email, purpose, usedAt: null }, data: { usedAt: now } });
-    await tx.emailCode.create({
+    const { id } = await tx.emailCode.create({
       data: { email, purpose, userId: input.userId ?? null, codeHash: hashCode(email, purpose, code), createdAt: now, expiresAt },
+      select: { id: true },
     });
-    return { ok: true, code, expiresAt } as const;
+    return { ok: true, id, code, expiresAt } as const;
   });
 }
 
@@ -106,4 +107,15 @@ export async function consumeEmailCode(input: { email: string; purpose: EmailCod
   const used = await db().emailCode.updateMany({ where: { id: newest.id, usedAt: null }, data: { usedAt: new Date() } });
   if (used.count !== 1) return { ok: false, reason: "invalid" };
   return { ok: true, userId: newest.userId };
+}
+
+/** Deletes a code that never reached its address (the email failed), which also ends its cool-down. */
+export async function withdrawEmailCode(id: number): Promise<void> {
+  await db().emailCode.deleteMany({ where: { id } });
+}
+
+/** Deletes codes past their expiry (used or not: they can no longer be typed); for the periodic purge. */
+export async function purgeExpiredEmailCodes(now = new Date()): Promise<number> {
+  const { count } = await db().emailCode.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
 }

@@ -157,13 +157,14 @@ export async function updatePatientRecord(viewer: Viewer, pid: number, input: Pa
 }
 
 /**
- * A new person's record, filled in by someone else (spec 2 "Remote caring": add patients,
- * friends or relatives by filling in a health file). In one transaction: an inactive person
- * account without a password (identity 1, the creator's language and glucose unit), its Patient
- * (createdById = the creator) with its conditions, and an accepted read-power row from the new
- * person to the creator (sourceType 2) so that the creator sees the data. Then the activation
- * code goes out as for any inactive account (account.server `sendActivationCode`); `mailed`
- * says whether it did (the person can ask for a new code on /active either way).
+ * A new person's record, filled in by someone else (add patients, friends or relatives by
+ * filling in a health file). In one transaction: an inactive person account without a password
+ * (identity 1, the creator's language and glucose unit), its Patient (createdById = the creator)
+ * with its conditions, and a pending read-power row from the new person to the creator
+ * (sourceType 2). The creator reads nothing of the record until its owner, once activated,
+ * accepts that share (`answerCreatorShare`); until then the creator's list shows it as waiting.
+ * After the commit the activation code goes out as for any inactive account; `mailed` says
+ * whether it did (the person can ask for a new code on /active either way).
  */
 export async function createPatientRecord(
   creator: Viewer,
@@ -202,7 +203,7 @@ export async function createPatientRecord(
     });
     const pid = user.patient!.id;
     await tx.readPower.create({
-      data: { providerId: user.id, readerId: creator.id, sourceType: SOURCE_TYPE.created, state: SHARE_STATE.accepted, isNew: 0, uploadIsNew: 1, processedAt: new Date() },
+      data: { providerId: user.id, readerId: creator.id, sourceType: SOURCE_TYPE.created, state: SHARE_STATE.pending, isNew: 0, uploadIsNew: 1 },
     });
     await tx.auditLog.create({ data: { actorId: creator.id, patientId: pid, action: "create:record" } });
     return { pid, userId: user.id, email: user.email, name: displayName(user) };
@@ -211,7 +212,7 @@ export async function createPatientRecord(
 
   let mailed = false;
   try {
-    mailed = (await sendActivationCode({ email: created.email, locale: context.locale, ip: context.ip })).ok;
+    mailed = (await sendActivationCode({ email: created.email, locale: context.locale, ip: context.ip, wait: true })).ok;
   } catch (error) {
     console.error("[patient] the activation email could not be sent:", error);
   }

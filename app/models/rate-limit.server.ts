@@ -17,10 +17,16 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * limits are configurable: a hospital network may put many clinicians behind one address.
  */
 export const RATE_LIMITS = {
-  /** Sign-in attempts per account; a successful sign-in clears the counter. */
-  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  /** Sign-in attempts per client IP (RATE_LIMIT_SIGNIN_PER_IP). */
-  get signInPerIp() {
+  /**
+   * Failed sign-ins for one account from one client IP. Counting per account and IP means
+   * someone guessing from one address locks only that address out of the account, never the
+   * account's owner elsewhere.
+   */
+  signInFailuresPerAccountIp: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed sign-ins for one account from all addresses together: the slower ceiling against guessing from many IPs. */
+  signInFailuresPerAccount: { limit: 50, windowSeconds: 60 * 60 },
+  /** Failed sign-ins from one client IP, any account (RATE_LIMIT_SIGNIN_PER_IP); successes do not count. */
+  get signInFailuresPerIp() {
     return { limit: env().RATE_LIMIT_SIGNIN_PER_IP, windowSeconds: 15 * 60 };
   },
   /** Emailed codes sent to one address. */
@@ -31,6 +37,8 @@ export const RATE_LIMITS = {
   },
   /** Codes typed for one address. */
   checkCodePerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  /** Share and invitation searches by one account. */
+  shareSearchPerAccount: { limit: 20, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -60,6 +68,17 @@ export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLi
     remaining: Math.max(0, limit - count),
     retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retryAfterSeconds)),
   };
+}
+
+/**
+ * Takes back one hit of a key whose window is still open (an attempt that turned out not to
+ * count, e.g. a successful sign-in). Counting first and refunding afterwards keeps parallel
+ * attempts from passing a limit that a check-then-count would let through.
+ */
+export async function refundRateLimit(key: string): Promise<void> {
+  await db().$executeRaw`
+    UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0)
+     WHERE "key" = ${key} AND "resetAt" > (now() AT TIME ZONE 'UTC')`;
 }
 
 /** Forgets a key's counter (e.g. an account's sign-in failures after a successful sign-in). */

@@ -15,14 +15,16 @@ import { consumeInviteToken, createInviteToken, peekInviteToken, type InviteToke
 import { sendTranslatedMail } from "~/utils/mail.server";
 import { displayName } from "~/utils/names";
 import { mayReadSharedData, type Viewer } from "./access.server";
+import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 
 /**
  * Sharing: the spec's read-power rows (who may read whose data) and their state machine.
  *
  * A row names a provider (the person whose data is shared, who has a Patient record) and a
  * reader. sourceType 0: the patient shared (the reader must accept); 1: a clinic invited the
- * patient (the patient must accept; an email link can answer too); 2: a clinic created the
- * patient's record (written accepted, state 1). state 0 pending, 1 accepted, 2 refused. One row
+ * patient (the patient must accept; an email link can answer too); 2: someone created the
+ * patient's account and record (/patientAdd; the patient accepts or refuses once the account is
+ * activated). state 0 pending, 1 accepted, 2 refused. One row
  * per (provider, reader). Only an accepted row gives access (access.server.ts decides that).
  *
  * Every function takes the viewer and puts its rules in the `where`: a row the viewer is not part
@@ -36,14 +38,13 @@ export const SHARE_STATE = { pending: 0, accepted: 1, refused: 2 } as const;
 
 export type ShareFailure = { ok: false; status: 400 | 403 | 500; error: string };
 export type ShareResult<T> = { ok: true; data: T } | ShareFailure;
+export type ShareThrottled = { ok: false; status: 429; error: string; retryAfterSeconds: number };
 
 type Client = Prisma.TransactionClient;
 
 const FORBIDDEN = "api:forbidden";
 const err = (key: string) => `sharing:errors.${key}`;
 const LINK_ERRORS: Record<InviteTokenError, string> = { invalid: err("linkInvalid"), expired: err("linkExpired"), used: err("linkUsed") };
-/** Email sending may take a moment; the invitation and its email succeed or fail together. */
-const MAIL_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
 
 class ShareError extends Error {
   constructor(
@@ -128,7 +129,7 @@ export function toListItem(row: ShareRow, person: "provider" | "reader"): Patien
   };
 }
 
-/** Who must answer a pending row: the reader of a share, the patient of an invitation. */
+/** Who must answer a pending row: the reader of a share, the patient of an invitation or of a created account. */
 export function recipientOf(row: { sourceType: number; providerId: number; readerId: number }): number {
   return row.sourceType === SOURCE_TYPE.share ? row.readerId : row.providerId;
 }
@@ -234,50 +235,44 @@ export async function findShareForViewer(viewer: Viewer, readPowerId: number): P
 export type ShareCandidate = { userId: number; name: string; email: string; identity: number; readPowerId: number | null; state: number | null };
 
 /**
- * The drawers' user search by email (case-insensitive, at least 3 characters). A person finds
- * any other active account to share with; a clinic (approved) finds persons with a health
- * record to invite. Deleted, disabled and not yet activated accounts and the viewer are never
- * listed. readPowerId and state name the row the action would make, if it exists already.
+ * The drawers' user search: only an exact, whole email (trimmed, case-insensitive) finds an
+ * account, so the search cannot list who uses the service. At most one row; never the viewer,
+ * never a deleted, disabled or not yet activated account. A person finds any other account to
+ * share with; an approved clinic finds persons with a health record to invite. Each search
+ * counts against the viewer's limit (429 with the seconds to wait). readPowerId and state name
+ * the row the action would make, if it exists already.
  */
-export async function searchShareCandidates(viewer: Viewer, options: ListOptions & { search: string }): Promise<ShareResult<ListPage<ShareCandidate>>> {
-  const term = options.search.trim().toLowerCase();
-  if (term.length < SEARCH_MIN_LENGTH) return { ok: false, status: 400, error: err("searchTooShort") };
+export async function searchShareCandidates(viewer: Viewer, options: ListOptions & { search: string }): Promise<ShareResult<ListPage<ShareCandidate>> | ShareThrottled> {
+  const email = options.search.trim().toLowerCase();
+  if (email.length < SEARCH_MIN_LENGTH) return { ok: false, status: 400, error: err("searchTooShort") };
   const inviting = viewer.identity === 2;
   if (inviting && !mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
-  const where: Prisma.UserWhereInput = {
-    id: { not: viewer.id },
-    active: true,
-    disabled: false,
-    deletedAt: null,
-    email: { contains: likeText(term), mode: "insensitive" },
-    ...(inviting ? { identity: 1, patient: { isNot: null } } : {}),
-  };
-  const [count, users] = await Promise.all([
-    db().user.count({ where }),
-    db().user.findMany({
-      where,
-      orderBy: [{ email: "asc" }, { id: "asc" }],
-      ...pageArgs(options),
-      select: {
-        id: true,
-        email: true,
-        firstName: true,
-        lastName: true,
-        identity: true,
-        reading: { where: { providerId: viewer.id }, select: { id: true, state: true } },
-        provided: { where: { readerId: viewer.id }, select: { id: true, state: true } },
-      },
-    }),
-  ]);
+  const limit = await hitRateLimit(`share-search:${viewer.id}`, RATE_LIMITS.shareSearchPerAccount);
+  if (!limit.allowed) return { ok: false, status: 429, error: err("searchThrottled"), retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await db().user.findFirst({
+    where: {
+      email,
+      id: { not: viewer.id },
+      active: true,
+      disabled: false,
+      deletedAt: null,
+      ...(inviting ? { identity: 1, patient: { isNot: null } } : {}),
+    },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      identity: true,
+      reading: { where: { providerId: viewer.id }, select: { id: true, state: true } },
+      provided: { where: { readerId: viewer.id }, select: { id: true, state: true } },
+    },
+  });
+  if (!user || (options.page ?? 1) > 1) return { ok: true, data: { count: user ? 1 : 0, data: [] } };
+  const row = (inviting ? user.provided : user.reading)[0];
   return {
     ok: true,
-    data: {
-      count,
-      data: users.map((user) => {
-        const row = (inviting ? user.provided : user.reading)[0];
-        return { userId: user.id, name: displayName(user), email: user.email, identity: user.identity, readPowerId: row?.id ?? null, state: row?.state ?? null };
-      }),
-    },
+    data: { count: 1, data: [{ userId: user.id, name: displayName(user), email: user.email, identity: user.identity, readPowerId: row?.id ?? null, state: row?.state ?? null }] },
   };
 }
 
@@ -300,22 +295,33 @@ export function invitationLink(doctorName: string, token: string): string {
   return `${base}/invite_result?doctorName=${encodeURIComponent(doctorName)}&data=${encodeURIComponent(token)}`;
 }
 
+type InvitationMail = { to: string; lang: string | null | undefined; doctorName: string; token: string };
+
 /**
- * Makes a fresh single-use link for the invitation (older links of it stop working) and emails
- * it to the patient in their language. Runs inside the transaction that opens the invitation:
- * when the email cannot be sent, nothing changes and the caller hears "Invitation failed".
+ * Makes a fresh single-use link for the invitation (older links of it stop working), inside the
+ * transaction that opens the invitation; the email itself goes out after the commit
+ * (`mailInvitation`), so that a slow mail server never holds a transaction open.
  */
-async function sendInvitation(client: Client, readPowerId: number, clinic: { firstName: string | null; lastName: string | null; email: string }, patientUserId: number) {
+async function prepareInvitation(client: Client, readPowerId: number, clinic: { firstName: string | null; lastName: string | null; email: string }, patientUserId: number): Promise<InvitationMail> {
   const patient = await client.user.findUniqueOrThrow({ where: { id: patientUserId }, select: { email: true, setting: { select: { lang: true } } } });
   await client.inviteToken.deleteMany({ where: { readPowerId } });
   const token = await createInviteToken(readPowerId, { client });
-  const doctorName = displayName(clinic);
-  const lang = patient.setting?.lang;
+  return { to: patient.email, lang: patient.setting?.lang, doctorName: displayName(clinic), token };
+}
+
+/**
+ * Emails a committed invitation in the patient's language. When the email cannot be sent the
+ * invitation stays open (pending) and the clinic is told to use "send again", which makes a new
+ * link and email.
+ */
+async function mailInvitation(readPowerId: number, mail: InvitationMail): Promise<ShareFailure | null> {
   try {
-    await sendTranslatedMail({ to: patient.email, locale: isLocale(lang) ? lang : fallbackLng, key: "invitation", values: { doctorName, link: invitationLink(doctorName, token) } });
+    const locale = isLocale(mail.lang) ? mail.lang : fallbackLng;
+    await sendTranslatedMail({ to: mail.to, locale, key: "invitation", values: { doctorName: mail.doctorName, link: invitationLink(mail.doctorName, mail.token) } });
+    return null;
   } catch (error) {
     console.error(`[sharing] the invitation email for invitation ${readPowerId} could not be sent:`, error instanceof Error ? error.message : error);
-    throw new ShareError(500, "sharing:messages.inviteFailed");
+    return { ok: false, status: 500, error: "sharing:messages.inviteMailFailed" };
   }
 }
 
@@ -357,7 +363,7 @@ export async function shareWith(viewer: Viewer, input: SaveShareInput): Promise<
  * the row (like reinvite).
  */
 export async function invitePatient(viewer: Viewer, input: InviteInput): Promise<ShareResult<PatientListItem>> {
-  return run(async () => {
+  const opened = await run(async () => {
     if (viewer.identity !== 2) throw new ShareError(403, err("clinicsOnly"));
     if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
     const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
@@ -377,15 +383,19 @@ export async function invitePatient(viewer: Viewer, input: InviteInput): Promise
       }
       const row = await tx.readPower.findUniqueOrThrow({ where: { id }, include: rowInclude });
       await writeAudit(tx, viewer, row, "share:invite", { reopened: existing ? 1 : 0 });
-      await sendInvitation(tx, id, clinic, patient.id);
-      return toListItem(row, "provider");
-    }, MAIL_TRANSACTION);
+      return { item: toListItem(row, "provider"), mail: await prepareInvitation(tx, id, clinic, patient.id) };
+    });
   }, err("alreadyInvited"));
+  if (!opened.ok) return opened;
+  return (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? { ok: true, data: opened.data.item };
 }
 
-/** POST reinvite: the clinic that sent a refused invitation sends it again (pending, new email). */
+/**
+ * POST reinvite ("send again"): the clinic that sent an invitation that was refused, or is still
+ * pending (e.g. its email could not be sent), opens it again with a new link and email.
+ */
 export async function reinvite(viewer: Viewer, { id }: { id: number }): Promise<ShareResult<PatientListItem>> {
-  return run(async () => {
+  const opened = await run(async () => {
     if (viewer.identity !== 2) throw new ShareError(403, FORBIDDEN);
     if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
     const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
@@ -393,16 +403,17 @@ export async function reinvite(viewer: Viewer, { id }: { id: number }): Promise<
       const row = await tx.readPower.findFirst({ where: { id, readerId: viewer.id, sourceType: SOURCE_TYPE.invitation } });
       if (!row) throw new ShareError(403, FORBIDDEN);
       const reopened = await tx.readPower.updateMany({
-        where: { id: row.id, state: SHARE_STATE.refused },
+        where: { id: row.id, state: { in: [SHARE_STATE.refused, SHARE_STATE.pending] } },
         data: { state: SHARE_STATE.pending, isNew: 0, processedAt: null },
       });
       if (reopened.count !== 1) throw new ShareError(400, err("notRefused"));
       const updated = await tx.readPower.findUniqueOrThrow({ where: { id: row.id }, include: rowInclude });
       await writeAudit(tx, viewer, updated, "share:reinvite");
-      await sendInvitation(tx, row.id, clinic, row.providerId);
-      return toListItem(updated, "provider");
-    }, MAIL_TRANSACTION);
+      return { item: toListItem(updated, "provider"), mail: await prepareInvitation(tx, row.id, clinic, row.providerId) };
+    });
   });
+  if (!opened.ok) return opened;
+  return (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? { ok: true, data: opened.data.item };
 }
 
 async function processInTransaction(tx: Client, viewer: Viewer, input: { id: number; state: number; message?: string; nickName?: string }, via: "app" | "email") {
@@ -412,6 +423,7 @@ async function processInTransaction(tx: Client, viewer: Viewer, input: { id: num
       OR: [
         { sourceType: SOURCE_TYPE.share, readerId: viewer.id },
         { sourceType: SOURCE_TYPE.invitation, providerId: viewer.id },
+        { sourceType: SOURCE_TYPE.created, providerId: viewer.id },
       ],
     },
   });
@@ -518,6 +530,22 @@ export async function updateShare(viewer: Viewer, input: UpdateShareInput): Prom
   );
 }
 
+export type CreatorShare = { readPowerId: number; creatorName: string; creatorEmail: string; creatorIdentity: number };
+
+/**
+ * The share that the person who created the viewer's account (/patientAdd) is waiting for, if
+ * the viewer has not answered it yet: shown right after activation, so that the owner decides
+ * whether their creator may read their data.
+ */
+export async function findPendingCreatorShare(viewerId: number): Promise<CreatorShare | null> {
+  const row = await db().readPower.findFirst({
+    where: { providerId: viewerId, sourceType: SOURCE_TYPE.created, state: SHARE_STATE.pending },
+    orderBy: { id: "asc" },
+    include: { reader: { select: personSelect } },
+  });
+  return row ? { readPowerId: row.id, creatorName: displayName(row.reader), creatorEmail: row.reader.email, creatorIdentity: row.reader.identity } : null;
+}
+
 /** Opening a patient's entry clears the reader's "new uploads" dot (uploadIsNew 1). */
 export async function markUploadsSeen(viewer: Viewer, providerUserId: number): Promise<void> {
   // Raw SQL: it runs on every patient page view (docs/decisions/008-raw-sql-on-hot-paths.md).
@@ -529,4 +557,13 @@ export async function markUploadsSeen(viewer: Viewer, providerUserId: number): P
 /** New data for a patient: every accepted reader gets the "new uploads" dot (uploadIsNew 0). */
 export async function markUploadsNew(providerUserId: number): Promise<void> {
   await db().readPower.updateMany({ where: { providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 1 }, data: { uploadIsNew: 0 } });
+}
+
+/**
+ * Deletes invitation link tokens past their expiry (used or not: an expired link answers
+ * "expired" from its signature alone); for the periodic purge.
+ */
+export async function purgeExpiredInviteTokens(now = new Date()): Promise<number> {
+  const { count } = await db().inviteToken.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
 }

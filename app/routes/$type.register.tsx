@@ -4,13 +4,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useNavigation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormMessages } from "~/components/form";
-import { isEmailTaken, registerAccount, sendEmailCode } from "~/models/account.server";
+import { registerAccount, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { registerClinicSchema, registerPersonSchema, sendCodeSchema, signTypes, type SignType } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/utils/i18n.server";
 import { createUserSession, getSessionUser } from "~/utils/session.server";
+import { formError, refusalInit } from "~/utils/throttle-response.server";
 
 const HIDDEN = ["password", "confirmPassword"];
 
@@ -43,9 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "sendCode") {
     const { email } = submission.value as { email: string };
-    if (await isEmailTaken(email)) return data({ result: submission.reply({ fieldErrors: { email: ["errors.emailTaken"] }, hideFields: HIDDEN }), notice: null }, { status: 409 });
-    const sent = await sendEmailCode({ email, purpose: "verify_email", locale, ip });
-    if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.error], hideFields: HIDDEN }), notice: null }, { status: 429 });
+    const sent = await sendSignUpCode({ email, locale, ip });
+    if (!sent.ok) return data({ result: submission.reply({ formErrors: [formError(sent)], hideFields: HIDDEN }), notice: null }, refusalInit(sent));
     return { result: submission.reply({ hideFields: HIDDEN }), notice: "register.codeSent" };
   }
 

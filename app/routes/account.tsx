@@ -5,13 +5,14 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Field, FormMessages } from "~/components/form";
-import { changeEmail, changePassword, isEmailTaken, requestPasswordReset, resetPassword, sendEmailCode } from "~/models/account.server";
+import { changeEmail, changePassword, requestPasswordReset, resetPassword, sendChangeEmailCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { changeEmailSchema, changePasswordSchema, resetPasswordSchema, sendCodeSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/utils/i18n.server";
 import { getSession, getSessionUser } from "~/utils/session.server";
+import { formError, refusalInit } from "~/utils/throttle-response.server";
 
 /**
  * `/account` (DESIGN.md 2: open to everyone). Signed in: change password, change email.
@@ -44,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SCHEMAS[intent.data] });
   const reply = (extra: Parameters<typeof submission.reply>[0] = {}, notice: string | null = null, status = 400) =>
     data({ intent: intent.data, result: submission.reply({ hideFields: HIDDEN, ...extra }), notice }, { status });
+  const refused = (refusal: { error: string; retryAfterSeconds?: number }) =>
+    data({ intent: intent.data, result: submission.reply({ hideFields: HIDDEN, formErrors: [formError(refusal)] }), notice: null }, refusalInit(refusal));
   if (submission.status !== "success") return reply();
   const locale = await getLocale(request);
   const ip = clientIp(request);
@@ -56,9 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return done.ok ? reply({ resetForm: true }, "account.passwordChanged", 200) : reply({ fieldErrors: { currentPassword: [done.error] } });
     }
     case "sendEmailCode": {
-      if (await isEmailTaken(v.email!)) return reply({ fieldErrors: { email: ["errors.emailTaken"] } }, null, 409);
-      const sent = await sendEmailCode({ email: v.email!, purpose: "change_email", locale, ip, userId: user!.id });
-      return sent.ok ? reply({}, "account.codeSent", 200) : reply({ formErrors: [sent.error] }, null, 429);
+      const sent = await sendChangeEmailCode({ userId: user!.id, email: v.email!, locale, ip });
+      return sent.ok ? reply({}, "account.codeSent", 200) : refused(sent);
     }
     case "email": {
       const done = await changeEmail({ userId: user!.id, email: v.email!, code: v.code!, currentPassword: v.currentPassword! });
@@ -66,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "sendResetCode": {
       const sent = await requestPasswordReset({ email: v.email!, locale, ip });
-      return sent.ok ? reply({}, "account.resetCodeSent", 200) : reply({ formErrors: [sent.error] }, null, 429);
+      return sent.ok ? reply({}, "account.resetCodeSent", 200) : refused(sent);
     }
     case "reset": {
       const done = await resetPassword({ email: v.email!, code: v.code!, password: v.password! });

@@ -4,25 +4,44 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormMessages } from "~/components/form";
+import { ErrorList, Field, FormMessages } from "~/components/form";
 import { activateAccount, sendActivationCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
+import { findPendingCreatorShare, processShare, SHARE_STATE, type CreatorShare } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema, sendCodeSchema } from "~/schemas/auth";
 import { getLocale } from "~/utils/i18n.server";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { createOriginToken, verifyOriginToken } from "~/utils/origin-token.server";
-import { createUserSession, getSessionUser } from "~/utils/session.server";
+import { createUserSession, getSessionUser, homePath, type SessionUser } from "~/utils/session.server";
+import { formError, refusalInit } from "~/utils/throttle-response.server";
 
 /**
- * Activation of an account created for someone else (DESIGN.md 2). A signed-in inactive user
- * types only the emailed code; someone arriving from the email also gives the email and a password.
+ * Activation of an account created for someone else. A signed-in inactive user types only the
+ * emailed code; someone arriving from the email also gives the email and a password. Once
+ * active, the owner sees who created the account and accepts or refuses that person's read
+ * share; until then the creator reads nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  if (user?.active) throw redirect("/");
+  if (user?.active) {
+    const creatorShare = await findPendingCreatorShare(user.id);
+    if (!creatorShare) throw redirect("/");
+    return { step: "creatorShare" as const, creatorShare, origin: null, signedIn: true, email: "" };
+  }
   const email = new URL(request.url).searchParams.get("email") ?? "";
-  return { origin: createOriginToken(), signedIn: Boolean(user), email };
+  return { step: "activate" as const, creatorShare: null, origin: createOriginToken(), signedIn: Boolean(user), email };
+}
+
+const creatorShareSchema = z.object({ readPowerId: z.coerce.number().int().positive().max(2_147_483_647), decision: z.enum(["accept", "refuse"]) });
+
+/** The owner's answer to the creator's share: accepted gives the creator read access, refused keeps the row as refused. */
+async function answerCreatorShare(user: SessionUser, formData: FormData) {
+  const parsed = creatorShareSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ result: null, notice: null, errors: ["errors.decisionRequired"] }, { status: 400 });
+  const done = await processShare(user, { id: parsed.data.readPowerId, state: parsed.data.decision === "accept" ? SHARE_STATE.accepted : SHARE_STATE.refused });
+  if (!done.ok) return data({ result: null, notice: null, errors: [done.error] }, { status: done.status });
+  return redirect(homePath(user));
 }
 
 const HIDDEN = ["password", "confirmPassword"];
@@ -34,8 +53,11 @@ function schemaFor(signedIn: boolean, intent: FormDataEntryValue | null) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);
-  if (user?.active) throw redirect("/");
   const formData = await request.formData();
+  if (user?.active) {
+    if (formData.get("intent") !== "creatorShare") throw redirect("/");
+    return answerCreatorShare(user, formData);
+  }
   const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: schemaFor(Boolean(user), intent) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }), notice: null }, { status: 400 });
@@ -43,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "sendCode") {
     const sent = await sendActivationCode({ email: user?.email ?? value.email!, locale: await getLocale(request), ip: clientIp(request) });
-    if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.error], hideFields: HIDDEN }), notice: null }, { status: 429 });
+    if (!sent.ok) return data({ result: submission.reply({ formErrors: [formError(sent)], hideFields: HIDDEN }), notice: null }, refusalInit(sent));
     return { result: submission.reply({ hideFields: HIDDEN }), notice: "active.codeSent" };
   }
   if (!verifyOriginToken(value.origin ?? "")) {
@@ -51,17 +73,51 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await activateAccount({ email: user?.email ?? value.email!, code: value.code!, password: value.password });
   if (!result.ok) return data({ result: submission.reply({ fieldErrors: { code: [result.error] }, hideFields: HIDDEN }), notice: null }, { status: 400 });
-  return redirect("/", { headers: { "Set-Cookie": await createUserSession(request, result.userId) } });
+  // /active then shows the creator's share, if any, or goes home.
+  return redirect("/active", { headers: { "Set-Cookie": await createUserSession(request, result.userId) } });
+}
+
+function CreatorShareStep({ share }: { share: CreatorShare }) {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className={f.narrow}>
+      <section className={s.card} aria-labelledby="creator-title">
+        <h1 id="creator-title">{t("active.creatorTitle")}</h1>
+        <p>{t(share.creatorIdentity === 2 ? "active.creatorIntroClinic" : "active.creatorIntroPerson", { name: share.creatorName, email: share.creatorEmail })}</p>
+        <p>{t("active.creatorQuestion", { name: share.creatorName })}</p>
+        <Form method="post" className={f.form}>
+          <ErrorList errors={errors} />
+          <input type="hidden" name="intent" value="creatorShare" />
+          <input type="hidden" name="readPowerId" value={share.readPowerId} />
+          <div className={f.links}>
+            <button type="submit" name="decision" value="accept" className={s.button} disabled={busy}>
+              {t("active.creatorAccept")}
+            </button>
+            <button type="submit" name="decision" value="refuse" className={s.buttonSecondary} disabled={busy}>
+              {t("active.creatorRefuse")}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
 }
 
 export default function Active() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.step === "creatorShare" ? <CreatorShareStep share={loaded.creatorShare} /> : <ActivateStep origin={loaded.origin} signedIn={loaded.signedIn} email={loaded.email} />;
+}
+
+function ActivateStep({ origin, signedIn, email }: { origin: { prefix: string; token: string }; signedIn: boolean; email: string }) {
   const { t } = useTranslation("auth");
-  const { origin, signedIn, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<Record<string, string>>({
     id: "active",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(signedIn, formData.get("intent")) }),
     shouldValidate: "onBlur",
@@ -75,7 +131,7 @@ export default function Active() {
         <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} className={f.form}>
           <button type="submit" name="intent" value="activate" className={f.defaultSubmit} tabIndex={-1} aria-hidden="true" />
-          <FormMessages errors={form.errors} notice={actionData?.notice} />
+          <FormMessages errors={form.errors} notice={actionData && "notice" in actionData ? actionData.notice : null} />
           <input type="hidden" name="origin" value={origin.token} />
           {signedIn ? null : <Field meta={fields.email!} label={t("fields.email")} type="email" autoComplete="username" required />}
           <div>

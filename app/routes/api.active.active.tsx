@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { activateAccount } from "~/models/account.server";
 import { checkApiToken } from "~/models/api-token.server";
+import { findPendingCreatorShare } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema } from "~/schemas/auth";
 import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/utils/api.server";
 import { db } from "~/utils/db.server";
@@ -9,7 +10,10 @@ import { verifyOriginToken } from "~/utils/origin-token.server";
 
 /**
  * POST /api/active/active (origin, code; without a token also email, password, confirmPassword):
- * activates an account created for someone else.
+ * activates an account created for someone else. Answers `data.creatorShare`: who created the
+ * account and the id of their read share, which stays pending (the creator reads nothing) until
+ * the owner answers it with POST /api/read-power/process { id: readPowerId, state: 1 | 2 };
+ * null when there is none.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
@@ -21,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ? (await db().user.findUniqueOrThrow({ where: { id: token.userId }, select: { email: true } })).email
     : (parsed.data as unknown as { email: string }).email;
   const done = await activateAccount({ email, code: parsed.data.code, password: (parsed.data as unknown as { password?: string }).password });
-  return done.ok ? apiOk(request, null, "activated") : apiFail(request, API_CODES.invalid, `auth:${done.error}`);
+  if (!done.ok) return apiFail(request, API_CODES.invalid, `auth:${done.error}`);
+  return apiOk(request, { creatorShare: await findPendingCreatorShare(done.userId) }, "activated");
 }
 
 export const loader = postOnly();

@@ -1,29 +1,34 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { isEmailTaken, requestPasswordReset, sendEmailCode } from "~/models/account.server";
+import { requestPasswordReset, sendChangeEmailCode, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { emailField } from "~/schemas/auth";
 import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
 import { getLocale } from "~/utils/i18n.server";
+import { apiThrottled } from "~/utils/throttle-response.server";
 
 const schema = z.object({ email: emailField, type: z.enum(["register", "reset", "changeEmail"]).default("register") });
 
-/** POST /api/user/sendMail (email, type): mails a verification, reset or change-email code. */
+/**
+ * POST /api/user/sendMail (email, type): mails a verification, reset or change-email code. The
+ * answer does not say whether the address has an account (a taken sign-up address is mailed a
+ * notice with a reset link instead of a code). 429 with Retry-After when a limit refuses.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error);
   const { email, type } = parsed.data;
   const locale = await getLocale(request);
   const ip = clientIp(request);
-  let result;
-  if (type === "reset") {
-    result = await requestPasswordReset({ email, locale, ip });
-  } else {
-    const userId = type === "changeEmail" ? await requireApiUserId(request) : undefined;
-    if (await isEmailTaken(email)) return apiFail(request, API_CODES.invalid, "auth:errors.emailTaken");
-    result = await sendEmailCode({ email, purpose: type === "register" ? "verify_email" : "change_email", locale, ip, userId });
+  const result =
+    type === "reset"
+      ? await requestPasswordReset({ email, locale, ip })
+      : type === "register"
+        ? await sendSignUpCode({ email, locale, ip })
+        : await sendChangeEmailCode({ userId: await requireApiUserId(request), email, locale, ip });
+  if (!result.ok) {
+    return result.retryAfterSeconds === undefined ? apiFail(request, API_CODES.error, `auth:${result.error}`) : apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds);
   }
-  if (!result.ok) return apiFail(request, API_CODES.rateLimited, `auth:${result.error}`);
   return apiOk(request, null, "codeSent");
 }
 

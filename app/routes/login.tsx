@@ -8,12 +8,13 @@ import { Field, FormMessages } from "~/components/form";
 import { loginSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { auth, AuthorizationError } from "~/utils/auth.server";
+import { auth, AuthorizationError, SignInRefused } from "~/utils/auth.server";
 import { driverAvailability } from "~/utils/drivers.server";
 import { localeCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { db } from "~/utils/db.server";
 import { createUserSession, getSessionUser } from "~/utils/session.server";
+import { errorWithMinutes, retryAfterHeaders } from "~/utils/throttle-response.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
@@ -32,6 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(to, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
+      const wait = error.cause instanceof SignInRefused ? error.cause.retryAfterSeconds : undefined;
+      if (wait !== undefined) {
+        return data(submission.reply({ formErrors: [errorWithMinutes(error.message, wait)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(wait) });
+      }
       return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 401 });
     }
     throw error;

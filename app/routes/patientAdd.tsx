@@ -16,8 +16,8 @@ import { requireUser } from "~/utils/session.server";
 import { timeZoneChoices } from "~/utils/time-zones";
 
 /**
- * `/patientAdd`: a new patient, friend or relative by health file (spec 1 section 5, spec 2
- * section 2 "Remote caring"). A clinic must have passed its organisation audit first.
+ * `/patientAdd`: a new patient, friend or relative by health file. A clinic must have passed its
+ * organisation audit first. The creator's read share waits for the new owner's answer.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Added = { pid: number; userId: number; name: string; email: string; mailed: boolean };
+type Added = { name: string; email: string; mailed: boolean };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = created.field ? submission.reply({ fieldErrors: { [created.field]: [created.error] } }) : submission.reply({ formErrors: [created.error] });
     return data({ result: reply, added: null as Added | null }, { status: created.status });
   }
-  const added: Added = { pid: created.pid, userId: created.userId, name: created.name, email: created.email, mailed: created.mailed };
+  const added: Added = { name: created.name, email: created.email, mailed: created.mailed };
   return { result: submission.reply({ resetForm: true }), added };
 }
 
@@ -77,7 +77,8 @@ export default function PatientAdd() {
             {added ? (
               <div className={f.notice} role="status">
                 <p>{t(added.mailed ? "add.success" : "add.successNoMail", { name: added.name, email: added.email })}</p>
-                <Link to={`/patientShow/${added.pid}/${added.userId}/patientHome`}>{t("add.open")}</Link>
+                <p>{t("add.waiting", { name: added.name })}</p>
+                <Link to="/patientShow/patients">{t("add.open")}</Link>
               </div>
             ) : null}
             <FormProvider context={form.context}>

@@ -10,12 +10,14 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
+import { formError, refusalInit } from "~/utils/throttle-response.server";
 
 const EMAIL_SHOWN = 18;
 
 /**
  * The "add share" (identity 1) and "add invite" (identity 2) drawer (spec 1 section 2): search
- * users by email, then share or invite. `find` is the search; without JavaScript it is a page.
+ * a user by their whole email, then share or invite. `find` is the search; without JavaScript
+ * it is a page. Too many searches answer 429 with Retry-After.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,14 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = findShareListQuery(user.identity).safeParse({ searchOption: params.get("find"), pageNum: params.get("findPage") ?? undefined });
   if (!parsed.success) return { identity: user.identity, find: params.get("find") ?? "", searched: false, results: [], count: 0, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) };
   const found = await searchShareCandidates(user, { search: parsed.data.searchOption, page: parsed.data.pageNum });
-  return {
+  const answer = {
     identity: user.identity,
     find: parsed.data.searchOption,
-    searched: true,
+    searched: found.ok,
     results: found.ok ? found.data.data : [],
     count: found.ok ? found.data.count : 0,
-    errors: found.ok ? [] : [found.error],
+    errors: found.ok ? [] : [formError(found)],
   };
+  return found.ok ? answer : data(answer, refusalInit(found, found.status));
 }
 
 const intentSchema = z.object({ intent: z.enum(["share", "invite"]) });
@@ -71,7 +74,7 @@ export default function AddShare() {
             {t("add.searchLabel")}
           </label>
           <div className={p.search}>
-            <input id="find" name="find" type="search" defaultValue={find} className={p.searchInput} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "find-errors" : undefined} />
+            <input id="find" name="find" type="search" inputMode="email" autoComplete="off" placeholder={t("add.searchPlaceholder")} defaultValue={find} className={p.searchInput} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "find-errors" : undefined} />
             <button type="submit" className={s.buttonSecondary}>
               {t("panel.searchButton")}
             </button>

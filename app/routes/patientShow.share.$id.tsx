@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isReader,
     canAnswer,
     stateKey: share.state === SHARE_STATE.accepted ? "accepted" : share.state === SHARE_STATE.refused ? "refused" : canAnswer ? "pending-for-me" : "waiting",
-    canReinvite: share.state === SHARE_STATE.refused && share.sourceType === 1 && isReader,
+    canReinvite: share.state !== SHARE_STATE.accepted && share.sourceType === 1 && isReader,
     canRename: isReader && share.state === SHARE_STATE.accepted,
     patientHref: isReader && share.state === SHARE_STATE.accepted && share.pid ? `/patientShow/${share.pid}/${share.userId}/patientHome` : null,
     confirmDelete,

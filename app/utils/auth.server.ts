@@ -7,11 +7,22 @@ import { sessionStorage } from "./session.server";
 
 export type SignedIn = { userId: number; active: boolean };
 
+/** A refused sign-in; `retryAfterSeconds` is set when a rate limit refused it. */
+export class SignInRefused extends AuthorizationError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
 let authenticator: Authenticator<SignedIn> | undefined;
 
 /**
  * remix-auth with one form strategy: email, password and sign-in type (identity). Failures are
- * AuthorizationErrors whose message is an `auth` i18n key. The session itself is made by
+ * AuthorizationErrors whose message is an `auth` i18n key and whose cause, for a refusal by a
+ * rate limit, is a SignInRefused with the seconds to wait. The session itself is made by
  * `createUserSession`, which rotates the session id.
  */
 export function auth(): Authenticator<SignedIn> {
@@ -22,7 +33,7 @@ export function auth(): Authenticator<SignedIn> {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new AuthorizationError(parsed.error.issues[0]?.message ?? "errors.wrongCredentials");
       const result = await verifyLogin({ ...parsed.data, ip: clientIp(request) });
-      if (!result.ok) throw new AuthorizationError(result.error);
+      if (!result.ok) throw new SignInRefused(result.error, result.retryAfterSeconds);
       return { userId: result.userId, active: result.active };
     }),
     "credentials",

@@ -162,6 +162,7 @@ export type TranslatedMails = {
   auditApproved: { name: string };
   auditRefused: { name: string; reason: string };
   invitation: { doctorName: string; link: string };
+  accountExists: { link: string };
 };
 
 export type TranslatedMail<K extends keyof TranslatedMails> = {
@@ -185,7 +186,7 @@ export async function buildTranslatedMail<K extends keyof TranslatedMails>({ to,
   };
 }
 
-/** Sends one of the simple translated emails (organisation audit results, invitations). */
+/** Sends one of the simple translated emails (organisation audit results, invitations, "you already have an account"). */
 export async function sendTranslatedMail<K extends keyof TranslatedMails>(input: TranslatedMail<K>): Promise<void> {
   await deliver(await buildTranslatedMail(input));
 }

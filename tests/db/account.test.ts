@@ -34,14 +34,50 @@ describe("verifyLogin", () => {
     expect(new Set(wrong.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ ok: false, error: "errors.wrongCredentials" })]));
   });
 
-  it("locks an account after 5 failures, even for the right password, and tells a disabled account apart", async () => {
+  it("locks an account after 5 failures from one address, even for the right password, and tells a disabled account apart", async () => {
     const user = await person();
-    for (let i = 0; i < 5; i++) await verifyLogin({ email: user.email, password: "nope", identity: 1, ip: `10.1.0.${i}` });
-    const locked = await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "10.1.1.1" });
+    for (let i = 0; i < 5; i++) await verifyLogin({ email: user.email, password: "nope", identity: 1, ip: "10.1.0.1" });
+    const locked = await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "10.1.0.1" });
     expect(locked).toMatchObject({ ok: false, error: "errors.locked" });
-    expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     const disabled = await person("correct horse 1", { disabled: true });
     expect(await verifyLogin({ email: disabled.email, password: "correct horse 1", identity: 1, ip: "10.2.0.1" })).toEqual({ ok: false, error: "errors.accountDisabled" });
+  });
+
+  it("5 wrong passwords from one address do not lock the owner out from another", async () => {
+    const user = await person();
+    for (let i = 0; i < 8; i++) await verifyLogin({ email: user.email, password: "nope", identity: 1, ip: "203.0.113.66" });
+    expect(await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "203.0.113.66" })).toMatchObject({ ok: false, error: "errors.locked" });
+    expect(await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "198.51.100.7" })).toEqual({ ok: true, userId: user.id, active: true });
+  });
+
+  it("counts only failures per address: 100 successful sign-ins from one clinic address lock no one", async () => {
+    const users = [await person(), await person(), await person()];
+    for (let i = 0; i < 100; i++) {
+      const user = users[i % users.length]!;
+      expect((await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "192.0.2.50" })).ok).toBe(true);
+    }
+    expect(await db().rateLimit.findMany({ where: { key: { contains: "192.0.2.50" }, count: { gt: 0 } } })).toEqual([]);
+  });
+
+  it("failures from many addresses meet the account's slower ceiling (50 an hour); an address already locked out does not use it up", async () => {
+    const user = await person();
+    // One address hammering: 5 failures count, every later attempt is refused without counting.
+    for (let i = 0; i < 30; i++) await verifyLogin({ email: user.email, password: "nope", identity: 1, ip: "203.0.113.1" });
+    expect((await db().rateLimit.findUniqueOrThrow({ where: { key: `signin:fail:${user.email}` } })).count).toBe(5);
+    // 45 more failures from 9 other addresses reach the ceiling of 50.
+    for (let a = 2; a <= 10; a++) for (let i = 0; i < 5; i++) await verifyLogin({ email: user.email, password: "nope", identity: 1, ip: `203.0.113.${a}` });
+    const ceiling = await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "198.51.100.99" });
+    expect(ceiling).toMatchObject({ ok: false, error: "errors.locked" });
+    expect((ceiling as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(50 * 60);
+  });
+
+  it("failures from one address over many accounts meet the per-address limit (RATE_LIMIT_SIGNIN_PER_IP, 30)", async () => {
+    for (let i = 0; i < 30; i++) await verifyLogin({ email: `nobody-${i}@test.diacare`, password: "nope", identity: 1, ip: "203.0.113.200" });
+    const user = await person();
+    expect(await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "203.0.113.200" })).toMatchObject({ ok: false, error: "errors.locked" });
+    expect((await verifyLogin({ email: user.email, password: "correct horse 1", identity: 1, ip: "203.0.113.201" })).ok).toBe(true);
   });
 
   it("success clears the failures counted so far", async () => {
@@ -74,8 +110,11 @@ describe("registerAccount", () => {
     const wrong = await registerAccount({ email: address, password: "a good password", code: "000000", firstName: "A", lastName: "B", lang: "en", identity: 2 });
     expect(wrong).toMatchObject({ ok: false, error: "errors.codeInvalid" });
     expect(await db().user.count({ where: { email: address } })).toBe(0);
+    // A taken email is only named to whoever holds the code sent to it; without it the answer is "wrong code".
     const existing = await person();
-    const taken = await registerAccount({ email: existing.email, password: "a good password", code: "123456", firstName: "A", lastName: "B", lang: "en", identity: 2 });
+    const guessed = await registerAccount({ email: existing.email, password: "a good password", code: "123456", firstName: "A", lastName: "B", lang: "en", identity: 2 });
+    expect(guessed).toMatchObject({ ok: false, error: "errors.codeInvalid" });
+    const taken = await registerAccount({ email: existing.email, password: "a good password", code: await codeFor(existing.email, "verify_email"), firstName: "A", lastName: "B", lang: "en", identity: 2 });
     expect(taken).toEqual({ ok: false, error: "errors.emailTaken" });
   });
 

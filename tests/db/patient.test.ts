@@ -104,7 +104,7 @@ const pageRequest = (path: string, cookie: string, body?: FormData) =>
 // ---- creating a record ----------------------------------------------------------------------
 
 describe("POST /api/patient/save without pid: a new person's record", () => {
-  it("creates, in one go, the inactive person, the record, its conditions and the accepted share to the creator; then mails the activation code", async () => {
+  it("creates, in one go, the inactive person, the record, its conditions and the creator's pending share; then mails the activation code", async () => {
     const clinic = await account("clinic", { unit: 0 });
     const email = `new-${Date.now()}@record.test`;
     const answer = await save(clinic.token, [newPatient(` ${email.toUpperCase()} `)]);
@@ -116,7 +116,7 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     expect(user.setting).toMatchObject({ lang: "en", unit: 0 });
     expect(user.patient).toMatchObject({ id: answer.data.pid, createdById: clinic.id, diabetesTypeId: opt("type1"), lowLimit: 70, highLimit: 180, timeZone: "Europe/Warsaw", breakfastStart: 21600 });
     expect(user.patient!.conditions.map((c) => c.optionId).sort((a, b) => a - b)).toEqual([opt("hypertension"), opt("obesity"), opt("retinopathy")].sort((a, b) => a - b));
-    expect(user.provided).toEqual([expect.objectContaining({ readerId: clinic.id, sourceType: 2, state: 1 })]);
+    expect(user.provided).toEqual([expect.objectContaining({ readerId: clinic.id, sourceType: 2, state: 0 })]);
 
     const mail = await smtp.catcher.waitFor((m) => recipientsOf(m).includes(email));
     const code = mail.text?.match(/\b(\d{6})\b/)?.[1];
@@ -124,7 +124,9 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     // The existing activation flow takes the emailed code (the person chooses a password).
     expect(await activateAccount({ email, code: code!, password: "a new password 1" })).toMatchObject({ ok: true, userId: user.id });
 
-    // The creator sees the new record through the access rules.
+    // The creator reads nothing until the owner accepts the share, then sees the record through the access rules.
+    expect(await findOne(clinic.token, answer.data.pid)).toMatchObject({ status: 404 });
+    await db().readPower.updateMany({ where: { providerId: user.id, readerId: clinic.id }, data: { state: 1 } });
     const seen = await findOne(clinic.token, answer.data.pid);
     expect(seen).toMatchObject({ code: 200, data: { pid: answer.data.pid, email, own: false, lowLimit: 3.9, highLimit: 10, lowLimitMgdl: 70, diabetesType: { code: "type1", name: "Type 1 diabetes" } } });
   });
@@ -172,7 +174,8 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     expect(await db().patient.findUniqueOrThrow({ where: { id: a.data.pid } })).toMatchObject({ lowLimit: 80, highLimit: 160 });
     const b = await save(clinic.token, [newPatient(`mmol-${Date.now()}@record.test`, { unit: 0, lowLimit: 4.4, highLimit: 7.8 })]);
     expect(await db().patient.findUniqueOrThrow({ where: { id: b.data.pid } })).toMatchObject({ lowLimit: 79, highLimit: 140 });
-    // findOne answers in the caller's unit.
+    // findOne answers in the caller's unit (once the owner has accepted the creator's share).
+    await db().readPower.updateMany({ where: { provider: { patient: { id: b.data.pid } }, readerId: clinic.id }, data: { state: 1 } });
     expect((await findOne(clinic.token, b.data.pid)).data).toMatchObject({ unit: 1, lowLimit: 79, highLimit: 140 });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearRateLimit, clientIp, hitRateLimit, pruneRateLimits, RATE_LIMITS } from "~/models/rate-limit.server";
+import { clearRateLimit, clientIp, hitRateLimit, pruneRateLimits, RATE_LIMITS, refundRateLimit } from "~/models/rate-limit.server";
 import { db } from "~/utils/db.server";
 
 const rule = { limit: 3, windowSeconds: 60 };
@@ -89,14 +89,27 @@ describe("clearRateLimit and pruneRateLimits", () => {
   });
 });
 
+describe("refundRateLimit", () => {
+  it("takes back one hit of an open window, never below zero", async () => {
+    for (let i = 0; i < 3; i++) await hitRateLimit("t:refund", rule);
+    await refundRateLimit("t:refund");
+    expect(await hitRateLimit("t:refund", rule)).toMatchObject({ allowed: true, remaining: 0 });
+    await db().rateLimit.update({ where: { key: "t:refund" }, data: { count: 0 } });
+    await refundRateLimit("t:refund");
+    expect((await db().rateLimit.findUniqueOrThrow({ where: { key: "t:refund" } })).count).toBe(0);
+  });
+});
+
 describe("RATE_LIMITS", () => {
   it("holds the product's limits", () => {
     expect(RATE_LIMITS).toEqual({
-      signInPerAccount: { limit: 5, windowSeconds: 900 },
-      signInPerIp: { limit: 30, windowSeconds: 900 },
+      signInFailuresPerAccountIp: { limit: 5, windowSeconds: 900 },
+      signInFailuresPerAccount: { limit: 50, windowSeconds: 3600 },
+      signInFailuresPerIp: { limit: 30, windowSeconds: 900 },
       sendCodePerEmail: { limit: 5, windowSeconds: 3600 },
       sendCodePerIp: { limit: 20, windowSeconds: 3600 },
       checkCodePerEmail: { limit: 10, windowSeconds: 900 },
+      shareSearchPerAccount: { limit: 20, windowSeconds: 600 },
     });
   });
 });

@@ -12,7 +12,9 @@ import { action as processFromEmailRoute } from "~/routes/api.read-power.process
 import { action as reinviteRoute } from "~/routes/api.read-power.reinvite";
 import { action as saveRoute } from "~/routes/api.read-power.save";
 import { action as updateRoute } from "~/routes/api.read-power.update";
+import { loader as addPageLoader } from "~/routes/patientShow.add";
 import { db } from "~/utils/db.server";
+import { createUserSession } from "~/utils/session.server";
 import { createInviteToken, INVITE_TOKEN_TTL_MS } from "~/utils/invite-token.server";
 import enMail from "../../locales/en/mail.json";
 import enSharing from "../../locales/en/sharing.json";
@@ -32,7 +34,25 @@ const smtp = catchMail({ APP_URL });
 // ---- calling the routes ---------------------------------------------------------------------
 
 const get = getApi;
+
+/** The raw Response of a GET, to read its headers. */
+async function callRaw(handler: Handler, path: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await handler({ request: new Request(`http://localhost${path}`, { headers: { token, ...headers } }), params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** A page session cookie for a user, as the sign-in makes it. */
+async function sessionCookie(userId: number): Promise<string> {
+  const setCookie = await createUserSession(new Request("http://localhost/login"), userId);
+  return setCookie.split(";")[0]!;
+}
 const post = postApi;
+
+const addPage = addPageLoader as unknown as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 
 const api = {
   findList: (token: string | undefined, query = "", extra?: Record<string, string>) => get(findListRoute as Handler, `/api/read-power/findList?${query}`, token, extra),
@@ -315,7 +335,12 @@ describe("invitations (sourceType 1)", () => {
     const otherClinic = await clinic("Other");
     const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
     const firstLink = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
-    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 400, msg: enSharing.errors.notRefused });
+    // "Reinvite" on a pending invitation sends it again with a new link; the first link stops working.
+    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 200, data: { state: 0 } });
+    await expect.poll(() => mailsTo(patient.email).length).toBe(2);
+    const resentLink = linkIn(mailsTo(patient.email)[1]!).searchParams.get("data")!;
+    expect(resentLink).not.toBe(firstLink);
+    expect(await api.processFromEmail({ data: firstLink, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
 
     expect(await api.process(patient.token, { id, state: 2 })).toMatchObject({ code: 200 });
     expect(await row(id)).toMatchObject({ state: 2, isNew: 1 });
@@ -325,13 +350,14 @@ describe("invitations (sourceType 1)", () => {
 
     expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 200, msg: enSharing.messages.inviteSuccess, data: { state: 0 } });
     expect(await row(id)).toMatchObject({ state: 0, isNew: 0, processedAt: null });
-    await expect.poll(() => mailsTo(patient.email).length).toBe(2);
-    const secondLink = linkIn(mailsTo(patient.email)[1]!).searchParams.get("data")!;
-    expect(secondLink).not.toBe(firstLink);
-    expect(await api.processFromEmail({ data: firstLink, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
+    await expect.poll(() => mailsTo(patient.email).length).toBe(3);
+    const secondLink = linkIn(mailsTo(patient.email)[2]!).searchParams.get("data")!;
+    expect(secondLink).not.toBe(resentLink);
+    expect(await api.processFromEmail({ data: resentLink, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
     expect(await api.processFromEmail({ data: secondLink, state: 1 })).toMatchObject({ status: 200, data: { state: 1 } });
     expect(await sees(doctor, patient)).toBe(true);
-    expect(await db().auditLog.count({ where: { action: "share:reinvite", patientId: patient.pid } })).toBe(1);
+    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 400, msg: enSharing.errors.notRefused });
+    expect(await db().auditLog.count({ where: { action: "share:reinvite", patientId: patient.pid } })).toBe(2);
   });
 
   it("inviting again after a refusal re-opens the row; a pending or accepted one is an error", async () => {
@@ -435,53 +461,76 @@ describe("findShareList (the drawers' search)", () => {
     expect(await api.findShareList(me.token, "searchOption=ab")).toMatchObject({ status: 400, msg: enSharing.errors.searchTooShort });
   });
 
-  it("finds other active accounts by email, case-insensitively, with the existing share", async () => {
+  it("finds only the account with exactly that whole email (trimmed, any case): a fragment lists no one", async () => {
     const me = await person("zed-searcher");
     const alice = await person("zed-alice", { firstName: "Alice" });
-    const clinicHit = await clinic("zed-clinic");
-    await person("zed-inactive", { active: false });
-    await person("zed-disabled", { disabled: true });
-    await person("zed-deleted", { deletedAt: new Date() });
-    await person("other-name");
-    const found = await api.findShareList(me.token, "searchOption=ZED-&pageNum=1&pageSize=10");
+    await person("zed-bob");
+    await person("zed-carol");
+    // Any 3-letter fragment of the addresses, or the whole of them but one letter, finds no one.
+    for (const fragment of ["zed", "ZED-", "@share.test", alice.email.slice(0, -1), alice.email.slice(1), "%%%", "zed%", "_ed-alice%"]) {
+      expect(await api.findShareList(me.token, `searchOption=${encodeURIComponent(fragment)}`)).toMatchObject({ status: 200, data: { count: 0, data: [] } });
+    }
+    const found = await api.findShareList(me.token, `searchOption=${encodeURIComponent(`  ${alice.email.toUpperCase()} `)}&pageNum=1&pageSize=10`);
     expect(found).toMatchObject({ status: 200, code: 200 });
-    expect(found.data.count).toBe(2);
-    expect(found.data.data.map((r: { email: string }) => r.email).sort()).toEqual([alice.email, clinicHit.email].sort());
-    expect(found.data.data.find((r: { userId: number }) => r.userId === alice.id)).toEqual({ userId: alice.id, name: "Alice", email: alice.email, identity: 1, readPowerId: null, state: null });
+    expect(found.data).toEqual({ count: 1, data: [{ userId: alice.id, name: "Alice", email: alice.email, identity: 1, readPowerId: null, state: null }] });
 
     const id = await share(me, alice);
     const after = await api.findShareList(me.token, `searchOption=${encodeURIComponent(alice.email)}`);
     expect(after.data).toEqual({ count: 1, data: [{ userId: alice.id, name: "Alice", email: alice.email, identity: 1, readPowerId: id, state: 0 }] });
-    // LIKE wildcards are searched as characters: "%%%" and "___" match no one, "d_u" finds "zed_under", not "zedxunder".
-    const underscored = await person("zed_under");
-    await person("zedxunder");
-    expect((await api.findShareList(me.token, "searchOption=%25%25%25")).data.count).toBe(0);
-    expect((await api.findShareList(me.token, "searchOption=___")).data.count).toBe(0);
-    expect((await api.findShareList(me.token, "searchOption=d_u")).data.data.map((r: { userId: number }) => r.userId)).toEqual([underscored.id]);
   });
 
-  it("a clinic's invite search (type 2) lists persons only; an unapproved clinic may not search", async () => {
+  it("never finds the searcher, nor a deleted, disabled or not activated account", async () => {
+    const me = await person("xo-searcher");
+    const hidden = [await person("xo-inactive", { active: false }), await person("xo-disabled", { disabled: true }), await person("xo-deleted", { deletedAt: new Date() }), me];
+    for (const account of hidden) {
+      expect((await api.findShareList(me.token, `searchOption=${encodeURIComponent(account.email)}`)).data).toEqual({ count: 0, data: [] });
+    }
+  });
+
+  it("allows 20 searches per account in 10 minutes, then answers 429 with Retry-After and a translated message; others still search", async () => {
+    const me = await person("throttled");
+    const other = await person("not-throttled");
+    const target = await person("target");
+    for (let i = 0; i < 20; i++) expect((await api.findShareList(me.token, `searchOption=guess-${i}@share.test`)).status).toBe(200);
+    const refused = await callRaw(findShareListRoute as Handler, `/api/read-power/findShareList?searchOption=${encodeURIComponent(target.email)}`, me.token, { "Accept-Language": "pl" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(9 * 60);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(10 * 60);
+    const body = await refused.json();
+    expect(body).toEqual({ code: 429, msg: plSharing.errors.searchThrottled.replace("{{minutes}}", "10"), data: null });
+    expect((await api.findShareList(other.token, `searchOption=${encodeURIComponent(target.email)}`)).data.count).toBe(1);
+  });
+
+  it("a clinic's invite search (type 2) finds persons only; an unapproved clinic may not search", async () => {
     const doctor = await clinic("yak-doctor");
     const target = await person("yak-patient");
-    await clinic("yak-peer");
-    const found = await api.findShareList(doctor.token, "type=2&searchOption=yak-");
+    const peer = await clinic("yak-peer");
+    const found = await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(target.email)}`);
     expect(found.data.data.map((r: { userId: number }) => r.userId)).toEqual([target.id]);
+    expect((await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(peer.email)}`)).data.count).toBe(0);
     const id = (await api.invite(doctor.token, { provideId: target.id })).data.readPowerId;
-    expect((await api.findShareList(doctor.token, "type=2&searchOption=yak-")).data.data[0]).toMatchObject({ userId: target.id, readPowerId: id, state: 0 });
+    expect((await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(target.email)}`)).data.data[0]).toMatchObject({ userId: target.id, readPowerId: id, state: 0 });
     const unapproved = await clinic("yak-new", { isPass: 0 });
-    expect(await api.findShareList(unapproved.token, "type=2&searchOption=yak-")).toMatchObject({ status: 403, msg: enSharing.errors.auditRequired });
+    expect(await api.findShareList(unapproved.token, `type=2&searchOption=${encodeURIComponent(target.email)}`)).toMatchObject({ status: 403, msg: enSharing.errors.auditRequired });
   });
 
-  it("pages by 10: page 2 holds the 11th match", async () => {
-    const me = await person("pager");
-    const made = [];
-    for (let i = 0; i < 11; i++) made.push(await person(`qq-page-${String(i).padStart(2, "0")}`));
-    const page1 = await api.findShareList(me.token, "searchOption=qq-page-&pageNum=1&pageSize=10");
-    const page2 = await api.findShareList(me.token, "searchOption=qq-page-&pageNum=2&pageSize=10");
-    expect(page1.data.count).toBe(11);
-    expect(page1.data.data).toHaveLength(10);
-    expect(page2.data.data.map((r: { userId: number }) => r.userId)).toEqual([made[10]!.id]);
-    expect((await api.findShareList(me.token, "searchOption=qq-page-&pageSize=50")).data.data).toHaveLength(10);
+  it("the /patientShow/add page: an exact email finds the one account; past the limit, 429 with Retry-After", async () => {
+    const me = await person("page-searcher");
+    const target = await person("page-target", { firstName: "Tia" });
+    const cookie = await sessionCookie(me.id);
+    const page = (find: string) => addPage({ request: new Request(`http://localhost/patientShow/add?find=${encodeURIComponent(find)}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const fragment = await page("page-");
+    expect(fragment).toMatchObject({ results: [], count: 0, searched: true });
+    const exact = await page(target.email.toUpperCase());
+    expect(exact).toMatchObject({ count: 1, results: [{ userId: target.id, email: target.email, name: "Tia" }] });
+    for (let i = 0; i < 18; i++) await page(`nobody-${i}@share.test`);
+    const refused = await page(target.email);
+    expect(refused).toBeInstanceOf(Object);
+    const init = refused as unknown as { init: { status: number; headers: Record<string, string> }; data: { results: unknown[]; errors: string[] } };
+    expect(init.init.status).toBe(429);
+    expect(Number(new Headers(init.init.headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect(init.data.results).toEqual([]);
+    expect(init.data.errors[0]).toMatch(/^sharing:errors\.searchThrottled\|/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { tr } from "./i18n";
-import { codeFromMail, signIn, signOut, uniqueEmail } from "./support";
+import { createUser } from "./db";
+import { codeFromMail, mailTo, signIn, signOut, uniqueEmail } from "./support";
 
 const a = (key: string) => tr("en", key, "auth");
 /** A form label by the start of its text (labels of required fields end in " *"). */
@@ -27,6 +28,27 @@ test.describe("sign-in form", () => {
     await page.getByRole("button", { name: a("login.submit") }).click();
     await expect(page.getByText(a("errors.wrongCredentials"))).toBeVisible();
     await expect(page.getByRole("main").getByLabel(label("fields.email"))).toHaveValue("patient@demo.diacare.test");
+  });
+
+  test("5 wrong passwords from this browser: the 6th try, even with the right password, says to try again in 15 minutes (429)", async ({ page }) => {
+    const user = await createUser({ tag: "lockout", identity: 1, firstName: "Lou", lastName: "Locked" });
+    await page.goto("/login");
+    const statuses: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login")) statuses.push(response.status());
+    });
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole("main").getByLabel(label("fields.email")).fill(user.email);
+      await page.getByLabel(/^Password/).fill(`wrong password ${i}`);
+      await page.getByRole("button", { name: a("login.submit") }).click();
+      await expect(page.getByText(a("errors.wrongCredentials"))).toBeVisible();
+    }
+    await page.getByRole("main").getByLabel(label("fields.email")).fill(user.email);
+    await page.getByLabel(/^Password/).fill(user.password);
+    await page.getByRole("button", { name: a("login.submit") }).click();
+    await expect(page.getByText(a("errors.locked").replace("{{minutes}}", "15"))).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   test("signs the demo patient in to their home, and out again", async ({ page }) => {
@@ -140,6 +162,20 @@ test.describe("registration", () => {
     await expect(clinic.getByText(tr("en", "panel.emptyMine", "sharing"))).toBeVisible();
     await clinicContext.close();
     await adminContext.close();
+  });
+});
+
+test.describe("sign-up with an email that already has an account", () => {
+  test("answers like any other email; the address's owner is mailed a notice with a reset link", async ({ page }) => {
+    const owner = await createUser({ tag: "taken", identity: 1, firstName: "Tia", lastName: "Taken" });
+    await page.goto("/person/register");
+    await page.getByRole("main").getByLabel(label("fields.email")).fill(owner.email);
+    const sentAt = Date.now();
+    await page.getByRole("button", { name: a("register.sendCode") }).click();
+    await expect(page.getByText(a("register.codeSent"))).toBeVisible();
+    await expect(page.getByText(a("errors.emailTaken"))).toHaveCount(0);
+    await expect.poll(async () => (await mailTo(owner.email)).filter((m) => Date.parse(m.date) >= sentAt - 1000).map((m) => m.subject)).toEqual([tr("en", "accountExists.subject", "mail")]);
+    expect((await mailTo(owner.email)).at(-1)?.text).toContain("/account");
   });
 });
 

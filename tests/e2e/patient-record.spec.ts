@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
 import { createUser } from "./db";
 import { tr } from "./i18n";
 import { codeFromMail, jsEnabled, mailTo, signIn, signOut, uniqueEmail } from "./support";
@@ -13,6 +14,18 @@ const mmol = { unit: tr("en", "units.0") };
 
 const main = (page: Page) => page.getByRole("main");
 const panel = (page: Page) => page.getByRole("complementary", { name: tr("en", "panel.label", "sharing") });
+
+/** The record id (pid) of the account with this email. */
+async function withPid(email: string): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>('SELECT p.id FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = $1', [email]);
+    return rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+}
 
 test.describe("patient health record", () => {
   test("a clinic adds a patient: a wrong range is refused with the form kept, then the patient is added and gets the activation email", async ({ page }) => {
@@ -57,34 +70,47 @@ test.describe("patient health record", () => {
     await form.getByLabel(label("fields.highLimit", mmol)).fill("10");
     await form.getByRole("button", { name: r("add.submit") }).click();
     await expect(page.getByRole("status")).toContainText(r("add.success", { name: "Nina Novak", email }));
+    await expect(page.getByRole("status")).toContainText(r("add.waiting", { name: "Nina Novak" }));
     await expect(form.getByLabel(label("fields.email"))).toHaveValue("");
 
     // The activation email, read from the SMTP catcher, carries a code the activation page takes.
     const code = await codeFromMail(email, sentAt);
     expect((await mailTo(email)).at(-1)?.subject).toBe(tr("en", "code.activate.subject", "mail"));
 
-    // The clinic sees the new patient in its list and can open the (read-only) record.
+    // Until the new owner accepts, the clinic sees the patient only as waiting, and nothing of the record.
     await page.getByRole("link", { name: r("add.open") }).click();
-    await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
-    await expect(panel(page).getByRole("link", { name: /Nina Novak/ })).toBeVisible();
-    const [, pid] = /\/patientShow\/(\d+)\//.exec(new URL(page.url()).pathname)!;
-    await page.goto(`/patient?pid=${pid}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(r("record.titleOf", { name: "Nina Novak" }));
-    await expect(main(page).getByText(r("record.readOnly"))).toBeVisible();
-    await expect(main(page).getByText(optionName("hypertension"))).toBeVisible();
-    await expect(main(page).getByText(`3.9–10 ${mmol.unit}`)).toBeVisible();
-    await expect(main(page).getByRole("button", { name: r("record.submit") })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/patientShow\/patients$/);
+    const waiting = panel(page).getByRole("link", { name: /Nina Novak/ });
+    await expect(waiting).toContainText(tr("en", "status.waiting", "sharing"));
+    const pid = await withPid(email);
+    const refused = await page.goto(`/patient?pid=${pid}`);
+    expect(refused?.status()).toBe(404);
     await signOut(page, clinic.name);
 
-    // The new person activates the account with the emailed code and a password of their own.
-    const a = (key: string) => tr("en", key, "auth");
+    // The new person activates the account with the emailed code and a password of their own,
+    // then sees who created it and accepts that the clinic reads the data.
+    const a = (key: string, values: Record<string, string> = {}) => Object.entries(values).reduce((text, [k, v]) => text.replace(`{{${k}}}`, v), tr("en", key, "auth"));
     const authLabel = (key: string) => new RegExp(`^${escape(a(key))}( \\*)?$`);
     await page.goto(`/active?email=${encodeURIComponent(email)}`);
     await main(page).getByLabel(authLabel("fields.activationCode")).fill(code);
     await main(page).getByLabel(authLabel("fields.newPassword")).fill("nina password 1");
     await main(page).getByLabel(authLabel("fields.confirmPassword")).fill("nina password 1");
     await page.getByRole("button", { name: a("active.submit") }).click();
+    await expect(page).toHaveURL(/\/active$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(a("active.creatorTitle"));
+    await expect(main(page).getByText(a("active.creatorIntroClinic", { name: clinic.name, email: clinic.email }))).toBeVisible();
+    await page.getByRole("button", { name: a("active.creatorAccept") }).click();
     await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
+    await signOut(page, "Nina Novak");
+
+    // Now the clinic can open the (read-only) record.
+    await signIn(page, clinic.email, clinic.password, 2);
+    await page.goto(`/patient?pid=${pid}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(r("record.titleOf", { name: "Nina Novak" }));
+    await expect(main(page).getByText(r("record.readOnly"))).toBeVisible();
+    await expect(main(page).getByText(optionName("hypertension"))).toBeVisible();
+    await expect(main(page).getByText(`3.9–10 ${mmol.unit}`)).toBeVisible();
+    await expect(main(page).getByRole("button", { name: r("record.submit") })).toHaveCount(0);
   });
 
   test("a person edits their own health record and sees it saved", async ({ page }) => {

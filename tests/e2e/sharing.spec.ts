@@ -100,6 +100,24 @@ test.describe("sharing", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(patient.name);
   });
 
+  test("the search finds a user only by the whole email, never by a part of it", async ({ page }) => {
+    const owner = await createUser({ tag: "search-owner", identity: 1, firstName: "Sue", lastName: "Searcher" });
+    const target = await createUser({ tag: "search-target", identity: 1, firstName: "Tom", lastName: "Target" });
+    await signIn(page, owner.email, owner.password);
+    await panel(page).getByRole("link", { name: sh("panel.newShare") }).click();
+    const drawer = page.getByRole("region", { name: sh("add.shareTitle") });
+    const box = drawer.getByRole("searchbox", { name: sh("add.searchLabel") });
+    await expect(box).toHaveAttribute("placeholder", sh("add.searchPlaceholder"));
+    await box.fill(target.email.slice(0, 12));
+    await drawer.getByRole("button", { name: sh("panel.searchButton") }).click();
+    await expect(page.getByText(sh("add.noResults"))).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: target.name })).toHaveCount(0);
+    await box.fill(` ${target.email.toUpperCase()} `);
+    await drawer.getByRole("button", { name: sh("panel.searchButton") }).click();
+    await expect(page.getByRole("row").filter({ hasText: target.name })).toHaveCount(1);
+    await expect(page.getByRole("row")).toHaveCount(2);
+  });
+
   test("the list pages by 10 once there are 11 entries", async ({ page }) => {
     const clinic = await createUser({ tag: "page-clinic", identity: 2, firstName: "Paula", lastName: "Pager" });
     for (let i = 0; i < 11; i++) {

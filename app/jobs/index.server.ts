@@ -1,0 +1,11 @@
+import { purgeExpiredJob } from "./purge-expired.server";
+import { startJobQueue, stopJobQueue } from "./queue.server";
+
+/** Every background job of the app; the server starts them with the queue and stops them on shutdown. */
+export const JOBS = [purgeExpiredJob];
+
+export async function startJobs(connectionString: string) {
+  await startJobQueue(connectionString, JOBS);
+}
+
+export { stopJobQueue as stopJobs };

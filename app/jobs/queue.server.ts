@@ -1,0 +1,47 @@
+import PgBoss from "pg-boss";
+
+/**
+ * The background job queue: pg-boss on the app's own PostgreSQL (schema `pgboss`), so that jobs
+ * survive restarts and are shared by every app server (a job runs once, on whichever server takes
+ * it). It runs on PostgreSQL and on the embedded PGlite database alike. A job names a queue, the
+ * function that works one job's data, and optionally a cron schedule (UTC) that sends it.
+ */
+
+export type JobDefinition<T extends object = object> = {
+  name: string;
+  /** Five-field cron, UTC; pg-boss sends the job once per tick across all servers. */
+  cron?: string;
+  work: (data: T) => Promise<void>;
+};
+
+let boss: PgBoss | undefined;
+
+/** Starts the queue on `connectionString` and registers the jobs (creating their queues and schedules). */
+export async function startJobQueue(connectionString: string, jobs: JobDefinition[]): Promise<PgBoss> {
+  if (boss) throw new Error("startJobQueue: the job queue is already running");
+  const started = new PgBoss({ connectionString, schema: "pgboss", max: 2, application_name: "diacare-jobs" });
+  started.on("error", (error) => console.error("[jobs] queue error:", error instanceof Error ? error.message : error));
+  await started.start();
+  for (const job of jobs) {
+    await started.createQueue(job.name);
+    await started.work<object>(job.name, async (batch) => {
+      for (const item of batch) await job.work(item.data);
+    });
+    if (job.cron) await started.schedule(job.name, job.cron, {}, { tz: "UTC" });
+  }
+  boss = started;
+  return started;
+}
+
+/** Sends one job to a registered queue (e.g. "process this upload"); answers the job id. */
+export async function sendJob(name: string, data: object): Promise<string | null> {
+  if (!boss) throw new Error("sendJob: the job queue is not running");
+  return boss.send(name, data);
+}
+
+/** Stops taking jobs, lets running ones finish (up to `timeoutMs`) and closes the queue's connections. */
+export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
+  const running = boss;
+  boss = undefined;
+  await running?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+}
