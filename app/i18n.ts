@@ -13,6 +13,9 @@ export const i18nConfig = {
   fallbackLng,
   defaultNS,
   ns: [defaultNS],
+  // The messages of the shared input checks (app/schemas/fields.ts) live once, in `validation`,
+  // and are found from every namespace.
+  fallbackNS: "validation",
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
 } as const;

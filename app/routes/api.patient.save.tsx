@@ -4,7 +4,7 @@ import { viewerById } from "~/models/access.server";
 import { createPatientRecord, unitOf, updatePatientRecord } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { fromSavePayload, newPatientSchema, patientRecordSchema, pidField } from "~/schemas/patient";
-import { API_CODES, apiInvalid, apiMessage, apiResponse, postOnly, requireApiUserId } from "~/utils/api.server";
+import { API_CODES, apiInvalid, apiMessage, apiResponse, postOnly, readPayload, requireApiUserId } from "~/utils/api.server";
 import { getLocale } from "~/utils/i18n.server";
 
 /**
@@ -17,13 +17,7 @@ import { getLocale } from "~/utils/i18n.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireApiUserId(request);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    body = null;
-  }
-  const { patient, count } = fromSavePayload(body);
+  const { patient, count } = fromSavePayload(await readPayload(request));
   if (count !== 1) return apiResponse(API_CODES.invalid, await apiMessage(request, "record:errors.listOfOne"), { fields: {} });
   const values: Record<string, unknown> = { unit: await unitOf(userId), ...patient };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 
 /**
  * Validation shared by the forms (conform, in the browser and in actions) and the `/api/` routes.
@@ -12,14 +13,11 @@ export const MGDL_PER_MMOL = 18;
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
 
-/** Empty form values count as missing (conform does this in forms; API clients may send ""). */
-const blankToUndefined = (value: unknown) => (value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
-
-/** A number that is required (`missing`) and lies within [min, max] (`invalid`). */
+/** A number that is required (`missing`), a number (`invalid`) and lies within [min, max] (`invalid`). */
 const requiredNumber = (missing: string, invalid: string, min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number(required(missing)).min(min, invalid).max(max, invalid));
+  z.preprocess(numberInput, z.number({ required_error: missing, invalid_type_error: invalid }).finite(invalid).min(min, invalid).max(max, invalid));
 
-const optionalNumber = (invalid: string) => z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: invalid }).optional());
+const optionalNumber = (invalid: string) => z.preprocess(numberInput, numberOf(invalid).optional());
 
 // `.pipe` stops at the first failing step, so a blank email gets one message, not two.
 export const emailField = z
@@ -38,12 +36,13 @@ export const newPasswordField = z
 
 export const codeField = z.string(required("errors.codeMsg")).trim().regex(CODE_PATTERN, "errors.codeInvalid");
 
-export const identityField = z.coerce.number(required("errors.identityMsg")).int().refine((v) => v === 1 || v === 2, "errors.identityMsg");
+export const identityField = z.preprocess(numberInput, numberOf("errors.identityMsg").refine((v) => v === 1 || v === 2, "errors.identityMsg"));
 
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField,
   identity: identityField.default(1),
+  // Where to go after signing in; app/utils/safe-redirect.ts decides whether it is followed.
   redirectTo: z.string().optional(),
 });
 
@@ -81,8 +80,8 @@ const accountFields = {
   password: newPasswordField,
   confirmPassword: z.string(required("errors.confirmMsg")),
   code: codeField,
-  firstName: z.string(required("errors.firstNameMsg")).trim().min(1, "errors.firstNameMsg").max(60, "errors.tooLong"),
-  lastName: z.string(required("errors.lastNameMsg")).trim().min(1, "errors.lastNameMsg").max(60, "errors.tooLong"),
+  firstName: safeText(required("errors.firstNameMsg")).min(1, "errors.firstNameMsg").max(60, "errors.tooLong"),
+  lastName: safeText(required("errors.lastNameMsg")).min(1, "errors.lastNameMsg").max(60, "errors.tooLong"),
   agree: z.literal("on", { errorMap: () => ({ message: "errors.agreeFirst" }) }),
 };
 
@@ -97,7 +96,7 @@ export const registerPersonSchema = z
       .pipe(z.string().refine((v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01", "errors.birthDateInvalid")),
     height: requiredNumber("errors.heightMsg", "errors.heightInvalid", 40, 250),
     weight: requiredNumber("errors.weightMsg", "errors.weightInvalid", 2, 400),
-    unit: z.coerce.number().int().min(0).max(1).default(0),
+    unit: z.preprocess(numberInput, numberOf(MESSAGES.unitInvalid).int(MESSAGES.unitInvalid).min(0, MESSAGES.unitInvalid).max(1, MESSAGES.unitInvalid).default(0)),
     lowLimit: optionalNumber("errors.glucoseRangeRequired"),
     highLimit: optionalNumber("errors.glucoseRangeRequired"),
   })
@@ -108,7 +107,7 @@ export const registerPersonSchema = z
 export const sendCodeSchema = z.object({ email: emailField });
 
 export const activateSchema = z.object({
-  origin: z.string(required("errors.originExpired")).min(1, "errors.originExpired"),
+  origin: z.string(required("errors.originExpired")).min(1, "errors.originExpired").max(200, "errors.originExpired"),
   code: codeField,
 });
 
@@ -126,7 +125,7 @@ export const resetPasswordSchema = z
 
 export const changeEmailSchema = z.object({ email: emailField, code: codeField, currentPassword: passwordField });
 
-const orgField = (key: string) => z.string(required(key)).trim().min(1, key).max(200, "errors.tooLong");
+const orgField = (key: string) => safeText(required(key)).min(1, key).max(200, "errors.tooLong");
 
 /** Spec 2 section 5: six required fields, whitespace-only rejected, each with its own message. */
 export const organisationSchema = z.object({
@@ -139,6 +138,6 @@ export const organisationSchema = z.object({
 });
 
 export const auditDecisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), userId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("refuse"), userId: z.coerce.number().int().positive(), reason: z.string(required("errors.reasonMsg")).trim().min(1, "errors.reasonMsg").max(500, "errors.tooLong") }),
+  z.object({ intent: z.literal("approve"), userId: idNumber("errors.notFound") }),
+  z.object({ intent: z.literal("refuse"), userId: idNumber("errors.notFound"), reason: safeText(required("errors.reasonMsg"), { multiline: true }).min(1, "errors.reasonMsg").max(500, "errors.tooLong") }),
 ]);

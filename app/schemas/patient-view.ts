@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDate, type IsoDate } from "~/report/day";
+import { idNumber, MESSAGES, wholeNumber } from "./fields";
 
 /** The tabs of the patient header (spec 1 section 2, spec 2 section 2 "Patient header"). */
 export const VIEW_TABS = ["daily", "bg", "cgms"] as const;
@@ -42,9 +43,9 @@ export function parsePatientViewQuery(search: URLSearchParams): PatientViewQuery
   return patientViewQuery.parse(Object.fromEntries(search));
 }
 
-const pid = z.coerce.number({ invalid_type_error: "errors.pid" }).int("errors.pid").positive("errors.pid").max(2_147_483_647, "errors.pid");
+const pid = idNumber("errors.pid");
 const isoDate = (message: string) =>
-  z.string({ required_error: message }).transform((value, ctx) => {
+  z.string({ required_error: message, invalid_type_error: message }).transform((value, ctx) => {
     const date = parseDate(value);
     if (date === null) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message });
@@ -54,7 +55,7 @@ const isoDate = (message: string) =>
   });
 
 /** GET /api/patient-data/findLastRecord: pid, origin (2 = AiDEX, else pump). */
-export const findLastRecordQuery = z.object({ pid, origin: z.coerce.number().int().catch(0) });
+export const findLastRecordQuery = z.object({ pid, origin: wholeNumber(MESSAGES.invalid).catch(0) });
 
 /** GET /api/patient-data/findPatientData: pid and one local date. */
 export const findPatientDataQuery = z.object({ pid, date: isoDate("errors.date") });

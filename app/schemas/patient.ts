@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MGDL_PER_MMOL, toMgdl } from "./auth";
+import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
 
 /**
  * The patient health record (spec 1 sections 3 and 5, spec 2 sections 2-5): one schema for the
@@ -97,7 +98,7 @@ export function parseIdList(value: unknown): number[] | null {
   for (const item of items) {
     if (item === undefined || item === null || (typeof item === "string" && item.trim() === "")) continue;
     const id = typeof item === "number" ? item : typeof item === "string" && /^\s*\d+\s*$/.test(item) ? Number(item) : NaN;
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+    if (!Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
@@ -105,11 +106,7 @@ export function parseIdList(value: unknown): number[] | null {
 
 // ---- fields --------------------------------------------------------------------------------
 
-const blankToUndefined = (value: unknown) => (value === null || value === "" || (typeof value === "string" && value.trim() === "") ? undefined : value);
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
-
-const idField = (key: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number(required(key)).int(key).positive(key).max(2_147_483_647, key));
 
 const idListField = z.preprocess(
   (value) => value ?? [],
@@ -123,15 +120,9 @@ const idListField = z.preprocess(
   }),
 );
 
-const limitField = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ invalid_type_error: "errors.glucoseRangeInvalid" }).finite("errors.glucoseRangeInvalid").optional(),
-);
+const limitField = z.preprocess(numberInput, numberOf("errors.glucoseRangeInvalid").optional());
 
-const nameField = z.preprocess(
-  blankToUndefined,
-  z.string({ invalid_type_error: "errors.nameInvalid" }).trim().max(NAME_MAX, "errors.nameTooLong").optional(),
-);
+const nameField = z.preprocess(blankToUndefined, safeText({ invalid_type_error: "errors.nameInvalid" }).max(NAME_MAX, "errors.nameTooLong").optional());
 
 const timeField = z.preprocess(
   blankToUndefined,
@@ -193,14 +184,11 @@ const recordFields = {
         .optional(),
     ),
   ),
-  diabetesType: hard(idField("errors.diabetesTypeMsg")),
+  diabetesType: hard(idNumber("errors.diabetesTypeMsg")),
   basicDiseases: hard(idListField),
   complication: hard(idListField),
   unit: hard(
-    z.preprocess(
-      blankToUndefined,
-      z.coerce.number({ invalid_type_error: "errors.unitInvalid" }).int("errors.unitInvalid").min(0, "errors.unitInvalid").max(1, "errors.unitInvalid").default(0),
-    ),
+    z.preprocess(numberInput, numberOf("errors.unitInvalid").int("errors.unitInvalid").min(0, "errors.unitInvalid").max(1, "errors.unitInvalid").default(0)),
   ),
   lowLimit: soft(limitField),
   highLimit: soft(limitField),
@@ -263,7 +251,7 @@ export const newPatientSchema = z
 export type PatientRecordInput = z.output<typeof patientRecordSchema>;
 export type NewPatientInput = z.output<typeof newPatientSchema>;
 
-export const pidField = z.preprocess(blankToUndefined, z.coerce.number(required("errors.pidInvalid")).int("errors.pidInvalid").positive("errors.pidInvalid").max(2_147_483_647, "errors.pidInvalid"));
+export const pidField = idNumber("errors.pidInvalid");
 
 /** `GET /api/patient/findOne?pid=N` and `/patient?pid=N`. */
 export const findOneQuery = z.object({ pid: pidField });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankToUndefined, flagNumber, idNumber, numberInput, numberOf, safeText } from "./fields";
 
 /**
  * Validation of the sharing calls (spec 1 sections 3, 5, 7 and 9), shared by the `/api/read-power/`
@@ -13,56 +14,43 @@ export const SEARCH_MIN_LENGTH = 3;
 export const NICKNAME_MAX = 50;
 export const MESSAGE_MAX = 500;
 
-/** Empty values (form fields, `null` from API clients) count as missing. */
-const blankToUndefined = (value: unknown) => (value === null || value === "" || (typeof value === "string" && value.trim() === "") ? undefined : value);
 const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
 
-const idField = (key: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ required_error: key, invalid_type_error: key }).int(key).positive(key).max(2_147_483_647, key));
-
-const flagField = (key: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: key }).refine((v) => v === 0 || v === 1, key).optional());
 
 const messageField = z.preprocess(
   nullToUndefined,
-  z
-    .string({ invalid_type_error: "errors.messageInvalid" })
-    .trim()
+  safeText({ invalid_type_error: "errors.messageInvalid" }, { multiline: true })
     .max(MESSAGE_MAX, "errors.messageTooLong")
     .optional()
     .transform((v) => (v ? v : undefined)),
 );
 
 /** A nickname; "" is a value (update: clears it; approve: keeps the previous one). */
-const nickNameField = z.preprocess(nullToUndefined, z.string({ invalid_type_error: "errors.nickNameInvalid" }).trim().max(NICKNAME_MAX, "errors.nickNameTooLong").optional());
+const nickNameField = z.preprocess(nullToUndefined, safeText({ invalid_type_error: "errors.nickNameInvalid" }).max(NICKNAME_MAX, "errors.nickNameTooLong").optional());
 
-const stateField = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ required_error: "errors.stateInvalid", invalid_type_error: "errors.stateInvalid" }).refine((v) => v === 1 || v === 2, "errors.stateInvalid"),
-);
+const stateField = z.preprocess(numberInput, numberOf("errors.stateInvalid").refine((v) => v === 1 || v === 2, "errors.stateInvalid"));
+
+const pageNumber = (fallback: number) =>
+  z.preprocess(numberInput, numberOf("errors.pageInvalid").int("errors.pageInvalid").min(1, "errors.pageInvalid").max(100_000, "errors.pageInvalid").default(fallback));
 
 const pageFields = {
-  pageNum: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "errors.pageInvalid" }).int("errors.pageInvalid").min(1, "errors.pageInvalid").max(100_000, "errors.pageInvalid").default(1)),
-  pageSize: z
-    .preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "errors.pageInvalid" }).int("errors.pageInvalid").min(1, "errors.pageInvalid").default(SHARE_PAGE_SIZE))
-    .transform((v) => Math.min(v, SHARE_PAGE_SIZE)),
+  pageNum: pageNumber(1),
+  pageSize: pageNumber(SHARE_PAGE_SIZE).transform((v) => Math.min(v, SHARE_PAGE_SIZE)),
 };
 
 /** GET findList: pageNum, pageSize, optional searchOption (name, email or nickname), tab me | others. */
 export const findListQuery = z.object({
   ...pageFields,
-  searchOption: z.preprocess(blankToUndefined, z.string().trim().max(100, "errors.searchTooLong").optional()),
+  searchOption: z.preprocess(blankToUndefined, safeText({ invalid_type_error: "errors.searchTooLong" }).max(100, "errors.searchTooLong").optional()),
   tab: z.preprocess(blankToUndefined, z.enum(["me", "others"], { errorMap: () => ({ message: "errors.tabInvalid" }) }).default("me")),
 });
 
 const searchField = (key: string) =>
-  z
-    .string({ required_error: key, invalid_type_error: key })
-    .trim()
+  safeText({ required_error: key, invalid_type_error: key })
     .min(1, key)
     .pipe(z.string().min(SEARCH_MIN_LENGTH, "errors.searchTooShort").max(100, "errors.searchTooLong"));
 
-const searchType = z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "errors.typeInvalid" }).refine((v) => v === 1 || v === 2, "errors.typeInvalid").optional());
+const searchType = z.preprocess(numberInput, numberOf("errors.typeInvalid").refine((v) => v === 1 || v === 2, "errors.typeInvalid").optional());
 
 /** The "add share" drawer's search (identity 1): required, non-blank (addShareTxt). */
 export const shareSearchSchema = z.object({ ...pageFields, searchOption: searchField("errors.addShareTxt"), type: searchType });
@@ -75,30 +63,30 @@ export function findShareListQuery(identity: number) {
 }
 
 /** POST save: a patient shares their data with readId. */
-export const saveShareSchema = z.object({ readId: idField("errors.readIdRequired"), message: messageField });
+export const saveShareSchema = z.object({ readId: idNumber("errors.readIdRequired"), message: messageField });
 
 /** POST invite: a clinic invites the patient provideId. */
-export const inviteSchema = z.object({ provideId: idField("errors.provideIdRequired"), message: messageField });
+export const inviteSchema = z.object({ provideId: idNumber("errors.provideIdRequired"), message: messageField });
 
 /** POST delete. */
-export const deleteShareSchema = z.object({ readPowerId: idField("errors.readPowerIdRequired") });
+export const deleteShareSchema = z.object({ readPowerId: idNumber("errors.readPowerIdRequired") });
 
 /** POST update: at least one of nickName, isNew, uploadIsNew. */
 export const updateShareSchema = z
   .object({
-    readPowerId: idField("errors.readPowerIdRequired"),
+    readPowerId: idNumber("errors.readPowerIdRequired"),
     nickName: nickNameField,
-    isNew: flagField("errors.flagInvalid"),
-    uploadIsNew: flagField("errors.flagInvalid"),
+    isNew: flagNumber("errors.flagInvalid"),
+    uploadIsNew: flagNumber("errors.flagInvalid"),
   })
   .refine((v) => v.nickName !== undefined || v.isNew !== undefined || v.uploadIsNew !== undefined, "errors.nothingToUpdate");
 
 /** POST reinvite. */
-export const reinviteSchema = z.object({ id: idField("errors.idRequired") });
+export const reinviteSchema = z.object({ id: idNumber("errors.idRequired") });
 
 /** POST process: the recipient approves (1, optional nickname) or refuses (2). */
 export const processShareSchema = z.object({
-  id: idField("errors.idRequired"),
+  id: idNumber("errors.idRequired"),
   state: stateField,
   message: messageField,
   nickName: nickNameField,
@@ -106,7 +94,7 @@ export const processShareSchema = z.object({
 
 /** POST processFromEmail: the link value and the answer, without signing in. */
 export const processFromEmailSchema = z.object({
-  data: z.string({ required_error: "errors.linkInvalid", invalid_type_error: "errors.linkInvalid" }).trim().min(1, "errors.linkInvalid").max(300, "errors.linkInvalid"),
+  data: safeText({ required_error: "errors.linkInvalid", invalid_type_error: "errors.linkInvalid" }).min(1, "errors.linkInvalid").max(300, "errors.linkInvalid"),
   state: stateField,
   message: messageField,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDate, shiftDate } from "~/report/day";
+import { idNumber } from "./fields";
 
 /**
  * The date range of the print reports (spec 1 section 5; spec 2 section 5), one schema for the
@@ -28,11 +29,7 @@ const dateText = z
 export const reportRangeSchema = z.object({ start: dateText, end: dateText });
 export type ReportRange = z.output<typeof reportRangeSchema>;
 
-const pid = z.coerce
-  .number({ invalid_type_error: "common.pid", required_error: "common.pid" })
-  .int("common.pid")
-  .positive("common.pid")
-  .max(2_147_483_647, "common.pid");
+const pid = idNumber("common.pid");
 
 /** The body of `POST /api/patient-data/sugarDevicePdf` (and the other report calls): pid, start, end. */
 export const reportApiSchema = reportRangeSchema.extend({ pid });

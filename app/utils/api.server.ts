@@ -37,12 +37,21 @@ export async function apiFail(request: Request, code: number, msgKey: string, va
   return apiResponse(code, await apiMessage(request, msgKey, values));
 }
 
-/** 400 with the first validation message, translated (messages are `auth` keys). */
+const INVALID_KEY = "validation:input.invalid";
+
+/**
+ * 400 with the first validation message, translated: messages are keys of `ns` (or of the shared
+ * `validation` namespace); a message that is no key (a library's default text) answers the
+ * generic "not valid" message in the caller's language.
+ */
 export async function apiInvalid(request: Request, error: ZodError, ns = "auth") {
-  const first = error.issues[0];
-  const msg = await apiMessage(request, `${ns}:${first?.message ?? "errors.invalid"}`);
+  const key = error.issues[0]?.message ?? INVALID_KEY;
+  const t = await getFixedT(await getLocale(request), ns);
+  const translated = t(key) as string;
+  const msg = translated === key ? (t(INVALID_KEY) as string) : translated;
   return apiResponse(API_CODES.invalid, msg, { fields: error.flatten().fieldErrors });
 }
+
 
 /** The caller of an `/api/` route from its `token` header; throws the envelope for 800-807 and 9999. */
 export async function requireApiUserId(request: Request, { allowInactive = false } = {}): Promise<number> {
@@ -52,18 +61,44 @@ export async function requireApiUserId(request: Request, { allowInactive = false
   return check.userId;
 }
 
-/** Reads a JSON or form body as a plain object (the spec's clients send JSON). */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (type.includes("application/json")) {
-      const body = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** A refused body: the envelope's 400 with a translated message, thrown like the token codes. */
+async function badBody(request: Request, reason: "invalidJson" | "notAnObject" | "contentType"): Promise<never> {
+  throw await apiFail(request, API_CODES.invalid, `validation:input.body.${reason}`);
+}
+
+/**
+ * Reads a request body: JSON (`application/json`, any JSON value) or a form (URL-encoded or
+ * multipart, as an object of its fields). No body and no content type reads as `{}`. Malformed
+ * JSON, a body of any other content type, and a form that cannot be read throw the envelope's 400.
+ */
+export async function readPayload(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const text = await request.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return badBody(request, "invalidJson");
     }
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return {};
   }
+  if (FORM_TYPES.includes(type)) {
+    try {
+      return Object.fromEntries(await request.formData());
+    } catch {
+      return badBody(request, "contentType");
+    }
+  }
+  if (type === "" && (await request.text()) === "") return {};
+  return badBody(request, "contentType");
+}
+
+/** Reads a JSON object or a form as a plain object (the spec's clients send JSON); anything else throws the envelope's 400. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const body = await readPayload(request);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return badBody(request, "notAnObject");
+  return body as Record<string, unknown>;
 }
 
 /** For POST-only `/api/` routes: a GET answers the envelope, not an HTML page. */

@@ -1,0 +1,444 @@
+import fc from "fast-check";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "~/models/api-token.server";
+import { issueEmailCode } from "~/models/email-code.server";
+import { db } from "~/utils/db.server";
+import { createInviteToken } from "~/utils/invite-token.server";
+import { createOriginToken } from "~/utils/origin-token.server";
+import { hashPassword } from "~/utils/password.server";
+import { catchMail } from "../support/catch-mail";
+
+// Every `/api/` route, driven with random and hostile payloads: never a 5xx, always the
+// `{ code, msg, data }` envelope with a translated message, and nothing written by a refused call.
+
+catchMail({ APP_URL: "http://localhost:3000" });
+
+const ROUTES_DIR = path.resolve("app/routes");
+const ROUTE_FILES = readdirSync(ROUTES_DIR)
+  .filter((file) => /^api\..+\.tsx$/.test(file))
+  .map((file) => file.replace(/\.tsx$/, ""))
+  .sort();
+
+// ---- the signed-in users and rows the valid examples refer to -----------------------------------
+
+type Fixture = Awaited<ReturnType<typeof makeFixture>>;
+const PASSWORD = "fuzz password 1";
+let serial = 0;
+
+async function account(kind: "person" | "clinic", extra: { isPass?: number; active?: boolean; password?: string } = {}) {
+  serial += 1;
+  const { password, ...rest } = extra;
+  const user = await db().user.create({
+    data: {
+      email: `fuzz-${kind}-${serial}@fuzz.test`,
+      identity: kind === "person" ? 1 : 2,
+      firstName: `Fuzz${serial}`,
+      passwordHash: password ? await hashPassword(password) : null,
+      ...rest,
+      ...(kind === "person" ? { patient: { create: {} } } : {}),
+      setting: { create: { lang: "pl" } },
+    },
+    include: { patient: true },
+  });
+  return { id: user.id, email: user.email, pid: user.patient?.id ?? 0, token: await createApiToken(user.id) };
+}
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function makeFixture() {
+  const patient = await account("person");
+  const reader = await account("person");
+  const shareTarget = await account("person");
+  const invited = await account("person");
+  const leaver = await account("person");
+  const refusing = await account("person");
+  const clinic = await account("clinic", { isPass: 1 });
+  const newClinic = await account("clinic", { isPass: 0 });
+  const signIn = await account("person", { password: PASSWORD });
+  const changer = await account("person", { password: PASSWORD });
+  const inactive = await account("person", { active: false });
+  const emailInvited = await account("person");
+
+  const pending = await db().readPower.create({ data: { providerId: patient.id, readerId: reader.id, sourceType: 0, state: 0 } });
+  const accepted = await db().readPower.create({ data: { providerId: shareTarget.id, readerId: reader.id, sourceType: 0, state: 1 } });
+  const removable = await db().readPower.create({ data: { providerId: leaver.id, readerId: shareTarget.id, sourceType: 0, state: 1 } });
+  const refused = await db().readPower.create({ data: { providerId: refusing.id, readerId: clinic.id, sourceType: 1, state: 2 } });
+  const byEmail = await db().readPower.create({ data: { providerId: emailInvited.id, readerId: clinic.id, sourceType: 1, state: 0 } });
+  const diabetesType = (await db().option.findFirst({ where: { type: 0 } })) ?? (await db().option.create({ data: { type: 0, code: "fuzz-type" } }));
+
+  const activation = await issueEmailCode({ email: inactive.email, purpose: "activate", userId: inactive.id });
+  const registration = await issueEmailCode({ email: "fuzz-register@fuzz.test", purpose: "verify_email" });
+  if (!activation.ok || !registration.ok) throw new Error("no email code");
+  return {
+    patient,
+    leaver,
+    reader,
+    clinic,
+    newClinic,
+    signIn,
+    changer,
+    inactive,
+    shareTarget,
+    invited,
+    ids: { pending: pending.id, accepted: accepted.id, removable: removable.id, refused: refused.id, diabetesType: diabetesType.id },
+    inviteLink: await createInviteToken(byEmail.id),
+    activationCode: activation.code,
+    registrationCode: registration.code,
+    range: { start: isoDay(-14), end: isoDay(-1) },
+  };
+}
+
+// ---- the table of routes and their valid examples -----------------------------------------------
+
+type Payload = Record<string, unknown>;
+/** Hostile calls per route (FUZZ_RUNS to change; FUZZ_SEED to replay a failure). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+type Route = {
+  method: "GET" | "POST";
+  path: string;
+  /** Whose token the calls carry (none: a call made before signing in). */
+  token: (f: Fixture) => string | null;
+  valid: (f: Fixture) => Payload;
+  /** The code the valid example answers (from docs/api.md). */
+  validCode?: number;
+  /** A share of RUNS: fewer for routes that hash a password on every call that passes validation. */
+  runs?: number;
+};
+
+const own = (f: Fixture) => f.patient.token;
+const none = () => null;
+const report = (f: Fixture) => ({ pid: f.patient.pid, ...f.range });
+
+const ROUTES: Record<string, Route> = {
+  "api.$": { method: "GET", path: "/api/no-such-call", token: own, valid: () => ({}), validCode: 404 },
+  "api.active.active": {
+    method: "POST",
+    path: "/api/active/active",
+    token: none,
+    valid: (f) => ({ origin: createOriginToken().token, code: f.activationCode, email: f.inactive.email, password: "fuzz password 9", confirmPassword: "fuzz password 9" }),
+    runs: 0.5,
+  },
+  "api.active.randomString": { method: "GET", path: "/api/active/randomString", token: none, valid: () => ({}) },
+  // Fewer than 5 full days of CGM data: the documented 400.
+  "api.cgms.cgm-record.agp": { method: "POST", path: "/api/cgms/cgm-record/agp", token: own, valid: report, validCode: 400 },
+  "api.cgms.cgm-record.findList": { method: "GET", path: "/api/cgms/cgm-record/findList", token: own, valid: report },
+  "api.country.list": { method: "GET", path: "/api/country/list", token: none, valid: () => ({}) },
+  "api.option.findOption": { method: "GET", path: "/api/option/findOption", token: own, valid: () => ({}) },
+  "api.patient-data.findLastRecord": { method: "GET", path: "/api/patient-data/findLastRecord", token: own, valid: (f) => ({ pid: f.patient.pid, origin: 0 }) },
+  "api.patient-data.findPatientData": { method: "GET", path: "/api/patient-data/findPatientData", token: own, valid: (f) => ({ pid: f.patient.pid, date: isoDay(-1) }) },
+  "api.patient-data.pdf": { method: "POST", path: "/api/patient-data/pdf", token: own, valid: report },
+  "api.patient-data.sugarData": { method: "GET", path: "/api/patient-data/sugarData", token: own, valid: report },
+  "api.patient-data.sugarDevicePdf": { method: "POST", path: "/api/patient-data/sugarDevicePdf", token: own, valid: report },
+  "api.patient.findOne": { method: "GET", path: "/api/patient/findOne", token: own, valid: (f) => ({ pid: f.patient.pid }) },
+  "api.patient.save": {
+    method: "POST",
+    path: "/api/patient/save",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid, firstName: "Nina", gender: "female", diabetesType: f.ids.diabetesType, unit: 0, lowLimit: 3.9, highLimit: 10, timeZone: "Europe/Warsaw", breakfastStart: "06:00", breakfastEnd: "10:00" }),
+  },
+  // A caller of its own, so that hostile ids cannot remove the rows other examples need.
+  "api.read-power.delete": { method: "POST", path: "/api/read-power/delete", token: (f) => f.leaver.token, valid: (f) => ({ readPowerId: f.ids.removable }) },
+  "api.read-power.findList": { method: "GET", path: "/api/read-power/findList", token: own, valid: () => ({ pageNum: 1, pageSize: 10, tab: "others", searchOption: "Fuzz" }) },
+  "api.read-power.findShareList": { method: "GET", path: "/api/read-power/findShareList", token: own, valid: (f) => ({ searchOption: f.invited.email, pageNum: 1 }) },
+  "api.read-power.invite": { method: "POST", path: "/api/read-power/invite", token: (f) => f.clinic.token, valid: (f) => ({ provideId: f.invited.id, message: "Dzień dobry" }) },
+  "api.read-power.process": { method: "POST", path: "/api/read-power/process", token: (f) => f.reader.token, valid: (f) => ({ id: f.ids.pending, state: 1, nickName: "Mama", message: "ok" }) },
+  "api.read-power.processFromEmail": { method: "POST", path: "/api/read-power/processFromEmail", token: none, valid: (f) => ({ data: f.inviteLink, state: 1 }) },
+  "api.read-power.reinvite": { method: "POST", path: "/api/read-power/reinvite", token: (f) => f.clinic.token, valid: (f) => ({ id: f.ids.refused }) },
+  "api.read-power.save": { method: "POST", path: "/api/read-power/save", token: own, valid: (f) => ({ readId: f.invited.id, message: "Zobacz" }) },
+  "api.read-power.update": { method: "POST", path: "/api/read-power/update", token: (f) => f.reader.token, valid: (f) => ({ readPowerId: f.ids.accepted, nickName: "Babcia", uploadIsNew: 1 }) },
+  "api.user.getUserInfo": { method: "GET", path: "/api/user/getUserInfo", token: own, valid: () => ({}) },
+  "api.user.login": { method: "POST", path: "/api/user/login", token: none, valid: (f) => ({ userName: f.signIn.email, password: PASSWORD, identity: 1 }), runs: 80 },
+  "api.user.password": {
+    method: "POST",
+    path: "/api/user/password",
+    token: (f) => f.changer.token,
+    valid: () => ({ currentPassword: PASSWORD, password: "fuzz password 2", confirmPassword: "fuzz password 2" }),
+    runs: 0.5,
+  },
+  "api.user.register": {
+    method: "POST",
+    path: "/api/user/register",
+    token: none,
+    valid: (f) => ({
+      email: "fuzz-register@fuzz.test",
+      code: f.registrationCode,
+      password: "fuzz password 3",
+      confirmPassword: "fuzz password 3",
+      firstName: "Ola",
+      lastName: "Nowak",
+      agree: true,
+      identity: 1,
+      birthDate: "1980-03-04",
+      height: 170,
+      weight: 70,
+      unit: 1,
+      lowLimit: 70,
+      highLimit: 180,
+    }),
+    runs: 0.5,
+  },
+  "api.user.sendMail": { method: "POST", path: "/api/user/sendMail", token: none, valid: () => ({ email: "nobody@fuzz.test", type: "reset" }) },
+  "api.user.updateIdentityInfo": {
+    method: "POST",
+    path: "/api/user/updateIdentityInfo",
+    token: (f) => f.newClinic.token,
+    valid: () => ({ hospitalName: "Szpital", address: "ul. Długa 1", area: "Mazowieckie", country: "PL", connectName: "Anna Kowalska", connectPhone: "+48 22 123 45 67" }),
+  },
+};
+
+// ---- hostile values and requests ----------------------------------------------------------------
+
+const HOSTILE_CONSTANTS: unknown[] = [
+  true,
+  false,
+  null,
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 31 - 1,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  "",
+  " ",
+  "NaN",
+  "Infinity",
+  "-1",
+  "2147483648",
+  "99999999999999999999",
+  "1e3",
+  "0x10",
+  "\u0000",
+  "Ann\u0000a",
+  "\u202Eevil",
+  "Ann\u2066a\u2069",
+  "x\u202Ay",
+  "\u001b[31mred",
+  "tab\there",
+  "\ud800",
+  "\u0085",
+  "🙂",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "x".repeat(10_000),
+  "9".repeat(400),
+  "2026-02-30",
+  "9999-12-31",
+  "2026/13/01",
+  [],
+  [1, 2],
+  ["1"],
+  {},
+  { id: 1 },
+  { $gt: 0 },
+  { nested: { deeper: [null, true] } },
+];
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CONSTANTS) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt().map(String)) },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+);
+
+/** The valid example with fields replaced by hostile values, removed, or added. */
+function mutated(valid: Payload): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid);
+  const extraKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "pid", "id", "userId", "role"), fc.string({ maxLength: 10 }));
+  const replace = keys.length
+    ? fc.tuple(fc.subarray(keys, { minLength: 1 }), fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length })).map(([picked, values]) => {
+        const out: Payload = { ...valid };
+        picked.forEach((key, i) => (out[key] = values[i]));
+        return out;
+      })
+    : fc.constant(valid);
+  const remove = fc.subarray(keys).map((gone) => Object.fromEntries(Object.entries(valid).filter(([key]) => !gone.includes(key))));
+  const add = fc.dictionary(extraKey, hostileValue, { maxKeys: 3 }).map((extra) => ({ ...valid, ...extra }));
+  return fc.oneof({ weight: 6, arbitrary: replace }, { weight: 1, arbitrary: remove }, { weight: 1, arbitrary: add }, { weight: 1, arbitrary: hostileValue });
+}
+
+const MALFORMED_JSON = [
+  "",
+  "{",
+  '{"pid":',
+  "{'pid': 1}",
+  '{"pid": NaN}',
+  '{"pid": 1,}',
+  "undefined",
+  '{"a":1}}',
+  "\u0000",
+  '{"pid": 1e309}',
+  '{"pid": -0}',
+  '{"pid": 123456789012345678901234567890}',
+  '{"__proto__": {"polluted": true}}',
+  `${"[".repeat(5000)}${"]".repeat(5000)}`,
+  '"just a string"',
+  "42",
+  "null",
+  "true",
+];
+
+/** How a hostile body is sent. */
+type Body =
+  | { kind: "json"; value: unknown }
+  | { kind: "text"; type: string | null; text: string }
+  | { kind: "form"; value: unknown }
+  | { kind: "none" };
+
+/** Text a form or a query would carry for a value. */
+const asText = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? String(value));
+
+/** The fields of a form or query for a value: each list item a repeated field, anything else its text. */
+function textEntries(value: unknown): [string, string][] {
+  const entries: [string, unknown][] = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [["value", value]];
+  return entries.flatMap(([key, item]) => (Array.isArray(item) ? item : [item]).map((one): [string, string] => [key, asText(one)]));
+}
+
+function bodies(valid: Payload): fc.Arbitrary<Body> {
+  return fc.oneof(
+    { weight: 6, arbitrary: mutated(valid).map((value): Body => ({ kind: "json", value })) },
+    { weight: 2, arbitrary: mutated(valid).map((value): Body => ({ kind: "form", value })) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 30 })).map((text): Body => ({ kind: "text", type: "application/json", text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom<string | null>(null, "text/plain", "application/xml", "application/octet-stream", "application/jsonp", "text/json", "multipart/form-data", "application/x-www-form-urlencoded; charset=utf-7")
+        .map((type): Body => ({ kind: "text", type, text: JSON.stringify(valid) })),
+    },
+    { weight: 1, arbitrary: fc.constant<Body>({ kind: "none" }) },
+  );
+}
+
+function postRequest(route: Route, body: Body, token: string | null): Request {
+  const headers: Record<string, string> = { "Accept-Language": "pl", "X-Forwarded-For": "203.0.113.9", ...(token ? { token } : {}) };
+  const url = `http://localhost${route.path}`;
+  switch (body.kind) {
+    case "json":
+      return new Request(url, { method: "POST", body: JSON.stringify(body.value) ?? "", headers: { ...headers, "Content-Type": "application/json" } });
+    case "text":
+      return new Request(url, { method: "POST", body: body.text, headers: body.type ? { ...headers, "Content-Type": body.type } : headers });
+    case "form": {
+      return new Request(url, { method: "POST", body: new URLSearchParams(textEntries(body.value)), headers });
+    }
+    case "none":
+      return new Request(url, { method: "POST", headers });
+  }
+}
+
+function getRequest(route: Route, query: unknown, token: string | null): Request {
+  const params = new URLSearchParams(textEntries(query));
+  return new Request(`http://localhost${route.path}?${params}`, { headers: { "Accept-Language": "pl", ...(token ? { token } : {}) } });
+}
+
+// ---- what every answer must be ------------------------------------------------------------------
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+
+/** Runs a loader or action as Remix does: a thrown Response is the answer; anything else thrown is a 500. */
+async function answer(handler: Handler, request: Request): Promise<Response> {
+  try {
+    const result = await handler({ request, params: {}, context: {} });
+    if (!(result instanceof Response)) throw new Error(`not a Response: ${String(result)}`);
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** Every Polish message (interpolations as wildcards): a refused call's `msg` must be one of them. */
+const polishMessages: RegExp[] = (() => {
+  const dir = path.resolve("locales/pl");
+  const out: RegExp[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === "string") out.push(new RegExp(`^${node.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, ".*")}$`, "s"));
+    else if (node && typeof node === "object") Object.values(node).forEach(walk);
+  };
+  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+  return out;
+})();
+
+/** Tables whose rows count refused attempts by design (the throttles). */
+const COUNTERS = new Set(["RateLimit"]);
+let countSql = "";
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const rows = await db().$queryRawUnsafe<{ t: string; n: number }[]>(countSql);
+  return Object.fromEntries(rows.map((row) => [row.t, row.n]));
+}
+
+type Checked = { status: number; code: number; msg: string };
+
+async function check(handler: Handler, request: Request, before: Record<string, number>): Promise<{ checked: Checked; after: Record<string, number> }> {
+  const response = await answer(handler, request);
+  expect(response.status, "no 5xx").toBeLessThan(500);
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(["code", "data", "msg"]);
+  expect(typeof body.code).toBe("number");
+  expect(body.code).not.toBe(500);
+  expect(typeof body.msg).toBe("string");
+  const after = await rowCounts();
+  if (response.status !== 200) {
+    expect(polishMessages.some((re) => re.test(body.msg as string)), `translated message: ${String(body.msg)}`).toBe(true);
+    expect(after, "a refused call writes no row").toEqual(before);
+  }
+  return { checked: { status: response.status, code: body.code as number, msg: body.msg as string }, after };
+}
+
+// ---- the test -----------------------------------------------------------------------------------
+
+let fixture: Fixture;
+
+beforeAll(async () => {
+  const tables = await db().$queryRaw<{ table_name: string }[]>`
+    SELECT table_name::text AS table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`;
+  countSql = tables
+    .map((t) => t.table_name)
+    .filter((name) => !COUNTERS.has(name))
+    .map((name) => `SELECT '${name}' AS t, count(*)::int AS n FROM "${name}"`)
+    .join(" UNION ALL ");
+  fixture = await makeFixture();
+});
+
+describe("every /api/ route under hostile input", () => {
+  it("has a valid example for every route file", () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(ROUTE_FILES);
+  });
+
+  it.each(ROUTE_FILES)("%s: no 5xx, the envelope, a translated refusal, no row written by a refused call", { timeout: 180_000 }, async (name) => {
+    const route = ROUTES[name];
+    if (!route) throw new Error(`${name} has no valid example in ROUTES`);
+    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as { loader?: Handler; action?: Handler };
+    const handler = route.method === "GET" ? mod.loader : mod.action;
+    if (!handler) throw new Error(`${name} has no ${route.method === "GET" ? "loader" : "action"}`);
+    const token = route.token(fixture);
+    const valid = route.valid(fixture);
+
+    let counts = await rowCounts();
+    const request = route.method === "GET" ? getRequest(route, valid, token) : postRequest(route, { kind: "json", value: valid }, token);
+    const first = await check(handler, request, counts);
+    expect(first.checked.code, `the valid example answers ${route.validCode ?? 200}: ${first.checked.msg}`).toBe(route.validCode ?? 200);
+    // A password change ends the tokens issued before it.
+    const fuzzToken = name === "api.user.password" ? await createApiToken(fixture.changer.id) : token;
+    counts = await rowCounts();
+
+    // Values, not Requests, are generated: a request body can be read once, and shrinking replays values.
+    const property =
+      route.method === "GET"
+        ? fc.asyncProperty(mutated(valid), async (query) => {
+            counts = (await check(handler, getRequest(route, query, fuzzToken), counts)).after;
+          })
+        : fc.asyncProperty(bodies(valid), async (body) => {
+            counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
+          });
+    await fc.assert(property,
+      { numRuns: Math.ceil((route.runs ?? 1) * RUNS), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    );
+  });
+});
