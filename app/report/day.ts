@@ -137,8 +137,14 @@ export function localDate(ms: number, timeZone: string): IsoDate {
 /** `date` plus `days` calendar days (negative: earlier). */
 export function shiftDate(date: string, days: number): IsoDate {
   if (!Number.isInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
-  return Temporal.PlainDate.from(requireDate(date)).add({ days }).toString();
+  return shiftedDates(requireDate(date), days);
 }
+
+const shiftedDates = memo(
+  4096,
+  (date: IsoDate, days: number) => `${date} ${days}`,
+  (date: IsoDate, days: number): IsoDate => Temporal.PlainDate.from(date).add({ days }).toString(),
+);
 
 /** Negative, 0 or positive as `a` is before, equal to or after `b` (both ISO dates). */
 export function compareDates(a: IsoDate, b: IsoDate): number {
@@ -147,18 +153,21 @@ export function compareDates(a: IsoDate, b: IsoDate): number {
 
 /** Calendar days from `a` to `b` (positive when `b` is later). */
 export function daysBetween(a: string, b: string): number {
-  return Temporal.PlainDate.from(requireDate(a)).until(Temporal.PlainDate.from(requireDate(b)), { largestUnit: "days" }).days;
+  return daysApart(requireDate(a), requireDate(b));
 }
+
+const daysApart = memo(
+  4096,
+  (a: IsoDate, b: IsoDate) => `${a} ${b}`,
+  (a: IsoDate, b: IsoDate): number => Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: "days" }).days,
+);
 
 /** Every date from `a` to `b` inclusive (empty when `b` is before `a`). */
 export function datesBetween(a: string, b: string): IsoDate[] {
-  const n = daysBetween(a, b);
+  const first = requireDate(a);
+  const n = daysBetween(first, b);
   const out: IsoDate[] = [];
-  let d = Temporal.PlainDate.from(requireDate(a));
-  for (let i = 0; i <= n; i++) {
-    out.push(d.toString());
-    d = d.add({ days: 1 });
-  }
+  for (let i = 0; i <= n; i++) out.push(shiftDate(first, i));
   return out;
 }
 
