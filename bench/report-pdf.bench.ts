@@ -23,7 +23,7 @@ import { meterRows, pumpRecordRows } from "../prisma/seed";
 import { createPrismaClient } from "../app/utils/db.server";
 import { descendants, eventually, readProc, type ProcInfo } from "../tests/support/proc";
 import { isPdf, pdfPageCount } from "./pdf-pages";
-import { seededPatient, withBenchServer, type BenchServer } from "./server";
+import { readerSessions, seededPatient, withBenchServer, type BenchServer } from "./server";
 import { median, percentile, type BenchResult } from "./timing";
 
 const CGM_WARMUP = 3;
@@ -99,11 +99,11 @@ async function seedEarlierDays(databaseUrl: string, pid: number): Promise<void> 
   }
 }
 
-/** One request, its body read in full; a connection failure is status 0. */
-async function fetchPdf(server: BenchServer, pdf: PdfCase): Promise<Fetched> {
+/** One request (as the clinic unless another session's cookie is given), its body read in full; a connection failure is status 0. */
+async function fetchPdf(server: BenchServer, pdf: PdfCase, cookie = server.cookie): Promise<Fetched> {
   const t0 = performance.now();
   try {
-    const res = await fetch(server.origin + pdf.path, { headers: { Cookie: server.cookie }, redirect: "manual" });
+    const res = await fetch(server.origin + pdf.path, { headers: { Cookie: cookie }, redirect: "manual" });
     const body = new Uint8Array(await res.arrayBuffer());
     return { ms: performance.now() - t0, status: res.status, contentType: res.headers.get("content-type") ?? "", body };
   } catch (error) {
@@ -227,11 +227,14 @@ async function sampled<T>(serverPid: number, fn: () => Promise<T>): Promise<{ va
   }
 }
 
-/** Every 2nd request CGM, the others AGP, all at once; the checks run after the last answer. */
-async function burst(server: BenchServer, cases: readonly PdfCase[]) {
+/**
+ * Every 2nd request CGM, the others AGP, all at once, two per account (the most one account may
+ * have in flight); the checks run after the last answer.
+ */
+async function burst(server: BenchServer, cases: readonly PdfCase[], cookies: readonly string[]) {
   const requests = Array.from({ length: BURST }, (_, i) => cases[i % cases.length]!);
   const t0 = performance.now();
-  const fetched = await Promise.all(requests.map((pdf) => fetchPdf(server, pdf)));
+  const fetched = await Promise.all(requests.map((pdf, i) => fetchPdf(server, pdf, cookies[Math.floor(i / 2) % cookies.length])));
   const wallMs = performance.now() - t0;
   const checked = fetched.map((f, i) => check(f, requests[i]!));
   const failed = checked.filter((c) => c.problem !== null);
@@ -257,9 +260,10 @@ async function settledFootprint(serverPid: number): Promise<Footprint> {
  * or a utility process by itself, so one either way is noise).
  */
 async function benchBurst(server: BenchServer, cases: readonly PdfCase[]): Promise<BenchResult> {
-  const first = await burst(server, cases);
+  const cookies = await readerSessions(server, BURST / 2);
+  const first = await burst(server, cases, cookies);
   const before = await settledFootprint(server.serverPid);
-  const { value: second, peak, samples } = await sampled(server.serverPid, () => burst(server, cases));
+  const { value: second, peak, samples } = await sampled(server.serverPid, () => burst(server, cases, cookies));
   const after = await settledFootprint(server.serverPid);
   const up = await fetch(`${server.origin}/healthz`).then((r) => r.ok, () => false);
   const failures = [...first.failed, ...second.failed].map((c) => c.problem);

@@ -9,7 +9,7 @@ type Result = { name: string; ms: number; detail?: string };
 const dir = path.dirname(new URL(import.meta.url).pathname);
 // The benchmarks of the production server (each with its own database and server, one after the
 // other) run after the in-process ones.
-const SERVER_BENCHES = ["pages.bench.ts", "report-pdf.bench.ts"];
+const SERVER_BENCHES = ["pages.bench.ts", "report-pdf.bench.ts", "load.bench.ts"];
 const last = (f: string) => Number(SERVER_BENCHES.includes(f));
 const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 const only = process.argv[2];
@@ -21,6 +21,9 @@ for (const file of files) {
     if (!name.startsWith("bench") || typeof fn !== "function") continue;
     const results = (await (fn as () => Promise<Result[]>)()) ?? [];
     console.log(`\n${file} · ${name}`);
-    for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.ms.toFixed(2).padStart(10)} ms${r.detail ? `  ${r.detail}` : ""}`);
+    for (const r of results) {
+      const figure = Number.isNaN(r.ms) ? "".padStart(13) : `${r.ms.toFixed(2).padStart(10)} ms`;
+      console.log(`  ${r.name.padEnd(48)} ${figure}${r.detail ? `  ${r.detail}` : ""}`);
+    }
   }
 }

@@ -82,8 +82,8 @@ function ensureBuild(): Promise<unknown> {
 }
 
 /** `npm start` in its own process group (npm -> sh -> tsx -> node), output kept for errors. */
-function startServer(port: number, databaseUrl: string): { child: ChildProcess; output: () => string } {
-  const env = { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEPLOY_ENV: "test", SESSION_SECRET, NODE_ENV: "production" } as const;
+function startServer(port: number, databaseUrl: string, extraEnv: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const env = { ...extraEnv, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEPLOY_ENV: "test", SESSION_SECRET, NODE_ENV: "production" } as const;
   const child = spawn("npm", ["start", "--silent"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
@@ -131,14 +131,75 @@ export function rssMegabytes(pid: number): string {
   return kb ? `${(Number(kb) / 1024).toFixed(0)} MB` : "unknown";
 }
 
-/** Posts the sign-in form as a browser without JavaScript does; returns the Cookie header. */
-async function signIn(origin: string): Promise<string> {
-  const { email, password } = DEMO_ACCOUNTS.clinic;
-  const body = new URLSearchParams({ redirectTo: "", email, password, identity: "2" });
-  const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { Origin: origin }, redirect: "manual" });
+/** The sign-in form as a browser without JavaScript posts it (the clinic's account by default). */
+export function signInForm(email: string = DEMO_ACCOUNTS.clinic.email, password: string = DEMO_ACCOUNTS.clinic.password): string {
+  return new URLSearchParams({ redirectTo: "", email, password, identity: "2" }).toString();
+}
+
+/** Posts the sign-in form; returns the Cookie header. */
+export async function signIn(origin: string, email?: string, password?: string): Promise<string> {
+  const body = signInForm(email, password);
+  const res = await fetch(`${origin}/login`, {
+    method: "POST",
+    body,
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (res.status !== 302 || cookies.length === 0) throw new Error(`Sign-in as the clinic failed: HTTP ${res.status}`);
+  if (res.status !== 302 || cookies.length === 0) throw new Error(`Sign-in as ${email ?? "the clinic"} failed: HTTP ${res.status}`);
   return cookies.join("; ");
+}
+
+/** An `/api/` token of the clinic (POST /api/user/login). */
+export async function clinicApiToken(origin: string): Promise<string> {
+  const { email, password } = DEMO_ACCOUNTS.clinic;
+  const res = await fetch(`${origin}/api/user/login`, {
+    method: "POST",
+    body: JSON.stringify({ userName: email, password, identity: 2 }),
+    headers: { Origin: origin, "Content-Type": "application/json" },
+  });
+  const token = res.headers.get("token");
+  if (res.status !== 200 || !token) throw new Error(`API sign-in as the clinic failed: HTTP ${res.status} ${await res.text()}`);
+  return token;
+}
+
+/**
+ * `count` more clinic accounts (the clinic's password, settings and accepted share of the seeded
+ * patient copied in SQL), each signed in; returns their Cookie headers. PDFs are limited per
+ * account, so a burst from many users needs many accounts.
+ */
+export async function readerSessions(server: BenchServer, count: number): Promise<string[]> {
+  const clinic = DEMO_ACCOUNTS.clinic;
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  const emails = Array.from({ length: count }, (_, i) => `bench-reader-${i + 1}@bench.diacare.test`);
+  try {
+    await client.query("BEGIN");
+    for (const email of emails) {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO "User" (email, "passwordHash", identity, role, active, "isPass", "firstName", "lastName", "updatedAt")
+         SELECT $1, "passwordHash", identity, role, active, "isPass", 'Bench', 'Reader', now() FROM "User" WHERE email = $2 RETURNING id`,
+        [email, clinic.email],
+      );
+      const id = rows[0]!.id;
+      await client.query(
+        `INSERT INTO "Setting" ("userId", lang, unit, "updatedAt") SELECT $1, lang, unit, now() FROM "Setting" s JOIN "User" u ON u.id = s."userId" WHERE u.email = $2`,
+        [id, clinic.email],
+      );
+      await client.query(
+        `INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "updatedAt", "processedAt")
+         SELECT r."providerId", $1, r."sourceType", r.state, r."isNew", r."uploadIsNew", now(), now()
+         FROM "ReadPower" r JOIN "User" u ON u.id = r."readerId" WHERE u.email = $2`,
+        [id, clinic.email],
+      );
+    }
+    await client.query("COMMIT");
+  } finally {
+    await client.end();
+  }
+  const cookies: string[] = [];
+  for (const email of emails) cookies.push(await signIn(server.origin, email, clinic.password));
+  return cookies;
 }
 
 export async function seededPatient(databaseUrl: string): Promise<{ pid: number; userId: number }> {
@@ -152,7 +213,11 @@ export async function seededPatient(databaseUrl: string): Promise<{ pid: number;
  * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`),
  * so the benchmarks of one run never share one.
  */
-export async function withBenchServer<T>(label: string, fn: (server: BenchServer) => Promise<T>): Promise<T> {
+export async function withBenchServer<T>(
+  label: string,
+  fn: (server: BenchServer) => Promise<T>,
+  serverEnv: Record<string, string> = {},
+): Promise<T> {
   const adminUrl = await serverUrl();
   const name = `diacare_bench_${label}_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, name);
@@ -175,7 +240,7 @@ export async function withBenchServer<T>(label: string, fn: (server: BenchServer
     await ensureBuild();
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const started = startServer(port, databaseUrl);
+    const started = startServer(port, databaseUrl, serverEnv);
     server = started;
     await waitForHealth(origin, started.child);
     const cookie = await signIn(origin);

@@ -33,21 +33,33 @@ export async function createApiToken(userId: number, userAgent?: string | null):
 
 export type TokenCheck = { ok: true; userId: number; active: boolean } | { ok: false; code: (typeof TOKEN_CODES)[keyof typeof TOKEN_CODES] };
 
-/** Checks the `token` header value and says which API code applies when it cannot be used. */
+/** `lastUsedAt` is kept to the minute: a write on every call would cost more than the call's read. */
+const LAST_USED_PRECISION_SECONDS = 60;
+
+/**
+ * Checks the `token` header value and says which API code applies when it cannot be used. Runs on
+ * every `/api/` call, so it is one raw query (docs/decisions/008-raw-sql-on-hot-paths.md).
+ */
 export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   if (!token) return { ok: false, code: TOKEN_CODES.missing };
   if (!TOKEN_PATTERN.test(token)) return { ok: false, code: TOKEN_CODES.malformed };
-  const row = await db().apiToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    include: { user: { select: { id: true, active: true, disabled: true, deletedAt: true, passwordChangedAt: true } } },
-  });
+  const rows = await db().$queryRaw<
+    { id: number; createdAt: Date; expiresAt: Date; revokedAt: Date | null; lastUsedAt: Date | null; userId: number; active: boolean; disabled: boolean; deletedAt: Date | null; passwordChangedAt: Date | null }[]
+  >`
+    SELECT t.id, t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u.id AS "userId", u.active, u.disabled, u."deletedAt", u."passwordChangedAt"
+      FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
+     WHERE t."tokenHash" = ${hashToken(token)}`;
+  const row = rows[0];
   if (!row || row.revokedAt) return { ok: false, code: TOKEN_CODES.revoked };
-  if (row.expiresAt < new Date()) return { ok: false, code: TOKEN_CODES.expired };
-  if (row.user.deletedAt) return { ok: false, code: TOKEN_CODES.deleted };
-  if (row.user.disabled) return { ok: false, code: TOKEN_CODES.disabled };
-  if (row.user.passwordChangedAt && row.user.passwordChangedAt > row.createdAt) return { ok: false, code: TOKEN_CODES.refreshRequired };
-  await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  return { ok: true, userId: row.user.id, active: row.user.active };
+  const now = new Date();
+  if (row.expiresAt < now) return { ok: false, code: TOKEN_CODES.expired };
+  if (row.deletedAt) return { ok: false, code: TOKEN_CODES.deleted };
+  if (row.disabled) return { ok: false, code: TOKEN_CODES.disabled };
+  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) return { ok: false, code: TOKEN_CODES.refreshRequired };
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_SECONDS * 1000) {
+    await db().$executeRaw`UPDATE "ApiToken" SET "lastUsedAt" = ${now} WHERE id = ${row.id}`;
+  }
+  return { ok: true, userId: row.userId, active: row.active };
 }
 
 export async function revokeApiToken(token: string) {

@@ -32,6 +32,25 @@ export interface DayWindow {
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Remembers the answers of a pure function, at most `size` of them (the oldest goes first);
+ * `key` names the arguments. Date parsing and zone arithmetic in temporal-polyfill cost 0.1-2 ms
+ * a call, and one request asks for the same few dates and day windows many times. A call that
+ * throws is not remembered.
+ */
+function memo<A extends unknown[], T>(size: number, key: (...args: A) => string, compute: (...args: A) => T): (...args: A) => T {
+  const kept = new Map<string, T>();
+  return (...args) => {
+    const k = key(...args);
+    if (kept.has(k)) return kept.get(k)!;
+    const value = compute(...args);
+    if (kept.size >= size) kept.delete(kept.keys().next().value!);
+    kept.set(k, value);
+    return value;
+  };
+}
+
 const DATE_RE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
 
 /**
@@ -40,6 +59,10 @@ const DATE_RE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
  * text is not a real calendar date (e.g. 2026-02-30) or the year is outside 1900-2999.
  */
 export function parseDate(input: string): IsoDate | null {
+  return parsedDates(input);
+}
+
+const parsedDates = memo(4096, (input: string) => input, (input: string): IsoDate | null => {
   const m = DATE_RE.exec(input.trim());
   if (!m) return null;
   const year = Number(m[1]);
@@ -51,7 +74,7 @@ export function parseDate(input: string): IsoDate | null {
   } catch {
     return null;
   }
-}
+});
 
 /** True when `input` is already a canonical, valid "YYYY-MM-DD". */
 export function isIsoDate(input: string): boolean {
@@ -82,13 +105,17 @@ export function displayDate(date: IsoDate): string {
 
 /** The local-day window of `date` in `timeZone` (throws RangeError on a bad date or zone). */
 export function dayWindow(date: string, timeZone: string): DayWindow {
+  return dayWindows(date, timeZone);
+}
+
+const dayWindows = memo(4096, (date: string, timeZone: string) => JSON.stringify([date, timeZone]), (date: string, timeZone: string): DayWindow => {
   const iso = requireDate(date);
   assertTimeZone(timeZone);
   const day = Temporal.PlainDate.from(iso);
   const start = day.toZonedDateTime({ timeZone }).epochMilliseconds;
   const end = day.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
-  return { date: iso, timeZone, start, end, hours: (end - start) / HOUR_MS };
-}
+  return Object.freeze({ date: iso, timeZone, start, end, hours: (end - start) / HOUR_MS });
+});
 
 /**
  * The instant window of a range of whole local days, `from` to `to` inclusive:
@@ -110,8 +137,14 @@ export function localDate(ms: number, timeZone: string): IsoDate {
 /** `date` plus `days` calendar days (negative: earlier). */
 export function shiftDate(date: string, days: number): IsoDate {
   if (!Number.isInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
-  return Temporal.PlainDate.from(requireDate(date)).add({ days }).toString();
+  return shiftedDates(requireDate(date), days);
 }
+
+const shiftedDates = memo(
+  4096,
+  (date: IsoDate, days: number) => `${date} ${days}`,
+  (date: IsoDate, days: number): IsoDate => Temporal.PlainDate.from(date).add({ days }).toString(),
+);
 
 /** Negative, 0 or positive as `a` is before, equal to or after `b` (both ISO dates). */
 export function compareDates(a: IsoDate, b: IsoDate): number {
@@ -120,18 +153,21 @@ export function compareDates(a: IsoDate, b: IsoDate): number {
 
 /** Calendar days from `a` to `b` (positive when `b` is later). */
 export function daysBetween(a: string, b: string): number {
-  return Temporal.PlainDate.from(requireDate(a)).until(Temporal.PlainDate.from(requireDate(b)), { largestUnit: "days" }).days;
+  return daysApart(requireDate(a), requireDate(b));
 }
+
+const daysApart = memo(
+  4096,
+  (a: IsoDate, b: IsoDate) => `${a} ${b}`,
+  (a: IsoDate, b: IsoDate): number => Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: "days" }).days,
+);
 
 /** Every date from `a` to `b` inclusive (empty when `b` is before `a`). */
 export function datesBetween(a: string, b: string): IsoDate[] {
-  const n = daysBetween(a, b);
+  const first = requireDate(a);
+  const n = daysBetween(first, b);
   const out: IsoDate[] = [];
-  let d = Temporal.PlainDate.from(requireDate(a));
-  for (let i = 0; i <= n; i++) {
-    out.push(d.toString());
-    d = d.add({ days: 1 });
-  }
+  for (let i = 0; i <= n; i++) out.push(shiftDate(first, i));
   return out;
 }
 

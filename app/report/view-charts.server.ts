@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { PatientView } from "~/models/patient-view.server";
 import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels, type PumpRangeChartLabels } from "./charts.server";
@@ -46,8 +47,33 @@ export function pumpRangeChartLabels(t: TFunction, unit: GlucoseUnit, locale: st
   };
 }
 
-/** The chart of a patient page view, with its texts in the reader's language (namespace `views`). */
-export function viewChart(view: PatientView, { unit, locale, t }: Options): string {
+/** Charts kept: a pump day's is about 40 KB. */
+const DRAWN_CHARTS = 200;
+const drawn = new Map<string, string>();
+
+/**
+ * The chart of a patient page view, with its texts in the reader's language (namespace `views`).
+ * A chart is a function of the view's model, the unit and the language only, and drawing one
+ * (Observable Plot on a server-side DOM) costs 10-20 ms of CPU: the last charts drawn are kept,
+ * named by a hash of exactly those inputs, so that new data (a different model) is never
+ * answered with an old chart.
+ */
+export function viewChart(view: PatientView, options: Options): string {
+  const key = createHash("sha256").update(JSON.stringify([view, options.unit, options.locale])).digest("base64");
+  const kept = drawn.get(key);
+  if (kept !== undefined) {
+    // Most recently used last, so the oldest goes first when the cache is full.
+    drawn.delete(key);
+    drawn.set(key, kept);
+    return kept;
+  }
+  const svg = drawViewChart(view, options);
+  if (drawn.size >= DRAWN_CHARTS) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, svg);
+  return svg;
+}
+
+function drawViewChart(view: PatientView, { unit, locale, t }: Options): string {
   const unitText = t(`common:units.${unit}`);
   const glucoseAxis = t("views:chart.glucose", { unit: unitText });
   const band = (low: number, high: number) => `${t("views:chart.target")} ${formatGlucose(low, unit, locale)}–${formatGlucose(high, unit, locale)} ${unitText}`;

@@ -6,16 +6,16 @@ import { RANGE_RULES } from "~/report/report-range";
 import { reportRangeSchema } from "~/schemas/report";
 import { env } from "~/utils/env.server";
 import { getFixedT, getLocale } from "~/utils/i18n.server";
-import { appOrigins, PdfRenderError, renderPdf } from "~/utils/pdf.server";
+import { appOrigins, pdfFailureAnswer, PdfRenderError, renderPdf } from "~/utils/pdf.server";
 import { createRenderToken } from "~/utils/render-token.server";
 import { requireUser } from "~/utils/session.server";
 import { readPatient } from "./patient-read.server";
 
 const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
 
-async function plain(request: Request, status: number, key: string) {
+async function plain(request: Request, status: number, key: string, headers: Record<string, string> = {}) {
   const t = await getFixedT(await getLocale(request), "reports");
-  return new Response(t(key), { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(t(key), { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 }
 
 /** The origin Chromium renders: the request's own when it is one of this app's, else APP_URL's. */
@@ -50,7 +50,7 @@ export async function reportPdfResponse({ request, params }: LoaderFunctionArgs,
   const render = createRenderToken({ viewerId: viewer.id, pid: patient.id, purpose, start: range.start, end: range.end });
   const url = `${renderOrigin(request)}${reportPageHref(kind, patient.id)}?${new URLSearchParams({ start: range.start, end: range.end, print: "1", render })}`;
   try {
-    const pdf = await renderPdf({ url, cookieHeader: request.headers.get("Cookie"), landscape: context.orientation === "landscape" });
+    const pdf = await renderPdf({ url, account: viewer.id, cookieHeader: request.headers.get("Cookie"), landscape: context.orientation === "landscape" });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",
@@ -62,7 +62,8 @@ export async function reportPdfResponse({ request, params }: LoaderFunctionArgs,
   } catch (error) {
     if (!(error instanceof PdfRenderError)) throw error;
     console.error(`${spec.page}.pdf: ${error.code}: ${error.message}`);
-    const key = error.code === "busy" || error.code === "browser" ? "common.pdf.busy" : error.code === "timeout" ? "common.pdf.timeout" : error.httpStatus === 403 || error.httpStatus === 404 ? "common:errors.403" : "common.pdf.failed";
-    return plain(request, error.httpStatus, key.includes(":") ? key : `reports:${key}`);
+    const answer = pdfFailureAnswer(error);
+    const retryAfter: Record<string, string> = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : {};
+    return plain(request, answer.status, answer.messageKey, retryAfter);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Server-side PDFs of the print routes: one headless Chromium (Debian's, DESIGN.md 1.3) launched
  * on the first request and reused, at most `concurrency` pages at once, a bounded FIFO queue,
- * a deadline on every render, and a relaunch after the browser dies. A render has a browser
+ * at most `perAccount` renders in flight (queued or rendering) per account, a deadline on every
+ * render, and a relaunch after the browser dies. A render has a browser
  * context (cookie jar) to itself holding only the requester's cookies, so the print route applies
  * its access rules unchanged. See docs/decisions/007-pdf-rendering.md.
  */
@@ -27,9 +28,22 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 
 const USER_DATA_DIR_PREFIX = "diacare-pdf-";
 const DEFAULT_QUEUE_LIMIT = 50;
+const DEFAULT_PER_ACCOUNT = 2;
+/** What a refused account is told to wait: about one warm multi-page render. */
+const DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS = 5;
 const CLOSE_GRACE_MS = 5_000;
 
-export type PdfErrorCode = "refused" | "busy" | "timeout" | "browser" | "page";
+/**
+ * Why a render failed:
+ * - `refused`: the URL is not one of this app's (a programming error);
+ * - `account-limit`: the account already has `perAccount` renders queued or running;
+ * - `busy`: the shared queue is full, or no slot came free in time;
+ * - `crashed`: Chromium died under the render (it is relaunched for the next one);
+ * - `browser`: Chromium could not start, or the renderer was closed;
+ * - `timeout`: the render ran past its deadline;
+ * - `page`: the page answered an error or redirected.
+ */
+export type PdfErrorCode = "refused" | "account-limit" | "busy" | "crashed" | "browser" | "timeout" | "page";
 
 /** A render that failed; `httpStatus` is what a PDF route answers with. */
 export class PdfRenderError extends Error {
@@ -39,13 +53,18 @@ export class PdfRenderError extends Error {
     message: string,
     /** The rendered page's own HTTP status, when it answered an error. */
     readonly pageStatus?: number,
+    /** Seconds a client should wait before asking again (`Retry-After`), for `account-limit`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 
   get httpStatus(): number {
     switch (this.code) {
+      case "account-limit":
+        return 429;
       case "busy":
+      case "crashed":
       case "browser":
         return 503;
       case "timeout":
@@ -58,6 +77,33 @@ export class PdfRenderError extends Error {
   }
 }
 
+/** What a PDF route answers for a failed render: the status, a translation key, `Retry-After`. */
+export interface PdfFailureAnswer {
+  status: number;
+  /** An i18next key with its namespace, e.g. `reports:common.pdf.crashed`. */
+  messageKey: string;
+  retryAfterSeconds?: number;
+}
+
+export function pdfFailureAnswer(error: PdfRenderError): PdfFailureAnswer {
+  const status = error.httpStatus;
+  switch (error.code) {
+    case "account-limit":
+      return { status, messageKey: "reports:common.pdf.accountLimit", retryAfterSeconds: error.retryAfterSeconds };
+    case "crashed":
+      return { status, messageKey: "reports:common.pdf.crashed" };
+    case "busy":
+    case "browser":
+      return { status, messageKey: "reports:common.pdf.busy" };
+    case "timeout":
+      return { status, messageKey: "reports:common.pdf.timeout" };
+    case "page":
+      return { status, messageKey: status === 403 || status === 404 ? "common:errors.403" : "reports:common.pdf.failed" };
+    case "refused":
+      return { status, messageKey: "reports:common.pdf.failed" };
+  }
+}
+
 export interface PdfCookie {
   name: string;
   value: string;
@@ -66,6 +112,8 @@ export interface PdfCookie {
 export interface RenderPdfOptions {
   /** An absolute URL of this app (built from APP_URL or the request's own origin). */
   url: string;
+  /** Who asks (the viewer's user id): their renders in flight are limited to `perAccount`. */
+  account?: number | string;
   /** The incoming request's `Cookie` header, forwarded to `url`'s origin only. */
   cookieHeader?: string | null;
   cookies?: readonly PdfCookie[];
@@ -84,6 +132,8 @@ export interface PdfRendererOptions {
   /** Origins that may be rendered; anything else is refused before Chromium is involved. */
   allowedOrigins: readonly string[];
   queueLimit?: number;
+  /** Renders one account may have in flight, queued or rendering (default 2). */
+  perAccount?: number;
 }
 
 export interface PdfRendererStats {
@@ -93,6 +143,8 @@ export interface PdfRendererStats {
   queued: number;
   /** The highest `active` seen. */
   peakActive: number;
+  /** Accounts with renders in flight, and how many each. */
+  accounts: Record<string, number>;
   /** Chromium launches so far (more than 1 means it was relaunched). */
   launches: number;
   rendered: number;
@@ -134,6 +186,8 @@ interface BrowserInstance {
   gone: Promise<never>;
   markGone: (error: PdfRenderError) => void;
   retired?: Promise<void>;
+  /** Set by close(): renders failing from now on were stopped, not crashed. */
+  closing?: boolean;
 }
 
 interface Waiter {
@@ -146,6 +200,8 @@ const noop = () => {};
 
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+  const perAccount = options.perAccount ?? DEFAULT_PER_ACCOUNT;
+  const inFlight = new Map<string, number>();
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
   const counts = { active: 0, peakActive: 0, launches: 0, rendered: 0, failed: 0 };
   const queue: Waiter[] = [];
@@ -235,7 +291,11 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   function retire(instance: BrowserInstance): Promise<void> {
     instance.retired ??= (async () => {
       if (current === instance) current = undefined;
-      instance.markGone(new PdfRenderError("browser", "Chromium closed or crashed during the PDF render"));
+      instance.markGone(
+        instance.closing
+          ? new PdfRenderError("browser", "PDF renderer closed")
+          : new PdfRenderError("crashed", "Chromium crashed during the PDF render"),
+      );
       const child = instance.browser.process();
       if (instance.pid) killGroup(instance.pid);
       if (child && child.exitCode === null && child.signalCode === null) {
@@ -248,29 +308,60 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
 
   async function renderWithin(url: URL, request: RenderPdfOptions): Promise<Uint8Array> {
     const deadline = deadlineTimer(options.timeoutMs, url);
+    let instance: BrowserInstance | undefined;
     try {
-      const instance = await Promise.race([browserInstance(), deadline.expired]);
+      instance = await Promise.race([browserInstance(), deadline.expired]);
       return await renderWithWorker(instance, url, request, deadline);
     } catch (error) {
+      // A dead browser also fails the render's pending protocol calls, sometimes before its
+      // "disconnected" event: whatever the error says, the cause is the crash.
+      if (instance && !instance.closing && (instance.retired || !instance.browser.connected)) {
+        throw new PdfRenderError("crashed", `Chromium crashed during the PDF render of ${url.pathname}`);
+      }
       throw asRenderError(error, url, options.timeoutMs);
     } finally {
       deadline.cancel();
     }
   }
 
+  /** Counts a render against its account; refuses it when the account has `perAccount` already. */
+  function admitAccount(account: string | undefined): () => void {
+    if (account === undefined) return noop;
+    const held = inFlight.get(account) ?? 0;
+    if (held >= perAccount) {
+      throw new PdfRenderError(
+        "account-limit",
+        `Account ${account} already has ${held} PDF renders in flight`,
+        undefined,
+        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
+      );
+    }
+    inFlight.set(account, held + 1);
+    return () => {
+      const left = (inFlight.get(account) ?? 1) - 1;
+      if (left > 0) inFlight.set(account, left);
+      else inFlight.delete(account);
+    };
+  }
+
   return {
     async render(request) {
       const url = renderableUrl(request.url, allowed);
-      await acquireSlot();
+      const leave = admitAccount(request.account === undefined ? undefined : String(request.account));
       try {
-        const pdf = await renderWithin(url, request);
-        counts.rendered += 1;
-        return pdf;
-      } catch (error) {
-        counts.failed += 1;
-        throw error;
+        await acquireSlot();
+        try {
+          const pdf = await renderWithin(url, request);
+          counts.rendered += 1;
+          return pdf;
+        } catch (error) {
+          counts.failed += 1;
+          throw error;
+        } finally {
+          releaseSlot();
+        }
       } finally {
-        releaseSlot();
+        leave();
       }
     },
 
@@ -279,6 +370,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         active: counts.active,
         queued: queue.length,
         peakActive: counts.peakActive,
+        accounts: Object.fromEntries(inFlight),
         launches: counts.launches,
         rendered: counts.rendered,
         failed: counts.failed,
@@ -294,6 +386,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       }
       const instance = current ?? (await launching?.catch(noop));
       if (!instance) return;
+      instance.closing = true;
       await withTimeout(instance.browser.close(), CLOSE_GRACE_MS).catch(noop);
       await retire(instance);
     },

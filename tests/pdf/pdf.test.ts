@@ -2,7 +2,7 @@
 // server; the PDFs are read back with poppler-utils (pdftotext, pdfinfo), which
 // scripts/ensure-chromium.sh installs.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -12,12 +12,14 @@ import {
   closePdfRenderer,
   createPdfRenderer,
   parseCookieHeader,
+  pdfFailureAnswer,
   pdfRendererStats,
   PdfRenderError,
   renderPdf,
+  type PdfErrorCode,
   type PdfRenderer,
 } from "~/utils/pdf.server";
-import { eventually, processGroup } from "../support/proc";
+import { descendants, eventually, processGroup } from "../support/proc";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -108,6 +110,11 @@ function pdfPageSize(pdf: Uint8Array): { width: number; height: number } {
   const match = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
   if (!match) throw new Error(`no page size in pdfinfo output:\n${info}`);
   return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/** This test process's zombie children (a dead Chromium nobody waited for). */
+function zombies() {
+  return descendants(process.pid).filter((p) => p.state === "Z");
 }
 
 async function rejection(promise: Promise<unknown>): Promise<PdfRenderError> {
@@ -231,16 +238,59 @@ describe("PDF renderer", () => {
     expect(await eventually(() => app.open === 1, 5_000, 10)).toBe(true);
     process.kill(browserPid!, "SIGKILL");
     const error = await inFlight;
-    expect(error.code).toBe("browser");
+    expect(error.code).toBe("crashed");
     expect(error.httpStatus).toBe(503);
     expect(Date.now() - started).toBeLessThan(5_000);
     // Every process of the dead browser's group is gone (zombies included).
     expect(await eventually(() => processGroup(browserPid!).length === 0)).toBe(true);
+    expect(await eventually(() => zombies().length === 0)).toBe(true);
 
     const text = pdfText(await renderer.render({ url: `${app.origin}/report` }));
     expect(text).toContain("DiaCare test report");
     expect(renderer.stats().launches).toBe(launches + 1);
     expect(renderer.stats().browserPid).not.toBe(browserPid);
+  });
+
+  it("fails a render that starts as Chromium dies with the crash code, and the next one runs on a fresh browser", async () => {
+    await renderer.render({ url: `${app.origin}/report` });
+    const { browserPid, launches } = renderer.stats();
+    expect(browserPid).toBeGreaterThan(0);
+    process.kill(browserPid!, "SIGKILL");
+    const error = await rejection(renderer.render({ url: `${app.origin}/report`, account: 7 }));
+    expect(error.code).toBe("crashed");
+    expect(error.httpStatus).toBe(503);
+    expect(renderer.stats().accounts).toEqual({});
+    expect(await eventually(() => processGroup(browserPid!).length === 0)).toBe(true);
+    expect(await eventually(() => zombies().length === 0)).toBe(true);
+
+    const text = pdfText(await renderer.render({ url: `${app.origin}/report`, account: 7 }));
+    expect(text).toContain("DiaCare test report");
+    expect(renderer.stats().launches).toBe(launches + 1);
+    expect(renderer.stats().browserPid).not.toBe(browserPid);
+  });
+
+  it("refuses a third PDF in flight for one account at once while another account's passes", async () => {
+    app.open = 0;
+    const mine = [1, 2].map((n) => renderer.render({ url: `${app.origin}/slow?ms=3000&n=mine${n}`, account: 41 }));
+    expect(await eventually(() => app.open === 2, 15_000, 10)).toBe(true);
+    expect(renderer.stats().accounts).toEqual({ "41": 2 });
+    const started = Date.now();
+    const third = await rejection(renderer.render({ url: `${app.origin}/report`, account: 41 }));
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(third.code).toBe("account-limit");
+    expect(third.httpStatus).toBe(429);
+    expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    // Another account's render waits for a slot and is printed.
+    const theirs = renderer.render({ url: `${app.origin}/report`, account: 42 });
+    expect(renderer.stats().accounts).toEqual({ "41": 2, "42": 1 });
+    expect(pdfText(await theirs)).toContain("DiaCare test report");
+    for (const pdf of await Promise.all(mine)) expect(pdfText(pdf)).toContain("slow page");
+    // Finished renders, and failed ones, free the account's places.
+    expect(renderer.stats().accounts).toEqual({});
+    expect((await rejection(renderer.render({ url: `${app.origin}/forbidden`, account: 41 }))).code).toBe("page");
+    const again = await Promise.all([1, 2].map(() => renderer.render({ url: `${app.origin}/report`, account: 41 })));
+    expect(again).toHaveLength(2);
+    expect(renderer.stats().accounts).toEqual({});
   });
 
   it("closes Chromium, reaps all its processes and removes its profile folder", async () => {
@@ -290,6 +340,20 @@ describe("PDF renderer limits", () => {
     await broken.close();
   });
 
+  it("counts an account's queued renders against its limit too", async () => {
+    const single = createPdfRenderer({ executablePath: CHROMIUM, concurrency: 1, timeoutMs: 20_000, allowedOrigins: [app.origin] });
+    try {
+      const first = single.render({ url: `${app.origin}/slow?ms=600&n=acc1`, account: "a" });
+      const second = single.render({ url: `${app.origin}/slow?ms=10&n=acc2`, account: "a" });
+      expect(single.stats()).toMatchObject({ active: 1, queued: 1, accounts: { a: 2 } });
+      expect((await rejection(single.render({ url: `${app.origin}/report`, account: "a" }))).code).toBe("account-limit");
+      await Promise.all([first, second]);
+      expect(single.stats().accounts).toEqual({});
+    } finally {
+      await single.close();
+    }
+  });
+
   it("answers busy at once when the queue is full", async () => {
     const started = Date.now();
     const renders = [0, 1, 2, 3].map((n) => small.render({ url: `${app.origin}/slow?ms=300&n=q${n}` }).then(() => "ok", (e: PdfRenderError) => e));
@@ -310,6 +374,35 @@ describe("PDF renderer limits", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(small.stats().active).toBe(0);
     expect(pdfText(await small.render({ url: `${app.origin}/report` }))).toContain("DiaCare test report");
+  });
+});
+
+describe("pdfFailureAnswer", () => {
+  const locales = ["en", "pl", "ru", "it", "ro"];
+  const localeFile = (locale: string, namespace: string) => path.join(process.cwd(), "locales", locale, `${namespace}.json`);
+  const message = (locale: string, key: string) => {
+    const [namespace, path] = key.split(":") as [string, string];
+    const tree = JSON.parse(readFileSync(localeFile(locale, namespace), "utf8")) as Record<string, unknown>;
+    return path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  };
+
+  it.each([
+    ["account-limit", undefined, 429, "reports:common.pdf.accountLimit"],
+    ["crashed", undefined, 503, "reports:common.pdf.crashed"],
+    ["busy", undefined, 503, "reports:common.pdf.busy"],
+    ["browser", undefined, 503, "reports:common.pdf.busy"],
+    ["timeout", undefined, 504, "reports:common.pdf.timeout"],
+    ["page", 403, 403, "common:errors.403"],
+    ["page", 500, 502, "reports:common.pdf.failed"],
+    ["refused", undefined, 500, "reports:common.pdf.failed"],
+  ] as const)("answers %s (page status %s) with %i and a message in every locale", (code, pageStatus, status, key) => {
+    const answer = pdfFailureAnswer(new PdfRenderError(code as PdfErrorCode, "x", pageStatus, code === "account-limit" ? 5 : undefined));
+    expect(answer.status).toBe(status);
+    expect(answer.messageKey).toBe(key);
+    expect(answer.retryAfterSeconds).toBe(code === "account-limit" ? 5 : undefined);
+    const texts = locales.map((locale) => message(locale, key));
+    for (const text of texts) expect(typeof text === "string" && text.length > 0).toBe(true);
+    expect(new Set(texts).size).toBe(locales.length);
   });
 });
 

@@ -1,0 +1,36 @@
+import type { TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import type { PatientView } from "~/models/patient-view.server";
+import { dayWindow } from "./day";
+import { buildPumpDay } from "./pump-day";
+import { pumpRecord } from "./test-records";
+import { viewChart } from "./view-charts.server";
+
+const WAW = "Europe/Warsaw";
+const DATE = "2026-11-20";
+const H = 3_600_000;
+const t = ((key: string) => `[${key}]`) as unknown as TFunction;
+
+/** A DAILY view of one day whose basal rate is `basal` U/h from 02:00. */
+function dailyView(basal: number): PatientView {
+  const start = dayWindow(DATE, WAW).start;
+  const pump = buildPumpDay({ date: DATE, timeZone: WAW, records: [pumpRecord(start + 2 * H, { basal }), pumpRecord(start + 20 * H, { basal })] });
+  const nav = { date: DATE, today: "2026-11-24", previous: "2026-11-19", next: "2026-11-21", lastDay: DATE, nearest: null, problem: null, typed: DATE };
+  return { tab: "daily", nav, pump } as unknown as PatientView;
+}
+
+describe("viewChart", () => {
+  it("answers the same chart for the same view, and a new chart when the data, unit or language differ", () => {
+    const first = viewChart(dailyView(1.2), { unit: 0, locale: "en", t });
+    expect(first).toContain("<svg");
+    expect(viewChart(dailyView(1.2), { unit: 0, locale: "en", t })).toBe(first);
+
+    const otherData = viewChart(dailyView(2.5), { unit: 0, locale: "en", t });
+    expect(otherData).not.toBe(first);
+    const otherUnit = viewChart(dailyView(1.2), { unit: 1, locale: "en", t });
+    expect(otherUnit).not.toBe(first);
+    const otherLanguage = viewChart(dailyView(1.2), { unit: 0, locale: "pl", t: ((key: string) => `{${key}}`) as unknown as TFunction });
+    expect(otherLanguage).not.toBe(first);
+    expect(otherLanguage).toContain("{views:chart.basal}");
+  });
+});
