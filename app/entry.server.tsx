@@ -5,7 +5,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { i18nConfig, type Locale } from "./i18n";
+import { fallbackLng, i18nConfig, type Locale } from "./i18n";
 import { errorForLog, logger } from "./utils/logger.server";
 import { getLocale, namespaces, translations } from "./utils/i18n.server";
 
@@ -39,7 +39,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const lng = await getLocale(request);
+  // The error page of a failure (the database gone, say) still renders, in the default language.
+  const lng = await getLocale(request).catch(() => fallbackLng);
   const i18n = await i18nFor(lng);
 
   // The pages defer nothing, so streaming gains nothing: the whole document is rendered, then sent

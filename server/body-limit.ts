@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -78,4 +78,24 @@ export function readBodyWithin(req: IncomingMessage, limit: number): Promise<Bod
     req.on("error", onError);
     req.on("aborted", onAborted);
   });
+}
+
+/** How long a refused upload's connection stays half-open after the answer (see below). */
+const LINGER_MS = 2000;
+
+/**
+ * After a refusal the rest of the body stays unread and the connection is closed. Node would cut
+ * it as soon as the answer is written; with unread bytes pending, the kernel then resets the
+ * connection and the client (still sending) may never see the answer. So the server only ends its
+ * side after the answer, keeps reading nothing, and cuts the connection after a short grace period.
+ */
+export function closeWithoutReading(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    req.pause();
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }

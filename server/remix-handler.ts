@@ -1,6 +1,6 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { bodyLimitFor, readBodyWithin } from "./body-limit";
+import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
 import { guardRoutes } from "./route-guards";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
@@ -35,7 +35,7 @@ export function remixHandler(build: ServerBuild, mode: string) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const read = await readBodyWithin(req, bodyLimitFor(req.path).bytes);
-      if (!read.ok) res.setHeader("Connection", "close");
+      if (!read.ok) closeWithoutReading(req, res);
       if (!read.ok && BODYLESS.has(req.method)) {
         res.status(413).type("text/plain").send("Request body too large");
         return;

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { closeWithoutReading } from "./body-limit";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -32,7 +33,7 @@ export function isSameOriginRequest(method: string, headers: Headers, host: stri
 /** Express middleware: cross-site state-changing requests get 403 before they reach a route. */
 export function refuseCrossSite(req: Request, res: Response, next: NextFunction) {
   if (isSameOriginRequest(req.method, req.headers, req.headers.host ?? "")) return next();
-  res.setHeader("Connection", "close");
+  closeWithoutReading(req, res);
   if (req.path.startsWith("/api/")) {
     res.status(403).json({ code: 403, msg: "Cross-site request refused", data: null });
     return;
