@@ -1,6 +1,7 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
+import { errorForLog } from "../app/utils/logger.server";
 import { guardRoutes } from "./route-guards";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
@@ -67,4 +68,19 @@ export function remixHandler(build: ServerBuild, mode: string) {
       next(error);
     }
   };
+}
+
+/**
+ * The last resort for a failure outside the routes (reading the body, writing the answer): logged
+ * with the request id and answered 500 with it, as the envelope under `/api/`.
+ */
+export function lastResort(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+  req.log.error({ err: errorForLog(error) }, "request failed outside the routes");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.status(500).json({ code: 500, msg: "Internal server error", data: { requestId: String(req.id) } });
+  else res.status(500).type("text/plain").send(`Internal server error (request ${String(req.id)})`);
 }

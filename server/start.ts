@@ -10,7 +10,7 @@ import { logger } from "../app/utils/logger.server";
 import { closePdfRenderer } from "../app/utils/pdf.server";
 import { startEmbeddedPostgres } from "./embedded-db";
 import { migrateDeploy } from "./migrate";
-import { remixHandler } from "./remix-handler";
+import { lastResort, remixHandler } from "./remix-handler";
 import { requestLog } from "./request-log";
 import { refuseCrossSite } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security-headers";
@@ -77,6 +77,7 @@ app.use((req, _res, next) => {
   next();
 });
 app.all("*", remixHandler(build, env.NODE_ENV));
+app.use(lastResort);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
