@@ -1,10 +1,12 @@
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, type Locale } from "./i18n";
+import { NonceProvider } from "./components/nonce";
+import { fallbackLng, i18nConfig, type Locale } from "./i18n";
+import { errorForLog, logger } from "./utils/logger.server";
 import { getLocale, namespaces, translations } from "./utils/i18n.server";
 
 const ABORT_DELAY = 10_000;
@@ -35,8 +37,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  const lng = await getLocale(request);
+  // The error page of a failure (the database gone, say) still renders, in the default language.
+  const lng = await getLocale(request).catch(() => fallbackLng);
   const i18n = await i18nFor(lng);
 
   // The pages defer nothing, so streaming gains nothing: the whole document is rendered, then sent
@@ -44,9 +48,11 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={loadContext.cspNonce ?? ""}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.cspNonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
         onAllReady() {
           rendered = true;
@@ -59,9 +65,6 @@ export default async function handleRequest(
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
-              responseHeaders.set("X-Content-Type-Options", "nosniff");
-              responseHeaders.set("Referrer-Policy", "same-origin");
-              responseHeaders.set("X-Frame-Options", "DENY");
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
@@ -73,10 +76,16 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (rendered) console.error(error);
+          if (rendered) (loadContext.log ?? logger()).error({ err: errorForLog(error) }, "render failed");
         },
       },
     );
     setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
+
+/** Failures Remix catches itself (rendering, a route it cannot match): logged with the request id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context.log ?? logger()).error({ err: errorForLog(error) }, "request failed");
+};

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
 import { I18nScript } from "./components/i18n-script";
+import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
@@ -19,11 +20,13 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, user] = await Promise.all([getLocale(request), getSessionUser(request)]);
   return {
     locale,
     version: appVersion(),
+    /** Shown on error pages so that a reported problem can be found in the log. */
+    requestId: context.requestId ?? null,
     // The server's PDF renderer asks for `print=1` with JavaScript off: such a document needs no
     // scripts, and leaving out the hydration data (which repeats every chart) halves its size.
     printDocument: new URL(request.url).searchParams.get("print") === "1",
@@ -48,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language;
+  const nonce = useNonce();
 
   // The browser holds one language's strings; a change of language (e.g. the saved setting
   // after sign-in) reloads the document so that every string comes from the server's choice.
@@ -61,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Marks that JavaScript runs, before first paint (used by the delayed regional notice). */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <title>{t("app.title")}</title>
         <Meta />
         <Links />
@@ -82,9 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </footer>
         {data?.printDocument ? null : (
           <>
-            <I18nScript />
-            <ScrollRestoration />
-            <Scripts />
+            <I18nScript nonce={nonce} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

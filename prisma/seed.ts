@@ -72,6 +72,8 @@ function alarmKind(e: PumpEvent): AlarmKind | null {
  * `today` is the local date in the demo time zone; the data ends at its midnight.
  */
 export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)) {
+  // The demo accounts' passwords are published: they never enter a production database.
+  if (process.env.DEPLOY_ENV === "production") throw new Error("Refusing to seed demo data: DEPLOY_ENV is production.");
   const data = buildDemoData(today);
   const passwords = Object.fromEntries(
     await Promise.all(Object.entries(DEMO_ACCOUNTS).map(async ([key, a]) => [key, await hashPassword(a.password)] as const)),

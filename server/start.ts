@@ -1,19 +1,31 @@
 // `npm start`: the production server. Without DATABASE_URL it starts the embedded PostgreSQL
 // (PGlite) in DATA_DIR, migrates it, and seeds the demo data on first start.
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseEnv } from "../app/utils/env.server";
+import { parseEnv, type Env } from "../app/utils/env.server";
+import { logger } from "../app/utils/logger.server";
 import { closePdfRenderer } from "../app/utils/pdf.server";
 import { startEmbeddedPostgres } from "./embedded-db";
 import { migrateDeploy } from "./migrate";
+import { lastResort, remixHandler } from "./remix-handler";
+import { requestLog } from "./request-log";
 import { refuseCrossSite } from "./same-origin";
+import { cspNonce, securityHeaders } from "./security-headers";
+import { onShutdown, shutdown } from "./shutdown";
 
 const startedAt = performance.now();
-const env = parseEnv();
+let env: Env;
+try {
+  env = parseEnv();
+} catch (error) {
+  // The message names every missing or malformed variable.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const log = logger();
 
 let stopEmbedded: (() => Promise<void>) | undefined;
 if (!env.DATABASE_URL) {
@@ -21,29 +33,46 @@ if (!env.DATABASE_URL) {
   process.env.DATABASE_URL = embedded.url;
   process.env.DATABASE_POOL_SIZE ??= "4";
   stopEmbedded = embedded.stop;
+  onShutdown("embedded database", embedded.stop);
 }
 const databaseUrl = process.env.DATABASE_URL!;
 await migrateDeploy(databaseUrl);
 
 const { db } = await import("../app/utils/db.server");
+onShutdown("database", () => db().$disconnect());
+onShutdown("pdf renderer", closePdfRenderer);
+
+const { DEMO_ACCOUNTS, seedDemo } = await import("../prisma/seed");
 let seeded = false;
 if (env.DEPLOY_ENV === "demo" && (await db().user.count()) === 0) {
-  const { seedDemo } = await import("../prisma/seed");
   await seedDemo(db());
   seeded = true;
+}
+if (env.DEPLOY_ENV === "production") {
+  // Demo accounts have published passwords (the admin one included): never in production.
+  const demo = await db().user.findMany({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } }, select: { email: true } });
+  if (demo.length > 0) {
+    console.error(`Refusing to start: DEPLOY_ENV is production and the database holds demo accounts (${demo.map((u) => u.email).join(", ")}). Delete them first.`);
+    await db().$disconnect();
+    process.exit(1);
+  }
 }
 
 const { startJobs, stopJobs } = await import("../app/jobs/index.server");
 await startJobs(databaseUrl);
+onShutdown("job queue", stopJobs);
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+app.use(requestLog(log));
+app.use(cspNonce);
+app.use(securityHeaders({ https: new URL(env.APP_URL).protocol === "https:" }));
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.set("trust proxy", env.TRUST_PROXY);
 app.use(refuseCrossSite);
 // Per-IP rate limits read X-Forwarded-For: it is replaced with the address Express derives from
 // the socket and the trusted proxies, so a client cannot choose its own.
@@ -51,7 +80,8 @@ app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "unknown";
   next();
 });
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+app.all("*", remixHandler(build, env.NODE_ENV));
+app.use(lastResort);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
@@ -72,13 +102,12 @@ const server = app.listen(env.PORT, env.HOST, () => {
   if (env.NODE_ENV === "development") void broadcastDevReady(build);
 });
 
-async function shutdown() {
-  server.close();
-  await closePdfRenderer();
-  await stopJobs();
-  await db().$disconnect();
-  await stopEmbedded?.();
-  process.exit(0);
+let stopping = false;
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "stopping: draining requests");
+  process.exit(await shutdown(server, log));
 }
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

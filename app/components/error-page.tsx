@@ -2,18 +2,31 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/layout.css";
 
-const KNOWN = new Set([401, 403, 404]);
+const KNOWN = new Set([401, 403, 404, 413]);
 
-/** The translated error page for 401/403/404 and everything else (spec 2 section 8). */
-export function ErrorPage({ status }: { status: number }) {
+export interface ErrorPageProps {
+  status: number;
+  /** The failed request's id, shown so that a problem a user reports can be found in the log. */
+  requestId?: string | null;
+  /** For 413: the largest body the form accepts, in KB. */
+  limitKb?: number | null;
+}
+
+/** The translated error page for 401/403/404/413 and everything else. */
+export function ErrorPage({ status, requestId, limitKb }: ErrorPageProps) {
   const { t } = useTranslation();
   const key = KNOWN.has(status) ? String(status) : "default";
   return (
     <section className={s.errorPage} aria-labelledby="error-title">
       <p>{t("errors.status", { status })}</p>
       <h1 id="error-title">{status === 404 ? t("notFound.title") : t("errors.title")}</h1>
-      <p>{t(`errors.${key}`)}</p>
+      <p>{t(`errors.${key}`, { limitKb: limitKb ?? 64 })}</p>
       {status === 404 ? <p>{t("notFound.body")}</p> : null}
+      {status >= 500 && requestId ? (
+        <p data-testid="request-id">
+          {t("errors.requestId")} <code>{requestId}</code>
+        </p>
+      ) : null}
       <p>
         <Link to="/" className={s.button}>
           {t("errors.backHome")}

@@ -8,12 +8,13 @@ function scriptSafeJson(value: unknown) {
 }
 
 /** Embeds the active language's translations for the browser's i18next (entry.client.tsx). */
-export function I18nScript() {
+export function I18nScript({ nonce }: { nonce?: string }) {
   const { i18n } = useTranslation();
   const lng = i18n.language;
   return (
     <script
       id={I18N_SCRIPT_ID}
+      nonce={nonce}
       type="application/json"
       // eslint-disable-next-line react/no-danger
       dangerouslySetInnerHTML={{ __html: scriptSafeJson({ lng, resources: i18n.getDataByLanguage(lng) ?? {} }) }}

@@ -10,12 +10,13 @@ export const API_CODES = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
   rateLimited: 429,
   error: 500,
   inactive: 9999,
 } as const;
 
-const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 409: 409, 429: 429, 500: 500, 9999: 403 };
+const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 409: 409, 413: 413, 429: 429, 500: 500, 9999: 403 };
 
 export function apiResponse(code: number, msg: string, data: unknown = null, headers?: HeadersInit): Response {
   const status = HTTP_STATUS[code] ?? (code >= 800 && code < 900 ? 401 : 400);
@@ -35,6 +36,11 @@ export async function apiOk(request: Request, data: unknown, msgKey = "ok", head
 
 export async function apiFail(request: Request, code: number, msgKey: string, values?: Record<string, unknown>) {
   return apiResponse(code, await apiMessage(request, msgKey, values));
+}
+
+/** The 5xx envelope: a translated apology and the request id that finds the failure in the log. */
+export async function apiServerError(request: Request, requestId: string) {
+  return apiResponse(API_CODES.error, await apiMessage(request, "error"), { requestId });
 }
 
 const INVALID_KEY = "validation:input.invalid";

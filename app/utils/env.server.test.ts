@@ -22,4 +22,25 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "seventy" })).toThrow(/PORT/);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
   });
+  it("names APP_URL when production has everything else (no default fills it in)", () => {
+    const production = {
+      DEPLOY_ENV: "production",
+      DATABASE_URL: "postgresql://u@db.example/diacare",
+      SESSION_SECRET: "s".repeat(32),
+      SMTP_URL: "smtp://mail.example:587",
+    };
+    expect(() => parseEnv(production)).toThrow(/APP_URL: required when DEPLOY_ENV=production/);
+    expect(() => parseEnv({ ...production, APP_URL: "https://diacare.example", SESSION_SECRET: "s".repeat(31) })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...production, APP_URL: "https://diacare.example" }).APP_URL).toBe("https://diacare.example");
+  });
+
+  it("names each of the four when production has none", () => {
+    let message = "";
+    try {
+      parseEnv({ DEPLOY_ENV: "production" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"]) expect(message).toContain(`${name}: required`);
+  });
 });

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** What a production server cannot run without (SESSION_SECRET also needs 32 characters). */
+export const PRODUCTION_REQUIRED = ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"] as const;
+
 /**
  * Every environment variable the server reads, parsed once at start-up. A missing or malformed
  * value stops the process with a message naming it (see `.env.example`).
@@ -32,22 +35,25 @@ const envSchema = z
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Least severe log level written (pino): fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Sign-in attempts per client address per 15 minutes (raise it behind a shared NAT). */
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Emailed codes per client address per hour. */
     RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
   })
+  // Production needs real settings: checked on the values given, before any default is filled in.
+  .superRefine((env, ctx) => {
+    if (env.DEPLOY_ENV !== "production") return;
+    for (const key of PRODUCTION_REQUIRED) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOY_ENV=production" });
+    }
+  })
   .transform((env) => ({
     ...env,
     DEPLOY_ENV: env.DEPLOY_ENV ?? (env.DATABASE_URL ? "development" : "demo"),
     APP_URL: env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
-  }))
-  .superRefine((env, ctx) => {
-    if (env.DEPLOY_ENV !== "production") return;
-    for (const key of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"] as const) {
-      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOY_ENV=production" });
-    }
-  });
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

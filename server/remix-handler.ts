@@ -1,0 +1,86 @@
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
+import { errorForLog } from "../app/utils/logger.server";
+import { guardRoutes } from "./route-guards";
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+
+function fetchHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.status(response.status);
+  // Set-Cookie may repeat; every other header has one value.
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * Serves the Remix app. Unlike Remix's Express adapter, which streams the whole socket into the
+ * Fetch request, the body is first read within its route class's cap (server/body-limit.ts): the
+ * routes see only a complete body that fits, and a larger one is refused with 413 before any
+ * route code runs, its rest unread and its connection closed.
+ * Every answer is `no-store` unless its route declares its own caching: pages and data are
+ * private (patient data must stay out of shared caches and the back-forward cache).
+ */
+export function remixHandler(build: ServerBuild, mode: string) {
+  const handle = createRequestHandler(guardRoutes(build), mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const read = await readBodyWithin(req, bodyLimitFor(req.path).bytes);
+      if (!read.ok) closeWithoutReading(req, res);
+      if (!read.ok && BODYLESS.has(req.method)) {
+        res.status(413).type("text/plain").send("Request body too large");
+        return;
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal: controller.signal };
+      if (read.ok && read.body && !BODYLESS.has(req.method)) {
+        init.body = new Uint8Array(read.body);
+        init.duplex = "half";
+      }
+      const url = URL.parse(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      if (!url) {
+        res.status(400).type("text/plain").send("Bad request");
+        return;
+      }
+      const context: AppLoadContext = {
+        requestId: String(req.id),
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        log: req.log,
+        ...(read.ok ? {} : { bodyTooLarge: { limit: read.limit } }),
+      };
+      const response = await handle(new Request(url, init), context);
+      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The last resort for a failure outside the routes (reading the body, writing the answer): logged
+ * with the request id and answered 500 with it, as the envelope under `/api/`.
+ */
+export function lastResort(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+  req.log.error({ err: errorForLog(error) }, "request failed outside the routes");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.status(500).json({ code: 500, msg: "Internal server error", data: { requestId: String(req.id) } });
+  else res.status(500).type("text/plain").send(`Internal server error (request ${String(req.id)})`);
+}
