@@ -451,3 +451,22 @@ describe("every /api/ route under hostile input", () => {
     }
   });
 });
+
+describe("the range rules of the patient-data reads", () => {
+  // A range covers at most 90 days with both ends counted; a day after today is refused.
+  const days91 = () => ({ pid: fixture.patient.pid, start: isoDay(-91), end: isoDay(-1) });
+  const days90 = () => ({ pid: fixture.patient.pid, start: isoDay(-90), end: isoDay(-1) });
+  it.each([
+    ["api.patient-data.sugarData", "91 days", days91, 400],
+    ["api.patient-data.pdf", "91 days", days91, 400],
+    ["api.patient-data.sugarData", "90 days", days90, 200],
+    ["api.patient-data.findPatientData", "a day after tomorrow", () => ({ pid: fixture.patient.pid, date: isoDay(2) }), 400],
+  ] as const)("%s with %s answers %i", async (name, _label, payload, code) => {
+    const route = ROUTES[name]!;
+    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as { loader?: Handler; action?: Handler };
+    const handler = (route.method === "GET" ? mod.loader : mod.action)!;
+    const request = route.method === "GET" ? getRequest(route, payload(), route.token(fixture)) : postRequest(route, { kind: "json", value: payload() }, route.token(fixture));
+    const { checked } = await check(handler, request, await rowCounts());
+    expect(checked.code).toBe(code);
+  });
+});
