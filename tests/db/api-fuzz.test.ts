@@ -238,6 +238,12 @@ const HOSTILE_CONSTANTS: unknown[] = [
   { nested: { deeper: [null, true] } },
 ];
 
+/** Tried in every field of every route before the random runs. */
+const CORE_HOSTILE: unknown[] = ["Ann\u0000a", "\u202Eevil", true, 2 ** 31, "2147483648", { nested: [1] }];
+
+/** The valid example with each field in turn replaced by each core hostile value. */
+const fieldExamples = (valid: Payload): Payload[] => Object.keys(valid).flatMap((key) => CORE_HOSTILE.map((value) => ({ ...valid, [key]: value })));
+
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CONSTANTS) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
@@ -429,16 +435,38 @@ describe("every /api/ route under hostile input", () => {
     counts = await rowCounts();
 
     // Values, not Requests, are generated: a request body can be read once, and shrinking replays values.
-    const property =
-      route.method === "GET"
-        ? fc.asyncProperty(mutated(valid), async (query) => {
-            counts = (await check(handler, getRequest(route, query, fuzzToken), counts)).after;
-          })
-        : fc.asyncProperty(bodies(valid), async (body) => {
-            counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
-          });
-    await fc.assert(property,
-      { numRuns: Math.ceil((route.runs ?? 1) * RUNS), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-    );
+    const settings = { numRuns: Math.ceil((route.runs ?? 1) * RUNS), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) };
+    if (route.method === "GET") {
+      const property = fc.asyncProperty(mutated(valid), async (query) => {
+        counts = (await check(handler, getRequest(route, query, fuzzToken), counts)).after;
+      });
+      await fc.assert(property, { ...settings, examples: fieldExamples(valid).map((query): [unknown] => [query]) });
+    } else {
+      const property = fc.asyncProperty(bodies(valid), async (body) => {
+        counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
+      });
+      const wholeBodies: Body[] = [{ kind: "text", type: "application/json", text: "{" }, { kind: "text", type: "text/plain", text: JSON.stringify(valid) }, { kind: "none" }];
+      const examples = [...fieldExamples(valid).map((value): Body => ({ kind: "json", value })), ...wholeBodies].map((body): [Body] => [body]);
+      await fc.assert(property, { ...settings, examples });
+    }
+  });
+});
+
+describe("the range rules of the patient-data reads", () => {
+  // A range covers at most 90 days with both ends counted; a day after today is refused.
+  const days91 = () => ({ pid: fixture.patient.pid, start: isoDay(-91), end: isoDay(-1) });
+  const days90 = () => ({ pid: fixture.patient.pid, start: isoDay(-90), end: isoDay(-1) });
+  it.each([
+    ["api.patient-data.sugarData", "91 days", days91, 400],
+    ["api.patient-data.pdf", "91 days", days91, 400],
+    ["api.patient-data.sugarData", "90 days", days90, 200],
+    ["api.patient-data.findPatientData", "a day after tomorrow", () => ({ pid: fixture.patient.pid, date: isoDay(2) }), 400],
+  ] as const)("%s with %s answers %i", async (name, _label, payload, code) => {
+    const route = ROUTES[name]!;
+    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as { loader?: Handler; action?: Handler };
+    const handler = (route.method === "GET" ? mod.loader : mod.action)!;
+    const request = route.method === "GET" ? getRequest(route, payload(), route.token(fixture)) : postRequest(route, { kind: "json", value: payload() }, route.token(fixture));
+    const { checked } = await check(handler, request, await rowCounts());
+    expect(checked.code).toBe(code);
   });
 });
