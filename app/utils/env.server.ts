@@ -37,7 +37,7 @@ const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Least severe log level written (pino): fatal, error, warn, info, debug, trace or silent. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Sign-in attempts per client address per 15 minutes (raise it behind a shared NAT). */
+    /** Failed sign-ins per client address per 15 minutes (raise it behind a shared NAT). */
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Emailed codes per client address per hour. */
     RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
