@@ -82,3 +82,8 @@ export async function readsLogged(patientId: number, actorId: number): Promise<{
     return rows.map((r) => ({ action: r.action as string, channel: (r.channel as string | null) ?? null }));
   });
 }
+
+/** Whether the account has submitted organisation info. */
+export async function hasOrganisation(userId: number): Promise<boolean> {
+  return withDb(async (client) => (await client.query(`SELECT 1 FROM "Organisation" WHERE "userId" = $1`, [userId])).rowCount === 1);
+}

@@ -47,6 +47,8 @@ test.describe("sharing", () => {
   });
 
   test("a patient shares with a person who accepts with a nickname; another refuses", async ({ page }) => {
+    // Four sign-ins (argon2id each) and four sign-outs in one flow on a 2-core machine.
+    test.setTimeout(90_000);
     const owner = await createUser({ tag: "share-owner", identity: 1, firstName: "Olga", lastName: "Owner" });
     const friend = await createUser({ tag: "share-friend", identity: 1, firstName: "Fred", lastName: "Friend" });
     const stranger = await createUser({ tag: "share-refuser", identity: 1, firstName: "Rita", lastName: "Refuser" });
