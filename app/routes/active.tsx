@@ -10,6 +10,7 @@ import { clientIp } from "~/models/rate-limit.server";
 import { findPendingCreatorShare, processShare, SHARE_STATE, type CreatorShare } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema, sendCodeSchema } from "~/schemas/auth";
 import { getLocale } from "~/utils/i18n.server";
+import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { createOriginToken, verifyOriginToken } from "~/utils/origin-token.server";
@@ -92,14 +93,7 @@ function CreatorShareStep({ share }: { share: CreatorShare }) {
           <ErrorList errors={errors} />
           <input type="hidden" name="intent" value="creatorShare" />
           <input type="hidden" name="readPowerId" value={share.readPowerId} />
-          <div className={f.links}>
-            <button type="submit" name="decision" value="accept" className={s.button} disabled={busy}>
-              {t("active.creatorAccept")}
-            </button>
-            <button type="submit" name="decision" value="refuse" className={s.buttonSecondary} disabled={busy}>
-              {t("active.creatorRefuse")}
-            </button>
-          </div>
+          <AnswerButtons name="decision" yes={{ value: "accept", label: t("active.creatorAccept") }} no={{ value: "refuse", label: t("active.creatorRefuse") }} busy={busy} className={f.links} />
         </Form>
       </section>
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
 import { describeInvitationLink, processFromEmail } from "~/models/read-power.server";
 import { processFromEmailSchema } from "~/schemas/read-power";
+import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 
@@ -42,14 +43,9 @@ export default function InviteResult() {
           <>
             <p>{t("invite.body", { doctorName })}</p>
             <FormMessages errors={actionData?.errors} ns="common" />
-            <Form method="post" className={s.actions}>
+            <Form method="post">
               <input type="hidden" name="data" value={token} />
-              <button type="submit" name="state" value="1" className={s.button} disabled={busy}>
-                {t("invite.agree")}
-              </button>
-              <button type="submit" name="state" value="2" className={s.buttonSecondary} disabled={busy}>
-                {t("invite.disagree")}
-              </button>
+              <AnswerButtons name="state" yes={{ value: "1", label: t("invite.agree") }} no={{ value: "2", label: t("invite.disagree") }} busy={busy} className={s.actions} />
             </Form>
           </>
         )}

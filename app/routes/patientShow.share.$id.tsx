@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ConfirmStep, FormMessages } from "~/components/form";
 import { deleteShare, findShareForViewer, processShare, recipientOf, reinvite, SHARE_STATE, updateShare } from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
+import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { requireUser } from "~/utils/session.server";
@@ -115,14 +116,7 @@ export default function Share() {
               <input id="nickName" name="nickName" maxLength={50} defaultValue={share.nickName ?? ""} className={f.input} />
             </div>
           ) : null}
-          <div className={s.actions}>
-            <button type="submit" name="intent" value="approve" className={s.button} disabled={busy}>
-              {t("share.approve")}
-            </button>
-            <button type="submit" name="intent" value="refuse" className={s.buttonSecondary} disabled={busy}>
-              {t("share.refuse")}
-            </button>
-          </div>
+          <AnswerButtons name="intent" yes={{ value: "approve", label: t("share.approve") }} no={{ value: "refuse", label: t("share.refuse") }} busy={busy} className={s.actions} />
         </Form>
       ) : null}
 
