@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { idParam } from "~/schemas/fields";
 import { useTranslation } from "react-i18next";
 import { BgView } from "~/components/patient-view/bg-view";
 import { CgmsView } from "~/components/patient-view/cgms-view";
@@ -18,7 +19,7 @@ import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { homePath, requireUser } from "~/utils/session.server";
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), userid: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ id: idParam, userid: idParam });
 
 /**
  * A patient's data (spec 1 section 2): tabs DAILY, BG and CGMS with the chosen day or range.

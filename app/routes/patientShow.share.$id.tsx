@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { idParam } from "~/schemas/fields";
 import { ConfirmStep, FormMessages } from "~/components/form";
 import { deleteShare, findShareForViewer, processShare, recipientOf, reinvite, SHARE_STATE, updateShare } from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
@@ -10,7 +11,6 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { requireUser } from "~/utils/session.server";
 
-const idParam = z.coerce.number().int().positive();
 
 /**
  * One share or invitation, with what the viewer may do (spec 1 section 4): answer a pending

@@ -49,6 +49,9 @@ export const wholeNumber = (message: string, { min = -INT4_MAX, max = INT4_MAX }
 /** A database id: a whole number from 1 to 2^31 - 1. */
 export const idNumber = (message: string) => wholeNumber(message, { min: 1, max: INT4_MAX });
 
+/** An id in a page address (`/12/print`): digits only, 1 to 2^31 - 1; anything else is no such page. */
+export const idParam = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(INT4_MAX));
+
 /** 0 or 1 (a flag of the API), as a number; `true` and `false` are not flags. */
 export const flagNumber = (message: string) => z.preprocess(numberInput, numberOf(message).refine((v) => v === 0 || v === 1, message).optional());
 

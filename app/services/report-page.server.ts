@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { idParam } from "~/schemas/fields";
 import type { VisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
@@ -14,7 +14,6 @@ import { displayName } from "~/utils/names";
 import { requireUser, type SessionUser } from "~/utils/session.server";
 import { readPatient } from "./patient-read.server";
 
-const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 export type ReportContext = Awaited<ReturnType<typeof reportContext>>;
 
@@ -69,7 +68,7 @@ export interface ReportShell {
  */
 export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs, kind: ReportKind, definition: ReportPageDefinition<R>) {
   const viewer = await requireUser(request);
-  const pid = pidParam.safeParse(params.id);
+  const pid = idParam.safeParse(params.id);
   if (!pid.success) throw new Response("Not Found", { status: 404 });
   const spec = REPORT_KINDS[kind];
   const search = new URL(request.url).searchParams;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { idParam } from "~/schemas/fields";
 import { reportContext } from "~/models/report.server";
 import { rangeProblemKey, REPORT_KINDS, reportPageHref, reportPdfFileName, reportPurpose, type ReportKind } from "~/report/report-kinds";
 import { RANGE_RULES } from "~/report/report-range";
@@ -11,7 +11,6 @@ import { createRenderToken } from "~/utils/render-token.server";
 import { requireUser } from "~/utils/session.server";
 import { readPatient } from "./patient-read.server";
 
-const pidParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 async function plain(request: Request, status: number, key: string, headers: Record<string, string> = {}) {
   const t = await getFixedT(await getLocale(request), "reports");
@@ -36,7 +35,7 @@ function renderOrigin(request: Request): string {
 export async function reportPdfResponse({ request, params }: LoaderFunctionArgs, kind: ReportKind): Promise<Response> {
   const spec = REPORT_KINDS[kind];
   const viewer = await requireUser(request);
-  const pid = pidParam.safeParse(params.id);
+  const pid = idParam.safeParse(params.id);
   if (!pid.success) return plain(request, 403, "common:errors.403");
   const search = new URL(request.url).searchParams;
   const parsed = reportRangeSchema.safeParse({ start: search.get("start") ?? "", end: search.get("end") ?? "" });

@@ -52,6 +52,16 @@ describe("patient pages: who gets what", () => {
     expect(await statusOf(() => accessLog({ request: new Request("http://localhost/x", { headers: { Cookie: readerCookie } }), params: {}, context: {} }))).toBe(403);
   });
 
+  it("ids in page addresses that no row can have (2^31, text, signs, exponents) are a 404, never a 500", async () => {
+    const { owner, viewers } = await scenario();
+    const cookie = await cookieFor(viewers.accepted.id);
+    for (const bad of ["2147483648", "99999999999", "1e3", "-1", "0", "0x10", "12abc"]) {
+      const request = new Request("http://localhost/x", { headers: { Cookie: cookie } });
+      expect([bad, await statusOf(() => sharePage({ request, params: { id: bad }, context: {} }))]).toEqual([bad, 404]);
+      expect([bad, await statusOf(() => patientHome({ request, params: { id: bad, userid: String(owner.id) }, context: {} }))]).toEqual([bad, 404]);
+    }
+  });
+
   it("a share's page: only its two parties (an approved clinic) see it; others get the same 404 as a missing id", async () => {
     const { viewers, acceptedRow } = await scenario();
     const params = { id: String(acceptedRow.id) };
