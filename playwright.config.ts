@@ -22,7 +22,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // A guard against hangs, not a speed target: the multi-person flows (sign-up with a mailed code,
+  // an admin approving, several argon2 sign-ins) take 20-30 s on a loaded two-core CI machine.
+  timeout: 90_000,
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
