@@ -1,0 +1,105 @@
+import { ZoneOffsets } from "~/metrics/timezone";
+
+/**
+ * Device clocks record local wall-clock time without a zone ("2026-03-29 02:30:00"). The upload
+ * names the zone the clock was set to; this module turns the wall clock into a UTC instant.
+ *
+ * Daylight-saving rule (one rule for every upload):
+ * - a time in a spring-forward gap does not exist; it is read with the offset in force before the
+ *   change, which moves it forward by the length of the gap (02:30 on a one-hour gap -> 03:30);
+ * - a time in an autumn overlap exists twice; it is the earlier instant, unless the record before
+ *   it in the device's own order already lies at or after that instant, in which case it is the
+ *   later one (the clock went round the repeated hour a second time).
+ * Both cases are counted in the upload summary.
+ */
+
+/** Device years are stored as year - 2000 in one byte; the server accepts 2000 to 2099. */
+export const DEVICE_YEAR_MIN = 2000;
+export const DEVICE_YEAR_MAX = 2099;
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/**
+ * Milliseconds of a device wall-clock text read as if it were UTC, or null when it is not a real
+ * date and time of the years devices can record.
+ */
+export function parseWallClock(text: string): number | null {
+  const m = WALL_CLOCK.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (year < DEVICE_YEAR_MIN || year > DEVICE_YEAR_MAX || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const d = new Date(ms);
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? ms : null;
+}
+
+/** The offset in ms of a fixed-offset zone ("+08:00"), or null when `zone` is not one. */
+function fixedOffsetMs(zone: string): number | null {
+  const m = FIXED_OFFSET.exec(zone);
+  if (!m || Number(m[3]) > 59 || Number(m[2]) > 14) return null;
+  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+}
+
+/** Whether `zone` is a fixed offset ("+08:00") or an IANA zone this runtime knows. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (fixedOffsetMs(zone) !== null) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type DstCase = "gap" | "overlap";
+export type ResolvedTime = { instant: number; dst: DstCase | null };
+
+const DAY_MS = 86_400_000;
+const zoneTables = new Map<string, ZoneOffsets>();
+
+/** The zone's offsets over the years devices can record, read once per zone and process. */
+function zoneTable(zone: string): ZoneOffsets {
+  let table = zoneTables.get(zone);
+  if (!table) {
+    table = new ZoneOffsets(zone, Date.UTC(DEVICE_YEAR_MIN - 1, 0, 1), Date.UTC(DEVICE_YEAR_MAX + 1, 11, 31));
+    zoneTables.set(zone, table);
+  }
+  return table;
+}
+
+/**
+ * Resolves the wall-clock times of one device, in the device's order, under the rule above. One
+ * resolver per device and upload: it remembers the previous record's instant.
+ */
+export class WallClockResolver {
+  private readonly fixed: number | null;
+  private readonly table: ZoneOffsets | null;
+  private previous = Number.NEGATIVE_INFINITY;
+
+  constructor(readonly zone: string) {
+    this.fixed = fixedOffsetMs(zone);
+    this.table = this.fixed === null ? zoneTable(zone) : null;
+  }
+
+  /** `wall` is the device time read as UTC (see {@link parseWallClock}). */
+  resolve(wall: number): ResolvedTime {
+    const result = this.place(wall);
+    this.previous = result.instant;
+    return result;
+  }
+
+  private place(wall: number): ResolvedTime {
+    if (this.fixed !== null) return { instant: wall - this.fixed, dst: null };
+    const table = this.table!;
+    // Offset changes are months apart: the offsets a day either side are the only candidates.
+    const before = table.offsetAt(wall - DAY_MS);
+    const after = table.offsetAt(wall + DAY_MS);
+    const valid = [...new Set([before, after])].map((o) => wall - o).filter((t) => t + table.offsetAt(t) === wall);
+    if (valid.length === 0) return { instant: wall - before, dst: "gap" };
+    if (valid.length === 1) return { instant: valid[0]!, dst: null };
+    const [earlier, later] = [Math.min(...valid), Math.max(...valid)];
+    return { instant: this.previous >= earlier ? later : earlier, dst: "overlap" };
+  }
+}
