@@ -14,6 +14,8 @@ export interface BodyLimitClass {
 /** Forms and JSON: every route not named in a larger class. */
 export const DEFAULT_BODY_LIMIT: BodyLimitClass = { name: "form", bytes: 64 * KB, matches: () => true };
 
+const DEVICE_SLICE_PATHS = new Set(["/api/patient-data/sliceSave", "/api/patient-data/save", "/api/patient-data/saveCgmsData", "/api/patient-data/saveSugar"]);
+
 /**
  * Every route that accepts more than a form declares its class here, and only here: the server
  * reads no body past its class's cap. Files (a CSV import, the report logo) get 2 MB, counted over
@@ -22,6 +24,8 @@ export const DEFAULT_BODY_LIMIT: BodyLimitClass = { name: "form", bytes: 64 * KB
  */
 export const BODY_LIMIT_CLASSES: readonly BodyLimitClass[] = [
   { name: "file", bytes: 2 * MB, matches: (path) => path === "/newsetting" },
+  // One slice of at most 1,000 device records (about 350 bytes each as JSON).
+  { name: "device-slice", bytes: 1 * MB, matches: (path) => DEVICE_SLICE_PATHS.has(path) },
 ];
 
 /** The class of a request path; Remix's `.data` requests share their page's class. */

@@ -35,7 +35,7 @@ describe("derivePumpRecord", () => {
     expect(derivePumpRecord(carb(0), "5.3.0").carbGrams).toBeNull();
   });
   it("alarms come from the event codes; rewind and prime are not alarms", () => {
-    expect(derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, statusShort1: 0 }).alarm).toBe("low_insulin");
+    expect(derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, statusShort1: 0 }, null).alarm).toBe("low_insulin");
     expect(derivePumpRecord({ eventPort: 4, eventType: 3, eventUrgency: 0, statusShort1: 0 }, null).alarm).toBe("occlusion");
     expect(derivePumpRecord({ eventPort: 5, eventType: 0, eventUrgency: 2, statusShort1: 0 }, null).alarm).toBe("no_power");
     expect(derivePumpRecord({ eventPort: 4, eventType: 8, eventUrgency: 0, statusShort1: 0 }, null).alarm).toBeNull();

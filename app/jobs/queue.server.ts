@@ -12,6 +12,8 @@ export type JobDefinition<T extends object = object> = {
   /** Five-field cron, UTC; pg-boss sends the job once per tick across all servers. */
   cron?: string;
   work: (data: T) => Promise<void>;
+  /** Runs once when the queue has started (catching up on what a stopped server left). */
+  onStart?: () => Promise<void>;
 };
 
 let boss: PgBoss | undefined;
@@ -30,13 +32,14 @@ export async function startJobQueue(connectionString: string, jobs: JobDefinitio
     if (job.cron) await started.schedule(job.name, job.cron, {}, { tz: "UTC" });
   }
   boss = started;
+  for (const job of jobs) await job.onStart?.();
   return started;
 }
 
 /** Sends one job to a registered queue (e.g. "process this upload"); answers the job id. */
-export async function sendJob(name: string, data: object): Promise<string | null> {
+export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
   if (!boss) throw new Error("sendJob: the job queue is not running");
-  return boss.send(name, data);
+  return boss.send(name, data, options);
 }
 
 /** Stops taking jobs, lets running ones finish (up to `timeoutMs`) and closes the queue's connections. */

@@ -218,3 +218,9 @@ export async function createPatientRecord(
   }
   return { ok: true, ...created, mailed };
 }
+
+/** The id of the viewer's own patient record, or null (a clinic account has none). */
+export async function ownPatientId(userId: number): Promise<number | null> {
+  const row = await db().patient.findUnique({ where: { userId }, select: { id: true } });
+  return row?.id ?? null;
+}

@@ -129,3 +129,62 @@ export const pumpSaveSchema = z
 export const deviceSaveSchema = z
   .object({ pid: pid.optional(), deviceSn: serial.optional(), timeZone: timeZoneField, dataList })
   .strict();
+
+/** Basal presets on the handheld: 7 (index 0 to 6), each 48 half-hour rates in steps of 0.0125 U/h. */
+export const BASAL_PRESETS = 7;
+export const BASAL_SLOTS = 48;
+export const BASAL_SETTING_STEP_UH = 0.0125;
+
+const preset = z
+  .object({
+    settingIndex: whole(0, BASAL_PRESETS - 1),
+    valueArray: z.array(u16, { invalid_type_error: "errors.basalValues", required_error: "errors.basalValues" }).length(BASAL_SLOTS, "errors.basalValues"),
+    name: safeText().max(32, "errors.basalName").optional(),
+  })
+  .strict("errors.recordField");
+
+/** POST /api/basal-rate-base-setting/save: the handheld's basal presets, raw as read. */
+export const basalSaveSchema = z
+  .object({
+    pid: pid.optional(),
+    list: z.array(preset, { invalid_type_error: "errors.basalList", required_error: "errors.basalList" }).min(1, "errors.basalList").max(BASAL_PRESETS, "errors.basalList")
+      .refine((l) => new Set(l.map((p) => p.settingIndex)).size === l.length, "errors.basalList"),
+    pdaVersion: version,
+    pdaSn: serial,
+    pdaTimeZone: zoneText.optional(),
+  })
+  .strict();
+export type BasalSaveInput = z.output<typeof basalSaveSchema>;
+
+/** A time-segmented setting (one value per half hour at most, 48 or 49 with a trailing default). */
+const segments = z.array(u16, { invalid_type_error: "errors.recordField" }).max(49, "errors.recordField");
+const setting = z.number({ invalid_type_error: "errors.recordField" }).finite("errors.recordField").min(0, "errors.recordField").max(65_535, "errors.recordField");
+
+/**
+ * POST /api/pda-setting/saveOrUpdate: the 15 settings read from the handheld, with their wire
+ * names (two of them misspelt by the device software: maxiumBasalRate, lowReseverThreshold).
+ * Target lows and highs and the sensitivity are tenths of mg/dL; the carbohydrate ratio is g/U;
+ * the other settings' scales are not known and are kept as read.
+ */
+export const pumpSettingSchema = z
+  .object({
+    pid: pid.optional(),
+    pdaSn: serial,
+    pdaVersion: version,
+    lowBg: segments,
+    highBg: segments,
+    defaultCho: segments,
+    sensitiveSilver: segments,
+    originBasal: setting.optional(),
+    bolusRate: setting.optional(),
+    maxBolus: setting.optional(),
+    doubleBolus: z.union([z.boolean(), z.literal(0), z.literal(1)], { errorMap: () => ({ message: "errors.recordField" }) }).optional(),
+    effectiveTime: whole(0, 65_535).optional(),
+    maxiumBasalRate: setting.optional(),
+    bolusIncrement: setting.optional(),
+    quickBolusIncrement: setting.optional(),
+    lowReseverThreshold: setting.optional(),
+    tempBasalRate: setting.optional(),
+  })
+  .strict();
+export type PumpSettingInput = z.output<typeof pumpSettingSchema>;

@@ -94,7 +94,11 @@ async function purgeThroughQueue(connectionString: string, check: () => Promise<
   const boss = await startJobQueue(connectionString, JOBS);
   try {
     const schedules = await boss.getSchedules();
-    expect(schedules.map((s) => ({ name: s.name, cron: s.cron }))).toEqual([{ name: purgeExpiredJob.name, cron: purgeExpiredJob.cron }]);
+    // Every hour at minute 17 for the purge, every minute for the upload sweep.
+    expect(schedules.map((s) => ({ name: s.name, cron: s.cron })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "purge-expired", cron: "17 * * * *" },
+      { name: "resume-uploads", cron: "* * * * *" },
+    ]);
     expect(await sendJob(purgeExpiredJob.name, {})).toEqual(expect.any(String));
     const end = Date.now() + 60_000;
     while (!(await check())) {

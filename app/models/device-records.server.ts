@@ -1,0 +1,131 @@
+import { Prisma, type DeviceKind } from "@prisma/client";
+import type { CgmRow, MeterRow, PumpRow } from "~/ingest/process";
+
+/**
+ * The writes of device records, for the ingestion module only (app/services/ingest.server.ts):
+ * each batch is one INSERT ... SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING, so a batch of
+ * thousands of rows is one statement, and a record already stored for the patient (same device,
+ * same record number) is skipped and counted as a duplicate.
+ */
+
+type Tx = Prisma.TransactionClient;
+/** Epoch ms as the UTC `timestamp` Prisma's DateTime columns hold. */
+const UTC = Prisma.sql`AT TIME ZONE 'UTC'`;
+
+export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number };
+
+/** Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms; answers how many were new. */
+export async function insertPumpRows(tx: Tx, t: BatchTarget, rows: readonly PumpRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const col = <K extends keyof PumpRow>(k: K) => rows.map((r) => r[k]);
+  const inserted = await tx.$queryRaw<{ id: bigint; recordId: number }[]>`
+    INSERT INTO "PumpRecord" ("patientId", "pdaSn", "uploadId", "recordId", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue",
+      "statusByte0", "statusByte1", "statusShort0", "statusShort1", "deviceTime", "recordTimeZone", "pdaRecordTimeZone", "dateTime")
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.rid, u.idx, u.port, u.type, u.urg, u.val, u.b0, u.b1, u.s0, u.s1, u.dt, u.tz, u.ptz, to_timestamp(u.at / 1000.0) ${UTC}
+      FROM unnest(${col("recordId")}::int[], ${col("eventIndex")}::int[], ${col("eventPort")}::int[], ${col("eventType")}::int[], ${col("eventUrgency")}::int[],
+        ${col("eventValue")}::int[], ${col("statusByte0")}::int[], ${col("statusByte1")}::int[], ${col("statusShort0")}::int[], ${col("statusShort1")}::int[],
+        ${col("deviceTime")}::text[], ${col("recordTimeZone")}::text[], ${col("pdaRecordTimeZone")}::text[], ${col("dateTime")}::float8[])
+        AS u(rid, idx, port, type, urg, val, b0, b1, s0, s1, dt, tz, ptz, at)
+    ON CONFLICT ("patientId", "pdaSn", "recordId") DO NOTHING
+    RETURNING id, "recordId"`;
+  if (inserted.length === 0) return 0;
+  const byRecord = new Map(rows.map((r) => [r.recordId, r]));
+  const carbs = inserted.flatMap(({ id, recordId }) => {
+    const r = byRecord.get(recordId)!;
+    return r.derived.carbGrams === null ? [] : [{ id, at: r.dateTime, grams: r.derived.carbGrams }];
+  });
+  const alarms = inserted.flatMap(({ id, recordId }) => {
+    const r = byRecord.get(recordId)!;
+    return r.derived.alarm === null ? [] : [{ id, at: r.dateTime, kind: r.derived.alarm }];
+  });
+  if (carbs.length) {
+    await tx.$executeRaw`
+      INSERT INTO "CarbEntry" ("patientId", "pumpRecordId", "dateTime", grams)
+      SELECT ${t.patientId}, u.id, to_timestamp(u.at / 1000.0) ${UTC}, u.grams
+        FROM unnest(${carbs.map((c) => c.id.toString())}::bigint[], ${carbs.map((c) => c.at)}::float8[], ${carbs.map((c) => c.grams)}::float8[]) AS u(id, at, grams)`;
+  }
+  if (alarms.length) {
+    await tx.$executeRaw`
+      INSERT INTO "AlarmEvent" ("patientId", "pumpRecordId", "dateTime", kind)
+      SELECT ${t.patientId}, u.id, to_timestamp(u.at / 1000.0) ${UTC}, u.kind::"AlarmKind"
+        FROM unnest(${alarms.map((a) => a.id.toString())}::bigint[], ${alarms.map((a) => a.at)}::float8[], ${alarms.map((a) => a.kind)}::text[]) AS u(id, at, kind)`;
+  }
+  return inserted.length;
+}
+
+/** Marks the pump records of inconsistent bolus calculations (known only once the whole upload is read). */
+export async function flagBolusChecks(tx: Tx, t: Omit<BatchTarget, "uploadId">, recordIds: readonly number[]): Promise<void> {
+  if (recordIds.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE "PumpRecord" SET "bolusCheckFailed" = true
+     WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${[...recordIds]}::int[])`;
+}
+
+/** Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were new. */
+export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string }, rows: readonly CgmRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const col = <K extends keyof CgmRow>(k: K) => rows.map((r) => r[k]);
+  return tx.$executeRaw`
+    INSERT INTO "CgmRecord" ("patientId", "deviceSn", "uploadId", "timeZone", "eventIndex", "historyId", "sensorIndex", "eventType", "eventData", "deviceTime", "dateTime")
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, u.idx, u.hid, u.sensor, u.type, u.mgdl, u.dt, to_timestamp(u.at / 1000.0) ${UTC}
+      FROM unnest(${col("eventIndex")}::int[], ${col("historyId")}::int[], ${col("sensorIndex")}::int[], ${col("eventType")}::int[], ${col("mgdl")}::float8[],
+        ${col("deviceTime")}::text[], ${col("dateTime")}::float8[]) AS u(idx, hid, sensor, type, mgdl, dt, at)
+    ON CONFLICT ("patientId", "deviceSn", "eventIndex") DO NOTHING`;
+}
+
+export type BgRow = { recordKey: string; mgdl: number; deviceTime: string; dateTime: number; dataOrigin: number | null };
+
+/** Inserts blood-glucose readings of one source; answers how many were new. */
+export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; source: "meter" | "cgm_manual" | "csv" }, rows: readonly BgRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const col = <K extends keyof BgRow>(k: K) => rows.map((r) => r[k]);
+  return tx.$executeRaw`
+    INSERT INTO "BgRecord" ("patientId", "deviceSn", "uploadId", "timeZone", source, "recordKey", mgdl, "deviceTime", "dataOrigin", "dateTime")
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, ${t.source}::"BgSource", u.key, u.mgdl, u.dt, u.origin, to_timestamp(u.at / 1000.0) ${UTC}
+      FROM unnest(${col("recordKey")}::text[], ${col("mgdl")}::float8[], ${col("deviceTime")}::text[], ${col("dataOrigin")}::int[], ${col("dateTime")}::float8[])
+        AS u(key, mgdl, dt, origin, at)
+    ON CONFLICT ("patientId", "deviceSn", source, "recordKey") DO NOTHING`;
+}
+
+/** Whether the device was already uploaded for another patient. */
+export async function deviceOfAnotherPatient(tx: Tx, kind: DeviceKind, serial: string, patientId: number): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ other: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "Device" WHERE kind = ${kind}::"DeviceKind" AND serial = ${serial} AND "patientId" <> ${patientId}) AS other`;
+  return rows[0]?.other ?? false;
+}
+
+/** Records the device for the patient (the first uploader kept), with its newest firmware and zone. */
+export async function touchDevice(tx: Tx, d: { kind: DeviceKind; serial: string; patientId: number; uploaderId: number; firmware: string | null; timeZone: string }) {
+  await tx.device.upsert({
+    where: { patientId_kind_serial: { patientId: d.patientId, kind: d.kind, serial: d.serial } },
+    create: { kind: d.kind, serial: d.serial, patientId: d.patientId, firstUploaderId: d.uploaderId, firmware: d.firmware, timeZone: d.timeZone, lastUploadAt: new Date() },
+    update: { lastUploadAt: new Date(), timeZone: d.timeZone, ...(d.firmware ? { firmware: d.firmware } : {}) },
+  });
+}
+
+/** Replaces the handheld's basal presets of these indexes for the patient (U/h per half hour). */
+export async function upsertBasalPresets(
+  tx: Tx,
+  d: { patientId: number; pdaSn: string; pdaVersion: string; pdaTimeZone: string | null; presets: readonly { settingIndex: number; name: string; valueArray: number[] }[] },
+) {
+  for (const p of d.presets) {
+    const values = { name: p.name, valueArray: p.valueArray, pdaVersion: d.pdaVersion, pdaTimeZone: d.pdaTimeZone, uploadedAt: new Date() };
+    await tx.basalSetting.upsert({
+      where: { patientId_pdaSn_settingIndex: { patientId: d.patientId, pdaSn: d.pdaSn, settingIndex: p.settingIndex } },
+      create: { patientId: d.patientId, pdaSn: d.pdaSn, settingIndex: p.settingIndex, ...values },
+      update: values,
+    });
+  }
+}
+
+export type PumpSettingValues = Omit<Prisma.PumpSettingUncheckedCreateInput, "id" | "patientId" | "pdaSn" | "uploadedAt">;
+
+/** Stores the handheld's settings for the patient (one row per handheld). */
+export async function upsertPumpSetting(tx: Tx, d: { patientId: number; pdaSn: string; values: PumpSettingValues }) {
+  const values = { ...d.values, uploadedAt: new Date() };
+  await tx.pumpSetting.upsert({
+    where: { patientId_pdaSn: { patientId: d.patientId, pdaSn: d.pdaSn } },
+    create: { patientId: d.patientId, pdaSn: d.pdaSn, ...values },
+    update: values,
+  });
+}

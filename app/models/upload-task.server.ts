@@ -1,0 +1,101 @@
+import { Prisma, type DeviceKind, type UploadChannel, type UploadTask } from "@prisma/client";
+import { db } from "~/utils/db.server";
+
+/**
+ * Upload tasks and their stored slices, for the ingestion module (app/services/ingest.server.ts).
+ * A slice is stored before it is acknowledged, so nothing the browser was told "saved" is lost
+ * when the server stops; a task is processed from its slices in one transaction.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+export async function createTask(data: {
+  patientId: number;
+  uploaderId: number;
+  channel: UploadChannel;
+  deviceKind: DeviceKind;
+  deviceSn: string;
+  pdaVersion: string | null;
+  timeZone: string;
+  expectedCount: number;
+  status?: "open" | "processing";
+}, tx: Tx = db()): Promise<UploadTask> {
+  return tx.uploadTask.create({ data: { ...data, queuedAt: data.status === "processing" ? new Date() : null } });
+}
+
+/** The task, locked for the rest of the transaction (slices of one task are taken one at a time). */
+export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
+  return rows.length ? tx.uploadTask.findUnique({ where: { id } }) : null;
+}
+
+/** Whether a stored slice holds exactly these records (a repeat of a slice whose answer was lost). */
+export async function sameSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ same: boolean }[]>`
+    SELECT payload = ${JSON.stringify(records)}::jsonb AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+  return rows[0]?.same ?? false;
+}
+
+export async function storeSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)}::jsonb)`;
+  await tx.$executeRaw`
+    UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${records.length} WHERE id = ${taskId}`;
+}
+
+/** One stored slice's records (one at a time: an upload is never held in memory whole). */
+export async function sliceRecords(tx: Tx, taskId: number, index: number): Promise<unknown[]> {
+  const rows = await tx.$queryRaw<{ payload: unknown[] }[]>`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+  return rows[0]?.payload ?? [];
+}
+
+export async function markQueued(tx: Tx, id: number): Promise<void> {
+  await tx.uploadTask.update({ where: { id }, data: { status: "processing", queuedAt: new Date() } });
+}
+
+/** Ends a task that wrote nothing: abandoned by the operator, or refused by a rule. Its slices go. */
+export async function markFailed(tx: Tx, id: number, error: string, values: Record<string, string | number> = {}): Promise<void> {
+  await tx.uploadSlice.deleteMany({ where: { taskId: id } });
+  await tx.uploadTask.update({ where: { id }, data: { status: "failed", error, errorValues: values, completedAt: new Date() } });
+}
+
+export type TaskOutcome = {
+  insertedCount: number;
+  duplicateCount: number;
+  flaggedCount: number;
+  skippedCount: number;
+  dstGapCount: number;
+  dstOverlapCount: number;
+  otherPatientDevice: boolean;
+  firstAt: Date | null;
+  lastAt: Date | null;
+};
+
+/** Ends a processed task with its summary; its slices go (the records are stored). */
+export async function markDone(tx: Tx, id: number, outcome: TaskOutcome): Promise<UploadTask> {
+  await tx.uploadSlice.deleteMany({ where: { taskId: id } });
+  return tx.uploadTask.update({ where: { id }, data: { ...outcome, status: "done", completedAt: new Date() } });
+}
+
+/** A task of this operator, or null (another account's task is no concern of theirs). */
+export async function taskOf(uploaderId: number, id: number): Promise<UploadTask | null> {
+  return db().uploadTask.findFirst({ where: { id, uploaderId } });
+}
+
+/** Tasks handed to the queue before `before` and still not processed (the server stopped, or the job was lost). */
+export async function staleTasks(before: Date): Promise<number[]> {
+  const rows = await db().uploadTask.findMany({ where: { status: "processing", channel: "slices", queuedAt: { lt: before } }, select: { id: true }, orderBy: { id: "asc" } });
+  return rows.map((r) => r.id);
+}
+
+/** Tells the readers of a patient's data that there are new uploads (the dot on their patient list). */
+export async function markNewUploadForReaders(tx: Tx, patientId: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "ReadPower" rp SET "uploadIsNew" = 0 FROM "Patient" p WHERE p.id = ${patientId} AND rp."providerId" = p."userId" AND rp.state = 1`;
+}
+
+/** The record of an upload in the patient's log of changes (who uploaded what). */
+export async function logUpload(tx: Tx, entry: { actorId: number; patientId: number; kind: DeviceKind; taskId: number; inserted: number }): Promise<void> {
+  const detail = JSON.stringify({ taskId: entry.taskId, inserted: entry.inserted });
+  await tx.$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${`upload:${entry.kind}`}, ${detail}::jsonb)`;
+}

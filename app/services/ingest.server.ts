@@ -1,0 +1,484 @@
+import type { DeviceKind, Prisma, UploadTask } from "@prisma/client";
+import { CgmProcessor, MeterProcessor, PumpProcessor, type CgmRow, type MeterRow, type PumpRow, type Refusal, type UploadCounters } from "~/ingest/process";
+import { checkPumpVersion } from "~/ingest/pump-rules";
+import { findVisiblePatient, type Viewer } from "~/models/access.server";
+import { ownPatientId } from "~/models/patient.server";
+import { deviceOfAnotherPatient, flagBolusChecks, insertBgRows, insertCgmRows, insertPumpRows, touchDevice, upsertBasalPresets, upsertPumpSetting } from "~/models/device-records.server";
+import {
+  createTask,
+  lockTask,
+  logUpload,
+  markDone,
+  markFailed,
+  markNewUploadForReaders,
+  markQueued,
+  sameSlice,
+  sliceRecords,
+  storeSlice,
+  taskOf,
+  type TaskOutcome,
+} from "~/models/upload-task.server";
+import { BASAL_SETTING_STEP_UH, RECORD_SCHEMAS, SLICE_MAX_RECORDS, type BasalSaveInput, type DeviceKindName, type PumpSettingInput } from "~/schemas/upload";
+import { pumpTimeZone } from "~/ingest/device-zone";
+import { db } from "~/utils/db.server";
+
+/**
+ * The ingestion module: the one way device records enter the database (browser uploads, CSV
+ * imports and the demo seed alike). It checks who uploads for whom, validates every record,
+ * applies the processing rules of app/ingest and writes a task's records in one transaction:
+ * either all of an upload is stored (new records inserted, records already stored for the patient
+ * counted as duplicates) or none of it, with the reason kept on the task.
+ *
+ * Sliced uploads: getSliceId opens a task, each sliceSave stores one slice (before answering),
+ * completeSliceTask hands the task to the job queue, and the job ({@link processTask}) writes it.
+ */
+
+/** A refusal the routes answer: an API code and a translation key of the `upload` namespace. */
+export type IngestRefusal = { ok: false; code: 400 | 404 | 409 | 413; key: string; values?: Record<string, string | number> };
+export type IngestResult<T> = { ok: true; data: T } | IngestRefusal;
+
+const refuse = (code: IngestRefusal["code"], key: string, values?: Record<string, string | number>): IngestRefusal => ({ ok: false, code, key, ...(values ? { values } : {}) });
+
+/** Rows written per INSERT: large enough to amortise a statement, small enough to bound memory. */
+const WRITE_BATCH = 5000;
+
+/** What checkSave answers once a task is processed. */
+export type UploadSummary = {
+  status: "done" | "failed";
+  inserted: number;
+  duplicates: number;
+  flagged: number;
+  skipped: number;
+  dstAdjusted: number;
+  otherPatientDevice: boolean;
+  firstDate: string | null;
+  lastDate: string | null;
+  error: string | null;
+  errorValues: Record<string, string | number> | null;
+};
+
+export function summaryOf(task: UploadTask): UploadSummary | null {
+  if (task.status !== "done" && task.status !== "failed") return null;
+  return {
+    status: task.status,
+    inserted: task.insertedCount,
+    duplicates: task.duplicateCount,
+    flagged: task.flaggedCount,
+    skipped: task.skippedCount,
+    dstAdjusted: task.dstGapCount + task.dstOverlapCount,
+    otherPatientDevice: task.otherPatientDevice,
+    firstDate: task.firstAt?.toISOString() ?? null,
+    lastDate: task.lastAt?.toISOString() ?? null,
+    error: task.error,
+    errorValues: (task.errorValues as Record<string, string | number> | null) ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may upload, and record checks
+
+/** The patient the viewer may upload for: their own record, or one shared with them. */
+async function uploadTarget(viewer: Viewer, pid: number) {
+  return findVisiblePatient(viewer, pid);
+}
+
+/** Checks a batch of records against the device kind's schema; the first failure names its place. */
+export function validateRecords(kind: DeviceKindName, records: readonly unknown[], firstPosition = 1): IngestResult<unknown[]> {
+  const schema = RECORD_SCHEMAS[kind];
+  const out: unknown[] = new Array(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const parsed = schema.safeParse(records[i]);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join(".") || issue?.message || "record";
+      return refuse(400, issue?.message === "errors.recordId" ? "errors.recordId" : "errors.recordField", { position: firstPosition + i, field });
+    }
+    out[i] = parsed.data;
+  }
+  return { ok: true, data: out };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processing: records -> rows -> one transaction
+
+type Tx = Prisma.TransactionClient;
+
+/** Processes one upload's records batch by batch and writes them; one per task and transaction. */
+interface Ingestor {
+  readonly counters: UploadCounters;
+  inserted: number;
+  flaggedCount: number;
+  /** Processes and writes (in batches) the next records; a refusal stops the upload. */
+  add(tx: Tx, records: unknown[]): Promise<Refusal | null>;
+  finish(tx: Tx): Promise<void>;
+}
+
+type TaskTarget = { id: number; patientId: number; deviceKind: DeviceKind; deviceSn: string; pdaVersion: string | null; timeZone: string };
+
+function ingestorFor(task: TaskTarget): Ingestor {
+  const target = { patientId: task.patientId, deviceSn: task.deviceSn, uploadId: task.id };
+  if (task.deviceKind === "equil") return pumpIngestor(task, target);
+  if (task.deviceKind === "aidex") return cgmIngestor(task, target);
+  return meterIngestor(task, target);
+}
+
+function buffered<Row>(write: (tx: Tx, rows: Row[]) => Promise<number>) {
+  let buffer: Row[] = [];
+  return {
+    inserted: 0,
+    async push(tx: Tx, rows: Row[]) {
+      buffer.push(...rows);
+      if (buffer.length >= WRITE_BATCH) await this.flush(tx);
+    },
+    async flush(tx: Tx) {
+      const rows = buffer;
+      buffer = [];
+      this.inserted += await write(tx, rows);
+    },
+  };
+}
+
+function pumpIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
+  const processor = new PumpProcessor({ pid: task.patientId, pdaSn: task.deviceSn, version: task.pdaVersion }, task.timeZone);
+  const rows = buffered((tx, batch: PumpRow[]) => insertPumpRows(tx, target, batch));
+  return {
+    counters: processor.counters,
+    get inserted() {
+      return rows.inserted;
+    },
+    flaggedCount: 0,
+    async add(tx, records) {
+      const out = processor.add(records as never);
+      if (!out.ok) return out.refusal;
+      await rows.push(tx, out.rows);
+      return null;
+    },
+    async finish(tx) {
+      await rows.flush(tx);
+      const flagged = processor.flagged();
+      this.flaggedCount = flagged.length;
+      await flagBolusChecks(tx, target, flagged);
+    },
+  };
+}
+
+function cgmIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
+  const processor = new CgmProcessor(task.deviceSn, task.timeZone);
+  const where = { ...target, timeZone: task.timeZone };
+  const readings = buffered((tx, batch: CgmRow[]) => insertCgmRows(tx, where, batch));
+  const manual = buffered((tx, batch: CgmRow[]) =>
+    insertBgRows(tx, { ...where, source: "cgm_manual" }, batch.map((r) => ({ recordKey: String(r.eventIndex), mgdl: r.mgdl, deviceTime: r.deviceTime, dateTime: r.dateTime, dataOrigin: 3 }))),
+  );
+  return {
+    counters: processor.counters,
+    get inserted() {
+      return readings.inserted + manual.inserted;
+    },
+    flaggedCount: 0,
+    async add(tx, records) {
+      const out = processor.add(records as never);
+      if (!out.ok) return out.refusal;
+      await readings.push(tx, out.rows.filter((r) => !r.manual));
+      await manual.push(tx, out.rows.filter((r) => r.manual));
+      return null;
+    },
+    async finish(tx) {
+      await readings.flush(tx);
+      await manual.flush(tx);
+    },
+  };
+}
+
+function meterIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
+  const processor = new MeterProcessor(task.deviceSn, task.timeZone);
+  const readings = buffered((tx, batch: MeterRow[]) =>
+    insertBgRows(tx, { ...target, timeZone: task.timeZone, source: "meter" }, batch.map((r) => ({ ...r, dataOrigin: null }))),
+  );
+  return {
+    counters: processor.counters,
+    get inserted() {
+      return readings.inserted;
+    },
+    flaggedCount: 0,
+    async add(tx, records) {
+      const out = processor.add(records as never);
+      if (!out.ok) return out.refusal;
+      await readings.push(tx, out.rows);
+      return null;
+    },
+    async finish(tx) {
+      await readings.flush(tx);
+    },
+  };
+}
+
+class RefusedUpload extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.key);
+  }
+}
+
+/**
+ * Writes one task's records (read by `nextRecords`, batch after batch, until it answers null) in
+ * the caller's transaction, and closes the task with its summary. Throws {@link RefusedUpload}
+ * when a record breaks a rule, so that the transaction writes nothing.
+ */
+async function writeTask(tx: Tx, task: UploadTask, nextRecords: (index: number) => Promise<unknown[] | null>): Promise<UploadTask> {
+  const ingestor = ingestorFor(task);
+  let total = 0;
+  for (let index = 0; ; index++) {
+    const records = await nextRecords(index);
+    if (records === null) break;
+    total += records.length;
+    const refusal = await ingestor.add(tx, records);
+    if (refusal) throw new RefusedUpload(refusal);
+  }
+  await ingestor.finish(tx);
+  const inserted = ingestor.inserted;
+  const c = ingestor.counters;
+  const outcome: TaskOutcome = {
+    insertedCount: inserted,
+    duplicateCount: total - c.skipped - inserted,
+    flaggedCount: ingestor.flaggedCount,
+    skippedCount: c.skipped,
+    dstGapCount: c.dstGap,
+    dstOverlapCount: c.dstOverlap,
+    otherPatientDevice: await deviceOfAnotherPatient(tx, task.deviceKind, task.deviceSn, task.patientId),
+    firstAt: c.first === null ? null : new Date(c.first),
+    lastAt: c.last === null ? null : new Date(c.last),
+  };
+  await touchDevice(tx, { kind: task.deviceKind, serial: task.deviceSn, patientId: task.patientId, uploaderId: task.uploaderId, firmware: task.pdaVersion, timeZone: task.timeZone });
+  if (inserted > 0) await markNewUploadForReaders(tx, task.patientId);
+  await logUpload(tx, { actorId: task.uploaderId, patientId: task.patientId, kind: task.deviceKind, taskId: task.id, inserted });
+  return markDone(tx, task.id, outcome);
+}
+
+/** Long uploads run in one transaction; PostgreSQL keeps it consistent, this only bounds a stuck one. */
+const TRANSACTION = { timeout: 10 * 60_000, maxWait: 30_000 } as const;
+
+/**
+ * The job: processes a task whose slices are all stored. Safe to run twice or after a crash: a
+ * task already done or failed is left alone, and a transaction cut short writes nothing.
+ */
+export async function processTask(taskId: number): Promise<UploadTask | null> {
+  try {
+    return await db().$transaction(async (tx) => {
+      const task = await lockTask(tx, taskId);
+      if (!task || task.status !== "processing") return task;
+      return writeTask(tx, task, async (index) => (index < task.sliceCount ? sliceRecords(tx, task.id, index) : null));
+    }, TRANSACTION);
+  } catch (error) {
+    if (!(error instanceof RefusedUpload)) throw error;
+    return db().$transaction(async (tx) => {
+      await markFailed(tx, taskId, error.refusal.key, error.refusal.values);
+      return lockTask(tx, taskId);
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+
+export type SliceStart = { pid: number; deviceKind: DeviceKindName; deviceSn: string; pdaVersion?: string | undefined; total: number; timeZone?: string | undefined };
+
+/** Checks the firmware of a pump upload; other devices' versions are kept as sent. */
+function firmwareOf(kind: DeviceKindName, pdaVersion: string | undefined): IngestResult<string | null> {
+  if (kind !== "equil") return { ok: true, data: pdaVersion?.trim() || null };
+  const check = checkPumpVersion(pdaVersion);
+  return check.ok ? { ok: true, data: check.version } : refuse(400, check.key);
+}
+
+/** getSliceId: opens a sliced upload; answers the task id. */
+export async function openSlicedUpload(viewer: Viewer, input: SliceStart): Promise<IngestResult<number>> {
+  const patient = await uploadTarget(viewer, input.pid);
+  if (!patient) return refuse(404, "errors.patient");
+  const firmware = firmwareOf(input.deviceKind, input.pdaVersion);
+  if (!firmware.ok) return firmware;
+  const task = await createTask({
+    patientId: patient.id,
+    uploaderId: viewer.id,
+    channel: "slices",
+    deviceKind: input.deviceKind,
+    deviceSn: input.deviceSn,
+    pdaVersion: firmware.data,
+    timeZone: input.timeZone ?? patient.timeZone,
+    expectedCount: input.total,
+  });
+  return { ok: true, data: task.id };
+}
+
+/** sliceSave: stores slice `index` of the operator's open task, after checking every record. */
+export async function saveSlice(viewer: Viewer, input: { sliceId: number; index: number; dataList: unknown[] }): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
+  if (input.dataList.length > SLICE_MAX_RECORDS) return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
+  return db().$transaction(async (tx) => {
+    const task = await lockTask(tx, input.sliceId);
+    if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
+    if (task.status !== "open") return refuse(409, "errors.taskClosed");
+    const valid = validateRecords(task.deviceKind, input.dataList);
+    if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
+    const answer = (received: number) => ({ ok: true as const, data: { index: input.index, received, expected: task.expectedCount } });
+    if (input.index < task.sliceCount) {
+      return (await sameSlice(tx, task.id, input.index, valid.data)) ? answer(task.recordCount) : refuse(409, "errors.sliceConflict", { slice: input.index });
+    }
+    if (input.index > task.sliceCount) return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
+    if (task.recordCount + valid.data.length > task.expectedCount) return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
+    await storeSlice(tx, task.id, input.index, valid.data);
+    return answer(task.recordCount + valid.data.length);
+  });
+}
+
+/**
+ * completeSliceTask: with isSuccess, checks that every announced record arrived and hands the
+ * task to the job queue (`enqueue`, after the commit); without it, abandons the task (nothing
+ * written). A repeat of a call already done answers the same.
+ */
+export async function completeSlicedUpload(
+  viewer: Viewer,
+  input: { sliceId: number; isSuccess: boolean },
+  enqueue: (taskId: number) => Promise<void>,
+): Promise<IngestResult<{ status: string }>> {
+  const result = await db().$transaction(async (tx): Promise<IngestResult<{ status: string; queue: boolean }>> => {
+    const task = await lockTask(tx, input.sliceId);
+    if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
+    if (task.status !== "open") {
+      const repeat = input.isSuccess ? task.status !== "failed" || task.error !== "errors.cancelled" : task.status === "failed";
+      return repeat ? { ok: true, data: { status: task.status, queue: false } } : refuse(409, "errors.taskClosed");
+    }
+    if (!input.isSuccess) {
+      await markFailed(tx, task.id, "errors.cancelled");
+      return { ok: true, data: { status: "failed", queue: false } };
+    }
+    if (task.recordCount !== task.expectedCount) return refuse(400, "errors.missingRecords", { received: task.recordCount, expected: task.expectedCount });
+    await markQueued(tx, task.id);
+    return { ok: true, data: { status: "processing", queue: true } };
+  });
+  if (!result.ok) return result;
+  if (result.data.queue) await enqueue(input.sliceId);
+  return { ok: true, data: { status: result.data.status } };
+}
+
+/** checkSave: null while the task is open or processing, then its summary. */
+export async function uploadSummary(viewer: Viewer, taskId: number): Promise<IngestResult<UploadSummary | null>> {
+  const task = await taskOf(viewer.id, taskId);
+  if (!task) return refuse(404, "errors.task");
+  return { ok: true, data: summaryOf(task) };
+}
+
+/**
+ * A whole upload in one call (save, saveCgmsData, saveSugar, a CSV import, the demo seed): the
+ * same checks and rules as a sliced upload, processed at once; answers the summary. The task is
+ * recorded even when a rule refuses the upload, so the upload history shows the failure.
+ */
+export async function ingestNow(
+  viewer: Viewer,
+  input: { pid: number; deviceKind: DeviceKindName; deviceSn: string; pdaVersion?: string | undefined; timeZone?: string | undefined; records: readonly unknown[]; channel?: "direct" | "csv" | "seed"; maxRecords?: number },
+): Promise<IngestResult<UploadSummary>> {
+  if (input.records.length > (input.maxRecords ?? SLICE_MAX_RECORDS)) return refuse(413, "errors.sliceTooLarge", { limit: input.maxRecords ?? SLICE_MAX_RECORDS });
+  const patient = await uploadTarget(viewer, input.pid);
+  if (!patient) return refuse(404, "errors.patient");
+  const firmware = firmwareOf(input.deviceKind, input.pdaVersion);
+  if (!firmware.ok) return firmware;
+  const valid = validateRecords(input.deviceKind, input.records);
+  if (!valid.ok) return valid;
+  const task = await createTask({
+    patientId: patient.id,
+    uploaderId: viewer.id,
+    channel: input.channel ?? "direct",
+    deviceKind: input.deviceKind,
+    deviceSn: input.deviceSn,
+    pdaVersion: firmware.data,
+    timeZone: input.timeZone ?? patient.timeZone,
+    expectedCount: valid.data.length,
+    status: "processing",
+  });
+  const records = valid.data;
+  const batches = Math.ceil(records.length / SLICE_MAX_RECORDS);
+  try {
+    const done = await db().$transaction(
+      (tx) => writeTask(tx, task, async (index) => (index < batches ? records.slice(index * SLICE_MAX_RECORDS, (index + 1) * SLICE_MAX_RECORDS) : null)),
+      TRANSACTION,
+    );
+    return { ok: true, data: summaryOf(done)! };
+  } catch (error) {
+    const refusal = error instanceof RefusedUpload ? error.refusal : { key: "errors.processing", values: {} };
+    await db().$transaction((tx) => markFailed(tx, task.id, refusal.key, refusal.values));
+    if (!(error instanceof RefusedUpload)) throw error;
+    return refuse(400, refusal.key, refusal.values);
+  }
+}
+
+/**
+ * saveCgmsData and saveSugar: the records of one CGM or meter in one call. Without `pid` the
+ * upload is for the caller's own record; without `deviceSn` the records must name their device.
+ */
+export async function ingestDeviceCall(
+  viewer: Viewer,
+  kind: "aidex" | "gocheck",
+  input: { pid?: number | undefined; deviceSn?: string | undefined; timeZone: string; dataList: unknown[] },
+): Promise<IngestResult<UploadSummary>> {
+  const pid = input.pid ?? (await ownPatientId(viewer.id));
+  if (pid === null) return refuse(404, "errors.patient");
+  const first = input.dataList[0];
+  const named = first && typeof first === "object" && "deviceSn" in first && typeof first.deviceSn === "string" ? first.deviceSn : undefined;
+  const deviceSn = input.deviceSn ?? named;
+  if (!deviceSn) return refuse(400, "errors.deviceSn");
+  return ingestNow(viewer, { pid, deviceKind: kind, deviceSn, timeZone: input.timeZone, records: input.dataList });
+}
+
+/** The patient a settings upload is for: `pid`, or the caller's own record. */
+async function settingsTarget(viewer: Viewer, pid: number | undefined) {
+  const id = pid ?? (await ownPatientId(viewer.id));
+  return id === null ? null : uploadTarget(viewer, id);
+}
+
+/** Rounds away the binary noise of a scaled device value (0.0125 x 7 = 0.08750000000000001). */
+const scaled = (raw: number, step: number) => Number((raw * step).toFixed(6));
+
+/** basal-rate-base-setting/save: the handheld's basal presets, 48 half-hour rates of raw x 0.0125 U/h each. */
+export async function saveBasalPresets(viewer: Viewer, input: BasalSaveInput): Promise<IngestResult<{ saved: number }>> {
+  const patient = await settingsTarget(viewer, input.pid);
+  if (!patient) return refuse(404, "errors.patient");
+  const firmware = firmwareOf("equil", input.pdaVersion);
+  if (!firmware.ok) return firmware;
+  if (input.pdaTimeZone && !pumpTimeZone(input.pdaTimeZone)) return refuse(400, "errors.timeZone");
+  await db().$transaction((tx) =>
+    upsertBasalPresets(tx, {
+      patientId: patient.id,
+      pdaSn: input.pdaSn,
+      pdaVersion: firmware.data!,
+      pdaTimeZone: input.pdaTimeZone ?? null,
+      presets: input.list.map((p) => ({ settingIndex: p.settingIndex, name: p.name ?? "", valueArray: p.valueArray.map((v) => scaled(v, BASAL_SETTING_STEP_UH)) })),
+    }),
+  );
+  return { ok: true, data: { saved: input.list.length } };
+}
+
+/** Tenths of mg/dL (targets and sensitivity) to mg/dL. */
+const TENTHS = 0.1;
+
+/** pda-setting/saveOrUpdate: the handheld's settings, in the units the product shows. */
+export async function savePumpSettings(viewer: Viewer, input: PumpSettingInput): Promise<IngestResult<{ saved: true }>> {
+  const patient = await settingsTarget(viewer, input.pid);
+  if (!patient) return refuse(404, "errors.patient");
+  const firmware = firmwareOf("equil", input.pdaVersion);
+  if (!firmware.ok) return firmware;
+  const values = {
+    pdaVersion: firmware.data,
+    lowBg: input.lowBg.map((v) => scaled(v, TENTHS)),
+    highBg: input.highBg.map((v) => scaled(v, TENTHS)),
+    defaultCho: input.defaultCho,
+    sensitiveSilver: input.sensitiveSilver.map((v) => scaled(v, TENTHS)),
+    originBasal: input.originBasal ?? null,
+    bolusRate: input.bolusRate ?? null,
+    maxBolus: input.maxBolus ?? null,
+    doubleBolus: input.doubleBolus === undefined ? null : Boolean(input.doubleBolus),
+    effectiveTime: input.effectiveTime ?? null,
+    maxBasalRate: input.maxiumBasalRate ?? null,
+    bolusIncrement: input.bolusIncrement ?? null,
+    quickBolusIncrement: input.quickBolusIncrement ?? null,
+    lowReserveThreshold: input.lowReseverThreshold ?? null,
+    tempBasalRate: input.tempBasalRate ?? null,
+  };
+  await db().$transaction((tx) => upsertPumpSetting(tx, { patientId: patient.id, pdaSn: input.pdaSn, values }));
+  return { ok: true, data: { saved: true } };
+}

@@ -1,0 +1,19 @@
+import type { Viewer } from "~/models/access.server";
+import { viewerById } from "~/models/access.server";
+import { apiMessage, apiOk, apiResponse, requireApiUserId } from "~/utils/api.server";
+import type { IngestResult } from "./ingest.server";
+
+/** The caller of an upload call, from its `token` header. */
+export async function uploadCaller(request: Request): Promise<Viewer> {
+  return viewerById(await requireApiUserId(request));
+}
+
+/**
+ * The envelope of an ingestion answer: `data` on success; on a refusal its code, the translated
+ * message of the `upload` namespace, and the values it names (the record's position, the limit)
+ * in `data`, so that a client can show or act on them.
+ */
+export async function ingestAnswer<T>(request: Request, result: IngestResult<T>, okKey = "upload:ok"): Promise<Response> {
+  if (result.ok) return apiOk(request, result.data, okKey);
+  return apiResponse(result.code, await apiMessage(request, `upload:${result.key}`, result.values), result.values ?? null);
+}
