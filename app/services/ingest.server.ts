@@ -366,8 +366,8 @@ export async function uploadSummary(viewer: Viewer, taskId: number): Promise<Ing
 
 /**
  * A whole upload in one call (save, saveCgmsData, saveSugar, a CSV import, the demo seed): the
- * same checks and rules as a sliced upload, processed at once; answers the summary. The task is
- * recorded even when a rule refuses the upload, so the upload history shows the failure.
+ * same checks and rules as a sliced upload, processed at once in one transaction with its task;
+ * answers the summary. A refused upload writes nothing, not even its task: the caller is told why.
  */
 export async function ingestNow(
   viewer: Viewer,
@@ -380,30 +380,30 @@ export async function ingestNow(
   if (!firmware.ok) return firmware;
   const valid = validateRecords(input.deviceKind, input.records);
   if (!valid.ok) return valid;
-  const task = await createTask({
-    patientId: patient.id,
-    uploaderId: viewer.id,
-    channel: input.channel ?? "direct",
-    deviceKind: input.deviceKind,
-    deviceSn: input.deviceSn,
-    pdaVersion: firmware.data,
-    timeZone: input.timeZone ?? patient.timeZone,
-    expectedCount: valid.data.length,
-    status: "processing",
-  });
   const records = valid.data;
   const batches = Math.ceil(records.length / SLICE_MAX_RECORDS);
   try {
-    const done = await db().$transaction(
-      (tx) => writeTask(tx, task, async (index) => (index < batches ? records.slice(index * SLICE_MAX_RECORDS, (index + 1) * SLICE_MAX_RECORDS) : null)),
-      TRANSACTION,
-    );
+    const done = await db().$transaction(async (tx) => {
+      const task = await createTask(
+        {
+          patientId: patient.id,
+          uploaderId: viewer.id,
+          channel: input.channel ?? "direct",
+          deviceKind: input.deviceKind,
+          deviceSn: input.deviceSn,
+          pdaVersion: firmware.data,
+          timeZone: input.timeZone ?? patient.timeZone,
+          expectedCount: records.length,
+          status: "processing",
+        },
+        tx,
+      );
+      return writeTask(tx, task, async (index) => (index < batches ? records.slice(index * SLICE_MAX_RECORDS, (index + 1) * SLICE_MAX_RECORDS) : null));
+    }, TRANSACTION);
     return { ok: true, data: summaryOf(done)! };
   } catch (error) {
-    const refusal = error instanceof RefusedUpload ? error.refusal : { key: "errors.processing", values: {} };
-    await db().$transaction((tx) => markFailed(tx, task.id, refusal.key, refusal.values));
     if (!(error instanceof RefusedUpload)) throw error;
-    return refuse(400, refusal.key, refusal.values);
+    return refuse(400, error.refusal.key, error.refusal.values);
   }
 }
 

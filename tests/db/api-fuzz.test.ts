@@ -67,6 +67,11 @@ async function makeFixture() {
   const removable = await db().readPower.create({ data: { providerId: leaver.id, readerId: shareTarget.id, sourceType: 0, state: 1 } });
   const refused = await db().readPower.create({ data: { providerId: refusing.id, readerId: clinic.id, sourceType: 1, state: 2 } });
   const byEmail = await db().readPower.create({ data: { providerId: emailInvited.id, readerId: clinic.id, sourceType: 1, state: 0 } });
+  const uploadTask = (status: "open" | "done", expectedCount: number) =>
+    db().uploadTask.create({ data: { patientId: patient.pid, uploaderId: patient.id, deviceKind: "equil", deviceSn: "FUZZ01", pdaVersion: "5.3.0", timeZone: "Europe/Warsaw", status, expectedCount } });
+  const sliceTarget = await uploadTask("open", 200_000);
+  const abandoned = await uploadTask("open", 1);
+  const finished = await uploadTask("done", 1);
   const diabetesType = (await db().option.findFirst({ where: { type: 0 } })) ?? (await db().option.create({ data: { type: 0, code: "fuzz-type" } }));
 
   const activation = await issueEmailCode({ email: inactive.email, purpose: "activate", userId: inactive.id });
@@ -84,7 +89,7 @@ async function makeFixture() {
     shareTarget,
     invited,
     leaving,
-    ids: { pending: pending.id, accepted: accepted.id, removable: removable.id, refused: refused.id, diabetesType: diabetesType.id },
+    ids: { pending: pending.id, accepted: accepted.id, removable: removable.id, refused: refused.id, diabetesType: diabetesType.id, sliceTarget: sliceTarget.id, abandoned: abandoned.id, finished: finished.id },
     inviteLink: await createInviteToken(byEmail.id),
     activationCode: activation.code,
     registrationCode: registration.code,
@@ -112,6 +117,7 @@ type Route = {
 const own = (f: Fixture) => f.patient.token;
 const none = () => null;
 const report = (f: Fixture) => ({ pid: f.patient.pid, ...f.range });
+const pumpRecord = { recordId: 1, eventIndex: 1, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusByte0: 80, statusByte1: 100, statusShort0: 160, statusShort1: 0, deviceTime: "2026-07-01 08:00:00" };
 
 const ROUTES: Record<string, Route> = {
   "api.$": { method: "GET", path: "/api/no-such-call", token: own, valid: () => ({}), validCode: 404 },
@@ -128,6 +134,35 @@ const ROUTES: Record<string, Route> = {
   "api.cgms.cgm-record.findList": { method: "GET", path: "/api/cgms/cgm-record/findList", token: own, valid: report },
   "api.country.list": { method: "GET", path: "/api/country/list", token: none, valid: () => ({}) },
   "api.option.findOption": { method: "GET", path: "/api/option/findOption", token: own, valid: () => ({}) },
+  "api.basal-rate-base-setting.save": {
+    method: "POST",
+    path: "/api/basal-rate-base-setting/save",
+    token: own,
+    valid: () => ({ list: [{ settingIndex: 0, name: "Dzień", valueArray: Array.from({ length: 48 }, () => 64) }], pdaVersion: "5.3.0", pdaSn: "FUZZ01", pdaTimeZone: "GMT+01:00" }),
+  },
+  "api.pda-setting.saveOrUpdate": {
+    method: "POST",
+    path: "/api/pda-setting/saveOrUpdate",
+    token: own,
+    valid: () => ({ pdaSn: "FUZZ01", pdaVersion: "5.3.0", lowBg: [700], highBg: [1800], defaultCho: [10], sensitiveSilver: [450], maxiumBasalRate: 300, doubleBolus: true }),
+  },
+  "api.patient-data.checkSave": { method: "GET", path: "/api/patient-data/checkSave", token: own, valid: (f) => ({ sliceId: f.ids.finished }) },
+  "api.patient-data.completeSliceTask": { method: "POST", path: "/api/patient-data/completeSliceTask", token: own, valid: (f) => ({ sliceId: f.ids.abandoned, isSuccess: false }) },
+  "api.patient-data.getSliceId": {
+    method: "POST",
+    path: "/api/patient-data/getSliceId",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid, deviceKind: "equil", deviceSn: "FUZZ01", pdaVersion: "5.3.0", total: 1000, timeZone: "Europe/Warsaw" }),
+  },
+  "api.patient-data.save": { method: "POST", path: "/api/patient-data/save", token: own, valid: (f) => ({ pid: f.patient.pid, pdaSn: "FUZZ01", pdaVersion: "5.3.0", timeZone: "Europe/Warsaw", dataList: [pumpRecord] }) },
+  "api.patient-data.saveCgmsData": {
+    method: "POST",
+    path: "/api/patient-data/saveCgmsData",
+    token: own,
+    valid: () => ({ deviceSn: "AXFUZZ", timeZone: "Europe/Warsaw", dataList: [{ eventIndex: 1, eventType: 7, eventData: 70, deviceTime: "2026-07-01 08:00:00" }] }),
+  },
+  "api.patient-data.saveSugar": { method: "POST", path: "/api/patient-data/saveSugar", token: own, valid: () => ({ deviceSn: "GCFUZZ", timeZone: "Europe/Rome", dataList: [{ dateTime: "2026-07-01 08:00:00", statusShort0: 120, statusByte0: 0 }] }) },
+  "api.patient-data.sliceSave": { method: "POST", path: "/api/patient-data/sliceSave", token: own, valid: (f) => ({ sliceId: f.ids.sliceTarget, index: 0, dataList: [pumpRecord] }) },
   "api.patient-data.findLastRecord": { method: "GET", path: "/api/patient-data/findLastRecord", token: own, valid: (f) => ({ pid: f.patient.pid, origin: 0 }) },
   "api.patient-data.findPatientData": { method: "GET", path: "/api/patient-data/findPatientData", token: own, valid: (f) => ({ pid: f.patient.pid, date: isoDay(-1) }) },
   "api.patient-data.pdf": { method: "POST", path: "/api/patient-data/pdf", token: own, valid: report },
