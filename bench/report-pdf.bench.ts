@@ -18,9 +18,10 @@
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { Temporal } from "temporal-polyfill";
-import { buildDemoData, DEMO_DAYS, DEMO_TIME_ZONE, METER_SERIAL } from "../prisma/demo-data";
-import { meterRows, pumpRecordRows } from "../prisma/seed";
-import { createPrismaClient } from "../app/utils/db.server";
+import { buildDemoData, DEMO_DAYS, DEMO_TIME_ZONE, METER_SERIAL, meterUploadRecords, PUMP_SERIAL, pumpUploadRecords } from "../prisma/demo-data";
+import { DEMO_PUMP_FIRMWARE } from "../prisma/seed";
+import { ingestNow } from "../app/services/ingest.server";
+import { db } from "../app/utils/db.server";
 import { descendants, eventually, readProc, type ProcInfo } from "../tests/support/proc";
 import { isPdf, pdfPageCount } from "./pdf-pages";
 import { readerSessions, seededPatient, withBenchServer, type BenchServer } from "./server";
@@ -87,15 +88,20 @@ function reportCases(pid: number) {
  */
 async function seedEarlierDays(databaseUrl: string, pid: number): Promise<void> {
   const today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
-  const prisma = createPrismaClient(databaseUrl, 2);
+  // The ingestion module writes through the app's client, which reads DATABASE_URL.
+  process.env.DATABASE_URL = databaseUrl;
   try {
+    const owner = await db().patient.findUniqueOrThrow({ where: { id: pid }, select: { userId: true } });
     for (let window = 1; window * DEMO_DAYS < PUMP_DAYS; window++) {
       const data = buildDemoData(today.subtract({ days: window * DEMO_DAYS }));
-      await prisma.pumpRecord.createMany({ data: pumpRecordRows(pid, data.pump, window * 1_000_000 + 1) });
-      await prisma.bgRecord.createMany({ data: meterRows(pid, METER_SERIAL, DEMO_TIME_ZONE, data.meter, window * 1_000_000) });
+      const viewer = { id: owner.userId, identity: 1, isPass: 0, role: "guest" };
+      const pump = await ingestNow(viewer, { pid, deviceKind: "equil", deviceSn: PUMP_SERIAL, pdaVersion: DEMO_PUMP_FIRMWARE, timeZone: DEMO_TIME_ZONE, records: pumpUploadRecords(data.pump, window * 1_000_000 + 1), maxRecords: 20_000 });
+      const meter = await ingestNow(viewer, { pid, deviceKind: "gocheck", deviceSn: METER_SERIAL, timeZone: DEMO_TIME_ZONE, records: meterUploadRecords(data.meter, DEMO_TIME_ZONE), maxRecords: 20_000 });
+      if (!pump.ok || !meter.ok) throw new Error("the earlier days were refused by ingestion");
     }
   } finally {
-    await prisma.$disconnect();
+    await db().$disconnect();
+    globalThis.__diacarePrisma = undefined;
   }
 }
 

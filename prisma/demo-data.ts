@@ -52,6 +52,8 @@ export type PumpEvent = {
   reservoir: number;
   basalRaw: number; // x 0.00625 U/h
   bolusRaw: number; // x 0.00625 U/h
+  /** Grams of a carbohydrate record (3/1), which holds them where other records hold the bolus rate. */
+  carbs?: number;
   bgMgdl?: number;
 };
 
@@ -227,7 +229,7 @@ export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.Zone
 
   const toRaw = (uh: number) => Math.round(uh / RAW_RATE_STEP);
   for (const meal of meals) {
-    changes.push({ at: meal.at.subtract({ minutes: 8 }), event: { port: 3, type: 1, urgency: 0, value: meal.grams } });
+    changes.push({ at: meal.at.subtract({ minutes: 8 }), event: { port: 3, type: 1, urgency: 0, value: 0, carbs: meal.grams } });
     const units = Math.round((meal.grams / CARB_RATIO_G_PER_U) * 20) / 20;
     const now = meal.extended ? Math.round(units * 0.6 * 20) / 20 : units;
     const bolusStart = meal.at.subtract({ minutes: 5 });
@@ -294,11 +296,43 @@ export function pumpHistoryRecords(events: PumpEvent[]) {
     eventUrgency: e.urgency,
     eventValue: e.value,
     statusShort0: e.basalRaw,
-    statusShort1: e.bolusRaw,
+    statusShort1: e.carbs ?? e.bolusRaw,
     statusByte0: e.battery,
     statusByte1: e.reservoir,
     eventIndex: i + 1,
   }));
+}
+
+const deviceClock = (at: Temporal.ZonedDateTime) => at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
+
+/**
+ * The demo pump's history as the browser uploads it (device clock, raw fields); record numbers
+ * and event indexes count from `firstId` in order.
+ */
+export function pumpUploadRecords(events: readonly PumpEvent[], firstId = 1) {
+  return events.map((e, i) => ({
+    recordId: firstId + i,
+    eventIndex: (firstId + i) % 65_536,
+    eventPort: e.port,
+    eventType: e.type,
+    eventUrgency: e.urgency,
+    eventValue: e.value,
+    statusByte0: e.battery,
+    statusByte1: e.reservoir,
+    statusShort0: e.basalRaw,
+    statusShort1: e.carbs ?? e.bolusRaw,
+    deviceTime: deviceClock(e.at),
+  }));
+}
+
+/** The demo CGM's history as uploaded: raw values (mg/dL = 1.8 x raw), glucose event type 7. */
+export function cgmUploadRecords(points: readonly CgmPoint[]) {
+  return points.map((p) => ({ eventIndex: p.index, historyId: p.index, sensorIndex: p.sensor, eventType: 7, eventData: p.raw, deviceTime: deviceClock(p.at) }));
+}
+
+/** A meter's readings as uploaded, with the meter's clock set to `timeZone`. */
+export function meterUploadRecords(points: readonly MeterPoint[], timeZone: string) {
+  return points.map((p) => ({ dateTime: deviceClock(p.at.withTimeZone(timeZone)), statusShort0: p.mgdl, statusByte0: 0 }));
 }
 
 /** Everything the seed writes for the rich demo patient, plus the sparse one's meter data. */

@@ -1,17 +1,20 @@
-import type { AlarmKind, Prisma, PrismaClient } from "@prisma/client";
-import { alarmOf } from "../app/report/pump-day";
 import { Temporal } from "temporal-polyfill";
 import { pathToFileURL } from "node:url";
+import type { Viewer } from "../app/models/access.server";
+import { ingestNow, saveBasalPresets, savePumpSettings } from "../app/services/ingest.server";
+import { db } from "../app/utils/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import {
+  BASAL_SETTING_STEP,
   buildDemoData,
   CGM_SERIAL,
+  cgmUploadRecords,
   DEMO_TIME_ZONE,
   METER_SERIAL,
+  meterUploadRecords,
   PUMP_SERIAL,
+  pumpUploadRecords,
   SPARSE_METER_SERIAL,
-  type MeterPoint,
-  type PumpEvent,
 } from "./demo-data";
 
 /** The fixed demo sign-ins (README). */
@@ -22,56 +25,24 @@ export const DEMO_ACCOUNTS = {
   admin: { email: "admin@demo.diacare.test", password: "demo-admin-1" },
 } as const;
 
-const localString = (at: Temporal.ZonedDateTime) => at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
-const instant = (at: Temporal.ZonedDateTime) => new Date(at.epochMilliseconds);
+/** The demo pump's firmware (5.2.0 or later: carbohydrate in grams). */
+export const DEMO_PUMP_FIRMWARE = "5.3.0";
+/** Enough for the demo's 30 days of five-minute CGM readings in one ingestion call. */
+const SEED_MAX_RECORDS = 20_000;
 
-/** The demo pump's history rows; record ids and event indexes are `firstId`, `firstId + 1`, ... in order. */
-export function pumpRecordRows(patientId: number, events: readonly PumpEvent[], firstId = 1): Prisma.PumpRecordCreateManyInput[] {
-  return events.map((e, i) => ({
-    patientId,
-    pdaSn: PUMP_SERIAL,
-    recordId: firstId + i,
-    eventIndex: firstId + i,
-    eventPort: e.port,
-    eventType: e.type,
-    eventUrgency: e.urgency,
-    eventValue: e.value,
-    statusByte0: e.battery,
-    statusByte1: e.reservoir,
-    statusShort0: e.basalRaw,
-    statusShort1: e.bolusRaw,
-    deviceTime: localString(e.at),
-    recordTimeZone: DEMO_TIME_ZONE,
-    pdaRecordTimeZone: e.at.offset,
-    dateTime: instant(e.at),
-  }));
-}
-
-/** A meter's rows, with device times in `timeZone`; record keys are the points' indexes plus `keyOffset`. */
-export function meterRows(patientId: number, deviceSn: string, timeZone: string, points: readonly MeterPoint[], keyOffset = 0): Prisma.BgRecordCreateManyInput[] {
-  return points.map((p) => ({
-    patientId,
-    source: "meter" as const,
-    deviceSn,
-    recordKey: String(keyOffset + p.index),
-    mgdl: p.mgdl,
-    deviceTime: localString(p.at.withTimeZone(timeZone)),
-    timeZone,
-    dateTime: instant(p.at),
-  }));
-}
-
-/** Device alarms worth listing (DESIGN.md 5); rewind and prime are events, not alarms. */
-function alarmKind(e: PumpEvent): AlarmKind | null {
-  const alarm = alarmOf({ eventPort: e.port, eventType: e.type, eventUrgency: e.urgency });
-  return alarm && alarm.kind !== "rewind" && alarm.kind !== "prime" ? alarm.kind : null;
+/** Uploads through the ingestion module, as the patient would; a refusal is a bug in the demo data. */
+async function upload(viewer: Viewer, input: Omit<Parameters<typeof ingestNow>[1], "channel" | "maxRecords">) {
+  const result = await ingestNow(viewer, { ...input, channel: "seed", maxRecords: SEED_MAX_RECORDS });
+  if (!result.ok) throw new Error(`demo upload refused: ${result.key} ${JSON.stringify(result.values ?? {})}`);
 }
 
 /**
- * Replaces the demo accounts and their data with a fresh copy, in one transaction.
- * `today` is the local date in the demo time zone; the data ends at its midnight.
+ * Replaces the demo accounts with a fresh copy (one transaction), then uploads their device data
+ * through the ingestion module, as the demo patients' devices would: the demo data proves the
+ * upload path. `today` is the local date in the demo time zone; the data ends at its midnight.
  */
-export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)) {
+export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)) {
+  const prisma = db();
   // The demo accounts' passwords are published: they never enter a production database.
   if (process.env.DEPLOY_ENV === "production") throw new Error("Refusing to seed demo data: DEPLOY_ENV is production.");
   const data = buildDemoData(today);
@@ -79,7 +50,7 @@ export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainD
     await Promise.all(Object.entries(DEMO_ACCOUNTS).map(async ([key, a]) => [key, await hashPassword(a.password)] as const)),
   ) as Record<keyof typeof DEMO_ACCOUNTS, string>;
 
-  await prisma.$transaction(
+  const { patient, patient2 } = await prisma.$transaction(
     async (tx) => {
       await tx.user.deleteMany({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } } });
       const type1 = await tx.option.findUniqueOrThrow({ where: { code: "type1" } });
@@ -166,78 +137,47 @@ export async function seedDemo(prisma: PrismaClient, today = Temporal.Now.plainD
         data: { providerId: patient.id, readerId: clinic.id, sourceType: 1, state: 1, isNew: 1, uploadIsNew: 0, message: "Shared for my clinic visits", processedAt: new Date() },
       });
 
-      const pid = patient.patient!.id;
-      const pid2 = patient2.patient!.id;
-      await tx.device.createMany({
-        data: [
-          { kind: "aidex", serial: CGM_SERIAL, patientId: pid, firstUploaderId: patient.id, model: "G7", firmware: "1.4.2", timeZone: DEMO_TIME_ZONE, lastUploadAt: new Date() },
-          { kind: "equil", serial: PUMP_SERIAL, patientId: pid, firstUploaderId: patient.id, model: "MTM-i", firmware: "5.3.0", timeZone: DEMO_TIME_ZONE, lastUploadAt: new Date() },
-          { kind: "gocheck", serial: METER_SERIAL, patientId: pid, firstUploaderId: patient.id, model: "GoChek 2 Connect 1018", timeZone: DEMO_TIME_ZONE, lastUploadAt: new Date() },
-          { kind: "gocheck", serial: SPARSE_METER_SERIAL, patientId: pid2, firstUploaderId: patient2.id, model: "GoChek 2 Connect 1018", timeZone: "Europe/Rome", lastUploadAt: new Date() },
-        ],
-      });
-
-      await tx.cgmRecord.createMany({
-        data: data.cgm.map((p) => ({
-          patientId: pid,
-          deviceSn: CGM_SERIAL,
-          eventIndex: p.index,
-          historyId: p.index,
-          sensorIndex: p.sensor,
-          eventType: 7,
-          eventData: p.mgdl,
-          deviceTime: localString(p.at),
-          timeZone: DEMO_TIME_ZONE,
-          dateTime: instant(p.at),
-        })),
-      });
-      await tx.bgRecord.createMany({
-        data: [...meterRows(pid, METER_SERIAL, DEMO_TIME_ZONE, data.meter), ...meterRows(pid2, SPARSE_METER_SERIAL, "Europe/Rome", data.sparseMeter)],
-      });
-
-      await tx.pumpRecord.createMany({ data: pumpRecordRows(pid, data.pump) });
-      const stored = await tx.pumpRecord.findMany({ where: { pdaSn: PUMP_SERIAL }, select: { id: true, recordId: true } });
-      const idOf = new Map(stored.map((r) => [r.recordId, r.id]));
-      const withIds = data.pump.map((e, i) => ({ e, pumpRecordId: idOf.get(i + 1)!, dateTime: instant(e.at) }));
-      await tx.carbEntry.createMany({
-        data: withIds.filter(({ e }) => e.port === 3 && e.type === 1).map(({ e, pumpRecordId, dateTime }) => ({ patientId: pid, dateTime, grams: e.value, pumpRecordId })),
-      });
-      await tx.alarmEvent.createMany({
-        data: withIds.flatMap(({ e, pumpRecordId, dateTime }) => {
-          const kind = alarmKind(e);
-          return kind ? [{ patientId: pid, dateTime, kind, pumpRecordId }] : [];
-        }),
-      });
-
-      for (const preset of data.basal) {
-        await tx.basalSetting.create({
-          data: { patientId: pid, pdaSn: PUMP_SERIAL, settingIndex: preset.index, name: preset.name, valueArray: preset.values, pdaVersion: "5.3.0", pdaTimeZone: DEMO_TIME_ZONE },
-        });
-      }
-      await tx.pumpSetting.create({
-        data: {
-          patientId: pid,
-          pdaSn: PUMP_SERIAL,
-          pdaVersion: "5.3.0",
-          lowBg: [70],
-          highBg: [180],
-          defaultCho: [10, 12, 10],
-          sensitiveSilver: [40],
-          originBasal: 0.8,
-          bolusRate: 60,
-          maxBolus: 15,
-          doubleBolus: true,
-          effectiveTime: 240,
-          maxBasalRate: 3,
-          bolusIncrement: 0.05,
-          quickBolusIncrement: 0.5,
-          lowReserveThreshold: 20,
-          tempBasalRate: 0,
-        },
-      });
+      return { patient, patient2 };
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
+
+  const anna: Viewer = { id: patient.id, identity: 1, isPass: 0, role: "guest" };
+  const marco: Viewer = { id: patient2.id, identity: 1, isPass: 0, role: "guest" };
+  const pid = patient.patient!.id;
+  const pid2 = patient2.patient!.id;
+  await upload(anna, { pid, deviceKind: "aidex", deviceSn: CGM_SERIAL, pdaVersion: "1.4.2", timeZone: DEMO_TIME_ZONE, records: cgmUploadRecords(data.cgm) });
+  await upload(anna, { pid, deviceKind: "gocheck", deviceSn: METER_SERIAL, timeZone: DEMO_TIME_ZONE, records: meterUploadRecords(data.meter, DEMO_TIME_ZONE) });
+  await upload(marco, { pid: pid2, deviceKind: "gocheck", deviceSn: SPARSE_METER_SERIAL, timeZone: "Europe/Rome", records: meterUploadRecords(data.sparseMeter, "Europe/Rome") });
+  const settings = await saveBasalPresets(anna, {
+    pid,
+    pdaSn: PUMP_SERIAL,
+    pdaVersion: DEMO_PUMP_FIRMWARE,
+    pdaTimeZone: "GMT+01:00",
+    list: data.basal.map((p) => ({ settingIndex: p.index, name: p.name, valueArray: p.values.map((v) => Math.round(v / BASAL_SETTING_STEP)) })),
+  });
+  const pumpSettings = await savePumpSettings(anna, {
+    pid,
+    pdaSn: PUMP_SERIAL,
+    pdaVersion: DEMO_PUMP_FIRMWARE,
+    // Targets and sensitivity in tenths of mg/dL, as the handheld reports them.
+    lowBg: [700],
+    highBg: [1800],
+    defaultCho: [10, 12, 10],
+    sensitiveSilver: [400],
+    originBasal: 0.8,
+    bolusRate: 60,
+    maxBolus: 15,
+    doubleBolus: true,
+    effectiveTime: 240,
+    maxiumBasalRate: 3,
+    bolusIncrement: 0.05,
+    quickBolusIncrement: 0.5,
+    lowReseverThreshold: 20,
+    tempBasalRate: 0,
+  });
+  if (!settings.ok || !pumpSettings.ok) throw new Error("demo pump settings refused");
+  await upload(anna, { pid, deviceKind: "equil", deviceSn: PUMP_SERIAL, pdaVersion: DEMO_PUMP_FIRMWARE, timeZone: DEMO_TIME_ZONE, records: pumpUploadRecords(data.pump) });
 }
 
 /** `npm run db:seed`: refuses to run against production. */
@@ -252,14 +192,12 @@ async function main() {
     console.error("DATABASE_URL is not set (the embedded database is seeded by `npm start` on first start).");
     process.exit(2);
   }
-  const { createPrismaClient } = await import("../app/utils/db.server");
-  const prisma = createPrismaClient(env.DATABASE_URL, 2);
   try {
     const t0 = performance.now();
-    await seedDemo(prisma);
+    await seedDemo();
     console.log(`Demo data seeded in ${Math.round(performance.now() - t0)} ms.`);
   } finally {
-    await prisma.$disconnect();
+    await db().$disconnect();
   }
 }
 

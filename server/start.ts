@@ -45,7 +45,7 @@ onShutdown("pdf renderer", closePdfRenderer);
 const { DEMO_ACCOUNTS, seedDemo } = await import("../prisma/seed");
 let seeded = false;
 if (env.DEPLOY_ENV === "demo" && (await db().user.count()) === 0) {
-  await seedDemo(db());
+  await seedDemo();
   seeded = true;
 }
 if (env.DEPLOY_ENV === "production") {

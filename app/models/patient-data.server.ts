@@ -48,7 +48,7 @@ async function pumpRowsAround(viewer: Viewer, pid: number, span: Span): Promise<
       WHERE ${where} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)})
     UNION ALL
     (SELECT ${PUMP_COLUMNS}, 'previous' AS part FROM "PumpRecord" d
-      WHERE ${where} AND d."dateTime" < ${at(span.start)} AND NOT (d."eventPort" = 3 AND d."eventType" = 0)
+      WHERE ${where} AND d."dateTime" < ${at(span.start)} AND d."eventPort" NOT IN (0, 3)
       ORDER BY d."dateTime" DESC, d."eventIndex" DESC LIMIT 1)
     UNION ALL
     (SELECT ${PUMP_COLUMNS}, 'next' AS part FROM "PumpRecord" d

@@ -74,7 +74,7 @@ function pumpDay(date = "2026-11-20"): PumpDayModel {
   const at = (hh: number, mm = 0) => waw(date, hh, mm);
   const records = [
     rec(at(6), { basal: 1 }),
-    rec(at(6, 58), { basal: 1, port: 3, type: 1, value: 60 }),
+    rec(at(6, 58), { basal: 1, port: 3, type: 1, carbs: 60 }),
     rec(at(7), { basal: 1, bolus: 60 }),
     rec(at(7, 5), { basal: 1 }),
     rec(at(8), { port: 3, type: 0, s0: 150 }),

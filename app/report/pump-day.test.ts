@@ -9,6 +9,8 @@ import {
   carbEncodingOf,
   carbGrams,
   carriesBasalRate,
+  carriesBolusRate,
+  carriesRates,
   compareVersions,
   MIN_EXTENSION_DISPLAY_MS,
   parseFirmwareVersion,
@@ -106,10 +108,17 @@ describe("event codes", () => {
     expect(code(3, 1, 0)).toBeNull();
   });
 
-  it("BG records do not carry a basal rate", () => {
+  it("BG records carry no basal rate, carbohydrate records no bolus rate, calculator records neither", () => {
     expect(carriesBasalRate({ eventPort: 3, eventType: 0 })).toBe(false);
     expect(carriesBasalRate({ eventPort: 3, eventType: 1 })).toBe(true);
     expect(carriesBasalRate({ eventPort: 4, eventType: 0 })).toBe(true);
+    expect(carriesBasalRate({ eventPort: 0, eventType: 6 })).toBe(false);
+    expect(carriesBolusRate({ eventPort: 3, eventType: 1 })).toBe(false);
+    expect(carriesBolusRate({ eventPort: 0, eventType: 5 })).toBe(false);
+    expect(carriesBolusRate({ eventPort: 3, eventType: 0 })).toBe(true);
+    expect(carriesBolusRate({ eventPort: 4, eventType: 8 })).toBe(true);
+    expect([[4, 0], [4, 8], [5, 0]].every(([p, t]) => carriesRates({ eventPort: p!, eventType: t! }))).toBe(true);
+    expect([[3, 0], [3, 1], [0, 7]].some(([p, t]) => carriesRates({ eventPort: p!, eventType: t! }))).toBe(false);
   });
 });
 
@@ -233,7 +242,7 @@ describe("buildPumpDay: basal step series", () => {
     const m = buildPumpDay({
       date: "2026-10-25",
       timeZone: WAW,
-      records: [rec(waw("2026-10-25", 12), { basal: 1, port: 3, type: 1, value: 40 })],
+      records: [rec(waw("2026-10-25", 12), { basal: 1, port: 3, type: 1, carbs: 40 })],
       previous: rec(waw("2026-10-24", 20), { basal: 1 }),
       pdaVersion: "5.3.0",
     });
@@ -439,10 +448,10 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
   const day = Date.UTC(2026, 5, 15);
   const previous = rec(day - H, { basal: 1 });
   const records = [
-    rec(day + 7 * H, { basal: 1, port: 3, type: 1, value: 450 }),
-    rec(day + 7 * H + 30 * 1000, { basal: 1, port: 0, type: 5, value: 450 }), // same meal from the calculator
-    rec(day + 12 * H, { basal: 1, port: 0, type: 5, value: 300 }),
-    rec(day + 13 * H, { basal: 1, port: 3, type: 1, value: 0 }),
+    rec(day + 7 * H, { basal: 1, port: 3, type: 1, carbs: 450 }),
+    rec(day + 7 * H + 30 * 1000, { basal: 1, port: 0, type: 5, carbs: 450 }), // same meal from the calculator
+    rec(day + 12 * H, { basal: 1, port: 0, type: 5, carbs: 300 }),
+    rec(day + 13 * H, { basal: 1, port: 3, type: 1, carbs: 0 }),
     rec(day + 6 * H, { port: 3, type: 0, s0: 52 }),
     rec(day + 9 * H, { basal: 1, port: 4, type: 8 }),
     rec(day + 9 * H + 4 * MIN, { basal: 1, port: 4, type: 7, reservoir: 200 }),
@@ -489,8 +498,22 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
     expect(m.bg[0]!.class).toBeNull();
   });
 
+  it("grams are in statusShort1 (values above 255 occur), and a carbohydrate record does not stop a running bolus", () => {
+    // 5.1.9 stores tenths: 1200 -> 120 g. A 60 U/h bolus from 07:00 to 07:05 (5 U) with the
+    // carbohydrate record at 07:02, whose statusShort1 holds grams, not a rate.
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      previous,
+      records: [rec(day + 7 * H, { basal: 1, bolus: 60 }), rec(day + 7 * H + 2 * MIN, { basal: 1, port: 3, type: 1, carbs: 1200 }), rec(day + 7 * H + 5 * MIN, { basal: 1 })],
+      pdaVersion: "5.1.9",
+    });
+    expect(m.carbs.map((c) => [c.clock, c.grams, c.raw])).toEqual([["07:02", 120, 1200]]);
+    expect(m.boluses.map((b) => [b.clock, b.units])).toEqual([["07:00", 5]]);
+  });
+
   it("5.0.10 and 5.0.3C (special): grams as stored", () => {
-    const meal = [rec(day + 7 * H, { basal: 1, port: 3, type: 1, value: 60 })];
+    const meal = [rec(day + 7 * H, { basal: 1, port: 3, type: 1, carbs: 60 })];
     for (const v of ["5.0.10", "5.0.3C"]) {
       const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: meal, pdaVersion: v });
       expect(m.carbs[0]!.grams).toBe(60);
@@ -527,10 +550,14 @@ describe("buildPumpDay on the seeded demo history", () => {
     const window = dayWindow(date, DEMO_TIME_ZONE);
     const split = splitAroundDay(records, window);
     const dense: PumpHistoryRecord[] = [...split.records];
+    // The rates in force: each from the last record that carries it.
     let current = split.previous!;
     let k = 0;
     for (let t = window.start; t < window.end; t += MIN) {
-      while (k < split.records.length && split.records[k]!.dateTime <= t) current = split.records[k++]!;
+      while (k < split.records.length && split.records[k]!.dateTime <= t) {
+        const r = split.records[k++]!;
+        current = { ...current, statusShort0: carriesBasalRate(r) ? r.statusShort0 : current.statusShort0, statusShort1: carriesBolusRate(r) ? r.statusShort1 : current.statusShort1 };
+      }
       dense.push({ ...current, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, dateTime: t + 1 });
     }
     const a = modelOf(date);

@@ -4,14 +4,17 @@
  *
  * Record layout (DESIGN.md section 5, 28-byte history record): statusShort0 = basal rate raw
  * x 0.00625 U/h (the BG value in mg/dL in BG records, port 3 type 0), statusShort1 = bolus rate
- * raw x 0.00625 U/h, statusByte0 = battery, statusByte1 = reservoir. "Bolus amounts come from
+ * raw x 0.00625 U/h (the grams in carbohydrate records, port 3 type 1), statusByte0 = battery,
+ * statusByte1 = reservoir. The bolus calculator's records (port 0) carry its own figures instead
+ * of rates. "Bolus amounts come from
  * integrating the rate over time" (DESIGN.md 5); spec 2 section 3: BasalRate = raw x 0.00625.
  *
  * Rate timeline: every record carries the rates in force from its instant on (prisma/demo-data.ts
  * writes a port 4 type 0 record whenever a rate changes, and every other event record also
  * carries the current rates). So:
- * - the bolus rate is read from every record;
- * - the basal rate from every record except BG records (3/0), whose statusShort0 is glucose;
+ * - the bolus rate is read from every record except carbohydrate and bolus-calculator records;
+ * - the basal rate from every record except BG records (3/0), whose statusShort0 is glucose, and
+ *   bolus-calculator records;
  * - a rate holds until the next record that carries one; the last one holds to the end of the
  *   day, or to `until` (the end of the known data, e.g. "now" for today).
  * Integrals are exact: raw steps x milliseconds are integers (< 2^53 for any day), converted to
@@ -194,12 +197,27 @@ export function isCarbRecord(r: Pick<PumpHistoryRecord, "eventPort" | "eventType
   return (r.eventPort === 3 && r.eventType === 1) || (r.eventPort === 0 && r.eventType === 5);
 }
 
-/**
- * Whether statusShort0 of a record is a basal rate (every record but BG records). The loader
- * uses this to pick the "previous" record: the last one before the day that carries a rate.
- */
+/** The bolus calculator's steps (port 0): its figures, not rates, are in the status fields. */
+export function isCalculatorRecord(r: Pick<PumpHistoryRecord, "eventPort">): boolean {
+  return r.eventPort === 0;
+}
+
+/** Whether statusShort0 of a record is a basal rate (every record but BG and bolus-calculator records). */
 export function carriesBasalRate(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
-  return !isBgRecord(r);
+  return !isBgRecord(r) && !isCalculatorRecord(r);
+}
+
+/** Whether statusShort1 of a record is a bolus rate (every record but carbohydrate and bolus-calculator records). */
+export function carriesBolusRate(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
+  return !isCarbRecord(r) && !isCalculatorRecord(r);
+}
+
+/**
+ * Whether a record carries both rates (every record outside ports 0 and 3). The loader uses this
+ * to pick the "previous" record: the last one before the day, which gives the rates at its start.
+ */
+export function carriesRates(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
+  return carriesBasalRate(r) && carriesBolusRate(r);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +281,7 @@ export interface CarbEntryView {
   readonly time: number;
   readonly clock: string;
   readonly grams: number;
-  /** eventValue as stored. */
+  /** statusShort1 as stored. */
   readonly raw: number;
   /** 3/1 = "pump", 0/5 = "calculator". */
   readonly source: CarbSource;
@@ -361,7 +379,7 @@ export interface PumpDayInput {
   readonly timeZone: string;
   /** The day's records; records outside the day are used only for the rate timeline. */
   readonly records: readonly PumpHistoryRecord[];
-  /** The last record before the day that carries a basal rate (see {@link carriesBasalRate}). */
+  /** The last record before the day that carries both rates (see {@link carriesRates}). */
   readonly previous?: PumpHistoryRecord | null;
   /** The first record after the day (lets a bolus running over midnight be classified and marked). */
   readonly next?: PumpHistoryRecord | null;
@@ -531,7 +549,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   const boluses: BolusEvent[] = [];
   let bolusRawMs = 0;
   if (hasData) {
-    const bolusChanges = all.map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort1) }));
+    const bolusChanges = all.filter(carriesBolusRate).map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort1) }));
     for (const group of groupBoluses(stepsOf(bolusChanges, dataEnd))) {
       const first = group[0]!;
       const last = group[group.length - 1]!;
@@ -582,9 +600,9 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     const clock = clockOf(r.dateTime, zone);
     const id = r.id === undefined ? {} : { id: r.id };
     if (isCarbRecord(r)) {
-      const v = carbGrams(r.eventValue, version);
+      const v = carbGrams(r.statusShort1, version);
       if (!(v.grams > 0)) continue;
-      carbs.push({ time: r.dateTime, clock, grams: v.grams, raw: r.eventValue, source: r.eventPort === 3 ? "pump" : "calculator", byVersion: v.byVersion, byLimit: v.byLimit, ...id });
+      carbs.push({ time: r.dateTime, clock, grams: v.grams, raw: r.statusShort1, source: r.eventPort === 3 ? "pump" : "calculator", byVersion: v.byVersion, byLimit: v.byLimit, ...id });
     } else if (isBgRecord(r)) {
       if (!(r.statusShort0 > 0)) continue;
       bg.push({ time: r.dateTime, clock, mgdl: r.statusShort0, class: input.limits ? classify(r.statusShort0, input.limits) : null, ...id });
@@ -663,7 +681,7 @@ export function splitAroundDay(
   const records: PumpHistoryRecord[] = [];
   for (const r of sorted) {
     if (r.dateTime < window.start) {
-      if (carriesBasalRate(r)) previous = r;
+      if (carriesRates(r)) previous = r;
     } else if (r.dateTime < window.end) {
       records.push(r);
     } else {

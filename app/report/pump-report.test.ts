@@ -114,16 +114,16 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
   const records: PumpHistoryRecord[] = [
     rec(d1 - 1 * H, { basal: 1 }), // previous: 1.0 U/h at midnight
     rec(d1 + 6 * H, { basal: 0.5 }),
-    rec(d1 + 7 * H + 55 * MIN, { basal: 0.5, port: 3, type: 1, value: 50 }), // 50 g
+    rec(d1 + 7 * H + 55 * MIN, { basal: 0.5, port: 3, type: 1, carbs: 50 }), // 50 g
     rec(d1 + 8 * H, { basal: 0.5, bolus: 60 }), // 3 U normal bolus
     rec(d1 + 8 * H + 3 * MIN, { basal: 0.5 }),
     rec(d1 + 12 * H, { port: 3, type: 0, s0: 150 }), // BG 150 mg/dL on the pump
-    rec(d1 + 12 * H + 30 * MIN, { basal: 0.5, port: 3, type: 1, value: 20 }), // 20 g
+    rec(d1 + 12 * H + 30 * MIN, { basal: 0.5, port: 3, type: 1, carbs: 20 }), // 20 g
     rec(d1 + 18 * H, { basal: 1 }),
     rec(d2 + 10 * H, { basal: 1, bolus: 1 }), // extended 1 U/h for 2 h = 2 U
     rec(d2 + 12 * H, { basal: 1 }),
     rec(d2 + 13 * H, { basal: 1, port: 4, type: 2, urgency: 2 }), // occlusion
-    rec(d2 + 20 * H, { basal: 1, port: 3, type: 1, value: 30 }), // 30 g
+    rec(d2 + 20 * H, { basal: 1, port: 3, type: 1, carbs: 30 }), // 30 g
     rec(d2 + 24 * H + 30 * MIN, { basal: 1 }), // next
   ];
   const input: PumpReportInput = {

@@ -29,7 +29,7 @@ import { clockOf, dayWindow, hourTicks, type DayWindow, type IsoDate, type TimeT
 import {
   BIG_BOLUS_MAX_SHOWN,
   buildPumpDay,
-  carriesBasalRate,
+  carriesRates,
   type AlarmSeverity,
   type BolusKind,
   type CarbSource,
@@ -291,7 +291,7 @@ export interface PumpReportInput {
   readonly now: number;
   /**
    * The patient's pump history for the range, plus the last rate-carrying record before it and
-   * the first record after it (see pump-day `carriesBasalRate`); any order; more is harmless.
+   * the first record after it (see pump-day `carriesRates`); any order; more is harmless.
    */
   readonly records: readonly PumpHistoryRecord[];
   /** Meter / finger-prick readings (mg/dL) shown with the pump's BG entries; optional. */
@@ -423,7 +423,7 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     const hi = lowerBound(times, w.end);
     let previous: PumpHistoryRecord | null = null;
     for (let k = lo - 1; k >= 0; k--) {
-      if (carriesBasalRate(sorted[k]!)) {
+      if (carriesRates(sorted[k]!)) {
         previous = sorted[k]!;
         break;
       }

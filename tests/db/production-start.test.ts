@@ -63,7 +63,7 @@ describe("demo accounts", () => {
     const before = process.env.DEPLOY_ENV;
     process.env.DEPLOY_ENV = "production";
     try {
-      await expect(seedDemo(db())).rejects.toThrow(/DEPLOY_ENV is production/);
+      await expect(seedDemo()).rejects.toThrow(/DEPLOY_ENV is production/);
     } finally {
       if (before === undefined) delete process.env.DEPLOY_ENV;
       else process.env.DEPLOY_ENV = before;

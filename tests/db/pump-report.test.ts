@@ -35,19 +35,19 @@ async function people() {
  */
 async function seedPump(pid: number) {
   let id = 0;
-  const rec = (date: string, time: string, fields: { port?: number; type?: number; value?: number; basal?: number; bolus?: number }) => ({
-    patientId: pid, pdaSn: `pump-${pid}`, recordId: ++id, eventIndex: id, eventPort: fields.port ?? 4, eventType: fields.type ?? 0, eventUrgency: 0, eventValue: fields.value ?? 0,
-    statusByte0: 80, statusByte1: 150, statusShort0: fields.basal ?? 160, statusShort1: fields.bolus ?? 0, deviceTime: `${date} ${time}`, recordTimeZone: ZONE, dateTime: at(date, time),
+  const rec = (date: string, time: string, fields: { port?: number; type?: number; carbs?: number; basal?: number; bolus?: number }) => ({
+    patientId: pid, pdaSn: `pump-${pid}`, recordId: ++id, eventIndex: id, eventPort: fields.port ?? 4, eventType: fields.type ?? 0, eventUrgency: 0, eventValue: 0,
+    statusByte0: 80, statusByte1: 150, statusShort0: fields.basal ?? 160, statusShort1: fields.carbs ?? fields.bolus ?? 0, deviceTime: `${date} ${time}`, recordTimeZone: ZONE, dateTime: at(date, time),
   });
   await db().pumpRecord.createMany({
     data: [
       rec("2026-10-09", "22:00", {}),
       rec(DAYS[0], "07:55", { port: 3, type: 0, basal: 120 }),
       rec(DAYS[0], "08:00", { bolus: 9600 }),
-      rec(DAYS[0], "08:01", { port: 3, type: 1, value: 45, bolus: 9600 }),
+      rec(DAYS[0], "08:01", { port: 3, type: 1, carbs: 45 }),
       rec(DAYS[0], "08:06", {}),
       rec(DAYS[1], "12:00", { bolus: 9600 }),
-      rec(DAYS[1], "12:01", { port: 3, type: 1, value: 60, bolus: 9600 }),
+      rec(DAYS[1], "12:01", { port: 3, type: 1, carbs: 60 }),
       rec(DAYS[1], "12:06", {}),
       rec(DAYS[1], "18:00", { port: 3, type: 0, basal: 240 }),
       rec("2026-10-12", "06:00", {}),

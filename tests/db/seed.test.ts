@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { buildDemoData, CGM_SERIAL } from "../../prisma/demo-data";
+import { buildDemoData, CGM_SERIAL, cgmUploadRecords, DEMO_TIME_ZONE } from "../../prisma/demo-data";
+import { ingestNow } from "~/services/ingest.server";
 import { DEMO_ACCOUNTS, seedDemo } from "../../prisma/seed";
 import { db } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -9,7 +10,7 @@ const today = Temporal.PlainDate.from("2026-11-23");
 
 describe("seedDemo", () => {
   it("creates the four demo accounts with working passwords", async () => {
-    await seedDemo(db(), today);
+    await seedDemo(today);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const user = await db().user.findUniqueOrThrow({ where: { email: account.email } });
       expect(await verifyPassword(user.passwordHash!, account.password)).toBe(true);
@@ -47,18 +48,25 @@ describe("seedDemo", () => {
 
   it("can run again without duplicating anything", async () => {
     const before = await db().cgmRecord.count();
-    await seedDemo(db(), today);
+    await seedDemo(today);
     expect(await db().cgmRecord.count()).toBe(before);
     expect(await db().user.count()).toBe(4);
     expect(await db().readPower.count()).toBe(1);
   });
 
-  it("keeps device records unique per serial and index, so a re-upload inserts nothing", async () => {
-    const patient = await db().patient.findFirstOrThrow({ where: { user: { email: DEMO_ACCOUNTS.patient.email } } });
-    const existing = await db().cgmRecord.findMany({ where: { deviceSn: CGM_SERIAL }, take: 50, orderBy: { eventIndex: "asc" } });
-    const again = existing.map(({ id: _id, ...rest }) => ({ ...rest, patientId: patient.id }));
-    const result = await db().cgmRecord.createMany({ data: again, skipDuplicates: true });
-    expect(result.count).toBe(0);
-    await expect(db().cgmRecord.create({ data: again[0]! })).rejects.toThrow(/Unique constraint/);
+  it("went through the ingestion module: one seed upload per device, and the same records again insert nothing", async () => {
+    const patient = await db().patient.findFirstOrThrow({ where: { user: { email: DEMO_ACCOUNTS.patient.email } }, include: { user: true } });
+    const tasks = await db().uploadTask.findMany({ where: { patientId: patient.id }, orderBy: { id: "asc" } });
+    expect(tasks.map((t) => [t.channel, t.deviceKind, t.status])).toEqual([
+      ["seed", "aidex", "done"],
+      ["seed", "gocheck", "done"],
+      ["seed", "equil", "done"],
+    ]);
+    const expected = buildDemoData(today);
+    const again = await ingestNow(
+      { id: patient.userId, identity: 1, isPass: 0, role: "guest" },
+      { pid: patient.id, deviceKind: "aidex", deviceSn: CGM_SERIAL, timeZone: DEMO_TIME_ZONE, records: cgmUploadRecords(expected.cgm), maxRecords: 20_000 },
+    );
+    expect(again).toMatchObject({ ok: true, data: { inserted: 0, duplicates: expected.cgm.length } });
   });
 });

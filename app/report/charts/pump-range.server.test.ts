@@ -45,7 +45,7 @@ function dayRecords(date: IsoDate, tz: string, plan: DayPlan): PumpHistoryRecord
   const at = (hh: number, mm = 0) => local(date, tz, hh, mm);
   const out = [rec(at(6), { basal: 1 }), rec(at(8, 30), { port: 3, type: 0, s0: 150 }), rec(at(9), { basal: 1, port: 4, type: 1, urgency: 1 }), rec(at(22), { basal: 0.8 })];
   for (const h of plan.boluses ?? [7, 12]) {
-    out.push(rec(at(h - 1, 58), { basal: 1, port: 3, type: 1, value: 60 }), rec(at(h), { basal: 1, bolus: 60 }), rec(at(h, 5), { basal: 1 }));
+    out.push(rec(at(h - 1, 58), { basal: 1, port: 3, type: 1, carbs: 60 }), rec(at(h), { basal: 1, bolus: 60 }), rec(at(h, 5), { basal: 1 }));
   }
   return out;
 }
