@@ -19,13 +19,15 @@ const DEVICE_SLICE_PATHS = new Set(["/api/patient-data/sliceSave", "/api/patient
 /**
  * Every route that accepts more than a form declares its class here, and only here: the server
  * reads no body past its class's cap. Files (a CSV import, the report logo) get 2 MB, counted over
- * the whole multipart body. A device upload route adds its own class with the slice size its API
- * declares.
+ * the whole multipart body. The upload wizard's error reports get 2 MB too: 250 reports of 2048
+ * characters are at most about 1.6 MB of JSON (3 bytes of UTF-8 a character). A device upload
+ * route adds its own class with the slice size its API declares.
  */
 export const BODY_LIMIT_CLASSES: readonly BodyLimitClass[] = [
   { name: "file", bytes: 2 * MB, matches: (path) => path === "/newsetting" },
   // One slice of at most 1,000 device records (about 350 bytes each as JSON).
   { name: "device-slice", bytes: 1 * MB, matches: (path) => DEVICE_SLICE_PATHS.has(path) },
+  { name: "errorReports", bytes: 2 * MB, matches: (path) => path === "/api/patient-data/uploadErrLog" },
 ];
 
 /** The class of a request path; Remix's `.data` requests share their page's class. */

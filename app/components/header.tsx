@@ -133,9 +133,14 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
                   </Link>
                 ) : null}
                 {user.role === "admin" || user.role === "editor" ? (
-                  <Link to="/admin/audits" className={s.menuItem}>
-                    {t("nav.audits")}
-                  </Link>
+                  <>
+                    <Link to="/admin/audits" className={s.menuItem}>
+                      {t("nav.audits")}
+                    </Link>
+                    <Link to="/admin/upload-errors" className={s.menuItem}>
+                      {t("nav.uploadErrors")}
+                    </Link>
+                  </>
                 ) : null}
                 <LogoutMenuItem className={s.menuItem} />
               </Dropdown>

@@ -141,3 +141,23 @@ export async function findLastRecord(viewer: Viewer, pid: number, origin: number
   const row = rows[0];
   return row ? { origin: origin === 2 ? 2 : 0, ...row, dateTime: row.dateTime.toISOString() } : null;
 }
+
+/**
+ * The time zone of the patient's newest pump upload: the newer of the newest basal settings that
+ * name the handheld's zone and the newest insulin pump (equil) with a zone, as the device stored
+ * it (`pdaSn` the handheld's serial number); on a tie the basal settings. null without either.
+ */
+export async function pumpUploadTimeZone(viewer: Viewer, pid: number): Promise<{ pdaSn: string; timeZone: string } | null> {
+  const where = scoped(viewer, pid);
+  const rows = await db().$queryRaw<{ pdaSn: string; timeZone: string }[]>`
+    SELECT u."pdaSn", u."timeZone" FROM (
+      (SELECT d."pdaSn", d."pdaTimeZone" AS "timeZone", d."uploadedAt" AS at, 0 AS rank FROM "BasalSetting" d
+        WHERE ${where} AND d."pdaTimeZone" <> ''
+        ORDER BY d."uploadedAt" DESC, d.id DESC LIMIT 1)
+      UNION ALL
+      (SELECT d.serial, d."timeZone", COALESCE(d."lastUploadAt", d."firstSeenAt"), 1 FROM "Device" d
+        WHERE ${where} AND d.kind = 'equil' AND d."timeZone" <> ''
+        ORDER BY COALESCE(d."lastUploadAt", d."firstSeenAt") DESC, d.id DESC LIMIT 1)
+    ) u ORDER BY u.at DESC, u.rank LIMIT 1`;
+  return rows[0] ?? null;
+}

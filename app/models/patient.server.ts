@@ -1,6 +1,7 @@
 import { Prisma } from "@prisma/client";
 import type { Locale } from "~/i18n";
 import { apiDate, limitFromMgdl, MEAL_FIELDS, MEALS, secondsToTime, type NewPatientInput, type PatientRecordInput } from "~/schemas/patient";
+import type { PatientSettingsUpdate } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { visiblePatients, type Viewer } from "./access.server";
@@ -154,6 +155,33 @@ export async function updatePatientRecord(viewer: Viewer, pid: number, input: Pa
     return { ok: true as const, pid: patient.id, userId: patient.userId };
   });
   return result;
+}
+
+/**
+ * A patient's time zone and meal windows (seconds after local midnight), as the device-upload
+ * wizard sets them: the patient, or an account the patient shares with (accepted; a clinic once
+ * its audit is approved) may change them. For anyone else nothing is written and the answer is
+ * false, whether the patient exists or not. The change is written to the patient's access log in
+ * the same transaction.
+ */
+export async function savePatientSettings(viewer: Viewer, input: Omit<PatientSettingsUpdate, "shape">): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.patient.updateMany({
+      where: { AND: [{ id: input.pid }, visiblePatients(viewer)] },
+      data: {
+        timeZone: input.timeZone,
+        breakfastStart: input.breakfastTime[0],
+        breakfastEnd: input.breakfastTime[1],
+        lunchStart: input.lunchTime[0],
+        lunchEnd: input.lunchTime[1],
+        supperStart: input.supperTime[0],
+        supperEnd: input.supperTime[1],
+      },
+    });
+    if (count === 0) return false;
+    await tx.auditLog.create({ data: { actorId: viewer.id, patientId: input.pid, action: "update:patientSettings" } });
+    return true;
+  });
 }
 
 /**

@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   checkCodePerEmail: { limit: 10, windowSeconds: 15 * 60 },
   /** Share and invitation searches by one account. */
   shareSearchPerAccount: { limit: 20, windowSeconds: 10 * 60 },
+  /** Upload error reports sent by one account (each call may carry up to 250 reports). */
+  uploadErrorReportsPerAccount: { limit: 20, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n";
+import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
@@ -13,6 +13,20 @@ export async function saveLanguage(userId: number, lang: Locale) {
 /** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL; a first save keeps the language the user is reading in. */
 export async function saveUnit(userId: number, unit: 0 | 1, lang: Locale) {
   await db().setting.upsert({ where: { userId }, create: { userId, unit, lang }, update: { unit } });
+}
+
+/** The language and units of `GET /api/setting/findOne`. */
+export type LanguageAndUnits = { lang: Locale; unit: GlucoseUnit; weightUnit: 0 | 1; heightUnit: 0 | 1 };
+
+/** A user's interface language and units; English and the schema's units when they have no settings row yet. */
+export async function languageAndUnits(userId: number): Promise<LanguageAndUnits> {
+  const row = await db().setting.findUnique({ where: { userId }, select: { lang: true, unit: true, weightUnit: true, heightUnit: true } });
+  return {
+    lang: isLocale(row?.lang) ? row.lang : fallbackLng,
+    unit: toGlucoseUnit(row?.unit ?? 0),
+    weightUnit: row?.weightUnit === 1 ? 1 : 0,
+    heightUnit: row?.heightUnit === 1 ? 1 : 0,
+  };
 }
 
 /** What the settings page shows: units, print settings and whether there is a logo. */

@@ -57,6 +57,9 @@ const isoDate = (message: string) =>
 /** GET /api/patient-data/findLastRecord: pid, origin (2 = AiDEX, else pump). */
 export const findLastRecordQuery = z.object({ pid, origin: wholeNumber(MESSAGES.invalid).catch(0) });
 
+/** GET /api/patient-data/getPdaTimeZone: pid. */
+export const pdaTimeZoneQuery = z.object({ pid });
+
 /** GET /api/patient-data/findPatientData: pid and one local date. */
 export const findPatientDataQuery = z.object({ pid, date: isoDate("errors.date") });
 

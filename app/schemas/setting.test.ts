@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, logoSchema, settingsSchema } from "./setting";
+import { LOGO_MAX_BYTES, logoSchema, settingsSchema, settingUpdateSchema } from "./setting";
 
 function formData(values: Record<string, string | File>) {
   const data = new FormData();
@@ -45,5 +45,81 @@ describe("logo schema", () => {
     expect(errors({ logo: new File([], "") }, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
     expect(errors({}, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
     expect(errors({ logo: "not a file" }, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
+  });
+});
+
+describe("setting update schema (POST /api/setting/update)", () => {
+  const meals = { pid: 12, timeZone: "Europe/Warsaw", breakfastTime: ["06:00:00", "10:00:00"], lunchTime: ["11:30:00", "14:00:00"], supperTime: ["17:00:00", "20:15:30"] };
+  /** The messages of a refused body, by path ("" for the body itself). */
+  const problems = (body: unknown) => {
+    const result = settingUpdateSchema.safeParse(body);
+    return result.success ? null : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  };
+
+  it("reads the language body", () => {
+    expect(settingUpdateSchema.parse({ lang: "ro" })).toEqual({ shape: "language", lang: "ro" });
+  });
+
+  it("reads the unit body, 0 or 1 as a number or its digit", () => {
+    expect(settingUpdateSchema.parse({ unit: 1 })).toEqual({ shape: "unit", unit: 1 });
+    expect(settingUpdateSchema.parse({ unit: "0" })).toEqual({ shape: "unit", unit: 0 });
+  });
+
+  it("reads a patient's zone and meal windows, the times as seconds after midnight", () => {
+    // 06:00 = 21600 s, 10:00 = 36000 s, 11:30 = 41400 s, 14:00 = 50400 s, 17:00 = 61200 s, 20:15:30 = 72930 s.
+    expect(settingUpdateSchema.parse(meals)).toEqual({
+      shape: "patient",
+      pid: 12,
+      timeZone: "Europe/Warsaw",
+      breakfastTime: [21600, 36000],
+      lunchTime: [41400, 50400],
+      supperTime: [61200, 72930],
+    });
+  });
+
+  it.each([
+    [{ lang: "de" }, [["lang", "errors.lang"]]],
+    [{ lang: "PL" }, [["lang", "errors.lang"]]],
+    [{ unit: 2 }, [["unit", "errors.unit"]]],
+    [{ unit: true }, [["unit", "errors.unit"]]],
+    [{ unit: "mg/dL" }, [["unit", "errors.unit"]]],
+    [{ unit: 0.5 }, [["unit", "errors.unit"]]],
+  ])("refuses %j with its own message", (body, expected) => {
+    expect(problems(body)).toEqual(expected);
+  });
+
+  it("refuses a body that is none of the three, and a `shape` sent by the client", () => {
+    for (const body of [{}, { language: "pl" }, { shape: "language", lang: "pl" }, null, [], "lang=pl", 1]) {
+      expect([body, problems(body)?.[0]?.[1]]).toEqual([body, "errors.updateShape"]);
+    }
+  });
+
+  it("refuses keys a body does not name (strict), also a mix of two bodies", () => {
+    expect(problems({ lang: "pl", unit: 1 })).toEqual([["", "errors.unknownField"]]);
+    expect(problems({ unit: 1, role: "admin" })).toEqual([["", "errors.unknownField"]]);
+    expect(problems({ ...meals, lang: "pl" })).toEqual([["", "errors.unknownField"]]);
+    expect(problems({ ...meals, breakfastStart: "06:00" })).toEqual([["", "errors.unknownField"]]);
+  });
+
+  it("refuses a zone the runtime does not know, and a fixed offset", () => {
+    expect(problems({ ...meals, timeZone: "Europe/Atlantis" })).toEqual([["timeZone", "errors.timeZone"]]);
+    expect(problems({ ...meals, timeZone: "+01:00" })).toEqual([["timeZone", "errors.timeZone"]]);
+    expect(problems({ ...meals, timeZone: 1 })).toEqual([["timeZone", "errors.timeZone"]]);
+  });
+
+  it("refuses meal times that are not two HH:mm:ss times with the start first", () => {
+    expect(problems({ ...meals, breakfastTime: ["10:00:00", "06:00:00"] })).toEqual([["breakfastTime", "errors.mealTimeWrong"]]);
+    expect(problems({ ...meals, lunchTime: ["12:00:00", "12:00:00"] })).toEqual([["lunchTime", "errors.mealTimeWrong"]]);
+    expect(problems({ ...meals, lunchTime: ["11:00", "14:00"] })).toEqual([["lunchTime.0", "errors.mealTime"], ["lunchTime.1", "errors.mealTime"]]);
+    expect(problems({ ...meals, supperTime: ["24:00:00", "23:59:59"] })).toEqual([["supperTime.0", "errors.mealTime"]]);
+    expect(problems({ ...meals, supperTime: ["17:00:00"] })).toEqual([["supperTime", "errors.mealTime"]]);
+    expect(problems({ ...meals, supperTime: ["17:00:00", "18:00:00", "19:00:00"] })).toEqual([["supperTime", "errors.mealTime"]]);
+    expect(problems({ ...meals, supperTime: "17:00:00-20:00:00" })).toEqual([["supperTime", "errors.mealTime"]]);
+    const { lunchTime: _lunch, ...noLunch } = meals;
+    expect(problems(noLunch)).toEqual([["lunchTime", "errors.mealTime"]]);
+  });
+
+  it("refuses a pid that is not an id", () => {
+    for (const pid of [0, -1, 2 ** 31, true, "12a", 1.5]) expect([pid, problems({ ...meals, pid })]).toEqual([pid, [["pid", "errors.pid"]]]);
   });
 });

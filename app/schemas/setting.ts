@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { supportedLngs } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report";
+import { idNumber, requiredMessage, wholeNumber } from "./fields";
+import { isTimeZone, timeToSeconds } from "./patient";
 
 /**
  * The settings page `/newsetting` (spec 2 sections 2-3; issue 7 "print settings"): units for
@@ -38,3 +41,70 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 export const logoSchema = z.object({
   logo: z.instanceof(File, { message: "errors.logoMissing" }).refine((file) => file.size <= LOGO_MAX_BYTES, "errors.logoTooLarge"),
 });
+
+/** A time of day "HH:mm:ss" as seconds after midnight. */
+const clockTime = z
+  .string(requiredMessage("errors.mealTime"))
+  .regex(/^\d{2}:\d{2}:\d{2}$/, "errors.mealTime")
+  .transform((value, ctx) => {
+    const seconds = timeToSeconds(value);
+    if (seconds === null) {
+      ctx.addIssue({ code: "custom", message: "errors.mealTime" });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+// The order is checked only once both times were read: a bad time has its own message.
+const mealWindow = z
+  .tuple([clockTime, clockTime], withMessage("errors.mealTime"))
+  .refine(([start, end]) => typeof start !== "number" || typeof end !== "number" || start < end, "errors.mealTimeWrong");
+
+const languageUpdate = z.object({ shape: z.literal("language"), lang: z.enum(supportedLngs, withMessage("errors.lang")) }).strict("errors.unknownField");
+
+const unitUpdate = z
+  .object({ shape: z.literal("unit"), unit: wholeNumber("errors.unit", { min: 0, max: 1 }).transform((v) => v as 0 | 1) })
+  .strict("errors.unknownField");
+
+const patientSettingsUpdate = z
+  .object({
+    shape: z.literal("patient"),
+    pid: idNumber("errors.pid"),
+    timeZone: z.string(requiredMessage("errors.timeZone")).refine(isTimeZone, "errors.timeZone"),
+    breakfastTime: mealWindow,
+    lunchTime: mealWindow,
+    supperTime: mealWindow,
+  })
+  .strict("errors.unknownField");
+
+const SHAPE_KEYS = [
+  ["pid", "patient"],
+  ["lang", "language"],
+  ["unit", "unit"],
+] as const;
+
+/** Tags a body with the shape its keys name; a body that sends `shape` itself gets none. */
+function tagShape(body: unknown) {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const own = (key: string) => Object.prototype.hasOwnProperty.call(body, key);
+  const shape = own("shape") ? undefined : SHAPE_KEYS.find(([key]) => own(key))?.[1];
+  return { ...body, shape };
+}
+
+/**
+ * `POST /api/setting/update`: one of three bodies, told apart by the key only that body has
+ * (`pid`, else `lang`, else `unit`):
+ * - `{ lang }`: the caller's interface language;
+ * - `{ unit }`: the caller's glucose unit, 0 mmol/L or 1 mg/dL (a JSON number or its digit);
+ * - `{ pid, timeZone, breakfastTime, lunchTime, supperTime }`: a patient's time zone (an IANA zone
+ *   the runtime knows) and meal windows, each `["HH:mm:ss", "HH:mm:ss"]` with the start before
+ *   the end, read as seconds after local midnight.
+ * Each body is strict: a key it does not name is refused, as is a body that is none of the three.
+ * The output carries `shape`, the body it was read as; a `shape` sent by the client is refused.
+ */
+export const settingUpdateSchema = z.preprocess(
+  tagShape,
+  z.discriminatedUnion("shape", [languageUpdate, unitUpdate, patientSettingsUpdate], withMessage("errors.updateShape")),
+);
+export type SettingUpdate = z.output<typeof settingUpdateSchema>;
+export type PatientSettingsUpdate = Extract<SettingUpdate, { shape: "patient" }>;

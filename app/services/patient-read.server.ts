@@ -18,6 +18,7 @@ export type ReadPurpose =
   | "record"
   | "dayData"
   | "lastRecord"
+  | "pdaTimeZone"
   | "meterReadings"
   | "cgmReadings"
   | "pumpReport"

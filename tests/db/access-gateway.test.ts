@@ -20,6 +20,7 @@ import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
 import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
 import { loader as findPatientData } from "~/routes/api.patient-data.findPatientData";
+import { loader as getPdaTimeZone } from "~/routes/api.patient-data.getPdaTimeZone";
 import { action as pumpApi } from "~/routes/api.patient-data.pdf";
 import { loader as sugarData } from "~/routes/api.patient-data.sugarData";
 import { action as cgmApi } from "~/routes/api.patient-data.sugarDevicePdf";
@@ -102,6 +103,7 @@ const ROUTES: readonly RouteCase[] = [
   { file: "$id.statisticsprint.tsx", kind: "page", purpose: "statisticsReport", call: reportPage(statisticsPage, "statisticsprint") },
   { file: "api.patient-data.findPatientData.tsx", kind: "api", purpose: "dayData", call: apiGet(findPatientData, "patient-data/findPatientData", (pid, d) => ({ pid: String(pid), date: d.end })) },
   { file: "api.patient-data.findLastRecord.tsx", kind: "api", purpose: "lastRecord", call: apiGet(findLastRecord, "patient-data/findLastRecord", (pid) => ({ pid: String(pid), origin: "2" })) },
+  { file: "api.patient-data.getPdaTimeZone.tsx", kind: "api", purpose: "pdaTimeZone", call: apiGet(getPdaTimeZone, "patient-data/getPdaTimeZone", (pid) => ({ pid: String(pid) })) },
   { file: "api.patient-data.sugarData.tsx", kind: "api", purpose: "meterReadings", call: apiGet(sugarData, "patient-data/sugarData", (pid, d) => ({ pid: String(pid), ...d })) },
   { file: "api.cgms.cgm-record.findList.tsx", kind: "api", purpose: "cgmReadings", call: apiGet(cgmFindList, "cgms/cgm-record/findList", (pid, d) => ({ pid: String(pid), ...d })) },
   { file: "api.patient.findOne.tsx", kind: "api", purpose: "record", call: apiGet(findOne, "patient/findOne", (pid) => ({ pid: String(pid) })) },
@@ -216,7 +218,7 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("dates outside the rule are refused before anything is read or logged: 91 days, a future day", async () => {
     const before = (await logRows(s.pid)).length;
-    const ranged = ROUTES.filter((r) => r.kind !== "page" && !["lastRecord", "record"].includes(r.purpose));
+    const ranged = ROUTES.filter((r) => r.kind !== "page" && !["lastRecord", "pdaTimeZone", "record"].includes(r.purpose));
     for (const route of ranged) {
       const future = await route.call(s.callers.accepted, s.pid, s.owner.id, { start: TOMORROW, end: TOMORROW });
       expect([route.file, "future", future]).toEqual([route.file, "future", 400]);

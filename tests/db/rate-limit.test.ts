@@ -110,6 +110,7 @@ describe("RATE_LIMITS", () => {
       sendCodePerIp: { limit: 20, windowSeconds: 3600 },
       checkCodePerEmail: { limit: 10, windowSeconds: 900 },
       shareSearchPerAccount: { limit: 20, windowSeconds: 600 },
+      uploadErrorReportsPerAccount: { limit: 20, windowSeconds: 600 },
     });
   });
 });

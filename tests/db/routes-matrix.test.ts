@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
 import { loader as sharePage } from "~/routes/patientShow.share.$id";
 import { loader as accessLog } from "~/routes/patientShow.accessLog";
+import { loader as auditsPage } from "~/routes/admin.audits";
+import { loader as uploadErrorsPage } from "~/routes/admin.upload-errors";
 import { db } from "~/utils/db.server";
 import { cookieFor, statusOf } from "./report-support";
 
@@ -73,5 +75,21 @@ describe("patient pages: who gets what", () => {
     const request = new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.owner.id) } });
     expect(await statusOf(() => sharePage({ request, params: { id: "99999999" }, context: {} }))).toBe(404);
     expect(await statusOf(() => sharePage({ request, params: { id: "abc" }, context: {} }))).toBe(404);
+  });
+});
+
+describe("staff pages: who gets what", () => {
+  it("the audits and upload-error pages: admin and editor 200; a person, a clinic and an approved clinic 403; signed out to sign-in", async () => {
+    const tag = `staff-${Date.now()}`;
+    const mk = (name: string, identity: 1 | 2, role: "admin" | "editor" | "guest", isPass = 0) => db().user.create({ data: { email: `${name}-${tag}@matrix.test`, identity, role, isPass } });
+    const users = { admin: await mk("admin", 1, "admin"), editor: await mk("editor", 1, "editor"), person: await mk("person", 1, "guest"), clinic: await mk("clinic", 2, "guest", 1) };
+    const expected: Record<keyof typeof users, number> = { admin: 200, editor: 200, person: 403, clinic: 403 };
+    for (const [path, loader] of [["/admin/audits", auditsPage], ["/admin/upload-errors", uploadErrorsPage]] as const) {
+      for (const [who, user] of Object.entries(users)) {
+        const request = new Request(`http://localhost${path}`, { headers: { Cookie: await cookieFor(user.id) } });
+        expect([path, who, await statusOf(() => loader({ request, params: {}, context: {} }))]).toEqual([path, who, expected[who as keyof typeof users]]);
+      }
+      expect([path, await statusOf(() => loader({ request: new Request(`http://localhost${path}`), params: {}, context: {} }))]).toEqual([path, 302]);
+    }
   });
 });

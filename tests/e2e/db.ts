@@ -87,3 +87,15 @@ export async function readsLogged(patientId: number, actorId: number): Promise<{
 export async function hasOrganisation(userId: number): Promise<boolean> {
   return withDb(async (client) => (await client.query(`SELECT 1 FROM "Organisation" WHERE "userId" = $1`, [userId])).rowCount === 1);
 }
+
+/** Stores an upload error report as the upload wizard's call would (UploadErrorLog). */
+export async function addUploadErrorReport(report: { operatorUserId: number; patientUserId: number | null; content: string; createdAt?: Date }) {
+  await withDb((client) =>
+    client.query(`INSERT INTO "UploadErrorLog" ("operatorUserId", "patientUserId", content, "createdAt") VALUES ($1, $2, $3, $4)`, [
+      report.operatorUserId,
+      report.patientUserId,
+      report.content,
+      report.createdAt ?? new Date(),
+    ]),
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiOk, requireApiUserId } from "~/utils/api.server";
+import { pumpTimeZones, uploadTimeZones } from "~/utils/upload-time-zones";
+
+/** GET /api/setting/getTimeZone: the upload wizard's zones with their offsets now, and the pump handheld's 26 zones. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserId(request);
+  return apiOk(request, { zones: uploadTimeZones(), pumpZones: pumpTimeZones() });
+}
