@@ -31,7 +31,10 @@ let stopEmbedded: (() => Promise<void>) | undefined;
 if (!env.DATABASE_URL) {
   const embedded = await startEmbeddedPostgres(path.resolve(env.DATA_DIR, "pglite"));
   process.env.DATABASE_URL = embedded.url;
-  process.env.DATABASE_POOL_SIZE ??= "4";
+  // PGlite is one database session behind the socket: with several app connections, queries of
+  // one interleave with another's long transaction (a 30,000-record upload failed that way), so
+  // the app keeps one connection and queues its queries itself.
+  process.env.DATABASE_POOL_SIZE ??= "1";
   stopEmbedded = embedded.stop;
   onShutdown("embedded database", embedded.stop);
 }

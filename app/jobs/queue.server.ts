@@ -21,36 +21,50 @@ declare global {
   // the app build, which bundles another copy: both must reach the one running queue.
   // eslint-disable-next-line no-var
   var __diacareJobQueue: PgBoss | undefined;
+  // This server's worker of each queue, woken when this server sends a job (see sendJob).
+  // eslint-disable-next-line no-var
+  var __diacareJobWorkers: Map<string, string> | undefined;
 }
 
 /** Starts the queue on `connectionString` and registers the jobs (creating their queues and schedules). */
 export async function startJobQueue(connectionString: string, jobs: JobDefinition[]): Promise<PgBoss> {
   if (globalThis.__diacareJobQueue) throw new Error("startJobQueue: the job queue is already running");
+  const workers = new Map<string, string>();
   const started = new PgBoss({ connectionString, schema: "pgboss", max: 2, application_name: "diacare-jobs" });
   started.on("error", (error) => console.error("[jobs] queue error:", error instanceof Error ? error.message : error));
   await started.start();
   for (const job of jobs) {
     await started.createQueue(job.name);
-    await started.work<object>(job.name, async (batch) => {
+    const workerId = await started.work<object>(job.name, async (batch) => {
       for (const item of batch) await job.work(item.data);
     });
+    workers.set(job.name, workerId);
     if (job.cron) await started.schedule(job.name, job.cron, {}, { tz: "UTC" });
   }
   globalThis.__diacareJobQueue = started;
+  globalThis.__diacareJobWorkers = workers;
   for (const job of jobs) await job.onStart?.();
   return started;
 }
 
-/** Sends one job to a registered queue (e.g. "process this upload"); answers the job id. */
+/**
+ * Sends one job to a registered queue (e.g. "process this upload"); answers the job id. This
+ * server's worker of that queue is woken at once rather than at its next poll (every 2 s), so a
+ * job a user waits for starts without delay; any server may still take it.
+ */
 export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
   const boss = globalThis.__diacareJobQueue;
   if (!boss) throw new Error("sendJob: the job queue is not running");
-  return boss.send(name, data, options);
+  const id = await boss.send(name, data, options);
+  const worker = globalThis.__diacareJobWorkers?.get(name);
+  if (worker) boss.notifyWorker(worker);
+  return id;
 }
 
 /** Stops taking jobs, lets running ones finish (up to `timeoutMs`) and closes the queue's connections. */
 export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const running = globalThis.__diacareJobQueue;
   globalThis.__diacareJobQueue = undefined;
+  globalThis.__diacareJobWorkers = undefined;
   await running?.stop({ graceful: true, timeout: timeoutMs, wait: true });
 }
