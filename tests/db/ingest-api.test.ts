@@ -3,6 +3,7 @@ import { createApiToken } from "~/models/api-token.server";
 import { action as saveBasal } from "~/routes/api.basal-rate-base-setting.save";
 import { action as savePdaSetting } from "~/routes/api.pda-setting.saveOrUpdate";
 import { loader as checkSave } from "~/routes/api.patient-data.checkSave";
+import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
 import { action as completeSliceTask } from "~/routes/api.patient-data.completeSliceTask";
 import { action as getSliceId } from "~/routes/api.patient-data.getSliceId";
 import { action as save } from "~/routes/api.patient-data.save";
@@ -100,6 +101,14 @@ describe("a sliced pump upload", () => {
     const device = await db().device.findFirstOrThrow({ where: { patientId: anna.pid!, serial: "EQ1001" } });
     expect(device).toMatchObject({ kind: "equil", firstUploaderId: anna.id, firmware: "5.3.0" });
     expect(await db().auditLog.count({ where: { patientId: anna.pid!, action: "upload:equil", actorId: anna.id } })).toBe(1);
+  });
+
+  it("findLastRecord answers the newest record ingestion stored, so the browser knows where the device's history left off", async () => {
+    const last = day[day.length - 1]!;
+    expect(await get(findLastRecord, `/api/patient-data/findLastRecord?pid=${anna.pid}&origin=0`, anna.token)).toMatchObject({
+      code: 200,
+      data: { origin: 0, deviceSn: "EQ1001", index: last.recordId, deviceTime: "2026-07-01 18:00:05", timeZone: "Europe/Warsaw", dateTime: "2026-07-01T16:00:05.000Z" },
+    });
   });
 
   it("the same records again insert nothing: all duplicates", async () => {
