@@ -96,10 +96,16 @@ export class WallClockResolver {
     // Offset changes are months apart: the offsets a day either side are the only candidates.
     const before = table.offsetAt(wall - DAY_MS);
     const after = table.offsetAt(wall + DAY_MS);
-    const valid = [...new Set([before, after])].map((o) => wall - o).filter((t) => t + table.offsetAt(t) === wall);
-    if (valid.length === 0) return { instant: wall - before, dst: "gap" };
-    if (valid.length === 1) return { instant: valid[0]!, dst: null };
-    const [earlier, later] = [Math.min(...valid), Math.max(...valid)];
-    return { instant: this.previous >= earlier ? later : earlier, dst: "overlap" };
+    const withBefore = table.offsetAt(wall - before) === before;
+    if (before === after) return withBefore ? { instant: wall - before, dst: null } : { instant: wall - before, dst: "gap" };
+    const withAfter = table.offsetAt(wall - after) === after;
+    if (withBefore && withAfter) {
+      const earlier = Math.min(wall - before, wall - after);
+      const later = Math.max(wall - before, wall - after);
+      return { instant: this.previous >= earlier ? later : earlier, dst: "overlap" };
+    }
+    if (withBefore) return { instant: wall - before, dst: null };
+    if (withAfter) return { instant: wall - after, dst: null };
+    return { instant: wall - before, dst: "gap" };
   }
 }

@@ -76,7 +76,10 @@ abstract class Processor<In, Row> {
   }
 }
 
-export type PumpRow = Omit<PumpRecordInput, "historyId" | "pid" | "transDateTime" | "dateTime" | "pdaSn" | "recordTimeZone" | "pdaRecordTimeZone"> & {
+export type PumpRow = Pick<
+  PumpRecordInput,
+  "eventIndex" | "eventPort" | "eventType" | "eventUrgency" | "eventValue" | "statusByte0" | "statusByte1" | "statusShort0" | "statusShort1" | "deviceTime"
+> & {
   recordId: number;
   recordTimeZone: string;
   pdaRecordTimeZone: string | null;
@@ -103,12 +106,27 @@ export class PumpProcessor extends Processor<PumpRecordInput, PumpRow> {
     const time = this.instant(r.deviceTime, zone);
     if (!time) return { key: "errors.deviceTime" };
     const recordId = (r.recordId ?? r.historyId)!;
-    this.bolusCheck.add({ recordId, eventPort: r.eventPort, eventType: r.eventType, statusShort1: r.statusShort1 });
+    this.bolusCheck.add(recordId, r.eventPort, r.eventType, r.statusShort1);
     this.seen(time.instant);
-    const { historyId: _h, pid: _p, transDateTime: _t, dateTime: _d, pdaSn: _s, recordTimeZone: _z, pdaRecordTimeZone, ...fields } = r;
-    return {
-      row: { ...fields, recordId, recordTimeZone: zone, pdaRecordTimeZone: pdaRecordTimeZone ?? null, dateTime: time.instant, derived: derivePumpRecord(r, this.target.version) },
+    // Field by field: an upload is tens of thousands of records.
+    const row: PumpRow = {
+      recordId,
+      eventIndex: r.eventIndex,
+      eventPort: r.eventPort,
+      eventType: r.eventType,
+      eventUrgency: r.eventUrgency,
+      eventValue: r.eventValue,
+      statusByte0: r.statusByte0,
+      statusByte1: r.statusByte1,
+      statusShort0: r.statusShort0,
+      statusShort1: r.statusShort1,
+      deviceTime: r.deviceTime,
+      recordTimeZone: zone,
+      pdaRecordTimeZone: r.pdaRecordTimeZone ?? null,
+      dateTime: time.instant,
+      derived: derivePumpRecord(r, this.target.version),
     };
+    return { row };
   }
 
   /** The handheld's zone string, else the zone the operator chose for the record, else the upload's; null when one sent is unreadable. */

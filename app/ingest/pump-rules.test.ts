@@ -49,14 +49,14 @@ describe("BolusCheck", () => {
   it("flags a calculation whose confirmed bolus is more than 2 U from the suggestion", () => {
     const check = new BolusCheck();
     // 4.50 U suggested, 7.00 U confirmed: 2.5 U apart.
-    [calc(1, 4, 180), calc(2, 5, 45), calc(3, 6, 450), calc(4, 7, 700), basal(5)].forEach((r) => check.add(r));
+    [calc(1, 4, 180), calc(2, 5, 45), calc(3, 6, 450), calc(4, 7, 700), basal(5)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
     // 4.50 U suggested, 6.50 U confirmed: exactly 2 U apart, consistent.
-    [calc(6, 4, 150), calc(7, 5, 40), calc(8, 6, 450), calc(9, 7, 650)].forEach((r) => check.add(r));
+    [calc(6, 4, 150), calc(7, 5, 40), calc(8, 6, 450), calc(9, 7, 650)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
     expect(check.finish()).toEqual([1, 2, 3, 4]);
   });
   it("a new calculation starts when the type does not rise; a run without both figures is not judged", () => {
     const check = new BolusCheck();
-    [calc(1, 6, 100), calc(2, 6, 500), calc(3, 7, 100), calc(4, 5, 30), calc(5, 7, 900)].forEach((r) => check.add(r));
+    [calc(1, 6, 100), calc(2, 6, 500), calc(3, 7, 100), calc(4, 5, 30), calc(5, 7, 900)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
     // runs: [1], [2,3] (5.00 vs 1.00: flagged), [4,5] (no suggestion)
     expect(check.finish()).toEqual([2, 3]);
   });

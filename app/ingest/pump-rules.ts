@@ -59,11 +59,12 @@ export class BolusCheck {
   private run: CalculatorRecord[] = [];
   private readonly flagged: number[] = [];
 
-  add(r: CalculatorRecord): void {
-    const calculator = r.eventPort === CALCULATOR_PORT && r.eventType >= 4 && r.eventType <= 7;
+  add(recordId: number, eventPort: number, eventType: number, statusShort1: number): void {
+    const calculator = eventPort === CALCULATOR_PORT && eventType >= 4 && eventType <= 7;
+    if (!calculator && this.run.length === 0) return;
     const last = this.run[this.run.length - 1];
-    if (!calculator || (last && r.eventType <= last.eventType)) this.close();
-    if (calculator) this.run.push(r);
+    if (!calculator || (last && eventType <= last.eventType)) this.close();
+    if (calculator) this.run.push({ recordId, eventPort, eventType, statusShort1 });
   }
 
   /** Ends the last run; answers every flagged record id so far. */
