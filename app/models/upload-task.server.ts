@@ -25,8 +25,8 @@ export async function createTask(data: {
 
 /** The task, locked for the rest of the transaction (slices of one task are taken one at a time). */
 export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
-  return rows.length ? tx.uploadTask.findUnique({ where: { id } }) : null;
+  const rows = await tx.$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
+  return rows[0] ?? null;
 }
 
 /** Whether a stored slice holds exactly these records (a repeat of a slice whose answer was lost). */
@@ -38,8 +38,9 @@ export async function sameSlice(tx: Tx, taskId: number, index: number, records: 
 
 export async function storeSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)}::jsonb)`;
-  await tx.$executeRaw`
+    WITH slice AS (
+      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)}::jsonb)
+    )
     UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${records.length} WHERE id = ${taskId}`;
 }
 
