@@ -16,11 +16,17 @@ export type JobDefinition<T extends object = object> = {
   onStart?: () => Promise<void>;
 };
 
-let boss: PgBoss | undefined;
+declare global {
+  // The running queue. server/start.ts starts it from this module's source while the routes use
+  // the copy bundled into the Remix build: the queue lives on globalThis so that both see it
+  // (as the Prisma client does, app/utils/db.server.ts).
+  // eslint-disable-next-line no-var
+  var __diacareJobQueue: PgBoss | undefined;
+}
 
 /** Starts the queue on `connectionString` and registers the jobs (creating their queues and schedules). */
 export async function startJobQueue(connectionString: string, jobs: JobDefinition[]): Promise<PgBoss> {
-  if (boss) throw new Error("startJobQueue: the job queue is already running");
+  if (globalThis.__diacareJobQueue) throw new Error("startJobQueue: the job queue is already running");
   const started = new PgBoss({ connectionString, schema: "pgboss", max: 2, application_name: "diacare-jobs" });
   started.on("error", (error) => console.error("[jobs] queue error:", error instanceof Error ? error.message : error));
   await started.start();
@@ -31,20 +37,21 @@ export async function startJobQueue(connectionString: string, jobs: JobDefinitio
     });
     if (job.cron) await started.schedule(job.name, job.cron, {}, { tz: "UTC" });
   }
-  boss = started;
+  globalThis.__diacareJobQueue = started;
   for (const job of jobs) await job.onStart?.();
   return started;
 }
 
 /** Sends one job to a registered queue (e.g. "process this upload"); answers the job id. */
 export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+  const boss = globalThis.__diacareJobQueue;
   if (!boss) throw new Error("sendJob: the job queue is not running");
   return boss.send(name, data, options);
 }
 
 /** Stops taking jobs, lets running ones finish (up to `timeoutMs`) and closes the queue's connections. */
 export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
-  const running = boss;
-  boss = undefined;
+  const running = globalThis.__diacareJobQueue;
+  globalThis.__diacareJobQueue = undefined;
   await running?.stop({ graceful: true, timeout: timeoutMs, wait: true });
 }
