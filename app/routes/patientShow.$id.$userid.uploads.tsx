@@ -73,11 +73,7 @@ export default function Uploads() {
                   <th scope="col">{t("uploads.columns.channel")}</th>
                   <th scope="col">{t("uploads.columns.operator")}</th>
                   <th scope="col">{t("uploads.columns.dates")}</th>
-                  <th scope="col" className={s.numeric}>{t("uploads.columns.added")}</th>
-                  <th scope="col" className={s.numeric}>{t("uploads.columns.duplicates")}</th>
-                  <th scope="col" className={s.numeric}>{t("uploads.columns.flagged")}</th>
-                  <th scope="col" className={s.numeric}>{t("uploads.columns.skipped")}</th>
-                  <th scope="col" className={s.numeric}>{t("uploads.columns.dst")}</th>
+                  <th scope="col">{t("uploads.columns.records")}</th>
                   <th scope="col">{t("uploads.columns.status")}</th>
                 </tr>
               </thead>
@@ -101,6 +97,9 @@ export default function Uploads() {
   );
 }
 
+/** What an upload did with its records, in the order the page lists them. */
+const COUNTS = ["added", "duplicates", "flagged", "skipped", "dstAdjusted"] as const;
+
 function UploadRow({ item }: { item: UploadHistoryItem }) {
   const { t } = useTranslation("views");
   return (
@@ -120,11 +119,16 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
       <td>{t(`uploads.channels.${item.channel}`)}</td>
       <td>{item.operator.you ? t("uploads.you") : item.operator.name}</td>
       <td>{item.dates ? (item.dates.first === item.dates.last ? item.dates.first : `${item.dates.first} – ${item.dates.last}`) : "—"}</td>
-      <td className={s.numeric}>{item.added}</td>
-      <td className={s.numeric}>{item.duplicates}</td>
-      <td className={s.numeric}>{item.flagged}</td>
-      <td className={s.numeric}>{item.skipped}</td>
-      <td className={s.numeric}>{item.dstAdjusted}</td>
+      <td>
+        <dl className={s.counts}>
+          {COUNTS.map((count) => (
+            <div key={count} className={s.count}>
+              <dt>{t(`uploads.counts.${count}`)}</dt>
+              <dd data-count={count}>{item[count]}</dd>
+            </div>
+          ))}
+        </dl>
+      </td>
       <td>
         {t(`uploads.status.${item.status}`)}
         {item.status === "done" && item.added === 0 ? (

@@ -172,8 +172,11 @@ export const checkRow = style({
 /** A wide table scrolls inside its box on a narrow screen instead of widening the page. */
 export const tableScroll = style({ width: "100%", overflowX: "auto", margin: `0 0 ${vars.space.md}` });
 
-export const numeric = style({ textAlign: "right", whiteSpace: "nowrap" });
-globalStyle(`${table} th${numeric}, ${table} td${numeric}`, { textAlign: "right" });
+/** An upload's record counts: label and number side by side, one per line. */
+export const counts = style({ display: "grid", gap: "0.1rem", margin: 0, minWidth: "11rem" });
+export const count = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm });
+globalStyle(`${count} dt`, { color: vars.color.muted });
+globalStyle(`${count} dd`, { margin: 0, fontWeight: 600 });
 
 /** A warning inside a table cell (words and a sign, not a colour alone). */
 export const uploadWarning = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.warning, fontWeight: 600, fontSize: "0.8125rem" });

@@ -101,11 +101,21 @@ const PUMP_RECORDS = [
   pumpRecord(8, "23:30:00", 4, 0, 80, 0),
 ];
 
-/** The cells of the upload history's rows (without the first, the time of the upload), newest first. */
-async function historyRows(page: Page): Promise<string[][]> {
+/**
+ * The upload history's `count` rows, newest first: device, channel, operator, dates, the record
+ * counts (added, duplicates, flagged, skipped, daylight-saving) and the status; the first cell,
+ * the time of the upload, is left out.
+ */
+async function historyRows(page: Page, count: number): Promise<(string | number[])[][]> {
+  await expect(page.getByRole("heading", { level: 2, name: v("uploads.title") })).toBeVisible();
   const rows = page.getByTestId("upload-history").locator("tbody tr");
-  const out: string[][] = [];
-  for (const row of await rows.all()) out.push((await row.locator("td").allInnerTexts()).map((text) => text.trim()));
+  await expect(rows).toHaveCount(count);
+  const out: (string | number[])[][] = [];
+  for (const row of await rows.all()) {
+    const cells = (await row.locator(":scope > td").allInnerTexts()).map((text) => text.trim());
+    const counts = (await row.locator("dd[data-count]").allInnerTexts()).map(Number);
+    out.push([cells[0]!, cells[1]!, cells[2]!, cells[3]!, counts, cells[5]!]);
+  }
   return out;
 }
 
@@ -193,6 +203,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     await expect(check).toContainText(fill(v("daily.check.value"), { suggested: "3.00", confirmed: "6.00" }));
     await expect(check).toContainText(fill(v("daily.check.detail"), { difference: "3.00" }));
     await expect(page.getByTestId("check-legend")).toContainText(v("daily.check.legend"));
+    await testInfo.attach(`uploaded-daily-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
     // BG: the meter reading (the duplicate was not stored twice).
     await page.getByRole("navigation", { name: v("tabs.label") }).getByRole("link", { name: v("tabs.bg"), exact: true }).click();
@@ -208,7 +219,6 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
 
     // The upload history, from the patient header: five uploads, newest first, with their counts.
     await page.getByRole("navigation", { name: v("tabs.label") }).getByRole("link", { name: v("tabs.uploads") }).click();
-    await expect(page.getByRole("heading", { level: 2, name: v("uploads.title") })).toBeVisible();
     const date = displayDate(DAY);
     const kind = (k: string, sn: string) => `${v(`uploads.kinds.${k}`)}\n${fill(v("uploads.serial"), { serial: sn })}`;
     const done = v("uploads.status.done");
@@ -216,14 +226,15 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     const direct = v("uploads.channels.direct");
     const browserUpload = v("uploads.channels.slices");
     const you = v("uploads.you");
-    // device, channel, operator, dates, added, duplicates, flagged, skipped, daylight-saving, status
-    expect(await historyRows(page)).toEqual([
-      [kind("gocheck", serial.meter), direct, clinic.name, date, "0", "1", "0", "0", "0", noNew],
-      [kind("equil", serial.pump), browserUpload, you, date, "0", "8", "2", "0", "0", noNew],
-      [kind("gocheck", serial.meter), direct, you, date, "1", "0", "0", "0", "0", done],
-      [kind("aidex", serial.cgm), direct, you, date, "3", "0", "0", "1", "0", done],
-      [kind("equil", serial.pump), browserUpload, you, date, "8", "0", "2", "0", "0", done],
+    // device, channel, operator, dates, [added, duplicates, flagged, skipped, daylight-saving], status
+    expect(await historyRows(page, 5)).toEqual([
+      [kind("gocheck", serial.meter), direct, clinic.name, date, [0, 1, 0, 0, 0], noNew],
+      [kind("equil", serial.pump), browserUpload, you, date, [0, 8, 2, 0, 0], noNew],
+      [kind("gocheck", serial.meter), direct, you, date, [1, 0, 0, 0, 0], done],
+      [kind("aidex", serial.cgm), direct, you, date, [3, 0, 0, 1, 0], done],
+      [kind("equil", serial.pump), browserUpload, you, date, [8, 0, 2, 0, 0], done],
     ]);
+    await testInfo.attach(`upload-history-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
     // The pump report of that day as a PDF: the day's totals as computed above.
     const pdfAnswer = await page.request.get(reportPdfHref("pump", pid, { start: DAY, end: DAY }), { timeout: 90_000 });
@@ -235,6 +246,8 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     expect(pdf.text).toContain("26.00 U");
     expect(pdf.text).toContain("23.00 U (88.5 %)");
     expect(pdf.text).toContain("3.00 U (11.5 %)");
+    // The meter reading of that day.
+    expect(pdf.text).toContain("95 mg/dL");
 
     // The clinic: its patient list shows the newest upload's date (today, in the patient's zone), and
     // the history names the patient as the operator of their uploads and the clinic as "you".
@@ -245,8 +258,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     await expect(entry.getByTestId("last-upload")).toHaveText(fill(tr("en", "panel.lastUpload", "sharing"), { date: displayDate(todayIn(ZONE, Date.now())) }));
     await entry.click();
     await clinicPage.getByRole("navigation", { name: v("tabs.label") }).getByRole("link", { name: v("tabs.uploads") }).click();
-    await expect(clinicPage.getByRole("heading", { level: 1, name: patient.name })).toBeVisible();
-    expect((await historyRows(clinicPage)).map((cells) => cells[2])).toEqual([you, patient.name, patient.name, patient.name, patient.name]);
+    expect((await historyRows(clinicPage, 5)).map((cells) => cells[2])).toEqual([you, patient.name, patient.name, patient.name, patient.name]);
     await clinicContext.close();
 
     // The patient's access log: the clinic's upload and its reads, translated.
