@@ -13,6 +13,8 @@ export type PanelItem = {
   uploadIsNew: number;
   /** What the viewer may still have to do: a request to answer, an invitation waiting or refused. */
   status: "pending-for-me" | "waiting" | "refused" | "accepted";
+  /** For a patient whose data the viewer reads: the date of the newest upload (YYYY/MM/DD, the patient's zone), null without any. */
+  lastUpload: { date: string | null } | null;
 };
 
 const PAGE_SIZE = 10;
@@ -74,6 +76,11 @@ export function PatientPanel({ identity, tab, items, total, page }: { identity: 
                   {item.status !== "accepted" ? <span className={s.pill}>{t(`status.${item.status}`)}</span> : null}
                 </span>
                 {item.nickName ? <span className={s.itemMeta}>{item.name}</span> : null}
+                {item.lastUpload ? (
+                  <span className={s.itemMeta} data-testid="last-upload">
+                    {item.lastUpload.date ? t("panel.lastUpload", { date: item.lastUpload.date }) : t("panel.noUploads")}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

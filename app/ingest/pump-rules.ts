@@ -1,4 +1,4 @@
-import { alarmOf, carbGrams, compareVersions, isCarbRecord, parseFirmwareVersion, type PumpAlarmKind } from "~/report/pump-day";
+import { alarmOf, CALCULATOR_CONFIRMED, CALCULATOR_SUGGESTED, CALCULATOR_UNIT_STEP, carbGrams, compareVersions, isCarbRecord, parseFirmwareVersion, type PumpAlarmKind } from "~/report/pump-day";
 
 /**
  * The rules that turn the handheld's history records into stored data (pure: no database).
@@ -47,10 +47,7 @@ export const PUMP_BG_MAX_MGDL = 600;
  * than 2 U the whole run is flagged (kept, and marked in the views).
  */
 export const BOLUS_CHECK_TOLERANCE_U = 2;
-export const CALCULATOR_UNIT_STEP = 0.01;
 const CALCULATOR_PORT = 0;
-const SUGGESTED = 6;
-const CONFIRMED = 7;
 
 export type CalculatorRecord = { recordId: number; eventPort: number; eventType: number; statusShort1: number };
 
@@ -74,8 +71,8 @@ export class BolusCheck {
   }
 
   private close() {
-    const suggested = this.run.find((r) => r.eventType === SUGGESTED);
-    const confirmed = this.run.find((r) => r.eventType === CONFIRMED);
+    const suggested = this.run.find((r) => r.eventType === CALCULATOR_SUGGESTED);
+    const confirmed = this.run.find((r) => r.eventType === CALCULATOR_CONFIRMED);
     if (suggested && confirmed && Math.abs(confirmed.statusShort1 - suggested.statusShort1) * CALCULATOR_UNIT_STEP > BOLUS_CHECK_TOLERANCE_U) {
       this.flagged.push(...this.run.map((r) => r.recordId));
     }

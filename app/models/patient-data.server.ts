@@ -34,7 +34,7 @@ const at = (ms: number) => new Date(ms);
 
 type PumpRow = Omit<PumpHistoryRecord, "dateTime" | "id"> & { id: bigint; dateTime: Date; part: "day" | "previous" | "next" };
 
-const PUMP_COLUMNS = Prisma.sql`d.id, d."dateTime", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusShort0", d."statusShort1", d."statusByte0", d."statusByte1"`;
+const PUMP_COLUMNS = Prisma.sql`d.id, d."dateTime", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusShort0", d."statusShort1", d."statusByte0", d."statusByte1", d."bolusCheckFailed" AS flagged`;
 
 function toPumpRecord({ part: _part, ...r }: PumpRow): PumpHistoryRecord {
   return { ...r, id: r.id.toString(), dateTime: r.dateTime.getTime() };

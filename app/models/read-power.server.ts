@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { fallbackLng, isLocale } from "~/i18n";
+import { localDate, type IsoDate } from "~/report/day";
 import {
   SEARCH_MIN_LENGTH,
   SHARE_PAGE_SIZE,
@@ -97,6 +98,13 @@ export type PatientListItem = {
   userId: number;
 };
 
+/**
+ * An entry of the patient lists: the list item and, when the viewer may read the patient's data
+ * (an accepted share in "shared with me"), the patient's newest finished upload: when it finished
+ * and its date in the patient's time zone; both null without one, and in every other entry.
+ */
+export type PatientListEntry = PatientListItem & { lastUploadAt: string | null; lastUploadDate: IsoDate | null };
+
 export type ListPage<T> = { count: number; data: T[] };
 export type ListOptions = { page: number; pageSize?: number; search?: string };
 
@@ -160,6 +168,8 @@ function searchSql(search: string | undefined, person: "provider" | "reader"): P
 
 type RawShareRow = Omit<ShareRow, "provider" | "reader"> & {
   total: bigint;
+  lastUploadAt: Date | null;
+  pTimeZone: string | null;
   pEmail: string; pFirstName: string | null; pLastName: string | null; pIdentity: number; pBirthDate: Date | null; pPid: number | null;
   rEmail: string; rFirstName: string | null; rLastName: string | null; rIdentity: number; rBirthDate: Date | null;
 };
@@ -171,7 +181,7 @@ const LIST_FROM = Prisma.sql`
   LEFT JOIN "Patient" pp ON pp."userId" = rp."providerId"`;
 
 function shareRowOf(r: RawShareRow): ShareRow {
-  const { total: _total, pEmail, pFirstName, pLastName, pIdentity, pBirthDate, pPid, rEmail, rFirstName, rLastName, rIdentity, rBirthDate, ...row } = r;
+  const { total: _total, lastUploadAt: _lastUploadAt, pTimeZone: _pTimeZone, pEmail, pFirstName, pLastName, pIdentity, pBirthDate, pPid, rEmail, rFirstName, rLastName, rIdentity, rBirthDate, ...row } = r;
   return {
     ...row,
     provider: { id: row.providerId, email: pEmail, firstName: pFirstName, lastName: pLastName, identity: pIdentity, birthDate: pBirthDate, patient: pPid === null ? null : { id: pPid } },
@@ -180,21 +190,38 @@ function shareRowOf(r: RawShareRow): ShareRow {
 }
 
 /**
+ * The newest finished upload of the row's patient, for an accepted share only (the reader may
+ * read that patient's data); a subquery of the list's one statement, not a query per row.
+ */
+const LAST_UPLOAD = Prisma.sql`CASE WHEN rp.state = ${SHARE_STATE.accepted} THEN
+  (SELECT max(ut."completedAt") FROM "UploadTask" ut WHERE ut."patientId" = pp.id AND ut.status = 'done') END`;
+
+function entryOf(row: RawShareRow, person: "provider" | "reader"): PatientListEntry {
+  const at = person === "provider" ? row.lastUploadAt : null;
+  return {
+    ...toListItem(shareRowOf(row), person),
+    lastUploadAt: at ? at.toISOString() : null,
+    lastUploadDate: at && row.pTimeZone ? localDate(at.getTime(), row.pTimeZone) : null,
+  };
+}
+
+/**
  * One page of rows (newest first) and their count in one round trip. Raw SQL: the patient
  * area's panel loads it on every page (docs/decisions/008-raw-sql-on-hot-paths.md).
  */
-async function listPage(where: Prisma.Sql, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListItem>> {
+async function listPage(where: Prisma.Sql, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListEntry>> {
   const { skip, take } = pageArgs(options);
   const filter = Prisma.sql`WHERE ${where} ${searchSql(options.search, person)}`;
+  const lastUpload = person === "provider" ? LAST_UPLOAD : Prisma.sql`NULL::timestamp(3)`;
   const rows = await db().$queryRaw<RawShareRow[]>`
-    SELECT rp.*, count(*) OVER () AS total,
+    SELECT rp.*, count(*) OVER () AS total, ${lastUpload} AS "lastUploadAt", pp."timeZone" AS "pTimeZone",
            pu.email AS "pEmail", pu."firstName" AS "pFirstName", pu."lastName" AS "pLastName", pu.identity AS "pIdentity", pu."birthDate" AS "pBirthDate", pp.id AS "pPid",
            ru.email AS "rEmail", ru."firstName" AS "rFirstName", ru."lastName" AS "rLastName", ru.identity AS "rIdentity", ru."birthDate" AS "rBirthDate"
     ${LIST_FROM} ${filter}
     ORDER BY rp."createdAt" DESC, rp.id DESC LIMIT ${take} OFFSET ${skip}`;
   // Past the last page there is no row to carry the count.
   const count = rows[0] ? Number(rows[0].total) : skip === 0 ? 0 : Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${LIST_FROM} ${filter}`)[0]!.n);
-  return { count, data: rows.map((row) => toListItem(shareRowOf(row), person)) };
+  return { count, data: rows.map((row) => entryOf(row, person)) };
 }
 
 /**
@@ -203,7 +230,7 @@ async function listPage(where: Prisma.Sql, options: ListOptions, person: "provid
  * pending share requests to it (it is their recipient), never a share it refused; a clinic whose
  * organisation is not approved sees nothing.
  */
-export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptions): Promise<ListPage<PatientListItem>> {
+export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptions): Promise<ListPage<PatientListEntry>> {
   if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
   const mine =
     viewer.identity === 2
@@ -216,7 +243,7 @@ export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptio
  * Tab 2, "shared with others" (identity 1 only): every row where the viewer is the provider,
  * in every state: shares they made, invitations to them (pending ones are theirs to answer).
  */
-export async function listSharedWithOthers(viewer: Viewer, options: ListOptions): Promise<ShareResult<ListPage<PatientListItem>>> {
+export async function listSharedWithOthers(viewer: Viewer, options: ListOptions): Promise<ShareResult<ListPage<PatientListEntry>>> {
   if (viewer.identity !== 1) return { ok: false, status: 403, error: FORBIDDEN };
   return { ok: true, data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader") };
 }

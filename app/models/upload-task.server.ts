@@ -1,5 +1,6 @@
-import { Prisma, type DeviceKind, type UploadChannel, type UploadTask } from "@prisma/client";
+import { Prisma, type DeviceKind, type UploadChannel, type UploadStatus, type UploadTask } from "@prisma/client";
 import { db } from "~/utils/db.server";
+import { visiblePatientSql, type Viewer } from "./access.server";
 
 /**
  * Upload tasks and their stored slices, for the ingestion module (app/services/ingest.server.ts).
@@ -99,4 +100,71 @@ export async function markNewUploadForReaders(tx: Tx, patientId: number): Promis
 export async function logUpload(tx: Tx, entry: { actorId: number; patientId: number; kind: DeviceKind; taskId: number; inserted: number }): Promise<void> {
   const detail = JSON.stringify({ taskId: entry.taskId, inserted: entry.inserted });
   await tx.$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${`upload:${entry.kind}`}, ${detail}::jsonb)`;
+}
+
+/** One upload of a patient's history, with its operator's names. */
+export type UploadHistoryRow = Pick<
+  UploadTask,
+  | "id"
+  | "createdAt"
+  | "deviceKind"
+  | "deviceSn"
+  | "channel"
+  | "status"
+  | "insertedCount"
+  | "duplicateCount"
+  | "flaggedCount"
+  | "skippedCount"
+  | "dstGapCount"
+  | "dstOverlapCount"
+  | "otherPatientDevice"
+  | "firstAt"
+  | "lastAt"
+  | "error"
+  | "errorValues"
+  | "uploaderId"
+> & { uploader: { email: string; firstName: string | null; lastName: string | null } };
+
+type RawHistoryRow = Omit<UploadHistoryRow, "uploader" | "channel" | "deviceKind" | "status"> & {
+  channel: string;
+  deviceKind: string;
+  status: string;
+  uploaderEmail: string;
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+  total: bigint;
+};
+
+/**
+ * One page of patient `pid`'s uploads, newest first, and their count (one round trip). The
+ * access rule is in the WHERE (`visiblePatientSql`, as in patient-data.server.ts): a viewer who
+ * may not see the patient reads no row, whoever called.
+ */
+export async function listPatientUploads(viewer: Viewer, pid: number, { page, pageSize }: { page: number; pageSize: number }): Promise<{ total: number; rows: UploadHistoryRow[] }> {
+  const skip = (Math.max(1, page) - 1) * pageSize;
+  const where = Prisma.sql`t."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = t."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})`;
+  const rows = await db().$queryRaw<RawHistoryRow[]>`
+    SELECT t.id, t."createdAt", t."deviceKind"::text AS "deviceKind", t."deviceSn", t.channel::text AS channel, t.status::text AS status,
+           t."insertedCount", t."duplicateCount", t."flaggedCount", t."skippedCount", t."dstGapCount", t."dstOverlapCount",
+           t."otherPatientDevice", t."firstAt", t."lastAt", t.error, t."errorValues", t."uploaderId",
+           u.email AS "uploaderEmail", u."firstName" AS "uploaderFirstName", u."lastName" AS "uploaderLastName", count(*) OVER () AS total
+      FROM "UploadTask" t JOIN "User" u ON u.id = t."uploaderId"
+     WHERE ${where}
+     ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${pageSize} OFFSET ${skip}`;
+  // Past the last page there is no row to carry the count.
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : skip === 0
+      ? 0
+      : Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "UploadTask" t WHERE ${where}`)[0]!.n);
+  return {
+    total,
+    rows: rows.map(({ total: _total, uploaderEmail, uploaderFirstName, uploaderLastName, channel, deviceKind, status, ...row }) => ({
+      ...row,
+      channel: channel as UploadChannel,
+      deviceKind: deviceKind as DeviceKind,
+      status: status as UploadStatus,
+      uploader: { email: uploaderEmail, firstName: uploaderFirstName, lastName: uploaderLastName },
+    })),
+  };
 }

@@ -522,6 +522,56 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
   });
 });
 
+describe("buildPumpDay: bolus calculations marked at upload", () => {
+  const day = Date.UTC(2026, 5, 15);
+  const previous = rec(day - H, { basal: 1 });
+  /** A calculator record (port 0) with statusShort1 = `value` (grams for type 5, hundredths of a unit for 6 and 7). */
+  const calc = (time: number, type: number, value: number, eventIndex: number, flagged: boolean): PumpHistoryRecord => ({
+    ...rec(time, { port: 0, type, carbs: value }),
+    eventIndex,
+    flagged,
+  });
+
+  it("a flagged run is one table row with its suggestion, confirmation and difference; its carbohydrate is marked too", () => {
+    const records = [
+      // 12:00 flagged: 30 g, suggested 300 = 3.00 U, confirmed 550 = 5.50 U; |5.50 - 3.00| = 2.50 U.
+      calc(day + 12 * H, 4, 150, 10, true),
+      calc(day + 12 * H, 5, 30, 11, true),
+      calc(day + 12 * H, 6, 300, 12, true),
+      calc(day + 12 * H, 7, 550, 13, true),
+      // 18:00 not flagged (4.00 U suggested, 5.00 U confirmed): no row.
+      calc(day + 18 * H, 6, 400, 20, false),
+      calc(day + 18 * H, 7, 500, 21, false),
+      // 20:00 and 20:00:30 flagged, back to back: the types start again, so two calculations.
+      calc(day + 20 * H, 6, 100, 30, true),
+      calc(day + 20 * H, 7, 400, 31, true),
+      calc(day + 20 * H + 30_000, 6, 800, 32, true),
+      calc(day + 20 * H + 30_000, 7, 250, 33, true),
+    ];
+    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records, pdaVersion: "5.3.0" });
+    expect(m.flaggedCalculations).toEqual([
+      { time: day + 12 * H, clock: "12:00", suggestedU: 3, confirmedU: 5.5, differenceU: 2.5 },
+      // 1.00 U suggested, 4.00 U confirmed: 3.00 U apart.
+      { time: day + 20 * H, clock: "20:00", suggestedU: 1, confirmedU: 4, differenceU: 3 },
+      // 8.00 U suggested, 2.50 U confirmed: 5.50 U apart.
+      { time: day + 20 * H + 30_000, clock: "20:00", suggestedU: 8, confirmedU: 2.5, differenceU: 5.5 },
+    ]);
+    expect(m.carbs.map((c) => [c.clock, c.grams, c.source, c.flagged])).toEqual([["12:00", 30, "calculator", true]]);
+    expect(m.table.map((r) => `${r.clock} ${r.kind}`)).toEqual(["00:00 basal", "12:00 carbs", "12:00 check", "20:00 check", "20:00 check"]);
+    // Calculator records carry no rates: the day stays 24 h at 1 U/h, no bolus.
+    expect(m.totals.basal).toBe(24);
+    expect(m.totals.bolusCount).toBe(0);
+  });
+
+  it("records without the mark (or from before the column was read) give no calculation rows", () => {
+    const records = [calc(day + 12 * H, 5, 30, 11, false), calc(day + 12 * H, 6, 300, 12, false), calc(day + 12 * H, 7, 550, 13, false), rec(day + 13 * H, { port: 0, type: 7, carbs: 900 })];
+    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records });
+    expect(m.flaggedCalculations).toEqual([]);
+    expect(m.carbs.map((c) => c.flagged)).toEqual([false]);
+    expect(m.table.filter((r) => r.kind === "check")).toEqual([]);
+  });
+});
+
 describe("buildPumpDay on the seeded demo history", () => {
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
   const records: PumpHistoryRecord[] = pumpHistoryRecords(data.pump);

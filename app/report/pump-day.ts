@@ -43,6 +43,11 @@ export interface PumpHistoryRecord {
   readonly statusByte1: number;
   /** Device event index: orders records that share an instant. */
   readonly eventIndex?: number;
+  /**
+   * Part of a bolus calculation whose confirmed bolus differs from the suggestion by more than
+   * 2 U (PumpRecord.bolusCheckFailed, set when the record was uploaded).
+   */
+  readonly flagged?: boolean;
   /** Passed through to the view model (row keys, links). */
   readonly id?: string | number;
 }
@@ -51,6 +56,11 @@ export interface PumpHistoryRecord {
 export const RATE_STEP_UH = 0.00625;
 /** Raw steps per U/h (1 / 0.00625): dividing by it gives correctly rounded rates (136 -> 0.85). */
 const RAW_PER_UH = 160;
+/** U per step of the bolus calculator's suggested and confirmed boluses (statusShort1 in hundredths). */
+export const CALCULATOR_UNIT_STEP = 0.01;
+/** The bolus calculator's record types (port 0): the suggested and the confirmed bolus. */
+export const CALCULATOR_SUGGESTED = 6;
+export const CALCULATOR_CONFIRMED = 7;
 /** Minimum length of an extended bolus on a chart, ms (spec 1 section 9). */
 export const MIN_EXTENSION_DISPLAY_MS = 480_000;
 /** Bolus amounts are shown to this step, U (the pump's bolus increment, seed pump setting). */
@@ -287,6 +297,23 @@ export interface CarbEntryView {
   readonly source: CarbSource;
   readonly byVersion: boolean;
   readonly byLimit: boolean;
+  /** Entered through a bolus calculation that was marked at upload (see {@link FlaggedCalculationView}). */
+  readonly flagged: boolean;
+  readonly id?: string | number;
+}
+
+/**
+ * A bolus calculation marked at upload: a run of flagged calculator records (port 0, rising
+ * types, one after the other) whose confirmed bolus differs from the suggestion by more than 2 U.
+ * The amounts are in U; null when the run lacks that record.
+ */
+export interface FlaggedCalculationView {
+  readonly time: number;
+  readonly clock: string;
+  readonly suggestedU: number | null;
+  readonly confirmedU: number | null;
+  /** |confirmed - suggested|, U (null without both). */
+  readonly differenceU: number | null;
   readonly id?: string | number;
 }
 
@@ -342,6 +369,7 @@ export type PumpTableRow =
   | { readonly kind: "basal"; readonly time: number; readonly clock: string; readonly rateUh: number }
   | { readonly kind: "bolus"; readonly time: number; readonly clock: string; readonly bolus: BolusEvent }
   | { readonly kind: "carbs"; readonly time: number; readonly clock: string; readonly carbs: CarbEntryView }
+  | { readonly kind: "check"; readonly time: number; readonly clock: string; readonly check: FlaggedCalculationView }
   | { readonly kind: "bg"; readonly time: number; readonly clock: string; readonly bg: PumpBgView }
   | { readonly kind: "alarm"; readonly time: number; readonly clock: string; readonly alarm: PumpAlarmView };
 
@@ -365,6 +393,8 @@ export interface PumpDayModel {
   /** Bolus markers are drawn only when there are at most 25 boluses (spec 1 section 9). */
   readonly showBolusMarkers: boolean;
   readonly carbs: readonly CarbEntryView[];
+  /** The day's bolus calculations marked at upload, in time order. */
+  readonly flaggedCalculations: readonly FlaggedCalculationView[];
   readonly bg: readonly PumpBgView[];
   readonly alarms: readonly PumpAlarmView[];
   readonly totals: PumpDayTotals;
@@ -602,7 +632,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     if (isCarbRecord(r)) {
       const v = carbGrams(r.statusShort1, version);
       if (!(v.grams > 0)) continue;
-      carbs.push({ time: r.dateTime, clock, grams: v.grams, raw: r.statusShort1, source: r.eventPort === 3 ? "pump" : "calculator", byVersion: v.byVersion, byLimit: v.byLimit, ...id });
+      carbs.push({ time: r.dateTime, clock, grams: v.grams, raw: r.statusShort1, source: r.eventPort === 3 ? "pump" : "calculator", byVersion: v.byVersion, byLimit: v.byLimit, flagged: r.flagged === true, ...id });
     } else if (isBgRecord(r)) {
       if (!(r.statusShort0 > 0)) continue;
       bg.push({ time: r.dateTime, clock, mgdl: r.statusShort0, class: input.limits ? classify(r.statusShort0, input.limits) : null, ...id });
@@ -612,6 +642,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     }
   }
   const dedupedCarbs = dedupeCarbs(carbs);
+  const flaggedCalculations = flaggedCalculationsOf(inDay, zone);
 
   const basal = unitsOf(basalRawMs);
   const bolus = unitsOf(bolusRawMs);
@@ -642,6 +673,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     ...basalSteps.map((s) => ({ kind: "basal" as const, time: s.start, clock: clockOf(s.start, zone), rateUh: s.rateUh })),
     ...boluses.map((b) => ({ kind: "bolus" as const, time: b.start, clock: b.clock, bolus: b })),
     ...dedupedCarbs.map((c) => ({ kind: "carbs" as const, time: c.time, clock: c.clock, carbs: c })),
+    ...flaggedCalculations.map((c) => ({ kind: "check" as const, time: c.time, clock: c.clock, check: c })),
     ...bg.map((b) => ({ kind: "bg" as const, time: b.time, clock: b.clock, bg: b })),
     ...alarms.map((a) => ({ kind: "alarm" as const, time: a.time, clock: a.clock, alarm: a })),
   ].sort((a, b) => a.time - b.time || ROW_ORDER[a.kind] - ROW_ORDER[b.kind]);
@@ -656,6 +688,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     boluses,
     showBolusMarkers: boluses.length <= BIG_BOLUS_MAX_SHOWN,
     carbs: dedupedCarbs,
+    flaggedCalculations,
     bg,
     alarms,
     totals,
@@ -665,7 +698,47 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   };
 }
 
-const ROW_ORDER = { alarm: 0, basal: 1, bg: 2, carbs: 3, bolus: 4 } as const;
+/** Rows of one instant in the order the pump logs them: a calculation's BG and carbohydrate, its result, then the bolus. */
+const ROW_ORDER = { alarm: 0, basal: 1, bg: 2, carbs: 3, check: 4, bolus: 5 } as const;
+
+/**
+ * The flagged bolus calculations among a day's records (sorted): a run is flagged calculator
+ * records in rising type order, one after the other; any other record ends it.
+ */
+function flaggedCalculationsOf(records: readonly PumpHistoryRecord[], zone: ZoneOffsets): FlaggedCalculationView[] {
+  const out: FlaggedCalculationView[] = [];
+  let run: PumpHistoryRecord[] = [];
+  const close = () => {
+    if (run.length > 0) out.push(calculationOf(run, zone));
+    run = [];
+  };
+  for (const r of records) {
+    const member = isCalculatorRecord(r) && r.flagged === true;
+    const last = run[run.length - 1];
+    if (!member || (last && r.eventType <= last.eventType)) close();
+    if (member) run.push(r);
+  }
+  close();
+  return out;
+}
+
+function calculationOf(run: readonly PumpHistoryRecord[], zone: ZoneOffsets): FlaggedCalculationView {
+  const units = (type: number) => {
+    const r = run.find((x) => x.eventType === type);
+    return r ? roundHalfUp(r.statusShort1 * CALCULATOR_UNIT_STEP, 2) : null;
+  };
+  const suggestedU = units(CALCULATOR_SUGGESTED);
+  const confirmedU = units(CALCULATOR_CONFIRMED);
+  const first = run[0]!;
+  return {
+    time: first.dateTime,
+    clock: clockOf(first.dateTime, zone),
+    suggestedU,
+    confirmedU,
+    differenceU: suggestedU === null || confirmedU === null ? null : roundHalfUp(Math.abs(confirmedU - suggestedU), 2),
+    ...(first.id === undefined ? {} : { id: first.id }),
+  };
+}
 
 /**
  * Picks, from records sorted by time, the inputs of {@link buildPumpDay} for one day window: the

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BgView } from "~/components/patient-view/bg-view";
 import { CgmsView } from "~/components/patient-view/cgms-view";
 import { DailyView } from "~/components/patient-view/daily-view";
-import { viewHref } from "~/components/patient-view/links";
+import { PatientTabs } from "~/components/patient-view/patient-tabs";
 import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
 import { viewChart } from "~/report/view-charts.server";
@@ -50,6 +50,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const chart = viewChart(view, { unit, locale, t });
   return {
     base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
+    uploads: `/patientShow/${patient.id}/${patient.userId}/uploads`,
     pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
@@ -99,17 +100,7 @@ export default function PatientHome() {
         ) : null}
         <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
       </nav>
-      <nav aria-label={t("tabs.label")}>
-        <ul className={s.tabs}>
-          {data.tabs.map((tab) => (
-            <li key={tab}>
-              <Link className={s.tab} to={viewHref(base, { tab, date })} aria-current={tab === view.tab ? "page" : undefined}>
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PatientTabs home={base} uploads={data.uploads} tabs={data.tabs} current={view.tab} date={date} />
       {view.tab === "daily" ? (
         <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />
       ) : view.tab === "bg" ? (

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PatientPanel, type PanelItem } from "~/components/patient-panel";
-import { listSharedWithMeEntries, listSharedWithOthers, recipientOf, SHARE_STATE, type PatientListItem } from "~/models/read-power.server";
+import { listSharedWithMeEntries, listSharedWithOthers, recipientOf, SHARE_STATE, type PatientListEntry } from "~/models/read-power.server";
+import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
 
@@ -13,7 +14,7 @@ const query = z.object({
 });
 
 /** Where an entry leads: an accepted patient's page for a reader, else the entry's own page. */
-function toPanelItem(item: PatientListItem, viewerId: number, tab: "mine" | "others"): PanelItem {
+function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "others"): PanelItem {
   const readable = tab === "mine" && item.state === SHARE_STATE.accepted && item.pid !== null;
   const status: PanelItem["status"] =
     item.state === SHARE_STATE.accepted
@@ -32,6 +33,7 @@ function toPanelItem(item: PatientListItem, viewerId: number, tab: "mine" | "oth
     isNew: item.isNew,
     uploadIsNew: item.uploadIsNew,
     status,
+    lastUpload: readable ? { date: item.lastUploadDate ? displayDate(item.lastUploadDate) : null } : null,
   };
 }
 

@@ -65,3 +65,8 @@ export const findPatientDataQuery = z.object({ pid, date: isoDate("errors.date")
 
 /** GET /api/patient-data/sugarData and /api/cgms/cgm-record/findList: pid and a range of local dates. */
 export const rangeQuery = z.object({ pid, start: isoDate("errors.start"), end: isoDate("errors.end") });
+
+/** The query of `/patientShow/{id}/{userid}/uploads`: the page of the upload history (from 1; anything else is page 1). */
+export const uploadHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});

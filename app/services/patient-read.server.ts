@@ -24,7 +24,8 @@ export type ReadPurpose =
   | "pumpReport"
   | "cgmReport"
   | "agpReport"
-  | "statisticsReport";
+  | "statisticsReport"
+  | "uploads";
 
 export type ReadChannel = AccessChannel;
 

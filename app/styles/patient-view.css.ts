@@ -151,3 +151,40 @@ export const glucoseClass = styleVariants({
 });
 
 export const section = style({ marginBottom: vars.space.lg });
+
+/** A bolus calculation flagged at upload: a bordered word, so that it reads without colour and on paper. */
+export const checkMark = style({
+  display: "inline-block",
+  padding: "0 0.35rem",
+  border: `1px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.warning,
+  fontSize: "0.8125rem",
+  whiteSpace: "nowrap",
+  "@media": { print: { color: "#000", borderColor: "#000" } },
+});
+
+export const checkRow = style({
+  background: "#fff8e6",
+  "@media": { print: { background: "none" } },
+});
+
+/** A wide table scrolls inside its box on a narrow screen instead of widening the page. */
+export const tableScroll = style({ width: "100%", overflowX: "auto", margin: `0 0 ${vars.space.md}` });
+
+/** An upload's record counts: label and number side by side, one per line. */
+export const counts = style({ display: "grid", gap: "0.1rem", margin: 0, minWidth: "11rem" });
+export const count = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm });
+globalStyle(`${count} dt`, { color: vars.color.muted });
+globalStyle(`${count} dd`, { margin: 0, fontWeight: 600 });
+
+/** A warning inside a table cell (words and a sign, not a colour alone). */
+export const uploadWarning = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.warning, fontWeight: 600, fontSize: "0.8125rem" });
+
+export const pager = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  fontSize: "0.875rem",
+  "@media": { print: { display: "none" } },
+});

@@ -27,6 +27,7 @@ import { action as cgmApi } from "~/routes/api.patient-data.sugarDevicePdf";
 import { loader as findOne } from "~/routes/api.patient.findOne";
 import { loader as recordPage } from "~/routes/patient";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
+import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
 import { cookieFor, seedCgmWave, statusOf } from "./report-support";
@@ -96,6 +97,7 @@ const pdf = (route: Route, name: string) =>
 /** Every route that reads patient data, by file. PDFs render in Chromium: their granted reads are walked end to end (tests/e2e/access-log.spec.ts). */
 const ROUTES: readonly RouteCase[] = [
   { file: "patientShow.$id.$userid.patientHome.tsx", kind: "page", purpose: "patientHome", call: page(patientHome, (p, u) => `/patientShow/${p}/${u}/patientHome`, (p, u) => ({ id: String(p), userid: String(u) })) },
+  { file: "patientShow.$id.$userid.uploads.tsx", kind: "page", purpose: "uploads", call: page(uploadsPage, (p, u) => `/patientShow/${p}/${u}/uploads`, (p, u) => ({ id: String(p), userid: String(u) })) },
   { file: "patient.tsx", kind: "page", purpose: "record", call: page(recordPage, (p) => `/patient?pid=${p}`, () => ({})) },
   { file: "$id.print.tsx", kind: "page", purpose: "pumpReport", call: reportPage(pumpPage, "print") },
   { file: "$id.cgmsprint.tsx", kind: "page", purpose: "cgmReport", call: reportPage(cgmPage, "cgmsprint") },

@@ -140,4 +140,19 @@ describe("patient data API and views", () => {
     expect([ru.view.tab, ru.tabs]).toEqual(["daily", ["daily", "bg"]]);
     await db().setting.update({ where: { userId: s.clinic.id }, data: { lang: "en" } });
   });
+
+  it("DAILY reads the upload's bolus-check mark: a flagged calculation is a table row, an unflagged one is not", async () => {
+    const day = "2026-10-12";
+    // 12:00 calculator run flagged at upload (3.00 U suggested, 6.50 U confirmed: 3.50 U apart); 18:00 the same figures, unflagged.
+    const calc = (recordId: number, time: string, type: number, hundredths: number, flagged: boolean) => ({
+      patientId: s.pid, pdaSn: `pump-${s.pid}`, recordId, eventIndex: recordId, eventPort: 0, eventType: type, eventUrgency: 0, eventValue: 0,
+      statusByte0: 80, statusByte1: 150, statusShort0: 0, statusShort1: hundredths, deviceTime: `${day} ${time}`, recordTimeZone: ZONE,
+      dateTime: new Date(at(day, time).epochMilliseconds), bolusCheckFailed: flagged,
+    });
+    await db().pumpRecord.createMany({ data: [calc(101, "12:00", 6, 300, true), calc(102, "12:00", 7, 650, true), calc(103, "18:00", 6, 300, false), calc(104, "18:00", 7, 650, false)] });
+    const daily = (await page(s.clinic.id, s.pid, s.patient.id, `?tab=daily&date=${day}`)) as Awaited<ReturnType<typeof patientHome>>;
+    const pump = daily.view.tab === "daily" ? daily.view.pump : null;
+    expect(pump?.flaggedCalculations).toEqual([expect.objectContaining({ clock: "12:00", suggestedU: 3, confirmedU: 6.5, differenceU: 3.5 })]);
+    expect(pump?.table.filter((r) => r.kind === "check").map((r) => r.clock)).toEqual(["12:00"]);
+  });
 });

@@ -3,6 +3,23 @@ import type { Viewer } from "~/models/access.server";
 import { listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power.server";
 import { db } from "~/utils/db.server";
 
+/** Runs `work` and counts the raw queries it sends. */
+async function countingRawQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const client = db();
+  const original = client.$queryRaw;
+  let queries = 0;
+  client.$queryRaw = ((...args: Parameters<typeof original>) => {
+    queries++;
+    return original.apply(client, args);
+  }) as typeof original;
+  try {
+    const result = await work();
+    return { result, queries };
+  } finally {
+    client.$queryRaw = original;
+  }
+}
+
 /** A clinic reading 12 patients (one refused share request among them) and a patient sharing with 3 readers. */
 let run = 0;
 async function scenario() {
@@ -51,5 +68,39 @@ describe("the patient area's lists", () => {
     const owner = patients[0]!;
     const result = await listSharedWithOthers({ id: owner.id, identity: 1, isPass: 0, role: "guest" }, { page: 1, search: clinic.email });
     expect(result.ok && result.data).toEqual({ count: 1, data: [expect.objectContaining({ email: clinic.email, identity: 2, userId: owner.id, birthDate: null })] });
+  });
+
+  it("each patient's newest finished upload, in the patient's zone, from the list's one statement; only for accepted shares", async () => {
+    const { viewer, patients, clinic } = await scenario();
+    const pid = async (user: { id: number }) => (await db().patient.findUniqueOrThrow({ where: { userId: user.id } })).id;
+    const task = (patientId: number, status: "open" | "processing" | "done" | "failed", completedAt: string | null) =>
+      db().uploadTask.create({ data: { patientId, uploaderId: clinic.id, deviceKind: "gocheck", deviceSn: "GC-1", timeZone: "UTC", status, completedAt: completedAt ? new Date(completedAt) : null } });
+    // Patient 11 (Warsaw): done at 2026-01-05 10:00 and 2026-01-06 23:30 UTC (00:30 on the 7th in Warsaw, CET +01:00);
+    // a failed upload later and one still open do not count.
+    const p11 = await pid(patients[10]!);
+    await db().patient.update({ where: { id: p11 }, data: { timeZone: "Europe/Warsaw" } });
+    await task(p11, "done", "2026-01-05T10:00:00Z");
+    await task(p11, "done", "2026-01-06T23:30:00Z");
+    await task(p11, "failed", "2026-01-08T09:00:00Z");
+    await task(p11, "open", null);
+    // Patient 10 (UTC): only a failed upload, so none finished. Patient 9: nothing.
+    await task(await pid(patients[9]!), "failed", "2026-01-04T09:00:00Z");
+    // Patient 12's share was refused (not listed); a pending share shows nothing either.
+    const waiting = await db().user.create({ data: { email: `waiting-${Date.now()}@list.test`, identity: 1, patient: { create: {} } } });
+    await db().readPower.create({ data: { providerId: waiting.id, readerId: clinic.id, sourceType: 1, state: 0, createdAt: new Date(Date.UTC(2026, 0, 20)) } });
+    await task(await pid(waiting), "done", "2026-01-03T09:00:00Z");
+
+    const { result: first, queries } = await countingRawQueries(() => listSharedWithMeEntries(viewer, { page: 1 }));
+    // One statement for the page, its count and every entry's last upload (no query per entry).
+    expect(queries).toBe(1);
+    const byUser = new Map(first.data.map((e) => [e.userId, e]));
+    expect(byUser.get(waiting.id)).toMatchObject({ state: 0, lastUploadAt: null, lastUploadDate: null });
+    expect(byUser.get(patients[10]!.id)).toMatchObject({ lastUploadAt: "2026-01-06T23:30:00.000Z", lastUploadDate: "2026-01-07" });
+    expect(byUser.get(patients[9]!.id)).toMatchObject({ lastUploadAt: null, lastUploadDate: null });
+    expect(byUser.get(patients[8]!.id)).toMatchObject({ lastUploadAt: null, lastUploadDate: null });
+
+    // "Shared with others" lists readers: no patient data there.
+    const others = await listSharedWithOthers({ id: patients[10]!.id, identity: 1, isPass: 0, role: "guest" }, { page: 1 });
+    expect(others.ok && others.data.data.map((e) => [e.lastUploadAt, e.lastUploadDate])).toEqual([[null, null]]);
   });
 });

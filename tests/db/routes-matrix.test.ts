@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
+import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
 import { loader as sharePage } from "~/routes/patientShow.share.$id";
 import { loader as accessLog } from "~/routes/patientShow.accessLog";
 import { loader as auditsPage } from "~/routes/admin.audits";
@@ -30,19 +31,23 @@ async function scenario() {
 }
 
 describe("patient pages: who gets what", () => {
-  it("the patient home: owner and accepted reader 200; everyone else 404 (no existence leak); signed out to sign-in", async () => {
-    const { owner, viewers } = await scenario();
-    const params = { id: String(owner.patient!.id), userid: String(owner.id) };
-    const expected: Record<keyof typeof viewers, number> = { owner: 200, accepted: 200, pending: 404, refused: 404, stranger: 404, unaudited: 404 };
-    for (const [who, user] of Object.entries(viewers)) {
-      const request = new Request(`http://localhost/patientShow/${params.id}/${params.userid}/patientHome`, { headers: { Cookie: await cookieFor(user.id) } });
-      expect([who, await statusOf(() => patientHome({ request, params, context: {} }))]).toEqual([who, expected[who as keyof typeof viewers]]);
-    }
-    const guessed = { id: String(owner.patient!.id + 999), userid: String(owner.id) };
-    const request = new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.accepted.id) } });
-    expect(await statusOf(() => patientHome({ request, params: guessed, context: {} }))).toBe(404);
-    expect(await statusOf(() => patientHome({ request: new Request("http://localhost/x"), params, context: {} }))).toBe(302);
-  });
+  for (const [page, loader] of [["patientHome", patientHome], ["uploads", uploadsPage]] as const) {
+    it(`the patient's ${page} page: owner and accepted reader 200; everyone else 404 (no existence leak); signed out to sign-in`, async () => {
+      const { owner, viewers } = await scenario();
+      const params = { id: String(owner.patient!.id), userid: String(owner.id) };
+      const expected: Record<keyof typeof viewers, number> = { owner: 200, accepted: 200, pending: 404, refused: 404, stranger: 404, unaudited: 404 };
+      for (const [who, user] of Object.entries(viewers)) {
+        const request = new Request(`http://localhost/patientShow/${params.id}/${params.userid}/${page}`, { headers: { Cookie: await cookieFor(user.id) } });
+        expect([who, await statusOf(() => loader({ request, params, context: {} }))]).toEqual([who, expected[who as keyof typeof viewers]]);
+      }
+      const guessed = { id: String(owner.patient!.id + 999), userid: String(owner.id) };
+      const request = new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.accepted.id) } });
+      expect(await statusOf(() => loader({ request, params: guessed, context: {} }))).toBe(404);
+      // The patient's pid with another account's user id is not that patient's page.
+      expect(await statusOf(() => loader({ request, params: { id: params.id, userid: String(viewers.accepted.id) }, context: {} }))).toBe(404);
+      expect(await statusOf(() => loader({ request: new Request("http://localhost/x"), params, context: {} }))).toBe(302);
+    });
+  }
 
   it("opening the page is written to the access log, and the owner can read that log", async () => {
     const { owner, viewers } = await scenario();
@@ -61,6 +66,7 @@ describe("patient pages: who gets what", () => {
       const request = new Request("http://localhost/x", { headers: { Cookie: cookie } });
       expect([bad, await statusOf(() => sharePage({ request, params: { id: bad }, context: {} }))]).toEqual([bad, 404]);
       expect([bad, await statusOf(() => patientHome({ request, params: { id: bad, userid: String(owner.id) }, context: {} }))]).toEqual([bad, 404]);
+      expect([bad, await statusOf(() => uploadsPage({ request, params: { id: String(owner.patient!.id), userid: bad }, context: {} }))]).toEqual([bad, 404]);
     }
   });
 

@@ -15,7 +15,7 @@ async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export type TestUser = { id: number; email: string; password: string; name: string; pid: number | null };
 
-export async function createUser(options: { tag: string; identity: 1 | 2; firstName: string; lastName: string; isPass?: number; lang?: string; unit?: 0 | 1; active?: boolean }): Promise<TestUser> {
+export async function createUser(options: { tag: string; identity: 1 | 2; firstName: string; lastName: string; isPass?: number; lang?: string; unit?: 0 | 1; active?: boolean; timeZone?: string }): Promise<TestUser> {
   const email = uniqueEmail(options.tag);
   const password = `${options.tag} password 1`;
   const passwordHash = await hashPassword(password);
@@ -28,7 +28,7 @@ export async function createUser(options: { tag: string; identity: 1 | 2; firstN
     await client.query(`INSERT INTO "Setting" ("userId", lang, unit, "updatedAt") VALUES ($1, $2, $3, now())`, [id, options.lang ?? "en", options.unit ?? 0]);
     let pid: number | null = null;
     if (options.identity === 1) {
-      const patient = await client.query(`INSERT INTO "Patient" ("userId", "updatedAt") VALUES ($1, now()) RETURNING id`, [id]);
+      const patient = await client.query(`INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [id, options.timeZone ?? "UTC"]);
       pid = patient.rows[0].id;
     }
     return { id, email, password, name: `${options.firstName} ${options.lastName}`, pid };

@@ -58,19 +58,43 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
               ))}
             </tbody>
           </table>
+          {pump.flaggedCalculations.length > 0 ? (
+            <p className={s.note} data-testid="check-legend">
+              <CheckMark /> {t("daily.check.legend")}
+            </p>
+          ) : null}
         </>
       )}
     </section>
   );
 }
 
+/** The mark of a bolus calculation flagged at upload: a word and a sign, not a colour alone (it prints). */
+function CheckMark() {
+  const { t } = useTranslation("views");
+  return (
+    <strong className={s.checkMark}>
+      <span aria-hidden="true">⚠ </span>
+      {t("daily.check.mark")}
+    </strong>
+  );
+}
+
 function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; locale: string }) {
   const { t } = useTranslation("views");
   const n = (value: number, decimals: number) => formatNumber(value, decimals, locale);
-  const cells = (event: string, value: string, detail = "") => (
-    <tr>
+  const cells = (event: string, value: string, detail = "", flagged = false) => (
+    <tr className={flagged ? s.checkRow : undefined}>
       <td>{row.clock}</td>
-      <td>{event}</td>
+      <td>
+        {event}
+        {flagged ? (
+          <>
+            {" "}
+            <CheckMark />
+          </>
+        ) : null}
+      </td>
       <td>{value}</td>
       <td>{detail}</td>
     </tr>
@@ -90,7 +114,22 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
       return cells(t(`daily.bolusKind.${bolus.kind}`), `${n(bolus.unitsDisplay, 2)} ${t("units.u")}`, [detail, bolus.startsBeforeDay ? t("daily.continues") : ""].filter(Boolean).join("; "));
     }
     case "carbs":
-      return cells(t("daily.rows.carbs"), `${n(row.carbs.grams, 0)} ${t("units.g")}`, t(`daily.carbSource.${row.carbs.source}`));
+      return cells(
+        t("daily.rows.carbs"),
+        `${n(row.carbs.grams, 0)} ${t("units.g")}`,
+        [t(`daily.carbSource.${row.carbs.source}`), row.carbs.flagged ? t("daily.check.carbs") : ""].filter(Boolean).join("; "),
+        row.carbs.flagged,
+      );
+    case "check": {
+      const { check } = row;
+      const units = (value: number | null) => formatNumber(value, 2, locale);
+      return cells(
+        t("daily.rows.check"),
+        t("daily.check.value", { suggested: units(check.suggestedU), confirmed: units(check.confirmedU) }),
+        check.differenceU === null ? t("daily.check.detailUnknown") : t("daily.check.detail", { difference: units(check.differenceU) }),
+        true,
+      );
+    }
     case "bg":
       return cells(t("daily.rows.bg"), `${formatGlucose(row.bg.mgdl, unit, locale)} ${t(`common:units.${unit}`)}`);
     case "alarm":

@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ViewTab } from "~/schemas/patient-view";
+import * as s from "~/styles/patient-view.css";
+import { viewHref } from "./links";
+
+type Props = {
+  /** The patient page's address (`.../patientHome`) and the upload history's (`.../uploads`). */
+  home: string;
+  uploads: string;
+  tabs: readonly ViewTab[];
+  current: ViewTab | "uploads";
+  /** The day a view tab keeps when switching (null: each view's default). */
+  date: string | null;
+};
+
+/** The patient header's tabs: the data views DAILY, BG and CGMS, and the upload history. */
+export function PatientTabs({ home, uploads, tabs, current, date }: Props) {
+  const { t } = useTranslation("views");
+  return (
+    <nav aria-label={t("tabs.label")}>
+      <ul className={s.tabs}>
+        {tabs.map((tab) => (
+          <li key={tab}>
+            <Link className={s.tab} to={viewHref(home, { tab, date })} aria-current={tab === current ? "page" : undefined}>
+              {t(`tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link className={s.tab} to={uploads} aria-current={current === "uploads" ? "page" : undefined}>
+            {t("tabs.uploads")}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,151 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { Notice } from "~/components/patient-view/parts";
+import { tabsFor } from "~/models/patient-view.server";
+import { idParam } from "~/schemas/fields";
+import { uploadHistoryQuery } from "~/schemas/patient-view";
+import { readPatient } from "~/services/patient-read.server";
+import { uploadHistory, type UploadHistoryItem } from "~/services/upload-history.server";
+import * as layout from "~/styles/layout.css";
+import * as s from "~/styles/patient-view.css";
+import { getLocale } from "~/utils/i18n.server";
+import { displayName } from "~/utils/names";
+import { requireUser } from "~/utils/session.server";
+
+const params = z.object({ id: idParam, userid: idParam });
+
+/**
+ * A patient's upload history, newest first, 20 to a page: for the patient and the readers the
+ * patient shares with; anyone else gets a 404. Every view is a read in the patient's access log.
+ */
+export async function loader({ request, params: raw }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request);
+  const parsed = params.safeParse(raw);
+  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  const { page } = uploadHistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const read = await readPatient({ viewer, pid: parsed.data.id, userId: parsed.data.userid, purpose: "uploads", channel: "page", detail: { page } });
+  if (!read.ok) throw new Response("Not Found", { status: 404 });
+  const { patient } = read;
+  const locale = await getLocale(request);
+  const base = `/patientShow/${patient.id}/${patient.userId}`;
+  return {
+    home: `${base}/patientHome`,
+    uploads: `${base}/uploads`,
+    name: displayName(patient.user),
+    own: patient.userId === viewer.id,
+    timeZone: patient.timeZone,
+    tabs: tabsFor(locale),
+    history: await uploadHistory(viewer, patient, page, locale),
+  };
+}
+
+export default function Uploads() {
+  const { t } = useTranslation("views");
+  const { t: tp } = useTranslation("patients");
+  const data = useLoaderData<typeof loader>();
+  const { items, page, pages } = data.history;
+  return (
+    <article className={layout.card} aria-labelledby="patient-title">
+      <header className={s.header}>
+        <div>
+          <h1 id="patient-title" className={s.title}>
+            {data.own ? tp("myHome") : data.name}
+          </h1>
+        </div>
+      </header>
+      <PatientTabs home={data.home} uploads={data.uploads} tabs={data.tabs} current="uploads" date={null} />
+      <section className={s.section} aria-labelledby="uploads-heading">
+        <h2 id="uploads-heading">{t("uploads.title")}</h2>
+        <p className={s.note}>{t("uploads.intro", { zone: data.timeZone })}</p>
+        {items.length === 0 ? (
+          <Notice kind="empty">{t("uploads.empty")}</Notice>
+        ) : (
+          <div className={s.tableScroll}>
+            <table className={s.table} data-testid="upload-history">
+              <caption>{t("uploads.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("uploads.columns.when")}</th>
+                  <th scope="col">{t("uploads.columns.device")}</th>
+                  <th scope="col">{t("uploads.columns.channel")}</th>
+                  <th scope="col">{t("uploads.columns.operator")}</th>
+                  <th scope="col">{t("uploads.columns.dates")}</th>
+                  <th scope="col">{t("uploads.columns.records")}</th>
+                  <th scope="col">{t("uploads.columns.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <UploadRow key={item.id} item={item} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav className={s.pager} aria-label={t("uploads.pages")}>
+            {page > 1 ? <Link to={`?page=${page - 1}`}>{t("uploads.newer")}</Link> : <span />}
+            <span>{t("uploads.pageOf", { page, pages })}</span>
+            {page < pages ? <Link to={`?page=${page + 1}`}>{t("uploads.older")}</Link> : <span />}
+          </nav>
+        ) : null}
+      </section>
+    </article>
+  );
+}
+
+/** What an upload did with its records, in the order the page lists them. */
+const COUNTS = ["added", "duplicates", "flagged", "skipped", "dstAdjusted"] as const;
+
+function UploadRow({ item }: { item: UploadHistoryItem }) {
+  const { t } = useTranslation("views");
+  return (
+    <tr>
+      <th scope="row">{item.when}</th>
+      <td>
+        {t(`uploads.kinds.${item.deviceKind}`)}
+        <br />
+        <small>{t("uploads.serial", { serial: item.deviceSn })}</small>
+        {item.otherPatientDevice ? (
+          <p className={s.uploadWarning} role="note">
+            <span aria-hidden="true">⚠ </span>
+            {t("uploads.otherPatientDevice")}
+          </p>
+        ) : null}
+      </td>
+      <td>{t(`uploads.channels.${item.channel}`)}</td>
+      <td>{item.operator.you ? t("uploads.you") : item.operator.name}</td>
+      <td>{item.dates ? (item.dates.first === item.dates.last ? item.dates.first : `${item.dates.first} – ${item.dates.last}`) : "—"}</td>
+      <td>
+        <dl className={s.counts}>
+          {COUNTS.map((count) => (
+            <div key={count} className={s.count}>
+              <dt>{t(`uploads.counts.${count}`)}</dt>
+              <dd data-count={count}>{item[count]}</dd>
+            </div>
+          ))}
+        </dl>
+      </td>
+      <td>
+        {t(`uploads.status.${item.status}`)}
+        {item.status === "done" && item.added === 0 ? (
+          <>
+            <br />
+            <small>{t("upload:noNewRecords")}</small>
+          </>
+        ) : null}
+        {item.failure ? (
+          <>
+            <br />
+            <small>{t(`upload:${item.failure.key}`, item.failure.values)}</small>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";

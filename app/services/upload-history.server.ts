@@ -1,0 +1,81 @@
+import type { DeviceKind, UploadChannel, UploadStatus } from "@prisma/client";
+import type { Viewer, VisiblePatient } from "~/models/access.server";
+import { listPatientUploads, type UploadHistoryRow } from "~/models/upload-task.server";
+import { displayDate, localDate } from "~/report/day";
+import { displayName } from "~/utils/names";
+
+/** Uploads per page of the history. */
+export const UPLOAD_HISTORY_PAGE_SIZE = 20;
+
+/** One upload as the history page shows it (serialisable; the texts are translated by the page). */
+export interface UploadHistoryItem {
+  readonly id: number;
+  /** When the upload was made, in the reader's language and the patient's time zone. */
+  readonly when: string;
+  readonly deviceKind: DeviceKind;
+  readonly deviceSn: string;
+  readonly channel: UploadChannel;
+  /** The uploading account: the reader themself, or its display name. */
+  readonly operator: { readonly you: true } | { readonly you: false; readonly name: string };
+  readonly added: number;
+  readonly duplicates: number;
+  readonly flagged: number;
+  readonly skipped: number;
+  /** Device times moved out of a daylight-saving gap or placed in an overlap. */
+  readonly dstAdjusted: number;
+  /** The local dates (YYYY/MM/DD, patient's zone) of the upload's first and last record; null when none was stored. */
+  readonly dates: { readonly first: string; readonly last: string } | null;
+  readonly status: UploadStatus;
+  /** Why a failed upload wrote nothing: a key of the `upload` namespace and the values it names. */
+  readonly failure: { readonly key: string; readonly values: Record<string, string | number> } | null;
+  readonly otherPatientDevice: boolean;
+}
+
+export interface UploadHistoryPage {
+  readonly items: readonly UploadHistoryItem[];
+  readonly total: number;
+  readonly page: number;
+  readonly pages: number;
+}
+
+function errorValues(value: unknown): Record<string, string | number> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number"));
+}
+
+function itemOf(row: UploadHistoryRow, viewer: Viewer, timeZone: string, when: Intl.DateTimeFormat): UploadHistoryItem {
+  const day = (at: Date) => displayDate(localDate(at.getTime(), timeZone));
+  return {
+    id: row.id,
+    when: when.format(row.createdAt),
+    deviceKind: row.deviceKind,
+    deviceSn: row.deviceSn,
+    channel: row.channel,
+    operator: row.uploaderId === viewer.id ? { you: true } : { you: false, name: displayName(row.uploader) },
+    added: row.insertedCount,
+    duplicates: row.duplicateCount,
+    flagged: row.flaggedCount,
+    skipped: row.skippedCount,
+    dstAdjusted: row.dstGapCount + row.dstOverlapCount,
+    dates: row.firstAt && row.lastAt ? { first: day(row.firstAt), last: day(row.lastAt) } : null,
+    status: row.status,
+    failure: row.status === "failed" && row.error ? { key: row.error, values: errorValues(row.errorValues) } : null,
+    otherPatientDevice: row.otherPatientDevice,
+  };
+}
+
+/**
+ * A page of a patient's upload history (newest first), for a reader the access gateway has let
+ * through: what each upload added, skipped and flagged, by whom, through which channel, and how
+ * it ended. A page past the last one is empty (with the count, for the pager).
+ */
+export async function uploadHistory(viewer: Viewer, patient: VisiblePatient, page: number, locale: string): Promise<UploadHistoryPage> {
+  const { total, rows } = await listPatientUploads(viewer, patient.id, { page, pageSize: UPLOAD_HISTORY_PAGE_SIZE });
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: patient.timeZone });
+  return {
+    items: rows.map((row) => itemOf(row, viewer, patient.timeZone, when)),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / UPLOAD_HISTORY_PAGE_SIZE)),
+  };
+}
