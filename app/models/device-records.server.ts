@@ -15,7 +15,11 @@ const UTC = Prisma.sql`AT TIME ZONE 'UTC'`;
 export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number };
 
 /** Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms; answers how many were new. */
-export async function insertPumpRows(tx: Tx, t: BatchTarget, rows: readonly PumpRow[]): Promise<number> {
+export async function insertPumpRows(tx: Tx, t: BatchTarget, all: readonly PumpRow[]): Promise<number> {
+  // The handheld returns its whole log every time: most records of a pump upload are usually
+  // stored already. Dropping them first is an index look-up each, far cheaper than a conflict.
+  const known = await storedPumpRecordIds(tx, t, all);
+  const rows = known.size ? all.filter((r) => !known.has(r.recordId)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof PumpRow>(k: K) => rows.map((r) => r[k]);
   const inserted = await tx.$queryRaw<{ id: bigint; recordId: number }[]>`
@@ -53,6 +57,14 @@ export async function insertPumpRows(tx: Tx, t: BatchTarget, rows: readonly Pump
   return inserted.length;
 }
 
+/** The record numbers among `rows` already stored for the patient and handheld. */
+async function storedPumpRecordIds(tx: Tx, t: BatchTarget, rows: readonly PumpRow[]): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const found = await tx.$queryRaw<{ recordId: number }[]>`
+    SELECT "recordId" FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${rows.map((r) => r.recordId)}::int[])`;
+  return new Set(found.map((r) => r.recordId));
+}
+
 /** Marks the pump records of inconsistent bolus calculations (known only once the whole upload is read). */
 export async function flagBolusChecks(tx: Tx, t: Omit<BatchTarget, "uploadId">, recordIds: readonly number[]): Promise<void> {
   if (recordIds.length === 0) return;
@@ -62,7 +74,13 @@ export async function flagBolusChecks(tx: Tx, t: Omit<BatchTarget, "uploadId">, 
 }
 
 /** Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were new. */
-export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string }, rows: readonly CgmRow[]): Promise<number> {
+export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string }, all: readonly CgmRow[]): Promise<number> {
+  if (all.length === 0) return 0;
+  // A CGM's history is read from a stored index, but a repeat sends readings already stored: drop them first.
+  const found = await tx.$queryRaw<{ eventIndex: number }[]>`
+    SELECT "eventIndex" FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${all.map((r) => r.eventIndex)}::int[])`;
+  const known = new Set(found.map((r) => r.eventIndex));
+  const rows = known.size ? all.filter((r) => !known.has(r.eventIndex)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof CgmRow>(k: K) => rows.map((r) => r[k]);
   return tx.$executeRaw`
