@@ -1,4 +1,5 @@
 import { ZoneOffsets } from "~/metrics/timezone";
+import { isTimeZone } from "~/utils/time-zones";
 
 /**
  * Device clocks record local wall-clock time without a zone ("2026-03-29 02:30:00"). The upload
@@ -43,14 +44,7 @@ function fixedOffsetMs(zone: string): number | null {
 
 /** Whether `zone` is a fixed offset ("+08:00") or an IANA zone this runtime knows. */
 export function isKnownTimeZone(zone: string): boolean {
-  if (fixedOffsetMs(zone) !== null) return true;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return fixedOffsetMs(zone) !== null || isTimeZone(zone);
 }
 
 export type DstCase = "gap" | "overlap";

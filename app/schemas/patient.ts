@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "~/utils/time-zones";
 import { MGDL_PER_MMOL, toMgdl } from "./auth";
 import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
 
@@ -77,16 +78,6 @@ export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Whether the runtime knows this IANA time zone (aliases such as "Europe/Kiev" included). */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Option ids from the API's comma-joined text ("3,5"), a JSON list, or repeated form fields

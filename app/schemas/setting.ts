@@ -2,7 +2,8 @@ import { z } from "zod";
 import { supportedLngs } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report";
 import { idNumber, requiredMessage, wholeNumber } from "./fields";
-import { isTimeZone, timeToSeconds } from "./patient";
+import { isTimeZone } from "~/utils/time-zones";
+import { timeToSeconds } from "./patient";
 
 /**
  * The settings page `/newsetting` (spec 2 sections 2-3; issue 7 "print settings"): units for

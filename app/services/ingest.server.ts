@@ -1,9 +1,9 @@
 import type { DeviceKind, Prisma, UploadTask } from "@prisma/client";
-import { CgmProcessor, MeterProcessor, PumpProcessor, type CgmRow, type MeterRow, type PumpRow, type Refusal, type UploadCounters } from "~/ingest/process";
+import { CGM_MANUAL_ORIGIN, CgmProcessor, MeterProcessor, PumpProcessor, type Added, type CgmRow, type MeterRow, type PumpRow, type Refusal, type UploadCounters } from "~/ingest/process";
 import { checkPumpVersion } from "~/ingest/pump-rules";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { ownPatientId } from "~/models/patient.server";
-import { deviceOfAnotherPatient, flagBolusChecks, insertBgRows, insertCgmRows, insertPumpRows, touchDevice, upsertBasalPresets, upsertPumpSetting } from "~/models/device-records.server";
+import { type BatchTarget, deviceOfAnotherPatient, flagBolusChecks, insertBgRows, insertCgmRows, insertPumpRows, touchDevice, upsertBasalPresets, upsertPumpSetting } from "~/models/device-records.server";
 import {
   createTask,
   lockTask,
@@ -138,78 +138,54 @@ function buffered<Row>(write: (tx: Tx, rows: Row[]) => Promise<number>) {
   };
 }
 
-function pumpIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
+/** Where a processor's rows go: the ones `pick` chooses, written by `write` in batches. */
+type Sink<Row> = { pick: (rows: Row[]) => Row[]; write: (tx: Tx, rows: Row[]) => Promise<number> };
+
+/** An ingestor of a processor's rows into its sinks; `afterAll` runs last and answers the flagged count. */
+function ingestorOf<Row>(processor: { counters: UploadCounters; add(records: never): Added<Row> }, sinks: Sink<Row>[], afterAll?: (tx: Tx) => Promise<number>): Ingestor {
+  const outputs = sinks.map((sink) => ({ pick: sink.pick, rows: buffered(sink.write) }));
+  return {
+    counters: processor.counters,
+    get inserted() {
+      return outputs.reduce((n, o) => n + o.rows.inserted, 0);
+    },
+    flaggedCount: 0,
+    async add(tx, records) {
+      const out = processor.add(records as never);
+      if (!out.ok) return out.refusal;
+      for (const o of outputs) await o.rows.push(tx, o.pick(out.rows));
+      return null;
+    },
+    async finish(tx) {
+      for (const o of outputs) await o.rows.flush(tx);
+      if (afterAll) this.flaggedCount = await afterAll(tx);
+    },
+  };
+}
+
+const every = <Row>(rows: Row[]) => rows;
+
+function pumpIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
   const processor = new PumpProcessor({ pid: task.patientId, pdaSn: task.deviceSn, version: task.pdaVersion }, task.timeZone);
-  const rows = buffered((tx, batch: PumpRow[]) => insertPumpRows(tx, target, batch));
-  return {
-    counters: processor.counters,
-    get inserted() {
-      return rows.inserted;
-    },
-    flaggedCount: 0,
-    async add(tx, records) {
-      const out = processor.add(records as never);
-      if (!out.ok) return out.refusal;
-      await rows.push(tx, out.rows);
-      return null;
-    },
-    async finish(tx) {
-      await rows.flush(tx);
-      const flagged = processor.flagged();
-      this.flaggedCount = flagged.length;
-      await flagBolusChecks(tx, target, flagged);
-    },
-  };
+  return ingestorOf(processor, [{ pick: every, write: (tx, rows: PumpRow[]) => insertPumpRows(tx, target, rows) }], async (tx) => {
+    const flagged = processor.flagged();
+    await flagBolusChecks(tx, target, flagged);
+    return flagged.length;
+  });
 }
 
-function cgmIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
-  const processor = new CgmProcessor(task.deviceSn, task.timeZone);
+function cgmIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
   const where = { ...target, timeZone: task.timeZone };
-  const readings = buffered((tx, batch: CgmRow[]) => insertCgmRows(tx, where, batch));
-  const manual = buffered((tx, batch: CgmRow[]) =>
-    insertBgRows(tx, { ...where, source: "cgm_manual" }, batch.map((r) => ({ recordKey: String(r.eventIndex), mgdl: r.mgdl, deviceTime: r.deviceTime, dateTime: r.dateTime, dataOrigin: 3 }))),
-  );
-  return {
-    counters: processor.counters,
-    get inserted() {
-      return readings.inserted + manual.inserted;
-    },
-    flaggedCount: 0,
-    async add(tx, records) {
-      const out = processor.add(records as never);
-      if (!out.ok) return out.refusal;
-      await readings.push(tx, out.rows.filter((r) => !r.manual));
-      await manual.push(tx, out.rows.filter((r) => r.manual));
-      return null;
-    },
-    async finish(tx) {
-      await readings.flush(tx);
-      await manual.flush(tx);
-    },
-  };
+  const manualRow = (r: CgmRow) => ({ recordKey: String(r.eventIndex), mgdl: r.mgdl, deviceTime: r.deviceTime, dateTime: r.dateTime, dataOrigin: CGM_MANUAL_ORIGIN });
+  return ingestorOf(new CgmProcessor(task.deviceSn, task.timeZone), [
+    { pick: (rows) => rows.filter((r) => !r.manual), write: (tx, rows: CgmRow[]) => insertCgmRows(tx, where, rows) },
+    { pick: (rows) => rows.filter((r) => r.manual), write: (tx, rows: CgmRow[]) => insertBgRows(tx, { ...where, source: "cgm_manual" }, rows.map(manualRow)) },
+  ]);
 }
 
-function meterIngestor(task: TaskTarget, target: { patientId: number; deviceSn: string; uploadId: number }): Ingestor {
-  const processor = new MeterProcessor(task.deviceSn, task.timeZone);
-  const readings = buffered((tx, batch: MeterRow[]) =>
-    insertBgRows(tx, { ...target, timeZone: task.timeZone, source: "meter" }, batch.map((r) => ({ ...r, dataOrigin: null }))),
-  );
-  return {
-    counters: processor.counters,
-    get inserted() {
-      return readings.inserted;
-    },
-    flaggedCount: 0,
-    async add(tx, records) {
-      const out = processor.add(records as never);
-      if (!out.ok) return out.refusal;
-      await readings.push(tx, out.rows);
-      return null;
-    },
-    async finish(tx) {
-      await readings.flush(tx);
-    },
-  };
+function meterIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
+  const where = { ...target, timeZone: task.timeZone, source: "meter" as const };
+  return ingestorOf(new MeterProcessor(task.deviceSn, task.timeZone), [{ pick: every, write: (tx, rows: MeterRow[]) => insertBgRows(tx, where, rows.map((r) => ({ ...r, dataOrigin: null }))) }]);
 }
 
 class RefusedUpload extends Error {

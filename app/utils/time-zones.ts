@@ -27,3 +27,14 @@ export function timeZoneChoicesWith(current: string | undefined, now = new Date(
   if (!current || list.some((z) => z.value === current)) return list;
   return [{ value: current, label: `${current.replace(/_/g, " ")} (${gmtOffset(current, now)})` }, ...list];
 }
+
+/** Whether the runtime knows this IANA time zone (aliases such as "Europe/Kiev" included). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

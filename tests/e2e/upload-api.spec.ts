@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { displayDate, todayIn } from "../../app/report/day";
 import { reportPdfHref } from "../../app/report/report-kinds";
+import type { UploadSummary as Summary } from "../../app/services/ingest.server";
 import { createAcceptedShare, createUser, type TestUser } from "./db";
 import { tr } from "./i18n";
 import { readPdf } from "./report-pdf";
@@ -14,19 +15,6 @@ const ZONE = "Europe/Warsaw";
 const DAY = "2026-11-10";
 
 type Envelope<T = unknown> = { code: number; msg: string; data: T };
-type Summary = {
-  status: string;
-  inserted: number;
-  duplicates: number;
-  flagged: number;
-  skipped: number;
-  dstAdjusted: number;
-  otherPatientDevice: boolean;
-  firstDate: string | null;
-  lastDate: string | null;
-  error: string | null;
-  errorValues: unknown;
-};
 
 /** Signs in through the API and answers the token the server sends in the `token` header. */
 async function apiToken(request: APIRequestContext, user: TestUser, identity: 1 | 2): Promise<string> {
