@@ -243,7 +243,9 @@ describe("graceful shutdown", () => {
       held.on("error", reject);
     });
     held.write(body.slice(0, 10));
-    await new Promise((r) => setTimeout(r, 300));
+    // Until the server has read the request's head, its connection counts as idle and the stop
+    // closes it: give a loaded machine time for that.
+    await new Promise((r) => setTimeout(r, 1000));
 
     const signalled = Date.now();
     server.child.kill("SIGTERM");
