@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/patient-area.css";
 import * as layout from "~/styles/layout.css";
+import { Pager } from "~/components/pager";
 
 export type PanelItem = {
   readPowerId: number;
@@ -86,13 +87,7 @@ export function PatientPanel({ identity, tab, items, total, page }: { identity: 
           ))}
         </ul>
       )}
-      {total > PAGE_SIZE ? (
-        <nav className={s.pager} aria-label={t("panel.pages")}>
-          {page > 1 ? <Link to={withParams({ page: page - 1 })}>{t("panel.previous")}</Link> : <span />}
-          <span>{t("panel.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={withParams({ page: page + 1 })}>{t("panel.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={total > PAGE_SIZE ? pages : 1} href={(n) => withParams({ page: n })} labels={{ nav: t("panel.pages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page, pages }) }} />
       {identity === 1 && tab === "others" ? <Link to={`/patientShow/accessLog${withParams({})}`}>{t("panel.accessLog")}</Link> : null}
     </aside>
   );

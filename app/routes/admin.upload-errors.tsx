@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { listUploadErrors } from "~/models/upload-error-log.server";
@@ -8,6 +8,7 @@ import * as a from "~/styles/admin.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireStaff } from "~/utils/session.server";
+import { Pager } from "~/components/pager";
 
 const PAGE_SIZE = 50;
 const query = z.object({ page: wholeNumber(MESSAGES.invalid, { min: 1 }).catch(1) });
@@ -56,13 +57,7 @@ export default function UploadErrors() {
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav className={p.pager} aria-label={t("uploadErrors.pages")}>
-          {page > 1 ? <Link to={`?page=${page - 1}`}>{t("uploadErrors.previous")}</Link> : <span />}
-          <span>{t("uploadErrors.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={`?page=${page + 1}`}>{t("uploadErrors.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={(n) => `?page=${n}`} labels={{ nav: t("uploadErrors.pages"), back: t("uploadErrors.previous"), forward: t("uploadErrors.next"), pageOf: t("uploadErrors.pageOf", { page, pages }) }} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
@@ -14,6 +14,7 @@ import * as s from "~/styles/patient-view.css";
 import { getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { requireUser } from "~/utils/session.server";
+import { Pager } from "~/components/pager";
 
 const params = z.object({ id: idParam, userid: idParam });
 
@@ -85,13 +86,7 @@ export default function Uploads() {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <nav className={s.pager} aria-label={t("uploads.pages")}>
-            {page > 1 ? <Link to={`?page=${page - 1}`}>{t("uploads.newer")}</Link> : <span />}
-            <span>{t("uploads.pageOf", { page, pages })}</span>
-            {page < pages ? <Link to={`?page=${page + 1}`}>{t("uploads.older")}</Link> : <span />}
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} href={(n) => `?page=${n}`} labels={{ nav: t("uploads.pages"), back: t("uploads.newer"), forward: t("uploads.older"), pageOf: t("uploads.pageOf", { page, pages }) }} />
       </section>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { listAccessToMyData } from "~/models/audit-log.server";
@@ -7,6 +7,7 @@ import { displayDate } from "~/report/day";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
+import { Pager } from "~/components/pager";
 
 const PAGE_SIZE = 20;
 const query = z.object({ logPage: z.coerce.number().int().min(1).catch(1) });
@@ -54,13 +55,7 @@ export default function AccessLog() {
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav className={p.pager} aria-label={t("panel.pages")}>
-          {page > 1 ? <Link to={`?logPage=${page - 1}`}>{t("panel.previous")}</Link> : <span />}
-          <span>{t("panel.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={`?logPage=${page + 1}`}>{t("panel.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={(n) => `?logPage=${n}`} labels={{ nav: t("panel.pages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page, pages }) }} />
     </section>
   );
 }

@@ -62,7 +62,6 @@ export const itemName = style({ fontWeight: 600, overflow: "hidden", textOverflo
 export const itemMeta = style({ color: vars.color.muted, fontSize: "0.8125rem", gridColumn: "1 / -1" });
 export const dot = style({ width: "0.6rem", height: "0.6rem", borderRadius: "50%", background: vars.color.danger, display: "inline-block" });
 export const pill = style({ fontSize: "0.75rem", padding: "0 0.4rem", borderRadius: "999px", background: "#fff4d6", color: vars.color.warning });
-export const pager = style({ display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: "0.875rem" });
 
 export const table = style({ width: "100%", borderCollapse: "collapse" });
 export const cell = style({ textAlign: "start", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });

@@ -180,11 +180,3 @@ globalStyle(`${count} dd`, { margin: 0, fontWeight: 600 });
 
 /** A warning inside a table cell (words and a sign, not a colour alone). */
 export const uploadWarning = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.warning, fontWeight: 600, fontSize: "0.8125rem" });
-
-export const pager = style({
-  display: "flex",
-  justifyContent: "space-between",
-  alignItems: "center",
-  fontSize: "0.875rem",
-  "@media": { print: { display: "none" } },
-});
