@@ -84,7 +84,10 @@ function ensureBuild(): Promise<unknown> {
 /** `npm start` in its own process group (npm -> sh -> tsx -> node), output kept for errors. */
 function startServer(port: number, databaseUrl: string, extraEnv: Record<string, string>): { child: ChildProcess; output: () => string } {
   const env = { ...extraEnv, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEPLOY_ENV: "test", SESSION_SECRET, NODE_ENV: "production" } as const;
-  const child = spawn("npm", ["start", "--silent"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // BENCH_CPU_PROFILE=DIR writes a V8 CPU profile of the server into DIR when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const [command, args] = profile ? ["node", ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server/start.ts"]] : ["npm", ["start", "--silent"]];
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));

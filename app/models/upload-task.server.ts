@@ -33,22 +33,22 @@ export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
 /** Whether a stored slice holds exactly these records (a repeat of a slice whose answer was lost). */
 export async function sameSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<boolean> {
   const rows = await tx.$queryRaw<{ same: boolean }[]>`
-    SELECT payload = ${JSON.stringify(records)}::jsonb AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+    SELECT payload = ${JSON.stringify(records)} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0]?.same ?? false;
 }
 
 export async function storeSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<void> {
   await tx.$executeRaw`
     WITH slice AS (
-      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)}::jsonb)
+      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)})
     )
     UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${records.length} WHERE id = ${taskId}`;
 }
 
 /** One stored slice's records (one at a time: an upload is never held in memory whole). */
 export async function sliceRecords(tx: Tx, taskId: number, index: number): Promise<unknown[]> {
-  const rows = await tx.$queryRaw<{ payload: unknown[] }[]>`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
-  return rows[0]?.payload ?? [];
+  const rows = await tx.$queryRaw<{ payload: string }[]>`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+  return rows[0] ? (JSON.parse(rows[0].payload) as unknown[]) : [];
 }
 
 export async function markQueued(tx: Tx, id: number): Promise<void> {
