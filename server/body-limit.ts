@@ -25,6 +25,8 @@ const DEVICE_SLICE_PATHS = new Set(["/api/patient-data/sliceSave", "/api/patient
  */
 export const BODY_LIMIT_CLASSES: readonly BodyLimitClass[] = [
   { name: "file", bytes: 2 * MB, matches: (path) => path === "/newsetting" },
+  // A CSV file of at most 2 MB (checked on its own) and the import's other fields.
+  { name: "csv", bytes: 2 * MB + 64 * KB, matches: (path) => path === "/api/patient-data/importCsv" || /^\/patientShow\/[^/]+\/import$/.test(path) },
   // One slice of at most 1,000 device records (about 350 bytes each as JSON).
   { name: "device-slice", bytes: 1 * MB, matches: (path) => DEVICE_SLICE_PATHS.has(path) },
   { name: "errorReports", bytes: 2 * MB, matches: (path) => path === "/api/patient-data/uploadErrLog" },

@@ -92,9 +92,10 @@ export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string 
 }
 
 export type BgRow = { recordKey: string; mgdl: number; deviceTime: string; dateTime: number; dataOrigin: number | null };
+export type BgSourceName = "meter" | "cgm_fingerprick" | "cgm_manual" | "pump" | "csv";
 
 /** Inserts blood-glucose readings of one source; answers how many were new. */
-export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; source: "meter" | "cgm_manual" | "csv" }, rows: readonly BgRow[]): Promise<number> {
+export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; source: BgSourceName }, rows: readonly BgRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const col = <K extends keyof BgRow>(k: K) => rows.map((r) => r[k]);
   return tx.$executeRaw`
@@ -103,6 +104,53 @@ export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; 
       FROM unnest(${col("recordKey")}::text[], ${col("mgdl")}::float8[], ${col("deviceTime")}::text[], ${col("dataOrigin")}::int[], ${col("dateTime")}::float8[])
         AS u(key, mgdl, dt, origin, at)
     ON CONFLICT ("patientId", "deviceSn", source, "recordKey") DO NOTHING`;
+}
+
+export type KeyedCarbRow = { recordKey: string; grams: number; dateTime: number };
+
+/** Inserts the carbohydrate entries of an imported file; answers how many were new. */
+export async function insertCarbRows(tx: Tx, t: BatchTarget, rows: readonly KeyedCarbRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  return tx.$executeRaw`
+    INSERT INTO "CarbEntry" ("patientId", "deviceSn", "uploadId", "recordKey", grams, "dateTime")
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.key, u.grams, to_timestamp(u.at / 1000.0) ${UTC}
+      FROM unnest(${rows.map((r) => r.recordKey)}::text[], ${rows.map((r) => r.grams)}::float8[], ${rows.map((r) => r.dateTime)}::float8[]) AS u(key, grams, at)
+    ON CONFLICT ("patientId", "deviceSn", "recordKey") DO NOTHING`;
+}
+
+export type KeyedInsulinRow = { recordKey: string; units: number; kind: "rapid" | "long"; dateTime: number };
+
+/** Inserts the insulin doses of an imported file; answers how many were new. */
+export async function insertInsulinRows(tx: Tx, t: BatchTarget, rows: readonly KeyedInsulinRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  return tx.$executeRaw`
+    INSERT INTO "InsulinEntry" ("patientId", "deviceSn", "uploadId", "recordKey", kind, units, "dateTime")
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.key, u.kind::"InsulinKind", u.units, to_timestamp(u.at / 1000.0) ${UTC}
+      FROM unnest(${rows.map((r) => r.recordKey)}::text[], ${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.units)}::float8[], ${rows.map((r) => r.dateTime)}::float8[])
+        AS u(key, kind, units, at)
+    ON CONFLICT ("patientId", "deviceSn", "recordKey") DO NOTHING`;
+}
+
+/** The keys of one device's records that an import would add, by table. */
+export type StoredKeyQuery = {
+  cgm: number[];
+  bg: { source: BgSourceName; recordKey: string }[];
+  carbs: string[];
+  insulin: string[];
+  pump: number[];
+};
+
+/** How many of these records the patient already has for the device (an import's preview). */
+export async function countStoredKeys(tx: Tx, t: { patientId: number; deviceSn: string }, keys: StoredKeyQuery): Promise<number> {
+  const rows = await tx.$queryRaw<{ n: bigint }[]>`
+    SELECT (SELECT count(*) FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${keys.cgm}::int[]))
+         + (SELECT count(*) FROM "BgRecord" b JOIN unnest(${keys.bg.map((k) => k.source)}::text[], ${keys.bg.map((k) => k.recordKey)}::text[]) AS u(source, key)
+              ON b.source::text = u.source AND b."recordKey" = u.key
+             WHERE b."patientId" = ${t.patientId} AND b."deviceSn" = ${t.deviceSn})
+         + (SELECT count(*) FROM "CarbEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${keys.carbs}::text[]))
+         + (SELECT count(*) FROM "InsulinEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${keys.insulin}::text[]))
+         + (SELECT count(*) FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${keys.pump}::int[])) AS n`;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Whether the device was already uploaded for another patient. */

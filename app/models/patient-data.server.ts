@@ -1,4 +1,6 @@
 import { Prisma } from "@prisma/client";
+import type { ExportRow, PumpRecordFields } from "~/csv";
+import { ZoneOffsets } from "~/metrics/timezone";
 import type { Reading } from "~/metrics/types";
 import type { BgReadingInput } from "~/report/bg-range";
 import { localDate, nearestDayWithData, type DayWindow, type IsoDate } from "~/report/day";
@@ -160,4 +162,120 @@ export async function pumpUploadTimeZone(viewer: Viewer, pid: number): Promise<{
         ORDER BY COALESCE(d."lastUploadAt", d."firstSeenAt") DESC, d.id DESC LIMIT 1)
     ) u ORDER BY u.at DESC, u.rank LIMIT 1`;
   return rows[0] ?? null;
+}
+
+/** The export's rows of one table, a page at a time (keyset pagination on the row id). */
+const EXPORT_PAGE = 5000;
+
+type ExportSource = {
+  kind: ExportRow["kind"];
+  /** One page of rows after `afterId` (the access rule and the span in its WHERE). */
+  page: (afterId: bigint) => Promise<(ExportRow & { id: bigint })[]>;
+};
+
+/** The local wall clock of an instant in a zone, "YYYY-MM-DD HH:mm:ss". */
+function wallClockOf(ms: number, zone: string): string {
+  return new Date(ms + new ZoneOffsets(zone, ms, ms).offsetAt(ms)).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/**
+ * Every record of a patient in a window, for the CSV export, kind after kind (CGM readings, blood
+ * values, carbohydrate entries and insulin doses of imported files, pump history records), a page
+ * at a time so that a long export is never held whole. Pump records come in the handheld's own
+ * order (record number), which the import needs to place repeated autumn hours the same way.
+ * Carbohydrate entries derived from pump records are not exported: importing the pump records
+ * derives them again.
+ */
+export async function* exportRecords(viewer: Viewer, pid: number, span: Span): AsyncGenerator<ExportRow> {
+  const where = scoped(viewer, pid);
+  const within = Prisma.sql`d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}`;
+  type Task = { kind: string | null; zone: string | null; firmware: string | null };
+  const TASK = Prisma.sql`LEFT JOIN "UploadTask" t ON t.id = d."uploadId"`;
+  const sources: ExportSource[] = [
+    {
+      kind: "cgm",
+      page: async (afterId) => {
+        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; eventData: number; deviceTime: string; timeZone: string; deviceSn: string; eventIndex: number } & Task)[]>`
+          SELECT d.id, d."dateTime", d."eventData", d."deviceTime", d."timeZone", d."deviceSn", d."eventIndex", t."deviceKind"::text AS kind
+            FROM "CgmRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+        return rows.map((r) => ({ id: r.id, kind: "cgm", utc: r.dateTime.getTime(), localTime: r.deviceTime, timeZone: r.timeZone, deviceKind: r.kind ?? "aidex", deviceSerial: r.deviceSn, source: null, recordKey: String(r.eventIndex), firmware: null, mgdl: r.eventData }));
+      },
+    },
+    {
+      kind: "bg",
+      page: async (afterId) => {
+        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; mgdl: number; deviceTime: string; timeZone: string; deviceSn: string; recordKey: string; source: string } & Task)[]>`
+          SELECT d.id, d."dateTime", d.mgdl, d."deviceTime", d."timeZone", d."deviceSn", d."recordKey", d.source::text AS source, t."deviceKind"::text AS kind
+            FROM "BgRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+        return rows.map((r) => ({ id: r.id, kind: "bg", utc: r.dateTime.getTime(), localTime: r.deviceTime, timeZone: r.timeZone, deviceKind: r.kind ?? (r.source === "meter" ? "gocheck" : "aidex"), deviceSerial: r.deviceSn, source: r.source, recordKey: r.recordKey, firmware: null, mgdl: r.mgdl }));
+      },
+    },
+    {
+      kind: "carbs",
+      page: async (afterId) => {
+        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; grams: number; deviceSn: string; recordKey: string; patientZone: string } & Task)[]>`
+          SELECT d.id, d."dateTime", d.grams, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
+            FROM "CarbEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
+           WHERE ${where} AND ${within} AND d."pumpRecordId" IS NULL AND d."recordKey" IS NOT NULL AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+        return rows.map((r) => {
+          const zone = r.zone ?? r.patientZone;
+          const utc = r.dateTime.getTime();
+          return { id: r.id, kind: "carbs", utc, localTime: wallClockOf(utc, zone), timeZone: zone, deviceKind: r.kind ?? "imported", deviceSerial: r.deviceSn, source: null, recordKey: r.recordKey, firmware: null, grams: r.grams };
+        });
+      },
+    },
+    {
+      kind: "insulin",
+      page: async (afterId) => {
+        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; units: number; insulin: "rapid" | "long"; deviceSn: string; recordKey: string; patientZone: string } & Task)[]>`
+          SELECT d.id, d."dateTime", d.units, d.kind::text AS insulin, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
+            FROM "InsulinEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
+           WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+        return rows.map((r) => {
+          const zone = r.zone ?? r.patientZone;
+          const utc = r.dateTime.getTime();
+          return { id: r.id, kind: "insulin", utc, localTime: wallClockOf(utc, zone), timeZone: zone, deviceKind: r.kind ?? "imported", deviceSerial: r.deviceSn, source: null, recordKey: r.recordKey, firmware: null, units: r.units, insulin: r.insulin };
+        });
+      },
+    },
+  ];
+  for (const source of sources) {
+    for (let after = 0n; ; ) {
+      const rows = await source.page(after);
+      for (const { id: _id, ...row } of rows) yield row as ExportRow;
+      if (rows.length < EXPORT_PAGE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+  yield* exportPumpRecords(where, within);
+}
+
+/** Pump history records in the handheld's order (serial, record number), with the firmware of their upload. */
+async function* exportPumpRecords(where: Prisma.Sql, within: Prisma.Sql): AsyncGenerator<ExportRow> {
+  type Row = PumpRecordFields & { dateTime: Date; deviceTime: string; recordTimeZone: string; pdaSn: string; firmware: string | null };
+  for (let after: { sn: string; id: number } | null = null; ; ) {
+    const from: Prisma.Sql = after ? Prisma.sql`AND (d."pdaSn", d."recordId") > (${after.sn}, ${after.id})` : Prisma.empty;
+    const rows: Row[] = await db().$queryRaw<Row[]>`
+      SELECT d."recordId", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusByte0", d."statusByte1", d."statusShort0", d."statusShort1",
+             d."dateTime", d."deviceTime", d."recordTimeZone", d."pdaSn", t."pdaVersion" AS firmware
+        FROM "PumpRecord" d LEFT JOIN "UploadTask" t ON t.id = d."uploadId"
+       WHERE ${where} AND ${within} ${from} ORDER BY d."pdaSn", d."recordId" LIMIT ${EXPORT_PAGE}`;
+    for (const { dateTime, deviceTime, recordTimeZone, pdaSn, firmware, ...record } of rows) {
+      yield {
+        kind: "pump",
+        utc: dateTime.getTime(),
+        localTime: deviceTime,
+        timeZone: recordTimeZone,
+        deviceKind: "equil",
+        deviceSerial: pdaSn,
+        source: null,
+        recordKey: String(record.recordId),
+        firmware,
+        record,
+      };
+    }
+    if (rows.length < EXPORT_PAGE) break;
+    const last: Row = rows[rows.length - 1]!;
+    after = { sn: last.pdaSn, id: last.recordId };
+  }
 }

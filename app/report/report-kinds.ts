@@ -4,7 +4,7 @@
  * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
  */
 import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS, STATISTICS_QUICK_DAYS } from "../schemas/report";
-import { CGM_REPORT_MAX_DAYS, type DateRangeRule, type RangeKind, type ReportRangeProblem } from "./report-range";
+import { CGM_REPORT_MAX_DAYS, EXPORT_MAX_DAYS, type DateRangeRule, type RangeKind, type ReportRangeProblem } from "./report-range";
 
 export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
 
@@ -27,7 +27,7 @@ export interface ReportKindSpec {
 /** The translation key (any namespace) of a refused range's message under its rule. */
 export function rangeProblemKey(problem: ReportRangeProblem, rule: DateRangeRule): string {
   if (problem === "invalidDate") return "reports:common.invalidDate";
-  if (problem === "tooLong") return rule.maxDays === CGM_REPORT_MAX_DAYS ? "views:problems.tooLong14" : "views:problems.tooLong";
+  if (problem === "tooLong") return rule.maxDays === CGM_REPORT_MAX_DAYS ? "views:problems.tooLong14" : rule.maxDays === EXPORT_MAX_DAYS ? "views:problems.tooLongYear" : "views:problems.tooLong";
   return `views:problems.${problem}`;
 }
 

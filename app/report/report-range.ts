@@ -37,6 +37,9 @@ export const REPORT_MAX_DAYS = 90;
 export const CGM_REPORT_MIN_DAYS = 3;
 export const CGM_REPORT_MAX_DAYS = 14;
 
+/** Range limit of the CSV export. */
+export const EXPORT_MAX_DAYS = 366;
+
 export const RANGE_RULES = {
   /** Pump and statistics reports, meter readings. */
   long: { minDays: null, maxDays: REPORT_MAX_DAYS },
@@ -46,6 +49,8 @@ export const RANGE_RULES = {
   cgmReadings: { minDays: null, maxDays: CGM_REPORT_MAX_DAYS },
   /** One day's data. */
   day: { minDays: null, maxDays: 1 },
+  /** The CSV export: a year, both ends counted (366 days in a leap year). */
+  export: { minDays: null, maxDays: EXPORT_MAX_DAYS },
 } as const satisfies Record<string, DateRangeRule>;
 
 export type RangeKind = keyof typeof RANGE_RULES;

@@ -3,7 +3,21 @@ import { CGM_MANUAL_ORIGIN, CgmProcessor, MeterProcessor, PumpProcessor, type Ad
 import { checkPumpVersion } from "~/ingest/pump-rules";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { ownPatientId } from "~/models/patient.server";
-import { type BatchTarget, deviceOfAnotherPatient, flagBolusChecks, insertBgRows, insertCgmRows, insertPumpRows, touchDevice, upsertBasalPresets, upsertPumpSetting } from "~/models/device-records.server";
+import {
+  type BatchTarget,
+  countStoredKeys,
+  deviceOfAnotherPatient,
+  flagBolusChecks,
+  insertBgRows,
+  insertCarbRows,
+  insertCgmRows,
+  insertInsulinRows,
+  insertPumpRows,
+  type StoredKeyQuery,
+  touchDevice,
+  upsertBasalPresets,
+  upsertPumpSetting,
+} from "~/models/device-records.server";
 import {
   createTask,
   lockTask,
@@ -18,8 +32,10 @@ import {
   taskOf,
   type TaskOutcome,
 } from "~/models/upload-task.server";
-import { BASAL_SETTING_STEP_UH, RECORD_SCHEMAS, SLICE_MAX_RECORDS, type BasalSaveInput, type DeviceKindName, type PumpSettingInput } from "~/schemas/upload";
+import { BASAL_SETTING_STEP_UH, RECORD_SCHEMAS, SLICE_MAX_RECORDS, type BasalSaveInput, type DeviceKindName, type PumpRecordInput, type PumpSettingInput } from "~/schemas/upload";
 import { pumpTimeZone } from "~/ingest/device-zone";
+import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
+import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
 import { db } from "~/utils/db.server";
 
 /**
@@ -210,12 +226,16 @@ async function writeTask(tx: Tx, task: UploadTask, nextRecords: (index: number) 
     if (refusal) throw new RefusedUpload(refusal);
   }
   await ingestor.finish(tx);
-  const inserted = ingestor.inserted;
-  const c = ingestor.counters;
+  return closeTask(tx, task, { total, inserted: ingestor.inserted, flagged: ingestor.flaggedCount, counters: ingestor.counters });
+}
+
+/** Ends a written task: its summary, the device, the readers' "new data" mark and the patient's log. */
+async function closeTask(tx: Tx, task: UploadTask, result: { total: number; inserted: number; flagged: number; counters: UploadCounters }): Promise<UploadTask> {
+  const { inserted, counters: c } = result;
   const outcome: TaskOutcome = {
     insertedCount: inserted,
-    duplicateCount: total - c.skipped - inserted,
-    flaggedCount: ingestor.flaggedCount,
+    duplicateCount: result.total - c.skipped - inserted,
+    flaggedCount: result.flagged,
     skippedCount: c.skipped,
     dstGapCount: c.dstGap,
     dstOverlapCount: c.dstOverlap,
@@ -288,7 +308,7 @@ export async function saveSlice(viewer: Viewer, input: { sliceId: number; index:
   if (input.dataList.length > SLICE_MAX_RECORDS) return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
   return db().$transaction(async (tx) => {
     const task = await lockTask(tx, input.sliceId);
-    if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
+    if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported") return refuse(404, "errors.task");
     if (task.status !== "open") return refuse(409, "errors.taskClosed");
     const valid = validateRecords(task.deviceKind, input.dataList);
     if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
@@ -457,4 +477,141 @@ export async function savePumpSettings(viewer: Viewer, input: PumpSettingInput):
   };
   await db().$transaction((tx) => upsertPumpSetting(tx, { patientId: patient.id, pdaSn: input.pdaSn, values }));
   return { ok: true, data: { saved: true } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imported files (CSV): the same checks, keys and summaries as device uploads
+
+/** What an imported file would add (a preview) or added: one device's part of the file. */
+export type FileDeviceSummary = { deviceKind: FileDeviceKind; deviceSn: string; entries: number; inserted: number; duplicates: number };
+
+/** The answer of a file import or its preview, over every device of the file. */
+export type FileIngestSummary = {
+  /** The zone the file's wall-clock times were read in. */
+  timeZone: string;
+  /** Entries the file holds (after the ones that could not be read). */
+  entries: number;
+  /** Preview: entries that would be added; import: entries added. */
+  inserted: number;
+  /** Entries already stored for the patient, or repeated in the file. */
+  duplicates: number;
+  /** Readings at a sensor's limit (Dexcom's Low and High) or bolus calculations that disagree. */
+  flagged: number;
+  dstAdjusted: number;
+  firstDate: string | null;
+  lastDate: string | null;
+  devices: FileDeviceSummary[];
+  /** Upload history entries written (one per device); none in a preview. */
+  uploads: number[];
+};
+
+export type FileIngestInput = {
+  pid: number;
+  /** The zone of the file's wall-clock times; the patient's own zone when not given. */
+  timeZone?: string | undefined;
+  file: { format: CsvFormat; device: CsvDevice; entries: readonly CsvEntry[] };
+  /** Firmware of the pump records of our own export (for the carbohydrate rules), by serial. */
+  firmware?: ReadonlyMap<string, string>;
+  dryRun: boolean;
+};
+
+/** The keys of a group's rows, to count the ones already stored. */
+function keysOf(group: FileGroup): StoredKeyQuery {
+  return {
+    cgm: group.cgm.map((r) => r.eventIndex),
+    bg: group.bg.map((r) => ({ source: r.source, recordKey: r.recordKey })),
+    carbs: group.carbs.map((r) => r.recordKey),
+    insulin: group.insulin.map((r) => r.recordKey),
+    pump: group.pump.map((r) => r.recordId!),
+  };
+}
+
+/** Writes one group's prepared rows (not pump records: those go through the pump rules); answers how many were new. */
+async function insertGroupRows(tx: Tx, target: BatchTarget, group: FileGroup): Promise<number> {
+  const where = { ...target, timeZone: group.timeZone };
+  let inserted = await insertCgmRows(tx, where, group.cgm);
+  for (const source of new Set(group.bg.map((r) => r.source))) {
+    const rows = group.bg.filter((r) => r.source === source).map((r) => ({ ...r, dataOrigin: source === "cgm_manual" ? CGM_MANUAL_ORIGIN : null }));
+    inserted += await insertBgRows(tx, { ...where, source }, rows);
+  }
+  inserted += await insertCarbRows(tx, target, group.carbs);
+  inserted += await insertInsulinRows(tx, target, group.insulin);
+  return inserted;
+}
+
+/** A pump group's records checked and run through the pump rules without writing (a preview); null when they pass. */
+function pumpRefusal(group: FileGroup, pid: number, firmware: string | null): IngestRefusal | null {
+  const valid = validateRecords("equil", group.pump);
+  if (!valid.ok) return valid;
+  const out = new PumpProcessor({ pid, pdaSn: group.deviceSn, version: firmware }, group.timeZone).add(valid.data as PumpRecordInput[]);
+  return out.ok ? null : refuse(400, out.refusal.key, out.refusal.values);
+}
+
+/**
+ * Imports the entries of a read file for a patient, or (dryRun) says what the import would do.
+ * The entries are grouped by device (file-entries.ts); the import writes every group in one
+ * transaction, each as an upload of channel `csv` in the patient's upload history, with the same
+ * keys as device uploads, so that importing a file again adds nothing. A refused import writes
+ * nothing.
+ */
+export async function ingestFile(viewer: Viewer, input: FileIngestInput): Promise<IngestResult<FileIngestSummary> & { lineErrors?: CsvLineError[] }> {
+  const patient = await uploadTarget(viewer, input.pid);
+  if (!patient) return refuse(404, "errors.patient");
+  const zone = input.timeZone ?? patient.timeZone;
+  const { groups, errors } = groupFileEntries(input.file, zone);
+  const firmwareOf = (g: FileGroup) => (g.deviceKind === "equil" ? (input.firmware?.get(g.deviceSn) ?? null) : null);
+  for (const g of groups) {
+    const refusal = g.pump.length ? pumpRefusal(g, patient.id, firmwareOf(g)) : null;
+    if (refusal) return refusal;
+  }
+  const summary: FileIngestSummary = { timeZone: zone, entries: 0, inserted: 0, duplicates: 0, flagged: 0, dstAdjusted: 0, firstDate: null, lastDate: null, devices: [], uploads: [] };
+  const span = { first: null as number | null, last: null as number | null };
+  const count = (g: FileGroup, inserted: number, flagged: number) => {
+    const c = g.counters;
+    summary.entries += g.total;
+    summary.inserted += inserted;
+    summary.duplicates += g.total - inserted;
+    summary.flagged += flagged;
+    summary.dstAdjusted += c.dstGap + c.dstOverlap;
+    if (c.first !== null && (span.first === null || c.first < span.first)) span.first = c.first;
+    if (c.last !== null && (span.last === null || c.last > span.last)) span.last = c.last;
+    summary.devices.push({ deviceKind: g.deviceKind, deviceSn: g.deviceSn, entries: g.total, inserted, duplicates: g.total - inserted });
+  };
+  const finish = () => {
+    summary.firstDate = span.first === null ? null : new Date(span.first).toISOString();
+    summary.lastDate = span.last === null ? null : new Date(span.last).toISOString();
+    return { ok: true as const, data: summary, lineErrors: errors };
+  };
+
+  if (input.dryRun) {
+    for (const g of groups) {
+      const stored = await countStoredKeys(db(), { patientId: patient.id, deviceSn: g.deviceSn }, keysOf(g));
+      count(g, g.total - g.counters.repeated - stored, g.counters.flagged);
+    }
+    return finish();
+  }
+  if (groups.length === 0) return refuse(400, "errors.nothingToImport");
+  try {
+    await db().$transaction(async (tx) => {
+      for (const g of groups) {
+        const task = await createTask(
+          { patientId: patient.id, uploaderId: viewer.id, channel: "csv", deviceKind: g.deviceKind, deviceSn: g.deviceSn, pdaVersion: firmwareOf(g), timeZone: g.timeZone, expectedCount: g.total, status: "processing" },
+          tx,
+        );
+        let done: UploadTask;
+        if (g.pump.length) {
+          done = await writeTask(tx, task, async (index) => (index === 0 ? g.pump : null));
+        } else {
+          const inserted = await insertGroupRows(tx, { patientId: patient.id, deviceSn: g.deviceSn, uploadId: task.id }, g);
+          done = await closeTask(tx, task, { total: g.total, inserted, flagged: g.counters.flagged, counters: g.counters });
+        }
+        summary.uploads.push(done.id);
+        count(g, done.insertedCount, done.flaggedCount);
+      }
+    }, TRANSACTION);
+  } catch (error) {
+    if (!(error instanceof RefusedUpload)) throw error;
+    return refuse(400, error.refusal.key, error.refusal.values);
+  }
+  return finish();
 }

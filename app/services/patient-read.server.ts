@@ -25,7 +25,9 @@ export type ReadPurpose =
   | "cgmReport"
   | "agpReport"
   | "statisticsReport"
-  | "uploads";
+  | "uploads"
+  | "import"
+  | "export";
 
 export type ReadChannel = AccessChannel;
 

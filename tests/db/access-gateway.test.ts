@@ -28,6 +28,9 @@ import { loader as findOne } from "~/routes/api.patient.findOne";
 import { loader as recordPage } from "~/routes/patient";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
 import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
+import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
+import { loader as importPage } from "~/routes/patientShow.$id.import";
+import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
 import { cookieFor, seedCgmWave, statusOf } from "./report-support";
@@ -41,6 +44,8 @@ const TO = today.subtract({ days: 1 }).toString();
 /** 91 days, both ends counted: one day too many. */
 const TOO_LONG = { start: today.subtract({ days: 91 }).toString(), end: today.subtract({ days: 1 }).toString() };
 const TOMORROW = today.add({ days: 1 }).toString();
+/** 367 days: one day more than the CSV export's year. */
+const YEAR_AND_A_DAY = { start: today.subtract({ days: 367 }).toString(), end: today.subtract({ days: 1 }).toString() };
 
 type Kind = "page" | "api" | "pdf";
 interface Caller {
@@ -74,7 +79,7 @@ const apiPost = (route: Route, path: string) =>
     return envelopeStatus(() => route({ request, params: {}, context: {} }));
   };
 
-/** An `/api/` answer's application code (the envelope's `code`). */
+/** An `/api/` answer's application code (the envelope's `code`), or the HTTP status of a file it answers. */
 async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<number> {
   let response: unknown;
   try {
@@ -83,6 +88,7 @@ async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<nu
     response = thrown;
   }
   if (!(response instanceof Response)) throw new Error("an /api/ route answered something else than a Response");
+  if (!response.headers.get("Content-Type")?.startsWith("application/json")) return response.status;
   return ((await response.json()) as { code: number }).code;
 }
 
@@ -98,6 +104,9 @@ const pdf = (route: Route, name: string) =>
 const ROUTES: readonly RouteCase[] = [
   { file: "patientShow.$id.$userid.patientHome.tsx", kind: "page", purpose: "patientHome", call: page(patientHome, (p, u) => `/patientShow/${p}/${u}/patientHome`, (p, u) => ({ id: String(p), userid: String(u) })) },
   { file: "patientShow.$id.$userid.uploads.tsx", kind: "page", purpose: "uploads", call: page(uploadsPage, (p, u) => `/patientShow/${p}/${u}/uploads`, (p, u) => ({ id: String(p), userid: String(u) })) },
+  { file: "patientShow.$id.import.tsx", kind: "page", purpose: "import", call: page(importPage, (p) => `/patientShow/${p}/import`, (p) => ({ id: String(p) })) },
+  { file: "patientShow.$id.export[.]csv.tsx", kind: "page", purpose: "export", call: page(exportPage, (p) => `/patientShow/${p}/export.csv`, (p) => ({ id: String(p) })) },
+  { file: "api.patient-data.exportCsv.tsx", kind: "api", purpose: "export", call: apiGet(exportApi, "patient-data/exportCsv", (pid, d) => ({ pid: String(pid), ...d })) },
   { file: "patient.tsx", kind: "page", purpose: "record", call: page(recordPage, (p) => `/patient?pid=${p}`, () => ({})) },
   { file: "$id.print.tsx", kind: "page", purpose: "pumpReport", call: reportPage(pumpPage, "print") },
   { file: "$id.cgmsprint.tsx", kind: "page", purpose: "cgmReport", call: reportPage(cgmPage, "cgmsprint") },
@@ -164,7 +173,7 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
-    const gateway = /from "~\/services\/(patient-read|patient-api|report-page|report-pdf)\.server"/;
+    const gateway = /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -226,8 +235,8 @@ describe("the access gateway on every route that reads patient data", () => {
       expect([route.file, "future", future]).toEqual([route.file, "future", 400]);
       // One day's data names one date: it cannot be too long.
       if (route.purpose === "dayData") continue;
-      const tooLong = await route.call(s.callers.accepted, s.pid, s.owner.id, TOO_LONG);
-      expect([route.file, "91 days", tooLong]).toEqual([route.file, "91 days", 400]);
+      const tooLong = await route.call(s.callers.accepted, s.pid, s.owner.id, route.purpose === "export" ? YEAR_AND_A_DAY : TOO_LONG);
+      expect([route.file, "too long", tooLong]).toEqual([route.file, "too long", 400]);
     }
     expect((await logRows(s.pid)).length).toBe(before);
   });
@@ -260,9 +269,14 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("the owner's access-log page shows others' reads with their dates and channel, never the owner's own", async () => {
     const { loader: accessLog } = await import("~/routes/patientShow.accessLog");
-    const log = (await accessLog({ request: new Request("http://localhost/patientShow/accessLog", { headers: { Cookie: s.callers.owner.cookie! } }), params: {}, context: {} })) as {
-      items: { action: string; channel: string | null; range: { start: string; end: string } | null; who: string | null }[];
-    };
+    type Item = { action: string; channel: string | null; range: { start: string; end: string } | null; who: string | null };
+    const log: { items: Item[] } = { items: [] };
+    for (let logPage = 1, pages = 1; logPage <= pages; logPage++) {
+      const request = new Request(`http://localhost/patientShow/accessLog?logPage=${logPage}`, { headers: { Cookie: s.callers.owner.cookie! } });
+      const answer = (await accessLog({ request, params: {}, context: {} })) as { items: Item[]; pages: number };
+      log.items.push(...answer.items);
+      pages = answer.pages;
+    }
     expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
     expect(log.items).toContainEqual(expect.objectContaining({ action: "read:meterReadings", channel: "api", range: { start: FROM, end: TO }, who: s.viewers.accepted.email }));
     expect(log.items).toContainEqual(expect.objectContaining({ action: "read:patientHome", channel: "page", range: null, who: s.viewers.accepted.email }));

@@ -112,7 +112,16 @@ type Route = {
   validCode?: number;
   /** A share of RUNS: fewer for routes that hash a password on every call that passes validation. */
   runs?: number;
+  /** The route takes a file: its example (and a share of the hostile bodies) is sent as multipart. */
+  multipart?: boolean;
+  /** The content type of the valid answer when it is a file, not the envelope. */
+  fileAnswer?: string;
 };
+
+/** A file field of a multipart example. */
+type FileValue = { file: string; name: string };
+const fileValue = (text: string, name = "readings.csv"): FileValue => ({ file: text, name });
+const isFileValue = (value: unknown): value is FileValue => typeof value === "object" && value !== null && "file" in value && "name" in value && typeof (value as FileValue).file === "string";
 
 const own = (f: Fixture) => f.patient.token;
 const none = () => null;
@@ -171,6 +180,14 @@ const ROUTES: Record<string, Route> = {
     token: own,
     valid: (f) => ({ list: [{ operatorUserId: f.patient.id, patientUserId: f.patient.id, content: "Nie można odczytać pompy\nrekord 120" }] }),
   },
+  "api.patient-data.importCsv": {
+    method: "POST",
+    path: "/api/patient-data/importCsv",
+    token: own,
+    multipart: true,
+    valid: (f) => ({ pid: String(f.patient.pid), file: fileValue("time,glucose\n2026-05-01 08:00,120\n2026-05-01 08:05,124\n"), format: "generic", timeZone: "Europe/Warsaw", dryRun: "1" }),
+  },
+  "api.patient-data.exportCsv": { method: "GET", path: "/api/patient-data/exportCsv", token: own, valid: report, fileAnswer: "text/csv" },
   "api.patient-data.findPatientData": { method: "GET", path: "/api/patient-data/findPatientData", token: own, valid: (f) => ({ pid: f.patient.pid, date: isoDay(-1) }) },
   "api.patient-data.pdf": { method: "POST", path: "/api/patient-data/pdf", token: own, valid: report },
   "api.patient-data.sugarData": { method: "GET", path: "/api/patient-data/sugarData", token: own, valid: report },
@@ -346,6 +363,7 @@ type Body =
   | { kind: "json"; value: unknown }
   | { kind: "text"; type: string | null; text: string }
   | { kind: "form"; value: unknown }
+  | { kind: "multipart"; value: unknown }
   | { kind: "none" };
 
 /** Text a form or a query would carry for a value. */
@@ -357,8 +375,9 @@ function textEntries(value: unknown): [string, string][] {
   return entries.flatMap(([key, item]) => (Array.isArray(item) ? item : [item]).map((one): [string, string] => [key, asText(one)]));
 }
 
-function bodies(valid: Payload): fc.Arbitrary<Body> {
+function bodies(valid: Payload, multipart = false): fc.Arbitrary<Body> {
   return fc.oneof(
+    { weight: multipart ? 6 : 0, arbitrary: mutated(valid).map((value): Body => ({ kind: "multipart", value })) },
     { weight: 6, arbitrary: mutated(valid).map((value): Body => ({ kind: "json", value })) },
     { weight: 2, arbitrary: mutated(valid).map((value): Body => ({ kind: "form", value })) },
     { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 30 })).map((text): Body => ({ kind: "text", type: "application/json", text })) },
@@ -382,6 +401,15 @@ function postRequest(route: Route, body: Body, token: string | null): Request {
       return new Request(url, { method: "POST", body: body.text, headers: body.type ? { ...headers, "Content-Type": body.type } : headers });
     case "form": {
       return new Request(url, { method: "POST", body: new URLSearchParams(textEntries(body.value)), headers });
+    }
+    case "multipart": {
+      const form = new FormData();
+      const entries: [string, unknown][] = body.value && typeof body.value === "object" && !Array.isArray(body.value) ? Object.entries(body.value) : [["value", body.value]];
+      for (const [key, item] of entries) {
+        if (isFileValue(item)) form.append(key, new File([item.file], item.name, { type: "text/csv" }));
+        else for (const [k, text] of textEntries({ [key]: item })) form.append(k, text);
+      }
+      return new Request(url, { method: "POST", body: form, headers });
     }
     case "none":
       return new Request(url, { method: "POST", headers });
@@ -438,9 +466,14 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 type Checked = { status: number; code: number; msg: string };
 
-async function check(handler: Handler, request: Request, before: Record<string, number>): Promise<{ checked: Checked; after: Record<string, number> }> {
+async function check(handler: Handler, request: Request, before: Record<string, number>, fileAnswer?: string): Promise<{ checked: Checked; after: Record<string, number> }> {
   const response = await answer(handler, request);
   expect(response.status, "no 5xx").toBeLessThan(500);
+  if (fileAnswer && response.status === 200) {
+    expect(response.headers.get("Content-Type")).toMatch(new RegExp(`^${fileAnswer}`));
+    await response.arrayBuffer();
+    return { checked: { status: 200, code: 200, msg: "" }, after: await rowCounts() };
+  }
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(["code", "data", "msg"]);
@@ -486,8 +519,8 @@ describe("every /api/ route under hostile input", () => {
     const valid = route.valid(fixture);
 
     let counts = await rowCounts();
-    const request = route.method === "GET" ? getRequest(route, valid, token) : postRequest(route, { kind: "json", value: valid }, token);
-    const first = await check(handler, request, counts);
+    const request = route.method === "GET" ? getRequest(route, valid, token) : postRequest(route, { kind: route.multipart ? "multipart" : "json", value: valid }, token);
+    const first = await check(handler, request, counts, route.fileAnswer);
     expect(first.checked.code, `the valid example answers ${route.validCode ?? 200}: ${first.checked.msg}`).toBe(route.validCode ?? 200);
     // A password change ends the tokens issued before it.
     const fuzzToken = name === "api.user.password" ? await createApiToken(fixture.changer.id) : token;
@@ -497,11 +530,11 @@ describe("every /api/ route under hostile input", () => {
     const settings = { numRuns: Math.ceil((route.runs ?? 1) * RUNS), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) };
     if (route.method === "GET") {
       const property = fc.asyncProperty(mutated(valid), async (query) => {
-        counts = (await check(handler, getRequest(route, query, fuzzToken), counts)).after;
+        counts = (await check(handler, getRequest(route, query, fuzzToken), counts, route.fileAnswer)).after;
       });
       await fc.assert(property, { ...settings, examples: fieldExamples(valid).map((query): [unknown] => [query]) });
     } else {
-      const property = fc.asyncProperty(bodies(valid), async (body) => {
+      const property = fc.asyncProperty(bodies(valid, route.multipart), async (body) => {
         counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
       });
       const wholeBodies: Body[] = [{ kind: "text", type: "application/json", text: "{" }, { kind: "text", type: "text/plain", text: JSON.stringify(valid) }, { kind: "none" }];

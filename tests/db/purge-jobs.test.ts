@@ -53,26 +53,49 @@ async function fixtures() {
       { key: `ended-${user.id}`, count: 9, resetAt: ago(1000) },
     ],
   });
+  const patient = await db().patient.findUniqueOrThrow({ where: { userId: user.id } });
+  const draft = { patientId: patient.id, uploaderId: user.id, fileName: "readings.csv", bytes: Buffer.from("time,glucose\n"), timeZone: "UTC" };
+  await db().importDraft.createMany({
+    data: [
+      { ...draft, token: `live-${user.id}`, createdAt: ago(HOUR - 60_000) },
+      { ...draft, token: `stale-${user.id}`, createdAt: ago(HOUR + 1000) },
+    ],
+  });
   return user;
 }
 
 async function survivors(userId: number) {
-  const [sessions, tokens, codes, invites, limits] = await Promise.all([
+  const [sessions, tokens, codes, invites, limits, drafts] = await Promise.all([
     db().session.findMany({ where: { userId }, select: { id: true } }),
     db().apiToken.findMany({ where: { userId }, select: { tokenHash: true } }),
     db().emailCode.findMany({ where: { user: null, email: { startsWith: "purge-" } }, select: { codeHash: true } }),
     db().inviteToken.findMany({ where: { id: { endsWith: `-${userId}` } }, select: { id: true } }),
     db().rateLimit.findMany({ where: { key: { endsWith: `-${userId}` } }, select: { key: true } }),
+    db().importDraft.findMany({ where: { uploaderId: userId }, select: { token: true } }),
   ]);
-  return { sessions: sessions.map((r) => r.id), tokens: tokens.map((r) => r.tokenHash), codes: codes.map((r) => r.codeHash), invites: invites.map((r) => r.id), limits: limits.map((r) => r.key) };
+  return {
+    sessions: sessions.map((r) => r.id),
+    tokens: tokens.map((r) => r.tokenHash),
+    codes: codes.map((r) => r.codeHash),
+    invites: invites.map((r) => r.id),
+    limits: limits.map((r) => r.key),
+    drafts: drafts.map((r) => r.token),
+  };
 }
 
 describe("purgeExpired", () => {
-  it("deletes expired or revoked sessions and tokens, expired codes and invite tokens, ended rate-limit windows; keeps the rest", async () => {
+  it("deletes expired or revoked sessions and tokens, expired codes and invite tokens, ended rate-limit windows, import drafts over an hour old; keeps the rest", async () => {
     const user = await fixtures();
-    expect(await purgeExpired()).toEqual({ sessions: 2, apiTokens: 2, emailCodes: 2, inviteTokens: 1, rateLimits: 1 });
-    expect(await survivors(user.id)).toEqual({ sessions: [`live-${user.id}`], tokens: [`live-${user.id}`], codes: ["live"], invites: [`live-${user.id}`], limits: [`live-${user.id}`] });
-    expect(await purgeExpired()).toEqual({ sessions: 0, apiTokens: 0, emailCodes: 0, inviteTokens: 0, rateLimits: 0 });
+    expect(await purgeExpired()).toEqual({ sessions: 2, apiTokens: 2, emailCodes: 2, inviteTokens: 1, rateLimits: 1, importDrafts: 1 });
+    expect(await survivors(user.id)).toEqual({
+      sessions: [`live-${user.id}`],
+      tokens: [`live-${user.id}`],
+      codes: ["live"],
+      invites: [`live-${user.id}`],
+      limits: [`live-${user.id}`],
+      drafts: [`live-${user.id}`],
+    });
+    expect(await purgeExpired()).toEqual({ sessions: 0, apiTokens: 0, emailCodes: 0, inviteTokens: 0, rateLimits: 0, importDrafts: 0 });
   });
 });
 

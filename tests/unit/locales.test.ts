@@ -35,13 +35,14 @@ const SAME_AS_ENGLISH = [
   /^views:units\./,
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
   /^reports:statistics\.units\./,
+  /^import:formats\.(clarity|libreview)$/,
   /^reports:statistics\.metrics\.(MBG|LBGI|HBGI|ADRR|GRADE|MAGE|MODD|SDBG|IQR|AAC100|AUC100|LAGE|MAG|CONGA1|CONGA4|eHbA1c|TIR|GMI|GRI)\.name$/,
 ];
 /** Words that a language really does borrow from English, per locale. */
 const BORROWED: Record<string, RegExp[]> = {
-  it: [/^common:nav\.account$/, /^views:bg\.sources\.csv$/],
-  ro: [/^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/],
-  pl: [/^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/],
+  it: [/^common:nav\.account$/, /^views:bg\.sources\.csv$/, /^import:fields\.file$/],
+  ro: [/^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/, /^import:(fields|summary)\.format$/],
+  pl: [/^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/, /^import:(fields|summary)\.format$/, /^import:errors\.problem$/],
   ru: [],
 };
 

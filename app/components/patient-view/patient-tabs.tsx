@@ -5,17 +5,18 @@ import * as s from "~/styles/patient-view.css";
 import { viewHref } from "./links";
 
 type Props = {
-  /** The patient page's address (`.../patientHome`) and the upload history's (`.../uploads`). */
+  /** The patient page's address (`.../patientHome`), the upload history's (`.../uploads`) and the CSV import's. */
   home: string;
   uploads: string;
+  importHref: string;
   tabs: readonly ViewTab[];
-  current: ViewTab | "uploads";
+  current: ViewTab | "uploads" | "import";
   /** The day a view tab keeps when switching (null: each view's default). */
   date: string | null;
 };
 
-/** The patient header's tabs: the data views DAILY, BG and CGMS, and the upload history. */
-export function PatientTabs({ home, uploads, tabs, current, date }: Props) {
+/** The patient header's tabs: the data views DAILY, BG and CGMS, the upload history and the CSV import and export. */
+export function PatientTabs({ home, uploads, importHref, tabs, current, date }: Props) {
   const { t } = useTranslation("views");
   return (
     <nav aria-label={t("tabs.label")}>
@@ -30,6 +31,11 @@ export function PatientTabs({ home, uploads, tabs, current, date }: Props) {
         <li>
           <Link className={s.tab} to={uploads} aria-current={current === "uploads" ? "page" : undefined}>
             {t("tabs.uploads")}
+          </Link>
+        </li>
+        <li>
+          <Link className={s.tab} to={importHref} aria-current={current === "import" ? "page" : undefined}>
+            {t("tabs.import")}
           </Link>
         </li>
       </ul>
