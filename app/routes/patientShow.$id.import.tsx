@@ -72,6 +72,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     importHref: `/patientShow/${patient.id}/import`,
     tabs: tabsFor(locale),
     maxBytes: CSV_FILE_MAX_BYTES,
+    exportDays: EXPORT_DEFAULT_DAYS,
     exportRange: { start: url.searchParams.get("start") ?? shiftDate(today, -(EXPORT_DEFAULT_DAYS - 1)), end: url.searchParams.get("end") ?? today },
     exportError: exportProblem(url.searchParams.get("exportError")),
   };
@@ -398,7 +399,7 @@ function ExportSection({ page }: { page: PageData }) {
   return (
     <section className={s.section} aria-labelledby="export-heading">
       <h2 id="export-heading">{t("export.title")}</h2>
-      <p>{t("export.intro", { days: EXPORT_DEFAULT_DAYS })}</p>
+      <p>{t("export.intro", { days: page.exportDays })}</p>
       {page.exportError ? (
         <p className={f.errors} role="alert">
           {t(page.exportError)}
