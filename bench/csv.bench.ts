@@ -4,14 +4,13 @@
  * insulin and food lines; about 2.3 MiB, a little over the 2 MB the caller lets through), built in
  * memory. Goal: under 1 s for parse and preview.
  *
- * Plain tsx script (not a vitest bench): `npx tsx bench/csv.bench.ts` prints the results;
- * `benchCsvParse()` returns them for the bench runner.
+ * Run with the others by `npm run bench`, or alone by `npx tsx bench/run.ts csv` (with the HTTP
+ * import benchmark, csv-import.bench.ts).
  *
  * Data: seeded PRNG (mulberry32), mg/dL values 40-400 on a daily sine with noise, DD-MM-YYYY 24-hour
  * stamps (day-first is proven on the 13th of the first month), every tenth line a scan, one insulin
  * and one food line a day.
  */
-import { pathToFileURL } from "node:url";
 import { parseCsvFile } from "../app/csv/parse-csv";
 import { summarizeCsv } from "../app/csv/summary";
 import { createRng } from "../app/utils/seeded-random";
@@ -63,9 +62,3 @@ export async function benchCsvParse(): Promise<BenchResult[]> {
   ];
 }
 
-const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
-  for (const r of await benchCsvParse()) {
-    console.log(`${r.name}: ${r.ms} ms${r.detail ? `  (${r.detail})` : ""}`);
-  }
-}
