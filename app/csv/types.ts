@@ -42,12 +42,18 @@ export interface CsvDevice {
  * rules depend on the handheld's).
  */
 export interface OwnFields {
+  /** The instant, ms since the epoch (written as ISO 8601 with Z). */
   utc: number;
+  /** The zone the wall clock was read in: IANA name or fixed offset ("+08:00"). */
   timeZone: string;
+  /** equil, gocheck, aidex, imported. */
   deviceKind: string | null;
   deviceSerial: string | null;
+  /** Where a blood value came from: meter, cgm_fingerprick, cgm_manual, pump, csv. */
   source: string | null;
+  /** The device's record number or index. */
   recordKey: string | null;
+  /** The software version of the device that recorded it (pump handheld: "x.y.z"). */
   firmware: string | null;
 }
 

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
 import { DIACARE_COLUMNS, DIACARE_TEXT_COLUMNS, PUMP_COLUMNS, guardText, type DiacareColumn } from "./diacare-columns";
-import type { GlucoseLimit, InsulinKind, PumpRecordFields } from "./types";
+import type { GlucoseLimit, InsulinKind, OwnFields, PumpRecordFields } from "./types";
 
 /**
  * Writer of our own CSV format (`diacare`; every column is described in docs/csv-format.md): one
@@ -15,24 +15,8 @@ import type { GlucoseLimit, InsulinKind, PumpRecordFields } from "./types";
  * back exactly what this writes, except that a line break inside a text reads back as LF.
  */
 
-/** The parts every exported record has. */
-export interface ExportRowBase {
-  /** The instant, ms since the epoch (written as ISO 8601 with Z). */
-  utc: number;
-  /** The device's wall clock, "YYYY-MM-DD HH:mm:ss". */
-  localTime: string;
-  /** The zone the wall clock was read in: IANA name or fixed offset ("+08:00"). */
-  timeZone: string;
-  /** equil, gocheck, aidex, … */
-  deviceKind: string | null;
-  deviceSerial: string | null;
-  /** Where a blood value came from: meter, cgm_fingerprick, cgm_manual, pump, csv. */
-  source: string | null;
-  /** The device's record number or index. */
-  recordKey: string | null;
-  /** The software version of the device that recorded it (pump handheld: "x.y.z"). */
-  firmware: string | null;
-}
+/** The parts every exported record has: what only our own format carries, and the device's wall clock ("YYYY-MM-DD HH:mm:ss"). */
+export type ExportRowBase = OwnFields & { localTime: string };
 
 export type ExportRow =
   | (ExportRowBase & { kind: "cgm"; mgdl: number; limit?: GlucoseLimit })

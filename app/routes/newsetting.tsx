@@ -2,9 +2,6 @@ import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResu
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
@@ -21,6 +18,7 @@ import * as s from "~/styles/layout.css";
 import * as st from "~/styles/settings.css";
 import { getLocale } from "~/utils/i18n.server";
 import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
+import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/utils/session.server";
 
 /**
@@ -46,21 +44,6 @@ type Intent = z.infer<typeof intentSchema>;
 /** Room for the multipart boundaries and the intent field around one logo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
-/**
- * The posted form. An upload is read into memory only up to the logo limit: a larger one is
- * "tooLarge" (by its Content-Length, or while it is read); a body that is not a form is a 400.
- */
-async function readForm(request: Request): Promise<FormData | "tooLarge"> {
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  if (multipart && Number(request.headers.get("Content-Length")) > LOGO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return "tooLarge";
-  try {
-    if (!multipart) return await request.formData();
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "tooLarge";
-    throw new Response("Bad Request", { status: 400 });
-  }
-}
 
 function reply(intent: Intent, result: SubmissionResult<string[]> | null, notice: string | null, status = 200) {
   return data({ intent, result, notice }, { status });
@@ -68,7 +51,7 @@ function reply(intent: Intent, result: SubmissionResult<string[]> | null, notice
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request);
+  const formData = await readFileForm(request, { maxFileBytes: LOGO_MAX_BYTES, overheadBytes: MULTIPART_OVERHEAD_BYTES });
   if (formData === "tooLarge") return reply("logo", { status: "error", error: { logo: ["errors.logoTooLarge"] } }, null, 413);
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });

@@ -1,8 +1,5 @@
 import {
   data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
@@ -27,6 +24,7 @@ import * as s from "~/styles/patient-view.css";
 import { getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { timeZoneChoicesWith } from "~/utils/time-zones";
+import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/utils/session.server";
 
 const params = z.object({ id: idParam });
@@ -87,18 +85,6 @@ const intentSchema = z.enum(["preview", "confirm", "cancel"]);
 /** Room for the multipart boundaries and the other fields around one file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** The posted form; a file over the limit is "tooLarge" (by its Content-Length, or while it is read). */
-async function readForm(request: Request): Promise<FormData | "tooLarge"> {
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  if (multipart && Number(request.headers.get("Content-Length")) > CSV_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return "tooLarge";
-  try {
-    if (!multipart) return await request.formData();
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: CSV_FILE_MAX_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "tooLarge";
-    throw new Response("Bad Request", { status: 400 });
-  }
-}
 
 type Problem = { key: string; values?: Record<string, string | number> };
 type Answer =
@@ -110,7 +96,7 @@ const answer = (body: Answer, status = 200) => data(body, { status });
 const refused = (problem: Problem, status = 400) => answer({ step: "form", problem, notice: null }, status);
 
 export async function action({ request, params: raw }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readFileForm(request, { maxFileBytes: CSV_FILE_MAX_BYTES, overheadBytes: MULTIPART_OVERHEAD_BYTES });
   if (form === "tooLarge") {
     await patientFor(request, raw, { step: "refused" });
     return refused({ key: "csv:errors.tooLarge", values: { limit: "2 MB" } }, 413);
