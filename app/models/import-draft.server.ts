@@ -9,7 +9,7 @@ import { db } from "~/utils/db.server";
 
 export const IMPORT_DRAFT_TTL_MS = 60 * 60_000;
 
-export type ImportDraftInput = { patientId: number; uploaderId: number; fileName: string; bytes: Uint8Array; format: string | null; timeZone: string; dateOrder: string | null };
+export type ImportDraftInput = { patientId: number; uploaderId: number; fileName: string; bytes: Uint8Array; format: string | null; timeZone: string; dateOrder: string | null; columns: string | null };
 export type ImportDraft = ImportDraftInput & { token: string };
 
 export async function createImportDraft(input: ImportDraftInput): Promise<string> {
@@ -21,7 +21,7 @@ export async function createImportDraft(input: ImportDraftInput): Promise<string
 /** The operator's draft for this patient, or null (unknown, someone else's, or older than an hour). */
 export async function findImportDraft(token: string, uploaderId: number, patientId: number, now = new Date()): Promise<ImportDraft | null> {
   const row = await db().importDraft.findFirst({ where: { token, uploaderId, patientId, createdAt: { gt: new Date(now.getTime() - IMPORT_DRAFT_TTL_MS) } } });
-  return row ? { token: row.token, patientId: row.patientId, uploaderId: row.uploaderId, fileName: row.fileName, bytes: new Uint8Array(row.bytes), format: row.format, timeZone: row.timeZone, dateOrder: row.dateOrder } : null;
+  return row ? { token: row.token, patientId: row.patientId, uploaderId: row.uploaderId, fileName: row.fileName, bytes: new Uint8Array(row.bytes), format: row.format, timeZone: row.timeZone, dateOrder: row.dateOrder, columns: row.columns } : null;
 }
 
 export async function deleteImportDraft(token: string, uploaderId: number): Promise<void> {

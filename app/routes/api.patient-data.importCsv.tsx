@@ -3,7 +3,7 @@ import { viewerById } from "~/models/access.server";
 import { importCsvApiSchema } from "~/schemas/csv-import";
 import { importCsv } from "~/services/csv-import.server";
 import { ingestAnswer } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import { apiInvalid, apiMessage, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
 
 /**
  * POST /api/patient-data/importCsv (multipart: pid, file, format, timeZone, dateOrder, dryRun):
@@ -14,7 +14,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = importCsvApiSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "import");
   const { file, ...fields } = parsed.data;
-  return ingestAnswer(request, await importCsv(viewer, { ...fields, bytes: new Uint8Array(await file.arrayBuffer()) }), fields.dryRun ? "import:previewed" : "import:imported");
+  const result = await importCsv(viewer, { ...fields, bytes: new Uint8Array(await file.arrayBuffer()) });
+  // Each bad line also carries its message in the caller's language.
+  const answer = result.ok
+    ? { ok: true as const, data: { ...result.data, errors: await Promise.all(result.data.errors.map(async (e) => ({ ...e, message: await apiMessage(request, `csv:${e.key}`, { ...e.values, line: e.line }) }))) } }
+    : result;
+  return ingestAnswer(request, answer, fields.dryRun ? "import:previewed" : "import:imported");
 }
 
 export const loader = postOnly();

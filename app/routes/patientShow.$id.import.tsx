@@ -110,7 +110,7 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
     case "preview": {
       const file = fileField.safeParse(form.get("file"));
       if (!file.success) return refused({ key: "import:errors.file" });
-      const options = importOptionsSchema.safeParse(Object.fromEntries(["format", "timeZone", "dateOrder"].map((k) => [k, form.get(k) ?? undefined])));
+      const options = importOptionsSchema.safeParse(Object.fromEntries(["format", "timeZone", "dateOrder", "timeColumn", "glucoseColumn", "unitColumn"].map((k) => [k, form.get(k) ?? undefined])));
       if (!options.success) return refused({ key: `import:${options.error.issues[0]?.message ?? "errors.options"}` });
       const read = await previewImport(viewer, { pid: patient.id, fileName: file.data.name, bytes: new Uint8Array(await file.data.arrayBuffer()), options: options.data });
       if (!read.ok) return refused({ key: qualified(read.key), ...(read.values ? { values: read.values } : {}) }, read.code);
@@ -268,6 +268,22 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
             <option value="MDY">{t("dateOrders.MDY")}</option>
           </select>
         </div>
+        <fieldset className={f.fieldset} aria-describedby="import-columns-hint">
+          <legend className={f.label}>{t("fields.columns")}</legend>
+          <p id="import-columns-hint" className={f.hint}>
+            {t("fields.columnsHint")}
+          </p>
+          <div className={f.wide}>
+            {(["timeColumn", "glucoseColumn", "unitColumn"] as const).map((name) => (
+              <div key={name} className={f.field}>
+                <label className={f.label} htmlFor={`import-${name}`}>
+                  {t(`fields.${name}`)}
+                </label>
+                <input id={`import-${name}`} className={f.input} type="number" name={name} min={1} max={200} step={1} inputMode="numeric" />
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div>
           <button type="submit" className={layout.button} disabled={busy || tooLarge}>
             {busy ? t("reading") : t("previewButton")}

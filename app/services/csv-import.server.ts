@@ -1,4 +1,16 @@
-import { parseCsvFile, summarizeCsv, type CsvEntryKind, type CsvFormat, type CsvLineError, type CsvParseOptions, type CsvParseResult, type Clock, type DateOrder, type GlucoseUnit } from "~/csv";
+import {
+  parseCsvFile,
+  summarizeCsv,
+  type Clock,
+  type CsvEntryKind,
+  type CsvFormat,
+  type CsvLineError,
+  type CsvParseOptions,
+  type CsvParseResult,
+  type DateOrder,
+  type GenericColumns,
+  type GlucoseUnit,
+} from "~/csv";
 import type { Viewer } from "~/models/access.server";
 import { createImportDraft, deleteImportDraft, findImportDraft } from "~/models/import-draft.server";
 import { ingestFile, type FileDeviceSummary, type IngestResult } from "./ingest.server";
@@ -40,6 +52,8 @@ export interface CsvImportRequest {
   readonly format?: CsvFormat | undefined;
   readonly timeZone?: string | undefined;
   readonly dateOrder?: "DMY" | "MDY" | undefined;
+  /** A plain file's columns (0-based); found from the first data line when not given. */
+  readonly columns?: GenericColumns | undefined;
   readonly dryRun: boolean;
 }
 
@@ -62,7 +76,11 @@ function pumpFirmware(parsed: CsvParseResult): Map<string, string> {
  */
 export async function importCsv(viewer: Viewer, request: CsvImportRequest): Promise<IngestResult<CsvImportAnswer>> {
   if (request.bytes.byteLength > CSV_FILE_MAX_BYTES) return { ok: false, code: 413, key: "csv:errors.tooLarge", values: { limit: "2 MB" } };
-  const options: CsvParseOptions = { ...(request.format ? { format: request.format } : {}), ...(request.dateOrder ? { dateOrder: request.dateOrder } : {}) };
+  const options: CsvParseOptions = {
+    ...(request.format ? { format: request.format } : {}),
+    ...(request.dateOrder ? { dateOrder: request.dateOrder } : {}),
+    ...(request.columns ? { columns: request.columns } : {}),
+  };
   const parsed = await parseCsvFile(request.bytes, options);
   if (!parsed.ok) return fileRefusal(parsed.key, parsed.values);
   const ingested = await ingestFile(viewer, { pid: request.pid, timeZone: request.timeZone, file: parsed, firmware: pumpFirmware(parsed), dryRun: request.dryRun });
@@ -96,7 +114,16 @@ export async function importCsv(viewer: Viewer, request: CsvImportRequest): Prom
 }
 
 /** The options a preview was read with, kept with its draft so that the import reads the file the same way. */
-export type ImportOptions = Pick<CsvImportRequest, "format" | "timeZone" | "dateOrder">;
+export type ImportOptions = Pick<CsvImportRequest, "format" | "timeZone" | "dateOrder" | "columns">;
+
+/** A plain file's columns as a draft keeps them: 1-based, "time,glucose[,unit]". */
+const columnsText = (c: GenericColumns) => [c.time, c.glucose, ...(c.unit === undefined ? [] : [c.unit])].map((i) => i + 1).join(",");
+
+function columnsOf(text: string | null): GenericColumns | undefined {
+  const [time, glucose, unit] = (text ?? "").split(",").map((n) => Number(n) - 1);
+  if (time === undefined || glucose === undefined || !(time >= 0) || !(glucose >= 0)) return undefined;
+  return unit === undefined ? { time, glucose } : { time, glucose, unit };
+}
 
 export type DraftPreview = { readonly token: string; readonly fileName: string; readonly preview: CsvImportAnswer };
 
@@ -116,6 +143,7 @@ export async function previewImport(viewer: Viewer, input: { pid: number; fileNa
     format: input.options.format ?? null,
     timeZone: previewed.data.timeZone,
     dateOrder: input.options.dateOrder ?? null,
+    columns: input.options.columns ? columnsText(input.options.columns) : null,
   });
   return { ok: true, data: { token, fileName: input.fileName, preview: previewed.data } };
 }
@@ -130,6 +158,7 @@ export async function confirmImport(viewer: Viewer, input: { pid: number; token:
     format: (draft.format as CsvFormat | null) ?? undefined,
     timeZone: draft.timeZone,
     dateOrder: (draft.dateOrder as "DMY" | "MDY" | null) ?? undefined,
+    columns: columnsOf(draft.columns),
     dryRun: false,
   });
   await deleteImportDraft(input.token, viewer.id);

@@ -172,6 +172,27 @@ describe("bad files", () => {
   });
 });
 
+describe("a plain file with more columns", () => {
+  it("reads the chosen time and glucose columns, refuses a half choice, and gives each bad line a translated message", async () => {
+    const file = new TextEncoder().encode("id;taken;mmol;note\n1;2026-06-01 07:00;6,2;before breakfast\n2;2026-06-01 09:00;abc;after\n3;2026-06-01 12:00;7,4;lunch\n");
+    const half = await importApi(stranger, { pid: String(stranger.pid), timeColumn: "2", dryRun: "1" }, file);
+    expect(half).toMatchObject({ status: 400, code: 400 });
+    const answer = await importApi(stranger, { pid: String(stranger.pid), timeColumn: "2", glucoseColumn: "3", timeZone: "UTC", dryRun: "0" }, file);
+    expect(answer).toMatchObject({ status: 200, code: 200, data: { format: "generic", unit: "mmol/L", inserted: 2 } });
+    // Line 3 holds "abc" where the glucose is: listed with its message.
+    expect(answer.data.errors).toHaveLength(1);
+    expect(answer.data.errors[0]).toMatchObject({ line: 3, key: "errors.glucose" });
+    expect(answer.data.errors[0].message).toContain("abc");
+    expect(answer.data.errors[0].message).not.toContain("{{");
+    // 6.2 and 7.4 mmol/L x 18.
+    const readings = await db().cgmRecord.findMany({ where: { patientId: stranger.pid!, deviceTime: { startsWith: "2026-06-01" } }, orderBy: { dateTime: "asc" } });
+    expect(readings.map((r) => [r.deviceTime, r.eventData])).toEqual([
+      ["2026-06-01 07:00:00", 111.6],
+      ["2026-06-01 12:00:00", 133.2],
+    ]);
+  });
+});
+
 describe("the page's preview draft", () => {
   it("imports exactly the previewed file on confirm, nothing on cancel, and a used or foreign draft is gone", async () => {
     const pid = stranger.pid!;
@@ -182,7 +203,10 @@ describe("the page's preview draft", () => {
     await cancelImport(stranger.viewer, cancelled.data.token);
     expect(await confirmImport(stranger.viewer, { pid, token: cancelled.data.token })).toMatchObject({ ok: false, key: "import:errors.draftGone" });
 
-    const previewed = await previewImport(stranger.viewer, { pid, fileName: "a.csv", bytes: file, options: { timeZone: "UTC" } });
+    // The draft keeps the options the preview was read with: here the columns of a four-column file, which is not recognised without them.
+    const wide = new TextEncoder().encode("n,value,when,comment\n1,5.5,2026-04-01 08:00,a\n2,5.8,2026-04-01 08:05,b\n");
+    expect(await importCsv(stranger.viewer, { pid, bytes: wide, dryRun: true })).toMatchObject({ ok: false, key: "csv:errors.format" });
+    const previewed = await previewImport(stranger.viewer, { pid, fileName: "a.csv", bytes: wide, options: { timeZone: "UTC", columns: { time: 2, glucose: 1 } } });
     if (!previewed.ok) throw new Error("preview refused");
     expect(await confirmImport(anna.viewer, { pid, token: previewed.data.token })).toMatchObject({ ok: false });
     const done = await confirmImport(stranger.viewer, { pid, token: previewed.data.token });

@@ -124,6 +124,19 @@ test.describe("CSV import and export", () => {
     await expect(page.getByTestId("statistic-MBG").getByTestId("current").getByTestId("value")).toHaveText("125");
     await expect(page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value")).toHaveText("50.0");
 
+    // A LibreView export with month-first dates, a 12-hour clock and mmol/L, read in Warsaw time.
+    await page.goto(`/patientShow/${patient.pid}/import`);
+    await previewFile(page, { name: "libreview-mdy-12h-mmol.csv", buffer: readFileSync(path.join(FIXTURES, "libreview-mdy-12h-mmol.csv")) });
+    await expect(termValue(page, "import-summary", im("summary.format"))).toHaveText(im("formats.libreview"));
+    await expect(termValue(page, "import-summary", im("summary.dateOrder"))).toHaveText(`${im("dateOrders.MDY")}, ${im("clocks.12h")}`);
+    await expect(termValue(page, "import-summary", im("kinds.cgm"))).toHaveText("11");
+    await page.getByRole("button", { name: fill(im("confirmButton"), { count: 15 }) }).click();
+    await expect(page.getByTestId("import-done")).toBeVisible();
+    // 15 January: ten historic readings in mmol/L (5.4, 5.6, 6.1, 3.9, 2.2, 7.8, 10.0, 12.5, 9.4, 6.7), x 18 and
+    // averaged by hand: 1252.8 / 10 = 125.28 mg/dL, shown as 125.
+    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=cgms&date=2026-01-15`);
+    await expect(termValue(page, "cgm-stats", v("cgms.average"))).toHaveText("125 mg/dL");
+
     // A file with bad lines: each is listed with its number; the good lines are kept.
     await page.goto(`/patientShow/${patient.pid}/import`);
     await previewFile(page, { name: "generic-bad-lines.csv", buffer: readFileSync(path.join(FIXTURES, "generic-bad-lines.csv")) });
@@ -141,8 +154,10 @@ test.describe("CSV import and export", () => {
     await page.getByRole("button", { name: im("previewButton") }).click();
     await expect(page.getByRole("alert")).toHaveText(tr("en", "errors.binary", "csv"));
 
-    // A day of readings, then the export of that day.
-    await previewFile(page, { name: "day.csv", buffer: Buffer.from("time,glucose\n2026-02-10 08:00,5.5\n2026-02-10 08:05,6.1\n") });
+    // A day of readings in a four-column file whose columns are chosen on the form, then the export of that day.
+    await page.getByLabel(im("fields.timeColumn")).fill("3");
+    await page.getByLabel(im("fields.glucoseColumn")).fill("2");
+    await previewFile(page, { name: "day.csv", buffer: Buffer.from("n;mmol;taken;note\n1;5,5;2026-02-10 08:00;fasting\n2;6,1;2026-02-10 08:05;\n") });
     await page.getByRole("button", { name: fill(im("confirmButton"), { count: 2 }) }).click();
     await expect(page.getByTestId("import-done")).toBeVisible();
     await page.goto(`/patientShow/${patient.pid}/import`);

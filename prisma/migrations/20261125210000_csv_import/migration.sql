@@ -20,6 +20,7 @@ CREATE TABLE "ImportDraft" (
     "format" TEXT,
     "timeZone" TEXT NOT NULL,
     "dateOrder" TEXT,
+    "columns" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "ImportDraft_pkey" PRIMARY KEY ("id")
 );
