@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { parse, type CsvError, type InfoRecord } from "csv-parse";
+import { parse, type CsvError } from "csv-parse";
 import type { Delimiter } from "./decode";
 
 /**
@@ -35,7 +35,10 @@ export async function readCsvRecords(
   onRecord: RecordHandler,
   onBadRecord: BadRecordHandler,
 ): Promise<void> {
-  let lastEndLine = fromLine - 1;
+  // Lines are counted here rather than from csv-parse's per-record context (which costs an object
+  // per record): blank lines come through as records of blank fields, and a record spans one line
+  // plus the line breaks inside its quoted fields.
+  let line = fromLine;
   let stopped = false;
   const parser = parse({
     delimiter,
@@ -43,26 +46,23 @@ export async function readCsvRecords(
     record_delimiter: "\n",
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
     skip_records_with_error: true,
-    on_record: (record: string[], context: InfoRecord) => {
-      if (stopped) return null;
-      const line = context.lines - newlinesIn(record);
-      lastEndLine = context.lines;
-      if (!onRecord(record, line)) stopped = true;
-      return null;
-    },
     on_skip: (err: CsvError | undefined) => {
       if (stopped) return undefined;
-      onBadRecord(firstNonBlankLineAfter(normal, lastEndLine));
-      lastEndLine = typeof err?.lines === "number" ? err.lines : lastEndLine;
+      onBadRecord(firstNonBlankLineAfter(normal, line - 1));
+      line = (typeof err?.lines === "number" ? err.lines : line) + 1;
       return undefined;
     },
+  });
+  parser.on("data", (record: string[]) => {
+    if (stopped) return;
+    const start = line;
+    line += 1 + newlinesIn(record);
+    if (!onRecord(record, start)) stopped = true;
   });
   const ended = once(parser, "end");
   // Not awaited when reading stops early; a parser error also rejects the write loop below.
   ended.catch(() => undefined);
-  parser.resume();
   for (let start = 0; start < normal.length && !stopped; ) {
     const end = chunkEnd(normal, start);
     if (!parser.write(normal.slice(start, end))) await once(parser, "drain");

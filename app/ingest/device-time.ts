@@ -18,7 +18,6 @@ import { isTimeZone } from "~/utils/time-zones";
 export const DEVICE_YEAR_MIN = 2000;
 export const DEVICE_YEAR_MAX = 2099;
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
 /**
@@ -26,13 +25,36 @@ const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
  * date and time of the years devices can record.
  */
 export function parseWallClock(text: string): number | null {
-  const m = WALL_CLOCK.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  if (year < DEVICE_YEAR_MIN || year > DEVICE_YEAR_MAX || hour > 23 || minute > 59 || second > 59) return null;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  const d = new Date(ms);
-  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? ms : null;
+  // "YYYY-MM-DD HH:mm:ss" (or with a T), read digit by digit: uploads and imports hold tens of thousands.
+  if (text.length !== 19 || text[4] !== "-" || text[7] !== "-" || (text[10] !== " " && text[10] !== "T") || text[13] !== ":" || text[16] !== ":") return null;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  if (year < DEVICE_YEAR_MIN || year > DEVICE_YEAR_MAX || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/** The number written by `length` digits at `from`, or -1 when one of them is not a digit. */
+function digits(text: string, from: number, length: number): number {
+  let n = 0;
+  for (let i = from; i < from + length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days of a month of the Gregorian calendar (February 29 in leap years). */
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
 }
 
 /** The offset in ms of a fixed-offset zone ("+08:00"), or null when `zone` is not one. */

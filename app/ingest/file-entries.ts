@@ -129,11 +129,17 @@ class GroupBuilder {
 /** Groups a read file's entries by device; entries that cannot be stored become line errors. */
 export function groupFileEntries(file: { format: CsvFormat; device: CsvDevice; entries: readonly CsvEntry[] }, zone: string): GroupedFile {
   const builders = new Map<string, GroupBuilder>();
+  // Entries of a vendor file share a few device objects: each is looked up once.
+  const vendorTargets = new Map<CsvDevice | undefined, Target>();
   const errors: CsvLineError[] = [];
   const fail = (line: number, key: string, values?: Record<string, string | number>) => errors.push({ line, key, values: { line, ...values } });
 
   for (const entry of file.entries) {
-    const target = deviceOf(entry, file, zone);
+    let target = entry.own ? undefined : vendorTargets.get(entry.device);
+    if (!target) {
+      target = deviceOf(entry, file, zone);
+      if (!entry.own) vendorTargets.set(entry.device, target);
+    }
     if ("key" in target) {
       fail(entry.line, target.key, target.values);
       continue;
