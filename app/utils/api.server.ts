@@ -1,6 +1,7 @@
 import type { ZodError } from "zod";
 import { checkApiToken } from "~/models/api-token.server";
 import { getFixedT, getLocale } from "./i18n.server";
+import { getSessionUser } from "./session.server";
 
 /** Application codes of the `{ code, msg, data }` envelope (spec 1 sections 7-8, DESIGN.md 2). */
 export const API_CODES = {
@@ -59,9 +60,22 @@ export async function apiInvalid(request: Request, error: ZodError, ns = "auth")
 }
 
 
-/** The caller of an `/api/` route from its `token` header; throws the envelope for 800-807 and 9999. */
+/**
+ * The caller of an `/api/` route: from its `token` header, or, without one, from the signed-in
+ * page session (the upload centre calls the API from the browser; a request from another site is
+ * refused before any route runs, and the session cookie is SameSite=Lax). Throws the envelope for
+ * 800-807 and 9999.
+ */
 export async function requireApiUserId(request: Request, { allowInactive = false } = {}): Promise<number> {
-  const check = await checkApiToken(request.headers.get("token"));
+  const token = request.headers.get("token");
+  if (!token) {
+    const user = await getSessionUser(request);
+    if (user) {
+      if (!user.active && !allowInactive) throw await apiFail(request, API_CODES.inactive, "inactive");
+      return user.id;
+    }
+  }
+  const check = await checkApiToken(token);
   if (!check.ok) throw await apiFail(request, check.code, `token.${check.code}`);
   if (!check.active && !allowInactive) throw await apiFail(request, API_CODES.inactive, "inactive");
   return check.userId;
