@@ -52,6 +52,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
     uploads: `/patientShow/${patient.id}/${patient.userId}/uploads`,
     importHref: `/patientShow/${patient.id}/import`,
+    uploadHref: `/patientShow/${patient.id}/upload`,
     pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
@@ -101,7 +102,7 @@ export default function PatientHome() {
         ) : null}
         <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
       </nav>
-      <PatientTabs home={base} uploads={data.uploads} importHref={data.importHref} tabs={data.tabs} current={view.tab} date={date} />
+      <PatientTabs home={base} uploads={data.uploads} importHref={data.importHref} uploadHref={data.uploadHref} tabs={data.tabs} current={view.tab} date={date} />
       {view.tab === "daily" ? (
         <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />
       ) : view.tab === "bg" ? (

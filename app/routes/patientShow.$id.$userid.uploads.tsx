@@ -36,6 +36,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     home: `${base}/patientHome`,
     uploads: `${base}/uploads`,
     importHref: `/patientShow/${patient.id}/import`,
+    uploadHref: `/patientShow/${patient.id}/upload`,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
     timeZone: patient.timeZone,
@@ -58,7 +59,7 @@ export default function Uploads() {
           </h1>
         </div>
       </header>
-      <PatientTabs home={data.home} uploads={data.uploads} importHref={data.importHref} tabs={data.tabs} current="uploads" date={null} />
+      <PatientTabs home={data.home} uploads={data.uploads} importHref={data.importHref} uploadHref={data.uploadHref} tabs={data.tabs} current="uploads" date={null} />
       <section className={s.section} aria-labelledby="uploads-heading">
         <h2 id="uploads-heading">{t("uploads.title")}</h2>
         <p className={s.note}>{t("uploads.intro", { zone: data.timeZone })}</p>

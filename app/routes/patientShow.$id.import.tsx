@@ -8,6 +8,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { AcceptedFiles } from "~/components/upload/accepted-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { CSV_FORMATS, CSV_ENTRY_KINDS } from "~/csv";
 import { tabsFor } from "~/models/patient-view.server";
@@ -28,14 +29,6 @@ import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/utils/session.server";
 
 const params = z.object({ id: idParam });
-
-/** Sample files of every accepted format, served from public/samples/. */
-const SAMPLES = [
-  { format: "clarity", href: "/samples/clarity-export.csv" },
-  { format: "libreview", href: "/samples/libreview-export.csv" },
-  { format: "diacare", href: "/samples/diacare-export.csv" },
-  { format: "generic", href: "/samples/generic-readings.csv" },
-] as const;
 
 /** The patient, for a viewer who may upload for them (their own record or one shared with them); else a 404. */
 async function patientFor(request: Request, raw: unknown, detail: Record<string, string | number | boolean | null>) {
@@ -68,6 +61,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     home: `${base}/patientHome`,
     uploads: `${base}/uploads`,
     importHref: `/patientShow/${patient.id}/import`,
+    uploadHref: `/patientShow/${patient.id}/upload`,
     tabs: tabsFor(locale),
     maxBytes: CSV_FILE_MAX_BYTES,
     exportDays: EXPORT_DEFAULT_DAYS,
@@ -149,7 +143,7 @@ export default function ImportPage() {
           </h1>
         </div>
       </header>
-      <PatientTabs home={page.home} uploads={page.uploads} importHref={page.importHref} tabs={page.tabs} current="import" date={null} />
+      <PatientTabs home={page.home} uploads={page.uploads} importHref={page.importHref} uploadHref={page.uploadHref} tabs={page.tabs} current="import" date={null} />
       <section className={s.section} aria-labelledby="import-heading">
         <h2 id="import-heading">{t("title")}</h2>
         {reply?.step === "preview" ? (
@@ -196,18 +190,7 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
   return (
     <>
       <p>{t("intro")}</p>
-      <h3>{t("accepted.title")}</h3>
-      <ul className={st.samples}>
-        {SAMPLES.map((sample) => (
-          <li key={sample.format}>
-            {t(`accepted.${sample.format}`)}{" "}
-            <a href={sample.href} download>
-              {t("accepted.sample")}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <p className={s.note}>{t("accepted.limit")}</p>
+      <AcceptedFiles />
       {notice ? (
         <p className={f.notice} role="status">
           {t(notice)}

@@ -67,16 +67,26 @@ const unitUpdate = z
   .object({ shape: z.literal("unit"), unit: wholeNumber("errors.unit", { min: 0, max: 1 }).transform((v) => v as 0 | 1) })
   .strict("errors.unknownField");
 
+/** A patient's time zone and meal windows (the upload centre's form and `setting/update`). */
+const zoneAndMeals = {
+  timeZone: z.string(requiredMessage("errors.timeZone")).refine(isTimeZone, "errors.timeZone"),
+  breakfastTime: mealWindow,
+  lunchTime: mealWindow,
+  supperTime: mealWindow,
+};
+
 const patientSettingsUpdate = z
-  .object({
-    shape: z.literal("patient"),
-    pid: idNumber("errors.pid"),
-    timeZone: z.string(requiredMessage("errors.timeZone")).refine(isTimeZone, "errors.timeZone"),
-    breakfastTime: mealWindow,
-    lunchTime: mealWindow,
-    supperTime: mealWindow,
-  })
+  .object({ shape: z.literal("patient"), pid: idNumber("errors.pid"), ...zoneAndMeals })
   .strict("errors.unknownField");
+
+/** The upload centre's form: the zone and each meal's start and end as "HH:mm:ss" fields. */
+export const zoneAndMealsForm = z.preprocess((value) => {
+  const form = (value ?? {}) as Record<string, unknown>;
+  // A time field sends "HH:mm" when the seconds are zero.
+  const time = (v: unknown) => (typeof v === "string" && /^\d{2}:\d{2}$/.test(v) ? `${v}:00` : v);
+  const window = (meal: string) => [time(form[`${meal}Start`]), time(form[`${meal}End`])];
+  return { timeZone: form.timeZone, breakfastTime: window("breakfast"), lunchTime: window("lunch"), supperTime: window("supper") };
+}, z.object(zoneAndMeals));
 
 const SHAPE_KEYS = [
   ["pid", "patient"],

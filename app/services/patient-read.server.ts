@@ -27,7 +27,8 @@ export type ReadPurpose =
   | "statisticsReport"
   | "uploads"
   | "import"
-  | "export";
+  | "export"
+  | "uploadCentre";
 
 export type ReadChannel = AccessChannel;
 

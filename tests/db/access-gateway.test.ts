@@ -30,6 +30,7 @@ import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientH
 import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
 import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
 import { loader as importPage } from "~/routes/patientShow.$id.import";
+import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
@@ -104,6 +105,7 @@ const pdf = (route: Route, name: string) =>
 const ROUTES: readonly RouteCase[] = [
   { file: "patientShow.$id.$userid.patientHome.tsx", kind: "page", purpose: "patientHome", call: page(patientHome, (p, u) => `/patientShow/${p}/${u}/patientHome`, (p, u) => ({ id: String(p), userid: String(u) })) },
   { file: "patientShow.$id.$userid.uploads.tsx", kind: "page", purpose: "uploads", call: page(uploadsPage, (p, u) => `/patientShow/${p}/${u}/uploads`, (p, u) => ({ id: String(p), userid: String(u) })) },
+  { file: "patientShow.$id.upload.tsx", kind: "page", purpose: "uploadCentre", call: page(uploadCentre, (p) => `/patientShow/${p}/upload`, (p) => ({ id: String(p) })) },
   { file: "patientShow.$id.import.tsx", kind: "page", purpose: "import", call: page(importPage, (p) => `/patientShow/${p}/import`, (p) => ({ id: String(p) })) },
   { file: "patientShow.$id.export[.]csv.tsx", kind: "page", purpose: "export", call: page(exportPage, (p) => `/patientShow/${p}/export.csv`, (p) => ({ id: String(p) })) },
   { file: "api.patient-data.exportCsv.tsx", kind: "api", purpose: "export", call: apiGet(exportApi, "patient-data/exportCsv", (pid, d) => ({ pid: String(pid), ...d })) },

@@ -9,14 +9,16 @@ type Props = {
   home: string;
   uploads: string;
   importHref: string;
+  /** The upload centre's address. */
+  uploadHref: string;
   tabs: readonly ViewTab[];
-  current: ViewTab | "uploads" | "import";
+  current: ViewTab | "uploads" | "import" | "upload";
   /** The day a view tab keeps when switching (null: each view's default). */
   date: string | null;
 };
 
-/** The patient header's tabs: the data views DAILY, BG and CGMS, the upload history and the CSV import and export. */
-export function PatientTabs({ home, uploads, importHref, tabs, current, date }: Props) {
+/** The patient header's tabs: the data views DAILY, BG and CGMS, the upload history, the upload centre and the CSV import and export. */
+export function PatientTabs({ home, uploads, importHref, uploadHref, tabs, current, date }: Props) {
   const { t } = useTranslation("views");
   return (
     <nav aria-label={t("tabs.label")}>
@@ -31,6 +33,11 @@ export function PatientTabs({ home, uploads, importHref, tabs, current, date }: 
         <li>
           <Link className={s.tab} to={uploads} aria-current={current === "uploads" ? "page" : undefined}>
             {t("tabs.uploads")}
+          </Link>
+        </li>
+        <li>
+          <Link className={s.tab} to={uploadHref} aria-current={current === "upload" ? "page" : undefined}>
+            {t("tabs.upload")}
           </Link>
         </li>
         <li>
