@@ -33,16 +33,18 @@ function daysBefore(today: Date, days: number): string {
   return new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - days)).toISOString().slice(0, 10);
 }
 
+/** A simulated device's serial: one per patient, so that no patient's upload looks like another's device. */
+export const simulatedSerial = (prefix: string, pid: number) => `${prefix}${String(pid).padStart(6, "0")}`;
+
 /** A simulated handheld with the three days before today, answering a little slowly, as a device does. */
-export async function simulatedPump(): Promise<PumpLink> {
+export async function simulatedPump(pid: number): Promise<PumpLink> {
   const { createHandheld, SimulatedTransport } = await import("./simulator/equil");
-  const handheld = createHandheld({ serial: "EQSIM001", start: daysBefore(new Date(), 3), days: 3, seed: 1 });
+  const handheld = createHandheld({ serial: simulatedSerial("EQSIM", pid), start: daysBefore(new Date(), 3), days: 3, seed: 1 });
   return createEquilLink(new SimulatedTransport(handheld, { replyDelayMs: 40 }));
 }
 
 /** A simulated meter with the two weeks before today. */
-export async function simulatedMeter(): Promise<MeterLink> {
+export async function simulatedMeter(pid: number): Promise<MeterLink> {
   const { simulatedMeterLink } = await import("./simulator/meter");
-  const today = new Date();
-  return simulatedMeterLink({ today: daysBefore(today, 0), days: 14, delayMs: 2000 });
+  return simulatedMeterLink({ serial: simulatedSerial("GCSIM", pid), today: daysBefore(new Date(), 0), days: 14, delayMs: 2000 });
 }

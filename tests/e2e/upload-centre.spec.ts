@@ -73,11 +73,19 @@ test.describe("upload centre", () => {
     await expect(progress).toHaveAttribute("data-status", "success", { timeout: 60_000 });
     await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
     await expect(progress).toContainText(u("device.status.success"));
-    // The history lists the upload: the simulated handheld's serial, channel "Browser upload".
+    // The history lists the upload: the simulated handheld's serial (one per patient), channel "Browser upload".
     await progress.getByRole("link", { name: v("uploads.title") }).click();
     const row = page.getByTestId("upload-history").locator("tbody tr").first();
-    await expect(row).toContainText("EQSIM001");
+    await expect(row).toContainText(`EQSIM${String(patient.pid).padStart(6, "0")}`);
+    await expect(row).not.toContainText(v("uploads.otherPatientDevice"));
     await expect(row).toContainText(v("uploads.channels.slices"));
+
+    // The simulated meter: two weeks of four readings a day, 56 added.
+    await page.goto(`/patientShow/${patient.pid}/upload`);
+    await page.getByRole("radio", { name: new RegExp(u("device.kinds.gocheck")) }).check();
+    await page.getByRole("button", { name: u("device.simulated") }).click();
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "success", { timeout: 60_000 });
+    await expect(page.getByTestId("upload-progress")).toContainText(fill(u("device.summary"), { added: 56, duplicates: 0, flagged: 0 }));
   });
 
   test("a browser without WebUSB and Web Serial (or without JavaScript) is told which browsers work", async ({ page }) => {

@@ -65,13 +65,13 @@ export function DeviceUpload(props: Props) {
     if (!device) return setProblem("device.choseFail");
     progress.reset();
     if (device === "equil") return setAsking(simulated ? "simulated" : "real");
-    if (device === "gocheck") void (simulated ? simulatedMeter().then((link) => runMeter({ ok: true, link })) : connectMeter().then(runMeter));
+    if (device === "gocheck") void (simulated ? simulatedMeter(props.pid).then((link) => runMeter({ ok: true, link })) : connectMeter().then(runMeter));
   }
 
   function withPassword(password: string | null) {
     const mode = asking;
     setAsking(null);
-    if (mode === "simulated") void simulatedPump().then((link) => runPump({ ok: true, link }, password));
+    if (mode === "simulated") void simulatedPump(props.pid).then((link) => runPump({ ok: true, link }, password));
     else void connectPump().then((connected) => runPump(connected, password));
   }
 
