@@ -1,4 +1,5 @@
 import type { CgmUploadApi } from "./cgm-upload";
+import type { ErrorReport } from "./error-log";
 import type { MeterUploadApi } from "./meter-upload";
 import type { PumpUploadApi } from "./pump-upload";
 import type { Envelope } from "./upload-api";
@@ -13,7 +14,7 @@ export const CALL_LIMIT_MS = { default: 15_000, settings: 30_000, save: 120_000 
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-export type BrowserUploadApi = PumpUploadApi & MeterUploadApi & CgmUploadApi;
+export type BrowserUploadApi = PumpUploadApi & MeterUploadApi & CgmUploadApi & { uploadErrLog(list: ErrorReport[]): Promise<Envelope<unknown>> };
 
 export function browserUploadApi(fetchImpl: Fetch = (input, init) => fetch(input, init)): BrowserUploadApi {
   async function call<T>(method: "GET" | "POST", path: string, body: unknown, limitMs: number): Promise<Envelope<T>> {
@@ -38,5 +39,6 @@ export function browserUploadApi(fetchImpl: Fetch = (input, init) => fetch(input
     savePumpSettings: (body) => post("/api/pda-setting/saveOrUpdate", body, CALL_LIMIT_MS.settings),
     saveCgmsData: (body) => post("/api/patient-data/saveCgmsData", body, CALL_LIMIT_MS.save),
     saveSugar: (body) => post("/api/patient-data/saveSugar", body, CALL_LIMIT_MS.save),
+    uploadErrLog: (list) => post("/api/patient-data/uploadErrLog", { list }),
   };
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BgView } from "~/components/patient-view/bg-view";
 import { CgmsView } from "~/components/patient-view/cgms-view";
 import { DailyView } from "~/components/patient-view/daily-view";
+import { patientLinks } from "~/components/patient-view/links";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
 import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
@@ -49,10 +50,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   ]);
   const chart = viewChart(view, { unit, locale, t });
   return {
-    base: `/patientShow/${patient.id}/${patient.userId}/patientHome`,
-    uploads: `/patientShow/${patient.id}/${patient.userId}/uploads`,
-    importHref: `/patientShow/${patient.id}/import`,
-    uploadHref: `/patientShow/${patient.id}/upload`,
+    links: patientLinks(patient),
     pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
@@ -70,7 +68,7 @@ export default function PatientHome() {
   const { t: tp } = useTranslation("patients");
   const data = useLoaderData<typeof loader>();
   const { view } = data;
-  const { base } = data;
+  const base = data.links.home;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === base;
   const date = "nav" in view ? view.nav.date : view.range.to;
@@ -102,7 +100,7 @@ export default function PatientHome() {
         ) : null}
         <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
       </nav>
-      <PatientTabs home={base} uploads={data.uploads} importHref={data.importHref} uploadHref={data.uploadHref} tabs={data.tabs} current={view.tab} date={date} />
+      <PatientTabs links={data.links} tabs={data.tabs} current={view.tab} date={date} />
       {view.tab === "daily" ? (
         <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />
       ) : view.tab === "bg" ? (

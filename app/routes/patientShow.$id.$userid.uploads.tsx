@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { patientLinks } from "~/components/patient-view/links";
+import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { Notice } from "~/components/patient-view/parts";
 import { tabsFor } from "~/models/patient-view.server";
 import { idParam } from "~/schemas/fields";
@@ -31,12 +32,8 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   const { patient } = read;
   const locale = await getLocale(request);
-  const base = `/patientShow/${patient.id}/${patient.userId}`;
   return {
-    home: `${base}/patientHome`,
-    uploads: `${base}/uploads`,
-    importHref: `/patientShow/${patient.id}/import`,
-    uploadHref: `/patientShow/${patient.id}/upload`,
+    links: patientLinks(patient),
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
     timeZone: patient.timeZone,
@@ -52,14 +49,8 @@ export default function Uploads() {
   const { items, page, pages } = data.history;
   return (
     <article className={layout.card} aria-labelledby="patient-title">
-      <header className={s.header}>
-        <div>
-          <h1 id="patient-title" className={s.title}>
-            {data.own ? tp("myHome") : data.name}
-          </h1>
-        </div>
-      </header>
-      <PatientTabs home={data.home} uploads={data.uploads} importHref={data.importHref} uploadHref={data.uploadHref} tabs={data.tabs} current="uploads" date={null} />
+      <PatientPageHeader title={data.own ? tp("myHome") : data.name} />
+      <PatientTabs links={data.links} tabs={data.tabs} current="uploads" date={null} />
       <section className={s.section} aria-labelledby="uploads-heading">
         <h2 id="uploads-heading">{t("uploads.title")}</h2>
         <p className={s.note}>{t("uploads.intro", { zone: data.timeZone })}</p>

@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { patientLinks } from "~/components/patient-view/links";
+import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { AcceptedFiles } from "~/components/upload/accepted-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { CSV_FORMATS, CSV_ENTRY_KINDS } from "~/csv";
@@ -51,17 +52,13 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const url = new URL(request.url);
   const today = todayIn(patient.timeZone, now);
-  const base = `/patientShow/${patient.id}/${patient.userId}`;
   return {
     pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
     timeZone: patient.timeZone,
     zones: timeZoneChoicesWith(patient.timeZone, new Date(now)),
-    home: `${base}/patientHome`,
-    uploads: `${base}/uploads`,
-    importHref: `/patientShow/${patient.id}/import`,
-    uploadHref: `/patientShow/${patient.id}/upload`,
+    links: patientLinks(patient),
     tabs: tabsFor(locale),
     maxBytes: CSV_FILE_MAX_BYTES,
     exportDays: EXPORT_DEFAULT_DAYS,
@@ -136,14 +133,8 @@ export default function ImportPage() {
   const reply = useActionData<typeof action>();
   return (
     <article className={layout.card} aria-labelledby="patient-title">
-      <header className={s.header}>
-        <div>
-          <h1 id="patient-title" className={s.title}>
-            {page.own ? tp("myHome") : page.name}
-          </h1>
-        </div>
-      </header>
-      <PatientTabs home={page.home} uploads={page.uploads} importHref={page.importHref} uploadHref={page.uploadHref} tabs={page.tabs} current="import" date={null} />
+      <PatientPageHeader title={page.own ? tp("myHome") : page.name} />
+      <PatientTabs links={page.links} tabs={page.tabs} current="import" date={null} />
       <section className={s.section} aria-labelledby="import-heading">
         <h2 id="import-heading">{t("title")}</h2>
         {reply?.step === "preview" ? (
@@ -315,10 +306,10 @@ function Done({ fileName, result, page }: { fileName: string; result: CsvImportA
       </p>
       <Summary answer={result} />
       <p className={f.links}>
-        {result.counts.cgm > 0 ? <Link to={`${page.home}?tab=cgms${result.lastDate ? `&date=${localDate(Date.parse(result.lastDate), page.timeZone)}` : ""}`}>{t("done.seeCgm")}</Link> : null}
-        {result.counts.bg > 0 ? <Link to={`${page.home}?tab=bg`}>{t("done.seeBg")}</Link> : null}
-        <Link to={page.uploads}>{t("done.seeHistory")}</Link>
-        <Link to={page.importHref}>{t("done.another")}</Link>
+        {result.counts.cgm > 0 ? <Link to={`${page.links.home}?tab=cgms${result.lastDate ? `&date=${localDate(Date.parse(result.lastDate), page.timeZone)}` : ""}`}>{t("done.seeCgm")}</Link> : null}
+        {result.counts.bg > 0 ? <Link to={`${page.links.home}?tab=bg`}>{t("done.seeBg")}</Link> : null}
+        <Link to={page.links.uploads}>{t("done.seeHistory")}</Link>
+        <Link to={page.links.import}>{t("done.another")}</Link>
       </p>
     </div>
   );

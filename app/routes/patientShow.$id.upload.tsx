@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DriverDownloads } from "~/components/driver-downloads";
 import { AcceptedFiles } from "~/components/upload/accepted-files";
-import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { patientLinks } from "~/components/patient-view/links";
+import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { DeviceUpload } from "~/components/upload/device-upload";
 import { tabsFor } from "~/models/patient-view.server";
 import { savePatientSettings } from "~/models/patient.server";
@@ -15,7 +16,6 @@ import { zoneAndMealsForm } from "~/schemas/setting";
 import { readPatient } from "~/services/patient-read.server";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
-import * as s from "~/styles/patient-view.css";
 import { driverAvailability } from "~/utils/drivers.server";
 import { env } from "~/utils/env.server";
 import { getLocale } from "~/utils/i18n.server";
@@ -45,7 +45,6 @@ async function patientFor(request: Request, raw: unknown, step: string) {
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const { viewer, patient, now } = await patientFor(request, raw, "view");
   const locale = await getLocale(request);
-  const base = `/patientShow/${patient.id}/${patient.userId}`;
   const zones = uploadTimeZones(now);
   const meal = (start: number, end: number) => ({ start: secondsToTime(start, true), end: secondsToTime(end, true) });
   return {
@@ -54,9 +53,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     own: patient.userId === viewer.id,
     operatorUserId: viewer.id,
     patientUserId: patient.userId,
-    home: `${base}/patientHome`,
-    uploads: `${base}/uploads`,
-    importHref: `/patientShow/${patient.id}/import`,
+    links: patientLinks(patient),
     tabs: tabsFor(locale),
     drivers: driverAvailability(),
     now,
@@ -89,14 +86,8 @@ export default function UploadCentre() {
   const page = useLoaderData<typeof loader>();
   return (
     <article className={layout.card} aria-labelledby="patient-title">
-      <header className={s.header}>
-        <div>
-          <h1 id="patient-title" className={s.title}>
-            {page.own ? tp("myHome") : page.name}
-          </h1>
-        </div>
-      </header>
-      <PatientTabs home={page.home} uploads={page.uploads} importHref={page.importHref} uploadHref={`/patientShow/${page.pid}/upload`} tabs={page.tabs} current="upload" date={null} />
+      <PatientPageHeader title={page.own ? tp("myHome") : page.name} />
+      <PatientTabs links={page.links} tabs={page.tabs} current="upload" date={null} />
       <h2>{t("centre.title")}</h2>
       <p>{t("centre.intro")}</p>
       <ol className={f.form}>
@@ -114,13 +105,13 @@ export default function UploadCentre() {
         </li>
         <li>
           <h3>{t("centre.steps.device")}</h3>
-          <DeviceUpload pid={page.pid} timeZone={page.timeZone} operatorUserId={page.operatorUserId} patientUserId={page.patientUserId} home={page.home} uploads={page.uploads} importHref={page.importHref} simulated={page.simulated} />
+          <DeviceUpload pid={page.pid} timeZone={page.timeZone} operatorUserId={page.operatorUserId} patientUserId={page.patientUserId} home={page.links.home} uploads={page.links.uploads} importHref={page.links.import} simulated={page.simulated} />
         </li>
       </ol>
       <section aria-labelledby="import-files-heading">
         <h2 id="import-files-heading">{t("centre.importTitle")}</h2>
         <p>
-          {t("centre.importIntro")} <Link to={page.importHref}>{t("device.importInstead")}</Link>
+          {t("centre.importIntro")} <Link to={page.links.import}>{t("device.importInstead")}</Link>
         </p>
         <AcceptedFiles />
       </section>

@@ -8,3 +8,11 @@ export function viewHref(base: string, params: ViewParams): string {
   const query = search.toString();
   return query ? `${base}?${query}` : base;
 }
+
+/** The addresses of a patient's pages: the data views, the upload history, the upload centre and the CSV import. */
+export type PatientLinks = { readonly home: string; readonly uploads: string; readonly upload: string; readonly import: string };
+
+export function patientLinks(patient: { id: number; userId: number }): PatientLinks {
+  const base = `/patientShow/${patient.id}/${patient.userId}`;
+  return { home: `${base}/patientHome`, uploads: `${base}/uploads`, upload: `/patientShow/${patient.id}/upload`, import: `/patientShow/${patient.id}/import` };
+}

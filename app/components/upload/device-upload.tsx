@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { browserUploadApi } from "~/device/browser-api";
 import { connectMeter, connectPump, simulatedMeter, simulatedPump, type Connected } from "~/device/connect";
 import { uploadMeter, type MeterLink } from "~/device/meter-upload";
+import { UploadErrorLog } from "~/device/error-log";
 import { IDLE, UploadProgress, type UploadState } from "~/device/progress";
 import { uploadPump, type PumpLink } from "~/device/pump-upload";
 import { useHydrated } from "~/components/use-hydrated";
@@ -33,12 +34,25 @@ export function DeviceUpload(props: Props) {
   const lastNotice = useRef(0);
   const progress = useMemo(() => new UploadProgress(), []);
   const [state, setState] = useState<UploadState>(IDLE);
+  const api = useMemo(() => browserUploadApi(), []);
   useEffect(() => progress.subscribe(setState), [progress]);
+  // Every failed upload is reported to the server's error log (buffered and sent in bursts).
+  useEffect(() => {
+    const log = new UploadErrorLog(async (list) => (await api.uploadErrLog(list)).code === 200);
+    const stop = progress.subscribe((s) => {
+      if (s.status !== "failed") return;
+      const message = s.values?.message ? `: ${s.values.message}` : "";
+      log.add({ operatorUserId: props.operatorUserId, patientUserId: props.patientUserId, content: `${device ?? "device"} upload failed at ${s.percent} % (${s.failure})${message}` });
+    });
+    return () => {
+      stop();
+      void log.flush().finally(() => log.stop());
+    };
+  }, [api, progress, device, props.operatorUserId, props.patientUserId]);
 
   const support = hydrated ? { usb: "usb" in navigator, serial: "serial" in navigator } : null;
   const supported = (kind: DeviceKind) => (kind === "equil" ? support?.usb : kind === "gocheck" ? support?.serial : false) ?? false;
   const busy = state.status === "active";
-  const api = useMemo(() => browserUploadApi(), []);
   const request = { pid: props.pid, timeZone: props.timeZone };
 
   async function runPump(connected: Connected<PumpLink>, password: string | null) {
