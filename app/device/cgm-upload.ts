@@ -52,9 +52,8 @@ export async function uploadCgm(link: CgmLink, api: CgmUploadApi, request: { pid
     await link.close().catch(() => undefined);
   }
   if (read.records.length === 0) return progress.noNewRecords(PROGRESS.noNewRecords);
-  const sent = await uploadInSlices(api, { pid: request.pid, deviceKind: "aidex", deviceSn: read.serial, timeZone: request.timeZone }, read.records, clock);
+  const sent = await uploadInSlices(api, { pid: request.pid, deviceKind: "aidex", deviceSn: read.serial, timeZone: request.timeZone }, read.records, clock, { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") });
   if (!sent.ok) return progress.fail(sent.failure, sent.values);
-  progress.step(PROGRESS.uploaded, "uploaded");
   if (sent.summary.inserted === 0) return progress.noNewRecords(PROGRESS.noNewRecordsServer);
   progress.succeed({ added: sent.summary.inserted, duplicates: sent.summary.duplicates, flagged: sent.summary.flagged, otherPatientDevice: sent.summary.otherPatientDevice });
 }

@@ -16,7 +16,7 @@ import { realClock, uploadInSlices, type Clock, type Envelope, type UploadApi } 
  *     the next task; the history cannot be skipped;
  *  5. close the device; save the basal programs and the settings; keep only the history records
  *     newer than the newest one the server has (findLastRecord); none -> "no new records" (98);
- *  6. send them in slices and follow the server's processing (99.01), then success (100) with
+ *  6. send them in slices; once the server has them all, follow its processing (99.01), then success (100) with
  *     what was added, skipped and flagged.
  *
  * Any failure closes the device and ends the upload with its message; the next attempt starts
@@ -163,9 +163,8 @@ export async function uploadPump(link: PumpLink, api: PumpUploadApi, request: Pu
     }
     const records = (await newHistory(api, pid, read.serial, read.history)).map((r) => (pdaTimeZone ? { ...r, pdaRecordTimeZone: pdaTimeZone } : r));
     if (records.length === 0) return progress.noNewRecords(PROGRESS.noNewRecords);
-    const sent = await uploadInSlices(api, { pid, deviceKind: "equil", deviceSn: read.serial, pdaVersion: read.version, timeZone }, records, clock);
+    const sent = await uploadInSlices(api, { pid, deviceKind: "equil", deviceSn: read.serial, pdaVersion: read.version, timeZone }, records, clock, { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") });
     if (!sent.ok) return progress.fail(sent.failure, sent.values);
-    progress.step(PROGRESS.uploaded, "uploaded");
     if (sent.summary.inserted === 0) return progress.noNewRecords(PROGRESS.noNewRecordsServer);
     progress.succeed({ added: sent.summary.inserted, duplicates: sent.summary.duplicates, flagged: sent.summary.flagged, otherPatientDevice: sent.summary.otherPatientDevice });
   } catch {

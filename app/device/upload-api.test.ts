@@ -61,11 +61,11 @@ describe("uploadInSlices", () => {
     const server = fakeServer({ processingPolls: 2 });
     const clock = fakeClock();
     const heard: string[] = [];
-    const outcome = await uploadInSlices(server.api, START, records(2500), clock, (n, of) => heard.push(`${n}/${of}`));
+    const outcome = await uploadInSlices(server.api, START, records(2500), clock, { onSlice: (n, of) => heard.push(`${n}/${of}`), onCompleted: () => heard.push("completed") });
     expect(outcome).toEqual({ ok: true, summary: SUMMARY });
     expect(server.calls).toEqual(["getSliceId equil 2500", "sliceSave 0 1000", "sliceSave 1 1000", "sliceSave 2 500", "complete true", "checkSave", "checkSave", "checkSave"]);
     expect(clock.slept).toEqual([3800, 3800]);
-    expect(heard).toEqual(["1/3", "2/3", "3/3"]);
+    expect(heard).toEqual(["1/3", "2/3", "3/3", "completed"]);
   });
 
   it("sends a slice the network lost again every 1.9 s", async () => {

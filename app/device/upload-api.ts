@@ -59,9 +59,15 @@ const sent = async <T>(call: () => Promise<T>): Promise<T | null> => {
  * server takes a repeated slice once), completeSliceTask, then checkSave every 3.8 s until it
  * answers the summary (given up after 180 s). A slice or a completion the server refuses ends the
  * upload as "uploadFailed" (the server keeps nothing of it); a lost processing "pollFailed".
- * `onSlice` hears how many slices of how many are stored.
+ * `onSlice` hears how many slices of how many are stored, `onCompleted` that the server has them all.
  */
-export async function uploadInSlices(api: UploadApi, start: Omit<SliceStart, "total">, records: readonly unknown[], clock: Clock = realClock, onSlice?: (sent: number, of: number) => void): Promise<SlicedOutcome> {
+export async function uploadInSlices(
+  api: UploadApi,
+  start: Omit<SliceStart, "total">,
+  records: readonly unknown[],
+  clock: Clock = realClock,
+  hear: { onSlice?: (sent: number, of: number) => void; onCompleted?: () => void } = {},
+): Promise<SlicedOutcome> {
   const opened = await sent(() => api.getSliceId({ ...start, total: records.length }));
   if (!opened || opened.code !== 200 || typeof opened.data !== "number") return { ok: false, failure: "uploadFailed", values: { message: opened?.msg ?? "" } };
   const sliceId = opened.data;
@@ -79,10 +85,11 @@ export async function uploadInSlices(api: UploadApi, start: Omit<SliceStart, "to
       if (clock.now() >= deadline) return { ok: false, failure: "uploadFailed", values: { message: "" } };
       await clock.sleep(UPLOAD_TIMING.sliceRetryEvery);
     }
-    onSlice?.(index + 1, slices);
+    hear.onSlice?.(index + 1, slices);
   }
   const completed = await sent(() => api.completeSliceTask({ sliceId, isSuccess: true }));
   if (!completed || completed.code !== 200) return { ok: false, failure: "uploadFailed", values: { message: completed?.msg ?? "" } };
+  hear.onCompleted?.();
   const deadline = clock.now() + UPLOAD_TIMING.giveUpAfter;
   for (;;) {
     const check = await sent(() => api.checkSave(sliceId));
