@@ -86,6 +86,9 @@ test.describe("upload centre", () => {
     await page.getByRole("button", { name: u("device.simulated") }).click();
     await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "success", { timeout: 60_000 });
     await expect(page.getByTestId("upload-progress")).toContainText(fill(u("device.summary"), { added: 56, duplicates: 0, flagged: 0 }));
+    // The BG view opens on the two weeks up to the last day with readings: all 56 of them.
+    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=bg`);
+    await expect(page.getByTestId("bg-summary").locator("dt", { hasText: new RegExp(`^${v("bg.count")}$`) }).locator("xpath=following-sibling::dd[1]")).toHaveText("56");
   });
 
   test("a browser without WebUSB and Web Serial (or without JavaScript) is told which browsers work", async ({ page }) => {
