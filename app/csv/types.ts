@@ -13,7 +13,7 @@ export type InsulinKind = "rapid" | "long";
 export type GlucoseLimit = "low" | "high";
 
 /** mg/dL per mmol/L: the product's one conversion factor. */
-export const MGDL_PER_MMOL = 18;
+export { MGDL_PER_MMOL } from "~/metrics/types";
 
 /** The raw fields of an insulin-pump history record (docs/device-protocols.md). */
 export interface PumpRecordFields {

@@ -28,15 +28,15 @@ type Read = { serial: string; records: CgmRecordInput[] };
 async function readCgm(link: CgmLink, api: CgmUploadApi, pid: number, progress: UploadProgress): Promise<Read> {
   await link.open();
   const serial = await link.readSerial();
-  progress.step(PROGRESS.version, "device");
+  progress.step(PROGRESS.cgmDevice, "device");
   const last = await api.findLastRecord(pid, 2);
   const stored = last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : -1;
   const manual: CgmRecordInput[] = [];
   const newest = await link.readNewestManualIndex();
   for (let index = newest ?? -1; index > stored && index >= 0; index--) manual.push(await link.readManualRecord(index));
-  progress.step(PROGRESS.pumpCgm, "fingerPricks");
+  progress.step(PROGRESS.cgmFingerPricks, "fingerPricks");
   const history = await link.readHistory(stored);
-  progress.step(PROGRESS.timeZone, "history");
+  progress.step(PROGRESS.cgmHistory, "history");
   // The device's own order: oldest first.
   return { serial, records: [...manual.reverse(), ...history] };
 }

@@ -31,8 +31,6 @@ export const PUMP_SETTING_READS = {
 
 /** The handheld's serial number: one ASCII character per byte. */
 export const SERIAL_NUMBER_READ: PumpRead = { port: 0x00, parameter: 0x07, selector: 0x00 };
-/** The handheld's clock: year - 2000, month, day, hour, minute, second (local time). */
-export const CLOCK_READ: PumpRead = { port: 0x05, parameter: 0x00, selector: 0x00 };
 /** The whole history log in one reply: 28-byte records. */
 export const HISTORY_READ: PumpRead = { port: 0x05, parameter: 0x01, selector: null };
 

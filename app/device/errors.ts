@@ -1,8 +1,8 @@
 /**
  * The errors of the device layer (frames read from a device, records and settings parsed from
  * them). Every problem a device's bytes can cause is one of these values; the parsers and the
- * frame reader return them and never throw. Each kind has the message key the upload page shows
- * (`upload` namespace); `detail` holds the values the message names.
+ * frame reader return them and never throw, and the device link turns them into the upload's
+ * failure messages. `detail` says what was found.
  */
 
 /** What each kind carries besides its name. */
@@ -55,31 +55,4 @@ export function ok<T>(value: T): Result<T> {
 
 export function failed<T = never>(error: DeviceError): Result<T> {
   return { ok: false, error };
-}
-
-/**
- * The message key of each kind (`upload` namespace). The firmware kinds share the keys the
- * server's upload checks already use for the same messages.
- */
-export const DEVICE_ERROR_KEYS: Readonly<Record<DeviceErrorKind, string>> = {
-  shortPacket: "device.shortPacket",
-  badEscape: "device.badEscape",
-  badMarker: "device.badMarker",
-  badCrc: "device.badCrc",
-  badMd5: "device.badMd5",
-  badLength: "device.badLength",
-  loopGuard: "device.loopGuard",
-  recordSize: "device.recordSize",
-  notManualBloodRecords: "device.notManualBloodRecords",
-  sureSameDevice: "device.sureSameDevice",
-  badMeterLine: "device.badMeterLine",
-  badSetting: "device.badSetting",
-  cgmPda: "errors.cgmPda",
-  versionFormat: "errors.versionFormat",
-  wrongSoftwareVersion: "errors.wrongSoftwareVersion",
-};
-
-/** The message key and interpolation values of an error, ready for `t(key, values)`. */
-export function messageOf(error: DeviceError): { key: string; values: Readonly<Record<string, number | string>> } {
-  return { key: DEVICE_ERROR_KEYS[error.kind], values: "detail" in error && error.detail ? error.detail : {} };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_READ, HISTORY_READ, PUMP_SETTING_READS, SERIAL_NUMBER_READ, basalProgramRead, requestOf } from "./commands";
+import { HISTORY_READ, PUMP_SETTING_READS, SERIAL_NUMBER_READ, basalProgramRead, requestOf } from "./commands";
 import { crc8, encodeFrame, encodeRequest, escapeHeader, FrameReader, headerCrc, MAX_BODY_BYTES, MAX_READS_PER_FRAME, md5, type Frame } from "./frame";
 
 /** Bytes from hex text; spaces are ignored. */
@@ -91,7 +91,6 @@ describe("the command table", () => {
     ["lowBg", PUMP_SETTING_READS.lowBg, "2B2B 03 11 02 9E 14 00 00 00 2B2B 01000000"],
     ["originBasal", PUMP_SETTING_READS.originBasal, "2B2B 04 05 02 AA 14 00 00 00 2B2B 0C000000"],
     ["effectiveTime", PUMP_SETTING_READS.effectiveTime, "2B2B 03 10 02 A9 14 00 00 00 2B2B 03000000"],
-    ["clock", CLOCK_READ, "2B2B 05 00 02 7C 14 00 00 00 2B2B 00000000"],
   ])("%s request: header and payload", (_name, read, start) => {
     const request = requestOf(read);
     expect(request.subarray(0, request.length - 16)).toEqual(hex(start));

@@ -2,16 +2,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INT4_MAX } from "~/schemas/fields";
 import { basalSaveSchema, cgmRecordSchema, meterRecordSchema, pumpRecordSchema, pumpSettingSchema } from "~/schemas/upload";
-import { DEVICE_ERROR_KEYS, type DeviceError, type Result } from "./errors";
+import type { DeviceError, DeviceErrorKind, Result } from "./errors";
 import { encodeFrame, FrameReader, type Frame } from "./frame";
 import { parseMeterText } from "./meter-text";
 import { parseCgmHistory, parseManualBlood, parsePumpHistory } from "./records";
-import { parseBasalProgram, parseDeviceClock, parsePumpSettings, parseSerialNumber } from "./settings";
+import { parseBasalProgram, parsePumpSettings, parseSerialNumber } from "./settings";
 
 // Whatever the bytes and however they are split into reads, the frame reader and the parsers
 // answer frames, records or a typed device error: never an exception, never a hang. 10,000 runs.
 
-const expectTyped = (error: DeviceError) => expect(Object.keys(DEVICE_ERROR_KEYS)).toContain(error.kind);
+/** Every kind the device layer may answer (a new kind must be added here on purpose). */
+const KINDS: readonly DeviceErrorKind[] = ["shortPacket", "badEscape", "badMarker", "badCrc", "badMd5", "badLength", "loopGuard", "recordSize", "notManualBloodRecords", "sureSameDevice", "badMeterLine", "badSetting", "cgmPda", "versionFormat", "wrongSoftwareVersion"];
+const expectTyped = (error: DeviceError) => expect(KINDS).toContain(error.kind);
 
 /** The stream cut into reads of the given sizes, used in turn; the rest in one last read. */
 function split(stream: Uint8Array, sizes: number[]): Uint8Array[] {
@@ -149,7 +151,6 @@ describe("record parsers under random input", () => {
         const settings = valueOf(parsePumpSettings(settingReplies, { pdaSn: "EQ0001", pdaVersion: "5.2.0" }));
         if (settings) expect(pumpSettingSchema.safeParse(settings).success).toBe(true);
         valueOf(parseSerialNumber(bytes));
-        valueOf(parseDeviceClock(bytes));
       }),
       { numRuns: 1_000 },
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { basalSaveSchema, pumpSettingSchema } from "~/schemas/upload";
-import { parseBasalProgram, parseDeviceClock, parsePumpSettings, parseSerialNumber, u16List } from "./settings";
+import { parseBasalProgram, parsePumpSettings, parseSerialNumber, u16List } from "./settings";
 
 const hex = (text: string) => Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
@@ -125,15 +125,3 @@ describe("parseSerialNumber", () => {
   });
 });
 
-describe("parseDeviceClock", () => {
-  it.each([
-    ["1A 07 01 08 05 09", "2026-07-01 08:05:09"],
-    ["00 01 01 00 00 00 FF FF", "2000-01-01 00:00:00"],
-  ])("%s -> %s", (bytes, text) => {
-    expect(parseDeviceClock(hex(bytes))).toEqual({ ok: true, value: text });
-  });
-
-  it("refuses fewer than 6 bytes", () => {
-    expect(parseDeviceClock(hex("1A 07 01 08 05"))).toEqual({ ok: false, error: { kind: "badSetting", detail: { setting: "clock" } } });
-  });
-});

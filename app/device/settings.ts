@@ -1,7 +1,6 @@
 import { isSafeText } from "~/schemas/fields";
 import { BASAL_SLOTS, type BasalSaveInput, type PumpSettingInput } from "~/schemas/upload";
 import { failed, ok, type Result } from "./errors";
-import { clockText } from "./records";
 
 /**
  * The Equil handheld's settings replies, turned into the upload API's shapes. Values are sent raw,
@@ -18,8 +17,6 @@ const BASAL_NAME_MAX = 32;
 const SETTING_LIST_MAX = 49;
 /** Longest serial number the server accepts; letters, digits, "_" and "-" only. */
 const SERIAL = /^[A-Za-z0-9_-]{1,32}$/;
-/** A device clock is 6 bytes. */
-const CLOCK_BYTES = 6;
 
 const badSetting = (setting: string) => failed<never>({ kind: "badSetting", detail: { setting } });
 
@@ -103,7 +100,3 @@ export function parseSerialNumber(bytes: Uint8Array): Result<string> {
   return SERIAL.test(serial) ? ok(serial) : badSetting("serialNumber");
 }
 
-/** The clock reply: 6 bytes, year - 2000, month, day, hour, minute, second, local time. */
-export function parseDeviceClock(bytes: Uint8Array): Result<string> {
-  return bytes.length < CLOCK_BYTES ? badSetting("clock") : ok(clockText(bytes, 0));
-}

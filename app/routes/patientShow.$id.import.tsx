@@ -78,13 +78,16 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 
 type Problem = { key: string; values?: Record<string, string | number> };
+/** The options of the form as typed, shown again after a refusal so that nothing typed is lost. */
+type Typed = Partial<Record<(typeof OPTION_FIELDS)[number], string>>;
 type Answer =
-  | { step: "form"; problem: Problem | null; notice: string | null }
+  | { step: "form"; problem: Problem | null; notice: string | null; typed?: Typed }
   | { step: "preview"; token: string; fileName: string; preview: CsvImportAnswer }
   | { step: "done"; fileName: string; result: CsvImportAnswer };
 
 const answer = (body: Answer, status = 200) => data(body, { status });
-const refused = (problem: Problem, status = 400) => answer({ step: "form", problem, notice: null }, status);
+const OPTION_FIELDS = ["format", "timeZone", "dateOrder", "timeColumn", "glucoseColumn", "unitColumn"] as const;
+const refused = (problem: Problem, status = 400, typed?: Typed) => answer({ step: "form", problem, notice: null, ...(typed ? { typed } : {}) }, status);
 
 export async function action({ request, params: raw }: ActionFunctionArgs) {
   const form = await readFileForm(request, { maxFileBytes: CSV_FILE_MAX_BYTES, overheadBytes: MULTIPART_OVERHEAD_BYTES });
@@ -99,12 +102,16 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
 
   switch (intent.data) {
     case "preview": {
+      const typed: Typed = Object.fromEntries(OPTION_FIELDS.flatMap((k) => {
+        const value = form.get(k);
+        return typeof value === "string" ? [[k, value.slice(0, 64)]] : [];
+      }));
       const file = fileField.safeParse(form.get("file"));
-      if (!file.success) return refused({ key: "import:errors.file" });
-      const options = importOptionsSchema.safeParse(Object.fromEntries(["format", "timeZone", "dateOrder", "timeColumn", "glucoseColumn", "unitColumn"].map((k) => [k, form.get(k) ?? undefined])));
-      if (!options.success) return refused({ key: `import:${options.error.issues[0]?.message ?? "errors.options"}` });
+      if (!file.success) return refused({ key: "import:errors.file" }, 400, typed);
+      const options = importOptionsSchema.safeParse(typed);
+      if (!options.success) return refused({ key: `import:${options.error.issues[0]?.message ?? "errors.options"}` }, 400, typed);
       const read = await previewImport(viewer, { pid: patient.id, fileName: file.data.name, bytes: new Uint8Array(await file.data.arrayBuffer()), options: options.data });
-      if (!read.ok) return refused({ key: qualified(read.key), ...(read.values ? { values: read.values } : {}) }, read.code);
+      if (!read.ok) return refused({ key: qualified(read.key), ...(read.values ? { values: read.values } : {}) }, read.code, typed);
       return answer({ step: "preview", ...read.data });
     }
     case "confirm": {
@@ -142,7 +149,7 @@ export default function ImportPage() {
         ) : reply?.step === "done" ? (
           <Done fileName={reply.fileName} result={reply.result} page={page} />
         ) : (
-          <ChooseFile page={page} problem={reply?.step === "form" ? reply.problem : null} notice={reply?.step === "form" ? reply.notice : null} />
+          <ChooseFile page={page} problem={reply?.step === "form" ? reply.problem : null} notice={reply?.step === "form" ? reply.notice : null} typed={reply?.step === "form" ? (reply.typed ?? {}) : {}} />
         )}
       </section>
       <ExportSection page={page} />
@@ -160,7 +167,7 @@ function ProblemMessage({ problem }: { problem: Problem | null }) {
   );
 }
 
-function ChooseFile({ page, problem, notice }: { page: PageData; problem: Problem | null; notice: string | null }) {
+function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem: Problem | null; notice: string | null; typed: Typed }) {
   const { t } = useTranslation("import");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -208,7 +215,7 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
           <label className={f.label} htmlFor="import-format">
             {t("fields.format")}
           </label>
-          <select id="import-format" name="format" className={f.input} defaultValue="auto">
+          <select id="import-format" name="format" className={f.input} defaultValue={typed.format ?? "auto"}>
             <option value="auto">{t("formats.auto")}</option>
             {CSV_FORMATS.map((format) => (
               <option key={format} value={format}>
@@ -221,7 +228,7 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
           <label className={f.label} htmlFor="import-zone">
             {t("fields.timeZone")}
           </label>
-          <select id="import-zone" name="timeZone" className={f.input} defaultValue={page.timeZone} aria-describedby="import-zone-hint">
+          <select id="import-zone" name="timeZone" className={f.input} defaultValue={typed.timeZone ?? page.timeZone} aria-describedby="import-zone-hint">
             {page.zones.map((zone) => (
               <option key={zone.value} value={zone.value}>
                 {zone.label}
@@ -236,7 +243,7 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
           <label className={f.label} htmlFor="import-order">
             {t("fields.dateOrder")}
           </label>
-          <select id="import-order" name="dateOrder" className={f.input} defaultValue="auto">
+          <select id="import-order" name="dateOrder" className={f.input} defaultValue={typed.dateOrder ?? "auto"}>
             <option value="auto">{t("dateOrders.auto")}</option>
             <option value="DMY">{t("dateOrders.DMY")}</option>
             <option value="MDY">{t("dateOrders.MDY")}</option>
@@ -253,7 +260,7 @@ function ChooseFile({ page, problem, notice }: { page: PageData; problem: Proble
                 <label className={f.label} htmlFor={`import-${name}`}>
                   {t(`fields.${name}`)}
                 </label>
-                <input id={`import-${name}`} className={f.input} type="number" name={name} min={1} max={200} step={1} inputMode="numeric" />
+                <input id={`import-${name}`} className={f.input} type="number" name={name} min={1} max={200} step={1} inputMode="numeric" defaultValue={typed[name] ?? ""} />
               </div>
             ))}
           </div>

@@ -71,11 +71,16 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
 
 export async function action({ request, params: raw }: ActionFunctionArgs) {
   const { viewer, patient } = await patientFor(request, raw, "settings");
-  const parsed = zoneAndMealsForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ saved: false, error: parsed.error.issues[0]?.message ?? "errors.mealTime" }, { status: 400 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = zoneAndMealsForm.safeParse(form);
+  if (!parsed.success) {
+    // The times as typed come back with the message, so that nothing typed is lost.
+    const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === "string" ? [[k, v.slice(0, 64)]] : [])));
+    return data({ saved: false, error: parsed.error.issues[0]?.message ?? "errors.mealTime", typed }, { status: 400 });
+  }
   const saved = await savePatientSettings(viewer, { pid: patient.id, ...parsed.data });
   if (!saved) throw new Response("Not Found", { status: 404 });
-  return data({ saved: true, error: null });
+  return data({ saved: true, error: null, typed: {} as Record<string, string> });
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -140,7 +145,7 @@ function ZoneAndMeals({ page }: { page: PageData }) {
         <label className={f.label} htmlFor="upload-zone">
           {t("centre.zone")}
         </label>
-        <select id="upload-zone" name="timeZone" className={f.input} defaultValue={page.timeZone}>
+        <select id="upload-zone" name="timeZone" className={f.input} defaultValue={reply?.typed.timeZone ?? page.timeZone}>
           {page.zones.map((zone) => (
             <option key={zone.timezone} value={zone.timezone}>
               {`${zone.offsetName ? `(${zone.offsetName}) ` : ""}${zone.name} — ${clockIn(zone.timezone, now, i18n.language)}`}
@@ -158,11 +163,11 @@ function ZoneAndMeals({ page }: { page: PageData }) {
               <label className={f.hint} htmlFor={`${meal}-start`}>
                 {t("centre.from")}
               </label>
-              <input id={`${meal}-start`} className={f.input} type="time" step={1} name={`${meal}Start`} defaultValue={page.meals[meal].start} required />
+              <input id={`${meal}-start`} className={f.input} type="time" step={1} name={`${meal}Start`} defaultValue={reply?.typed[`${meal}Start`] ?? page.meals[meal].start} required />
               <label className={f.hint} htmlFor={`${meal}-end`}>
                 {t("centre.to")}
               </label>
-              <input id={`${meal}-end`} className={f.input} type="time" step={1} name={`${meal}End`} defaultValue={page.meals[meal].end} required />
+              <input id={`${meal}-end`} className={f.input} type="time" step={1} name={`${meal}End`} defaultValue={reply?.typed[`${meal}End`] ?? page.meals[meal].end} required />
             </div>
           ))}
         </div>

@@ -20,7 +20,7 @@ const page = async (userId: number, pid: number) =>
 
 async function post(userId: number, pid: number, fields: Record<string, string>) {
   const request = new Request(`http://localhost/patientShow/${pid}/upload`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: await cookieFor(userId) } });
-  const response = (await action({ request, params: { id: String(pid) }, context: {} })) as unknown as { data: { saved: boolean; error: string | null }; init: { status?: number } | null };
+  const response = (await action({ request, params: { id: String(pid) }, context: {} })) as unknown as { data: { saved: boolean; error: string | null; typed: Record<string, string> }; init: { status?: number } | null };
   return { ...response.data, status: response.init?.status ?? 200 };
 }
 
@@ -42,7 +42,7 @@ describe("the upload centre", () => {
     const { owner, clinic, stranger, pid } = await people();
     expect(await post(clinic.id, pid, { timeZone: "America/New_York", ...MEALS })).toMatchObject({ saved: true, status: 200 });
     expect(await db().patient.findUniqueOrThrow({ where: { id: pid } })).toMatchObject({ timeZone: "America/New_York", breakfastStart: 6.5 * 3600, breakfastEnd: 9 * 3600, lunchEnd: 14.5 * 3600 });
-    expect(await post(owner.id, pid, { timeZone: "Europe/Warsaw", ...MEALS, lunchEnd: "11:00:00" })).toMatchObject({ saved: false, error: "errors.mealTimeWrong", status: 400 });
+    expect(await post(owner.id, pid, { timeZone: "Europe/Warsaw", ...MEALS, lunchEnd: "11:00:00" })).toMatchObject({ saved: false, error: "errors.mealTimeWrong", status: 400, typed: { timeZone: "Europe/Warsaw", lunchEnd: "11:00:00" } });
     expect(await post(owner.id, pid, { timeZone: "Mars/Olympus", ...MEALS })).toMatchObject({ saved: false, error: "errors.timeZone", status: 400 });
     expect((await db().patient.findUniqueOrThrow({ where: { id: pid } })).timeZone).toBe("America/New_York");
     expect(await statusOf(() => post(stranger.id, pid, { timeZone: "Europe/Warsaw", ...MEALS }))).toBe(404);

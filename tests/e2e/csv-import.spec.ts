@@ -150,9 +150,12 @@ test.describe("CSV import and export", () => {
     const patient = await createUser({ tag: "csv-refuse-patient", identity: 1, firstName: "Rita", lastName: "Refused", unit: 1, timeZone: ZONE });
     await signIn(page, patient.email, patient.password, 1);
     await page.goto(`/patientShow/${patient.pid}/import`);
+    await page.getByLabel(im("fields.format"), { exact: true }).selectOption("generic");
     await page.getByLabel(im("fields.file"), { exact: true }).setInputFiles({ name: "photo.csv", mimeType: "text/csv", buffer: Buffer.from("time\u0000,glucose\n") });
     await page.getByRole("button", { name: im("previewButton") }).click();
     await expect(page.getByRole("alert")).toHaveText(tr("en", "errors.binary", "csv"));
+    // The options chosen stay after the refusal.
+    await expect(page.getByLabel(im("fields.format"), { exact: true })).toHaveValue("generic");
 
     // A day of readings in a four-column file whose columns are chosen on the form, then the export of that day.
     await page.getByLabel(im("fields.timeColumn")).fill("3");

@@ -43,6 +43,9 @@ test.describe("upload centre", () => {
     await page.locator("#lunch-end").fill("10:00:00");
     await page.getByRole("button", { name: u("centre.save") }).click();
     await expect(page.getByRole("alert")).toHaveText(tr("en", "errors.mealTimeWrong", "settings"));
+    // What was typed stays for the correction.
+    await expect(page.locator("#lunch-end")).toHaveValue("10:00:00");
+    await expect(page.getByLabel(u("centre.zone"))).toHaveValue("America/New_York");
   });
 
   test("the device step: without JavaScript it says what is needed and offers the import; with it a device must be chosen first", async ({ page }) => {

@@ -13,7 +13,7 @@ import { encodeClock, encodeHistory, simulateDays, type DeviceClock, type Histor
  */
 
 /** The replies the handheld gives, by the read they answer. */
-export type ReplyName = "password" | "version" | "serial" | "basal" | "setting" | "cgm" | "timeZone" | "clock" | "history";
+export type ReplyName = "password" | "version" | "serial" | "basal" | "setting" | "cgm" | "timeZone" | "history";
 
 /**
  * Faults, each applied to every reply of the read it names:
@@ -36,7 +36,6 @@ export interface Handheld {
   /** Six characters, or null: a handheld without a password does not answer the password request. */
   readonly password: string | null;
   readonly zone: string;
-  readonly clock: DeviceClock;
   /** Seven programs: 48 half-hour rates raw × 0.0125 U/h, and a name. */
   readonly basalPrograms: readonly { readonly rates: readonly number[]; readonly name: string }[];
   /** Each setting's u16 list. */
@@ -73,7 +72,6 @@ export function createHandheld(options: HandheldOptions = {}): Handheld {
     version: options.version ?? "5.3.0",
     password: options.password ?? null,
     zone: "GMT+01:00",
-    clock: { year: 2026, month: 7, day: 4, hour: 9, minute: 30, second: 0 },
     basalPrograms: PROGRAM_NAMES.map((name, index) => ({ rates: programRates(index), name })),
     settings: { lowBg: [700, 800], highBg: [1800, 1600], defaultCho: [10, 12, 10], sensitiveSilver: [400], originBasal: [64], bolusRate: [16000], maxBolus: [1000], doubleBolus: [1], effectiveTime: [4] },
     cgm: encodeCgmReadings([{ index: 1, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 0, second: 0 }, raw: 61 }, { index: 2, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 5, second: 0 }, raw: 63 }]),
@@ -133,7 +131,6 @@ export function answer(handheld: Handheld, frame: Frame): { name: ReplyName; pay
   if (setting) return { name: "setting", payload: u16Bytes(handheld.settings[setting]) };
   if (is(frame, LINK_COMMANDS.cgm)) return { name: "cgm", payload: handheld.cgm };
   if (is(frame, LINK_COMMANDS.timeZone)) return { name: "timeZone", payload: cText(handheld.zone) };
-  if (is(frame, { port: 0x05, parameter: 0x00 })) return { name: "clock", payload: Uint8Array.from(encodeClock(handheld.clock)) };
   if (is(frame, { port: 0x05, parameter: 0x01 })) return { name: "history", payload: encodeHistory(handheld.history) };
   return null;
 }
