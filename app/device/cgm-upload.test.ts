@@ -11,19 +11,23 @@ const clock: Clock = { now: () => 0, sleep: async () => undefined };
 const reading = (eventIndex: number): CgmRecordInput => ({ eventIndex, eventType: 7, eventData: 60, deviceTime: "2026-07-01 08:00:00" });
 const fingerPrick = (eventIndex: number): CgmRecordInput => ({ eventIndex, eventType: 0, eventData: 70, dataOrigin: 3, deviceTime: "2026-07-01 07:55:00" });
 
-/** A sensor with finger-prick records 0..`manual`-1 and history records 0..`history`-1; it logs what was asked. */
-function sensor(manual: number, history: number, timeOut?: "history") {
+/**
+ * A handheld whose records are numbered in one sequence: finger-pricks at `manual` (oldest
+ * first), readings at `history`. It logs what was asked.
+ */
+function sensor(options: { manual: number[]; history: number[]; version?: string; serial?: string; timeOut?: "history" }) {
   const log: string[] = [];
   const link: CgmLink = {
     open: async () => void log.push("open"),
     close: async () => void log.push("close"),
-    readSerial: async () => "AX2024001",
-    readNewestManualIndex: async () => (manual > 0 ? manual - 1 : null),
-    readManualRecord: async (index) => (log.push(`manual ${index}`), fingerPrick(1000 + index)),
+    readVersion: async () => (log.push("version"), options.version ?? "1.2.0"),
+    readSerial: async () => options.serial ?? "AX2024001",
+    readManualCount: async () => options.manual.length,
+    readManualRecord: async (position) => (log.push(`manual ${position}`), fingerPrick(options.manual[position]!)),
     readHistory: async (after) => {
       log.push(`history after ${after}`);
-      if (timeOut === "history") throw new DeviceTimeout("history");
-      return Array.from({ length: history }, (_, i) => reading(i)).filter((r) => r.eventIndex > after);
+      if (options.timeOut === "history") throw new DeviceTimeout("history");
+      return options.history.filter((index) => index > after).map(reading);
     },
   };
   return { link, log };
@@ -41,34 +45,53 @@ function server(stored: number | null) {
   return { api, sent };
 }
 
+const records = { manual: [2, 5, 9], history: [0, 1, 3, 4, 6, 7, 8, 10] };
+
 describe("uploadCgm", () => {
-  it("reads the finger-prick records from the newest down, then the whole history of a new sensor; 60, 65, 70, 99.01, 100", async () => {
-    const { link, log } = sensor(3, 4);
+  it("a handheld the server has not seen: every finger-prick from the newest down, the whole history, sent oldest first; 60, 65, 70, 99.01, 100", async () => {
+    const { link, log } = sensor(records);
     const { api, sent } = server(null);
     const progress = new UploadProgress();
     const seen: UploadState[] = [];
     progress.subscribe((s) => seen.push(s));
     await uploadCgm(link, api, { pid: 2, timeZone: "Europe/Warsaw" }, progress, clock);
-    expect(log).toEqual(["open", "manual 2", "manual 1", "manual 0", "history after -1", "close"]);
+    expect(log).toEqual(["open", "version", "manual 2", "manual 1", "manual 0", "history after -1", "close"]);
     expect(seen.map((s) => s.percent)).toEqual([60, 65, 70, 99.01, 100]);
-    // Oldest first: the finger-pricks 1000..1002, then readings 0..3.
-    expect(sent.map((r) => r.eventIndex)).toEqual([1000, 1001, 1002, 0, 1, 2, 3]);
+    expect(sent.map((r) => r.eventIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sent.filter((r) => r.dataOrigin === 3).map((r) => r.eventIndex)).toEqual([2, 5, 9]);
   });
 
-  it("a sensor the server knows: the history after the newest stored reading; nothing newer ends at 98", async () => {
-    const { link, log } = sensor(0, 10);
+  it("a handheld the server knows: finger-pricks down to the first one stored, the history after the newest stored index; nothing newer ends at 98", async () => {
+    const { link, log } = sensor(records);
     const known = server(6);
     await uploadCgm(link, known.api, { pid: 2, timeZone: "UTC" }, new UploadProgress(), clock);
-    expect(log).toContain("history after 6");
-    expect(known.sent.map((r) => r.eventIndex)).toEqual([7, 8, 9]);
+    // Position 1 holds index 5, which the server has: the read stops there.
+    expect(log).toEqual(["open", "version", "manual 2", "manual 1", "history after 6", "close"]);
+    expect(known.sent.map((r) => r.eventIndex)).toEqual([7, 8, 9, 10]);
 
     const progress = new UploadProgress();
-    await uploadCgm(sensor(0, 10).link, server(9).api, { pid: 2, timeZone: "UTC" }, progress, clock);
+    await uploadCgm(sensor(records).link, server(10).api, { pid: 2, timeZone: "UTC" }, progress, clock);
     expect(progress.state).toEqual({ status: "noNewRecords", percent: 98 });
   });
 
+  it("the server's newest index of another handheld does not count", async () => {
+    const { link, log } = sensor({ ...records, serial: "AX2024999" });
+    const { api, sent } = server(6);
+    await uploadCgm(link, api, { pid: 2, timeZone: "UTC" }, new UploadProgress(), clock);
+    expect(log).toContain("history after -1");
+    expect(sent).toHaveLength(11);
+  });
+
+  it("an Equil pump handheld chosen as the AiDEX is refused after its version, and closed", async () => {
+    const { link, log } = sensor({ ...records, version: "5.3.0" });
+    const progress = new UploadProgress();
+    await uploadCgm(link, server(null).api, { pid: 2, timeZone: "UTC" }, progress, clock);
+    expect(progress.state).toMatchObject({ status: "failed", failure: "equilPumpPda" });
+    expect(log).toEqual(["open", "version", "close"]);
+  });
+
   it("a time-out ends the upload with 'timeout' and closes the device", async () => {
-    const { link, log } = sensor(1, 3, "history");
+    const { link, log } = sensor({ ...records, timeOut: "history" });
     const progress = new UploadProgress();
     await uploadCgm(link, server(null).api, { pid: 2, timeZone: "UTC" }, progress, clock);
     expect(progress.state).toMatchObject({ status: "failed", failure: "timeout", percent: 65 });

@@ -1,23 +1,28 @@
+import { isCgmHandheldVersion } from "~/ingest/pump-rules";
 import type { CgmRecordInput } from "~/schemas/upload";
 import { PROGRESS, type UploadProgress } from "./progress";
 import { DeviceFault, DeviceTimeout, type PumpUploadApi } from "./pump-upload";
 import { realClock, uploadInSlices, type Clock } from "./upload-api";
 
 /**
- * The AiDEX CGM's upload: the finger-prick (manual blood) records from the newest one downward,
- * one at a time, until one the server already has; then the CGM history after the newest reading
- * the server has of this sensor (all of it for a sensor it has not seen). Progress 60 % once the
- * device is identified, 65 % after the finger-prick records, 70 % after the history, then the
- * sliced upload (99.01 %) and 100 %.
+ * The AiDEX CGM's upload. The handheld numbers every record it keeps in one sequence (the
+ * `eventIndex`), so the newest index the server has of this handheld says where to start:
+ * - the version must be a CGM handheld's ("1."); any other is an Equil pump handheld;
+ * - the finger-prick records from the newest one downward, one at a time, until one the server
+ *   already has;
+ * - the CGM history after the server's newest index (all of it for a handheld it has not seen).
+ * Progress 60 % once the device is identified, 65 % after the finger-prick records, 70 % after
+ * the history, then the sliced upload (99.01 %) and 100 %.
  */
 export interface CgmLink {
   open(): Promise<void>;
   close(): Promise<void>;
+  readVersion(): Promise<string>;
   readSerial(): Promise<string>;
-  /** The index of the newest finger-prick record, or null when there is none. */
-  readNewestManualIndex(): Promise<number | null>;
-  readManualRecord(index: number): Promise<CgmRecordInput>;
-  /** The CGM history records with an index above `after` (-1: all). */
+  /** How many finger-prick records the handheld keeps; position 0 is the oldest. */
+  readManualCount(): Promise<number>;
+  readManualRecord(position: number): Promise<CgmRecordInput>;
+  /** The CGM history records with an index above `after` (-1: all), oldest first. */
   readHistory(after: number): Promise<CgmRecordInput[]>;
 }
 
@@ -25,20 +30,27 @@ export type CgmUploadApi = Pick<PumpUploadApi, "findLastRecord" | "getSliceId" |
 
 type Read = { serial: string; records: CgmRecordInput[] };
 
+/** findLastRecord's origin for the AiDEX. */
+const AIDEX_ORIGIN = 2;
+
 async function readCgm(link: CgmLink, api: CgmUploadApi, pid: number, progress: UploadProgress): Promise<Read> {
   await link.open();
+  if (!isCgmHandheldVersion(await link.readVersion())) throw new DeviceFault("equilPumpPda", "version");
   const serial = await link.readSerial();
   progress.step(PROGRESS.cgmDevice, "device");
-  const last = await api.findLastRecord(pid, 2);
+  const last = await api.findLastRecord(pid, AIDEX_ORIGIN);
   const stored = last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : -1;
   const manual: CgmRecordInput[] = [];
-  const newest = await link.readNewestManualIndex();
-  for (let index = newest ?? -1; index > stored && index >= 0; index--) manual.push(await link.readManualRecord(index));
+  for (let position = (await link.readManualCount()) - 1; position >= 0; position--) {
+    const record = await link.readManualRecord(position);
+    if (record.eventIndex <= stored) break;
+    manual.push(record);
+  }
   progress.step(PROGRESS.cgmFingerPricks, "fingerPricks");
   const history = await link.readHistory(stored);
   progress.step(PROGRESS.cgmHistory, "history");
   // The device's own order: oldest first.
-  return { serial, records: [...manual.reverse(), ...history] };
+  return { serial, records: [...manual, ...history].sort((a, b) => a.eventIndex - b.eventIndex) };
 }
 
 /** Uploads the CGM for patient `pid`; never throws: the progress tells how it ended. */

@@ -1,34 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEquilLink } from "./equil-link";
-import { encodeFrame } from "./frame";
 import { DeviceFault } from "./pump-upload";
-import type { Transport } from "./transport";
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** A transport that answers each write with the next scripted payload (as a frame), and logs the writes. */
-function scripted(payloads: Uint8Array[], options: { failOpen?: boolean } = {}) {
-  const writes: string[] = [];
-  let pending: Uint8Array = new Uint8Array(0);
-  let reads = 0;
-  const transport: Transport = {
-    isOpen: true,
-    open: async () => (options.failOpen ? Promise.reject(new Error("NetworkError")) : undefined),
-    close: async () => undefined,
-    write: async (bytes) => {
-      writes.push(hex(bytes));
-      const payload = payloads.shift();
-      pending = payload ? encodeFrame({ port: 0, parameter: 0, operation: 2, body: payload }) : new Uint8Array(0);
-    },
-    read: async () => {
-      reads++;
-      const chunk = pending;
-      pending = new Uint8Array(0);
-      return chunk;
-    },
-  };
-  return { transport, writes, reads: () => reads };
-}
+import { scripted } from "./simulator/scripted";
 
 describe("createEquilLink", () => {
   // Expected requests computed apart from this code: CRC-8/MAXIM (reflected 0x8C) over header bytes 0-2 and 4-7, MD5 by Python's hashlib.

@@ -54,7 +54,7 @@ export function asciiText(bytes: Uint8Array): string {
 }
 
 /** The value of a parse, or DeviceFault with `failure`. */
-function valueOf<T>(result: Result<T>, failure: UploadFailureKey, step: string): T {
+export function valueOf<T>(result: Result<T>, failure: UploadFailureKey, step: string): T {
   if (!result.ok) throw new DeviceFault(failure, step);
   return result.value;
 }
@@ -65,7 +65,7 @@ function gone(error: unknown, step: string): Error {
 }
 
 /** Sends one request and answers the payload of the first whole frame that comes back. */
-async function exchange(transport: Transport, request: Uint8Array, step: string, timeoutMs: number): Promise<Uint8Array> {
+export async function exchange(transport: Transport, request: Uint8Array, step: string, timeoutMs: number): Promise<Uint8Array> {
   await transport.write(request).catch((error: unknown) => Promise.reject(gone(error, step)));
   const reader = new FrameReader();
   for (;;) {

@@ -38,6 +38,7 @@ export type UploadFailureKey =
   | "wrongPassword"
   | "wrongSoftwareVersion"
   | "cgmPda"
+  | "equilPumpPda"
   | "timeout"
   | "replugUsb"
   | "deviceOpenFailed"

@@ -8,11 +8,16 @@ import { alarmOf, CALCULATOR_CONFIRMED, CALCULATOR_SUGGESTED, CALCULATOR_UNIT_ST
  */
 export const MIN_PUMP_FIRMWARE = "5.0.0";
 
+/** The software of the Microtech CGM handheld (AiDEX) reads "1.x"; pump handhelds 5.x. */
+export function isCgmHandheldVersion(text: string | undefined): boolean {
+  return (text ?? "").trim().startsWith("1.");
+}
+
 export type VersionProblem = "errors.cgmPda" | "errors.versionFormat" | "errors.wrongSoftwareVersion";
 
 export function checkPumpVersion(text: string | undefined): { ok: true; version: string } | { ok: false; key: VersionProblem } {
   const trimmed = (text ?? "").trim();
-  if (trimmed.startsWith("1.")) return { ok: false, key: "errors.cgmPda" };
+  if (isCgmHandheldVersion(trimmed)) return { ok: false, key: "errors.cgmPda" };
   const version = parseFirmwareVersion(trimmed);
   if (!version) return { ok: false, key: "errors.versionFormat" };
   if (compareVersions(version, parseFirmwareVersion(MIN_PUMP_FIRMWARE)!) < 0) return { ok: false, key: "errors.wrongSoftwareVersion" };

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { shiftDate, todayIn } from "../../app/report/day";
 import { createAcceptedShare, createUser } from "./db";
 import { tr } from "./i18n";
 import { jsEnabled, signIn } from "./support";
@@ -10,6 +11,8 @@ const fill = (text: string, values: Record<string, string | number>) => Object.e
 
 test.describe("upload centre", () => {
   test.describe.configure({ timeout: 120_000 });
+  // The simulated devices keep the browser's clock: the days they hold are UTC days here.
+  test.use({ timezoneId: "UTC" });
 
   test("a clinic opens a patient's upload centre: four steps, the zones with their offsets, meal times saved; the accepted files with samples", async ({ page }) => {
     // With JavaScript the page hydrates without a mismatch (the zones' times are the same on both sides).
@@ -59,8 +62,6 @@ test.describe("upload centre", () => {
     }
     await page.getByRole("button", { name: u("device.upload"), exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText(u("device.choseFail"));
-    await page.getByRole("radio", { name: new RegExp(u("device.kinds.aidex")) }).check();
-    await expect(page.getByText(u("device.aidexApp"))).toBeVisible();
 
     // The simulated handheld (offered outside production) runs the real upload steps and API.
     await page.getByRole("radio", { name: new RegExp(u("device.kinds.equil")) }).check();
@@ -92,6 +93,23 @@ test.describe("upload centre", () => {
     // The BG view opens on the two weeks up to the last day with readings: all 56 of them.
     await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=bg`);
     await expect(page.getByTestId("bg-summary").locator("dt", { hasText: new RegExp(`^${v("bg.count")}$`) }).locator("xpath=following-sibling::dd[1]")).toHaveText("56");
+
+    // The simulated AiDEX: the three days before today, a reading every 5 minutes and two
+    // finger-pricks a day, numbered in one sequence: 3 x 288 + 6 = 870 added.
+    await page.goto(`/patientShow/${patient.pid}/upload`);
+    await page.getByRole("radio", { name: new RegExp(u("device.kinds.aidex")) }).check();
+    await page.getByRole("button", { name: u("device.simulated") }).click();
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "success", { timeout: 60_000 });
+    await expect(page.getByTestId("upload-progress")).toContainText(fill(u("device.summary"), { added: 870, duplicates: 0, flagged: 0 }));
+    // The middle day, on the device's clock read in the patient's zone: 288 sensor readings.
+    const middle = shiftDate(todayIn("UTC", Date.now()), -2);
+    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=cgms&date=${middle}`);
+    await expect(page.getByTestId("cgm-stats").locator("dt", { hasText: new RegExp(`^${v("cgms.count")}$`) }).locator("xpath=following-sibling::dd[1]")).toHaveText("288");
+    // Again: nothing newer on the handheld, so nothing is sent.
+    await page.goto(`/patientShow/${patient.pid}/upload`);
+    await page.getByRole("radio", { name: new RegExp(u("device.kinds.aidex")) }).check();
+    await page.getByRole("button", { name: u("device.simulated") }).click();
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "noNewRecords", { timeout: 60_000 });
   });
 
   test("a browser without WebUSB and Web Serial (or without JavaScript) is told which browsers work", async ({ page }) => {

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { browserUploadApi } from "~/device/browser-api";
-import { connectMeter, connectPump, simulatedMeter, simulatedPump, type Connected } from "~/device/connect";
+import { uploadCgm, type CgmLink } from "~/device/cgm-upload";
+import { connectCgm, connectMeter, connectPump, simulatedCgm, simulatedMeter, simulatedPump, type Connected } from "~/device/connect";
 import { uploadMeter, type MeterLink } from "~/device/meter-upload";
 import { UploadErrorLog } from "~/device/error-log";
 import { IDLE, UploadProgress, type UploadState } from "~/device/progress";
@@ -51,7 +52,7 @@ export function DeviceUpload(props: Props) {
   }, [api, progress, device, props.operatorUserId, props.patientUserId]);
 
   const support = hydrated ? { usb: "usb" in navigator, serial: "serial" in navigator } : null;
-  const supported = (kind: DeviceKind) => (kind === "equil" ? support?.usb : kind === "gocheck" ? support?.serial : false) ?? false;
+  const supported = (kind: DeviceKind) => (kind === "gocheck" ? support?.serial : support?.usb) ?? false;
   const busy = state.status === "active";
   const request = { pid: props.pid, timeZone: props.timeZone };
 
@@ -62,6 +63,10 @@ export function DeviceUpload(props: Props) {
   async function runMeter(connected: Connected<MeterLink>) {
     if (!connected.ok) return connectionProblem(connected);
     await uploadMeter(connected.link, api, request, progress);
+  }
+  async function runCgm(connected: Connected<CgmLink>) {
+    if (!connected.ok) return connectionProblem(connected);
+    await uploadCgm(connected.link, api, request, progress);
   }
   function connectionProblem(connected: Extract<Connected<unknown>, { ok: false }>) {
     if (connected.reason === "cancelled") return;
@@ -80,6 +85,7 @@ export function DeviceUpload(props: Props) {
     progress.reset();
     if (device === "equil") return setAsking(simulated ? "simulated" : "real");
     if (device === "gocheck") void (simulated ? simulatedMeter(props.pid).then((link) => runMeter({ ok: true, link })) : connectMeter().then(runMeter));
+    if (device === "aidex") void (simulated ? simulatedCgm(props.pid).then((link) => runCgm({ ok: true, link })) : connectCgm().then(runCgm));
   }
 
   function withPassword(password: string | null) {
@@ -102,11 +108,7 @@ export function DeviceUpload(props: Props) {
   return (
     <>
       <DeviceList device={device} onChoose={(kind) => (setDevice(kind), setProblem(null))} disabled={busy} />
-      {device === "aidex" ? (
-        <p role="note">
-          {t("device.aidexApp")} <Link to={props.importHref}>{t("device.importInstead")}</Link>
-        </p>
-      ) : device && !supported(device) ? (
+      {device && !supported(device) ? (
         <p role="note">
           {t("device.unsupported")} <Link to={props.importHref}>{t("device.importInstead")}</Link>
         </p>
@@ -122,11 +124,11 @@ export function DeviceUpload(props: Props) {
         </p>
       ) : null}
       <div className={f.links}>
-        <button type="button" className={layout.button} onClick={() => start(false)} disabled={busy || device === "aidex" || (device !== null && !supported(device))}>
+        <button type="button" className={layout.button} onClick={() => start(false)} disabled={busy || (device !== null && !supported(device))}>
           {t("device.upload")}
         </button>
         {props.simulated ? (
-          <button type="button" className={layout.buttonSecondary} onClick={() => start(true)} disabled={busy || device === "aidex"}>
+          <button type="button" className={layout.buttonSecondary} onClick={() => start(true)} disabled={busy}>
             {t("device.simulated")}
           </button>
         ) : null}

@@ -12,8 +12,11 @@ import { encodeClock, encodeHistory, simulateDays, type DeviceClock, type Histor
  * return. A request it does not know, or a broken one, gets no answer (the host times out).
  */
 
-/** The replies the handheld gives, by the read they answer. */
-export type ReplyName = "password" | "version" | "serial" | "basal" | "setting" | "cgm" | "timeZone" | "history";
+/** The replies a simulated handheld gives, by the read they answer (the Equil's and the AiDEX's). */
+export type ReplyName = "password" | "version" | "serial" | "basal" | "setting" | "cgm" | "timeZone" | "history" | "manualCount" | "manualRecord";
+
+/** What a simulated device answers a request: the read's name and payload (null: no answer), or null for a request it does not know. */
+export type Reply = { name: ReplyName; payload: Uint8Array | null } | null;
 
 /**
  * Faults, each applied to every reply of the read it names:
@@ -116,7 +119,7 @@ function settingOf(frame: Frame): SettingName | undefined {
 }
 
 /** What the handheld answers a request: the read's name and payload, or null (no answer). */
-export function answer(handheld: Handheld, frame: Frame): { name: ReplyName; payload: Uint8Array | null } | null {
+export function answer(handheld: Handheld, frame: Frame): Reply {
   if (is(frame, LINK_COMMANDS.password)) {
     const given = String.fromCharCode(...frame.body);
     return { name: "password", payload: handheld.password === null ? null : Uint8Array.of(given === handheld.password ? 1 : 0) };
@@ -164,8 +167,11 @@ export interface SimulatorOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The simulated handheld behind the Transport interface; `asked` logs the reads it was asked, `opens` counts opens. */
-export class SimulatedTransport implements Transport {
+/**
+ * A simulated Microtech handheld behind the Transport interface: `respond` answers each request;
+ * `asked` logs the reads it was asked, `opens` counts opens.
+ */
+export class FramedSimulator implements Transport {
   private opened = false;
   private pending: Uint8Array = new Uint8Array(0);
   private reads = 0;
@@ -176,7 +182,7 @@ export class SimulatedTransport implements Transport {
   opens = 0;
 
   constructor(
-    readonly handheld: Handheld,
+    private readonly respond: (frame: Frame) => Reply,
     private readonly options: SimulatorOptions = {},
   ) {}
 
@@ -200,7 +206,7 @@ export class SimulatedTransport implements Transport {
     this.assertUsable();
     const { frames } = new FrameReader().push(bytes);
     const request = frames[0];
-    const reply = request ? answer(this.handheld, request) : null;
+    const reply = request ? this.respond(request) : null;
     if (!request || !reply) return;
     this.asked.push(reply.name);
     const fault = this.options.faults?.find((f) => f.on === reply.name);
@@ -244,5 +250,15 @@ export class SimulatedTransport implements Transport {
   private assertUsable() {
     if (this.unplugged) throw new Error("the device was unplugged");
     if (!this.opened) throw new Error("the device is not open");
+  }
+}
+
+/** The simulated Equil handheld. */
+export class SimulatedTransport extends FramedSimulator {
+  constructor(
+    readonly handheld: Handheld,
+    options: SimulatorOptions = {},
+  ) {
+    super((frame) => answer(handheld, frame), options);
   }
 }
