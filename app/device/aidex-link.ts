@@ -6,7 +6,7 @@ import type { CgmLink } from "./cgm-upload";
 import { DeviceFault } from "./pump-upload";
 import { parseCgmHistory, parseManualBlood } from "./records";
 import { parseSerialNumber } from "./settings";
-import type { Transport } from "./transport";
+import { openFailure, type Transport } from "./transport";
 
 /**
  * The AiDEX CGM handheld's reads on a byte transport. It is a Microtech handheld like the Equil:
@@ -41,7 +41,7 @@ export function createAidexLink(transport: Transport, options: { timeoutMs?: num
   const send = (command: { port: number; parameter: number }, payload: Uint8Array, step: string) => exchange(transport, encodeRequest(command.port, command.parameter, payload), step, timeoutMs);
 
   return {
-    open: () => transport.open().catch(() => Promise.reject(new DeviceFault("deviceOpenFailed", "open"))),
+    open: () => transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
     close: () => transport.close(),
     async readVersion() {
       return asciiText(await exchange(transport, requestOf(LINK_COMMANDS.version), "version", timeoutMs));

@@ -6,7 +6,7 @@ import { DeviceFault, DeviceTimeout, type BasalProgram, type PumpLink, type Pump
 import type { UploadFailureKey } from "./progress";
 import { parseCgmHistory, parsePumpHistory } from "./records";
 import { parseBasalProgram, parsePumpSettings, parseSerialNumber, type PumpSettingReplies } from "./settings";
-import type { Transport } from "./transport";
+import { openFailure, type Transport } from "./transport";
 
 /**
  * The Equil handheld's reads on a byte transport: one request at a time, each reply read in
@@ -14,7 +14,8 @@ import type { Transport } from "./transport";
  *
  * - A read that brings no byte within the time-out throws DeviceTimeout (the upload decides
  *   whether the task can be skipped).
- * - A transport that cannot be opened throws DeviceFault "deviceOpenFailed"; one that fails in
+ * - A transport that cannot be opened throws DeviceFault "deviceOpenFailed" ("accessError" when
+ *   the browser may not use it); one that fails in
  *   any other way (unplugged) throws DeviceFault "replugUsb".
  * - A broken frame (short packet, bad escape or marker, bad CRC or MD5, bad length, loop guard)
  *   or records that cannot be read throw DeviceFault "deviceReadFailed"; a basal program, setting
@@ -90,7 +91,7 @@ export function createEquilLink(transport: Transport, options: { timeoutMs?: num
   };
 
   return {
-    open: () => transport.open().catch(() => Promise.reject(new DeviceFault("deviceOpenFailed", "open"))),
+    open: () => transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
     close: () => transport.close(),
     async sendPassword(password) {
       const { port, parameter } = LINK_COMMANDS.password;

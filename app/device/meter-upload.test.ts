@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uploadMeter, type MeterLink, type MeterUploadApi } from "./meter-upload";
 import { UploadProgress, type UploadState } from "./progress";
-import { DeviceTimeout } from "./pump-upload";
+import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import type { Clock, Envelope, UploadSummary } from "./upload-api";
 
 /** A clock whose sleeps end at once, in the order they were asked for. */
@@ -78,7 +78,7 @@ describe("uploadMeter", () => {
     expect(seen.filter((s) => s.status === "active" && s.step === "upload").map((s) => s.percent)).toEqual([99.1, 99.3, 99.5]);
   });
 
-  it("no reading at all: 'make sure it is the same device'; a time-out; all readings stored already: 98.1", async () => {
+  it("no reading at all: 'make sure it is the same device'; a time-out; a port that would not open; all readings stored already: 98.1", async () => {
     const empty = new UploadProgress();
     await uploadMeter(meter("GoChek 2 Connect\r\nEND\r\n"), server().api, REQUEST, empty, fakeClock());
     expect(empty.state).toMatchObject({ status: "failed", failure: "sureSameDevice" });
@@ -86,6 +86,10 @@ describe("uploadMeter", () => {
     const silent = new UploadProgress();
     await uploadMeter({ readMemory: async () => Promise.reject(new DeviceTimeout("serial")) }, server().api, REQUEST, silent, fakeClock());
     expect(silent.state).toMatchObject({ status: "failed", failure: "timeout" });
+
+    const closedPort = new UploadProgress();
+    await uploadMeter({ readMemory: async () => Promise.reject(new DeviceFault("serialOpenFailed", "open")) }, server().api, REQUEST, closedPort, fakeClock());
+    expect(closedPort.state).toMatchObject({ status: "failed", failure: "serialOpenFailed" });
 
     const stored = new UploadProgress();
     await uploadMeter(meter(TEXT), server({ inserted: 0, duplicates: 2 }).api, REQUEST, stored, fakeClock());

@@ -68,6 +68,20 @@ describe("meterLinkOf", () => {
     expect(new TextDecoder().decode(memory)).toBe("SN:GC1\n2026-07-01 08:15:00,123,0\n");
     expect(written).toEqual([[104]]);
   });
+
+  it("a port that cannot be opened: 'serial port open failed'; one still open: replug; one the browser may not use: 'Access Error'", async () => {
+    const refusing = (error: DOMException) => meterLinkOf(new SerialTransport({ ...fakePort().port, open: async () => Promise.reject(error) })).readMemory();
+    await expect(refusing(new DOMException("Failed to open serial port.", "NetworkError"))).rejects.toMatchObject({ failure: "serialOpenFailed" });
+    await expect(refusing(new DOMException("The port is already open.", "InvalidStateError"))).rejects.toMatchObject({ failure: "replugUsb" });
+    await expect(refusing(new DOMException("Access denied.", "SecurityError"))).rejects.toMatchObject({ failure: "accessError" });
+  });
+
+  it("a port that takes no 'h': 'serial port start error', and the port is closed", async () => {
+    const { port, log } = fakePort();
+    const stuck: SerialPortLike = { ...port, writable: new WritableStream<Uint8Array>({ write: () => Promise.reject(new Error("write failed")) }) };
+    await expect(meterLinkOf(new SerialTransport(stuck)).readMemory()).rejects.toMatchObject({ failure: "serialStartFailed" });
+    expect(log.at(-1)).toEqual(["close"]);
+  });
 });
 
 describe("chooseMeterPort", () => {

@@ -1,7 +1,7 @@
 /// <reference types="w3c-web-serial" />
 import type { MeterLink } from "./meter-upload";
 import type { UploadFailureKey } from "./progress";
-import { DeviceTimeout } from "./pump-upload";
+import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import { isCancelledChoice, within, type Transport } from "./transport";
 import { realClock, type Clock } from "./upload-api";
 
@@ -125,13 +125,27 @@ export class SerialTransport implements Transport {
   }
 }
 
-/** The meter's memory on a serial transport: open, send "h", read until 1 s of quiet, close 1 s later. */
+/**
+ * Why the port could not be opened: one still open (an earlier read that did not end) asks the
+ * user to unplug and replug the meter; a browser that may not use it is "Access Error"; anything
+ * else "serial port open failed".
+ */
+function serialOpenFailure(error: unknown): UploadFailureKey {
+  const name = typeof error === "object" && error !== null && "name" in error ? error.name : null;
+  return name === "InvalidStateError" ? "replugUsb" : name === "SecurityError" ? "accessError" : "serialOpenFailed";
+}
+
+/**
+ * The meter's memory on a serial transport: open, send "h", read until 1 s of quiet, close 1 s
+ * later. A port that cannot be opened or written to throws DeviceFault (see serialOpenFailure;
+ * "serial port start error" when "h" cannot be sent).
+ */
 export function meterLinkOf(transport: SerialTransport, clock: Clock = realClock): MeterLink {
   return {
     async readMemory() {
-      await transport.open();
+      await transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(serialOpenFailure(error), "open")));
       try {
-        await transport.write(SEND_MEMORY);
+        await transport.write(SEND_MEMORY).catch(() => Promise.reject(new DeviceFault("serialStartFailed", "start")));
         const memory = await transport.readAll();
         await clock.sleep(CLOSE_AFTER_MS);
         return memory;

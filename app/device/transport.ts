@@ -53,6 +53,14 @@ export function isCancelledChoice(error: unknown): boolean {
   return isDomException(error) && typeof message === "string" && CANCEL_WORDS.test(message);
 }
 
+/**
+ * Why a device could not be opened: a SecurityError means the browser may not use it (no driver,
+ * or another program holds it): "Access Error"; anything else "device open failed".
+ */
+export function openFailure(error: unknown): "accessError" | "deviceOpenFailed" {
+  return typeof error === "object" && error !== null && "name" in error && error.name === "SecurityError" ? "accessError" : "deviceOpenFailed";
+}
+
 /** DOMException exists in browsers and in Node 17+; looked up when called, never at load. */
 function isDomException(error: object): boolean {
   return typeof DOMException !== "undefined" && error instanceof DOMException;

@@ -68,9 +68,9 @@ describe("connectEquil", () => {
     ]);
   });
 
-  it("a handheld that answers another accessory protocol than 02 00 cannot be opened; nothing more is sent", async () => {
+  it("a handheld that answers another accessory protocol than 02 00 is 'not accessory mode'; nothing more is sent", async () => {
     const { device, log } = fakeDevice({ vendorId: 0x05c6, productId: 0x9120 }, { protocol: [0, 2] });
-    expect(await connectEquil(chooser(device))).toEqual({ kind: "failed", failure: "deviceOpenFailed" });
+    expect(await connectEquil(chooser(device))).toEqual({ kind: "failed", failure: "notAccessoryMode" });
     expect(log.map((entry) => entry[0])).toEqual(["open", "selectConfiguration", "claimInterface", "controlIn", "close"]);
   });
 
@@ -78,6 +78,12 @@ describe("connectEquil", () => {
     const { device } = fakeDevice({ vendorId: 0x05c6, productId: 0x9120 });
     const failing: UsbDevice = { ...device, claimInterface: async () => Promise.reject(new Error("NetworkError")) };
     expect(await connectEquil(chooser(failing))).toEqual({ kind: "failed", failure: "replugUsb" });
+  });
+
+  it("a handheld the browser may not open (SecurityError: no driver, or another program holds it) is 'Access Error'", async () => {
+    const { device } = fakeDevice({ vendorId: 0x05c6, productId: 0x9120 });
+    const denied: UsbDevice = { ...device, open: async () => Promise.reject(new DOMException("Access denied.", "SecurityError")) };
+    expect(await connectEquil(chooser(denied))).toEqual({ kind: "failed", failure: "accessError" });
   });
 
   it("a chooser the user closed is a cancelled choice, not an error; other refusals are", async () => {

@@ -1,7 +1,7 @@
 /// <reference types="w3c-web-usb" />
 import type { UploadFailureKey } from "./progress";
 import { DeviceTimeout } from "./pump-upload";
-import { isCancelledChoice, within, type Transport } from "./transport";
+import { isCancelledChoice, openFailure, within, type Transport } from "./transport";
 
 /**
  * The Equil handheld over WebUSB. Written against the parts of the `USB` and `USBDevice`
@@ -84,26 +84,35 @@ async function speaksAccessoryProtocol(device: UsbDevice): Promise<boolean> {
 }
 
 /**
- * Switches a handheld in normal mode to accessory mode. A handheld that does not speak accessory
- * protocol 2, or lacks the interface to claim, cannot be opened; a USB error on the way asks the
- * user to plug the handheld in again.
+ * Switches a handheld in normal mode to accessory mode. A handheld that lacks the interface to
+ * claim cannot be opened; one that does not speak accessory protocol 2 is "not accessory mode";
+ * a browser that may not open it is "Access Error"; any other USB error on the way asks the user
+ * to plug the handheld in again.
  */
 export async function switchToAccessory(device: UsbDevice): Promise<UsbConnectOutcome> {
   try {
-    await device.open();
+    await device.open().catch((error: unknown) => Promise.reject(new OpenRefused(openFailure(error))));
     await device.selectConfiguration(CONFIGURATION);
     const target = device.configuration?.interfaces[SWITCH_INTERFACE_POSITION];
-    if (!target || !(await claimAndCheck(device, target))) {
+    const failure = !target ? "deviceOpenFailed" : (await claimAndCheck(device, target)) ? null : "notAccessoryMode";
+    if (failure) {
       await device.close();
-      return { kind: "failed", failure: "deviceOpenFailed" };
+      return { kind: "failed", failure };
     }
     for (const [index, text] of ACCESSORY_STRINGS) await device.controlTransferOut(vendorSetup(AOA_SEND_STRING, index), nulTerminated(text));
     await device.controlTransferOut(vendorSetup(AOA_START, 0));
     await device.close();
     return { kind: "needsSecondClick" };
-  } catch {
+  } catch (error) {
     await device.close().catch(() => undefined);
-    return { kind: "failed", failure: "replugUsb" };
+    return { kind: "failed", failure: error instanceof OpenRefused ? error.failure : "replugUsb" };
+  }
+}
+
+/** The handheld's open() was refused. */
+class OpenRefused extends Error {
+  constructor(readonly failure: UploadFailureKey) {
+    super(failure);
   }
 }
 
