@@ -102,7 +102,8 @@ export const authLink = style({
   selectors: { "&:hover": { color: vars.color.brandText, textDecoration: "underline" } },
 });
 
-export const signUp = style([authLink, { border: "1px solid rgba(255,255,255,0.8)", borderRadius: vars.radius.sm }]);
+/** A link without JavaScript, a button with it: the button must not take the browser's grey. */
+export const signUp = style([authLink, { border: "1px solid rgba(255,255,255,0.8)", borderRadius: vars.radius.sm, background: "transparent", font: "inherit", cursor: "pointer" }]);
 
 globalStyle(`${menuPanel} form`, { margin: 0 });
 

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { textContrast } from "./contrast";
 import { LOCALES, tr } from "./i18n";
+import { jsEnabled } from "./support";
 
 test.describe("home page", () => {
   for (const lng of LOCALES) {
@@ -16,6 +18,15 @@ test.describe("home page", () => {
       await context.close();
     });
   }
+
+  test("the header's sign-in and sign-up are readable (WCAG AA 4.5:1), as a link without JavaScript and a button with it", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const signUp = page.getByRole(jsEnabled() ? "button" : "link", { name: tr("en", "nav.signUp"), exact: true });
+    await expect(signUp).toBeVisible();
+    expect(await textContrast(signUp)).toBeGreaterThanOrEqual(4.5);
+    expect(await textContrast(page.getByRole("link", { name: tr("en", "nav.signIn"), exact: true }))).toBeGreaterThanOrEqual(4.5);
+  });
 
   test("shows the version from package.json", async ({ page }) => {
     await page.goto("/");
