@@ -51,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language;
+  const blocked = Boolean(data?.regionalSiteUrl && data.user);
   const nonce = useNonce();
 
   // The browser holds one language's strings; a change of language (e.g. the saved setting
@@ -71,19 +72,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className={s.skipLink}>
-          {t("app.skipToContent")}
-        </a>
-        <Header user={data?.user ?? null} locale={locale} />
-        {data?.regionalSiteUrl ? <RegionalNotice url={data.regionalSiteUrl} signedIn={Boolean(data.user)} /> : null}
-        <main id="main" className={s.main} tabIndex={-1}>
-          {children}
-        </main>
-        <footer className={s.footer} data-print-hide>
-          <p>
-            {t("app.copyright", { year: new Date().getFullYear() })} {data ? t("app.version", { version: data.version }) : null}
-          </p>
-        </footer>
+        {/* Behind the signed-in regional dialog the page is inert: no focus, no clicks. */}
+        <div className={s.page} {...(blocked ? { inert: "" } : {})}>
+          <a href="#main" className={s.skipLink}>
+            {t("app.skipToContent")}
+          </a>
+          <Header user={data?.user ?? null} locale={locale} />
+          {data?.regionalSiteUrl && !blocked ? <RegionalNotice url={data.regionalSiteUrl} signedIn={false} /> : null}
+          <main id="main" className={s.main} tabIndex={-1}>
+            {children}
+          </main>
+          <footer className={s.footer} data-print-hide>
+            <p>
+              {t("app.copyright", { year: new Date().getFullYear() })} {data ? t("app.version", { version: data.version }) : null}
+            </p>
+          </footer>
+        </div>
+        {data?.regionalSiteUrl && blocked ? <RegionalNotice url={data.regionalSiteUrl} signedIn /> : null}
         {data?.printDocument ? null : (
           <>
             <I18nScript nonce={nonce} />

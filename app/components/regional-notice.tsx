@@ -1,16 +1,21 @@
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { supportedLngs } from "~/i18n";
 import * as s from "~/styles/notice.css";
 
 const DELAY_MS = 3000;
 
 /**
- * The Polish-locale notice (spec 1 section 2). Signed in: a dialog that cannot be closed, with
- * one button to the regional site. Signed out: a notice that appears after 3 s with JavaScript,
- * and at once without it (the `js` class on <html> is set by an inline script in root.tsx).
+ * The Polish-locale notice. Signed in: a dialog that cannot be closed (Escape does nothing), with
+ * the link to the regional site, a choice of language and sign-out; the rest of the page is inert
+ * behind it (root.tsx), so focus stays in the dialog with or without JavaScript. Signed out: a
+ * notice that appears after 3 s with JavaScript, and at once without it (the `js` class on
+ * <html> is set by an inline script in root.tsx).
  */
 export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boolean }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (signedIn) return;
@@ -29,6 +34,19 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
           <a href={url} className={s.button} autoFocus>
             {t("regional.go")}
           </a>
+          <Form method="post" action="/set-language" reloadDocument className={s.choices} aria-label={t("nav.language")}>
+            <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+            {supportedLngs.map((lng) => (
+              <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={s.choice} aria-current={lng === "pl"}>
+                {t(`languages.${lng}`)}
+              </button>
+            ))}
+          </Form>
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" className={s.choice}>
+              {t("nav.logout")}
+            </button>
+          </Form>
         </div>
       </div>
     );

@@ -1,6 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
+/** The page's wrapper: no box of its own, so the body lays out header, main and footer as before. */
+export const page = style({ display: "contents" });
+
 export const skipLink = style({
   position: "absolute",
   left: "-9999px",
