@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uploadMeter, type MeterLink, type MeterUploadApi } from "./meter-upload";
 import { UploadProgress, type UploadState } from "./progress";
-import { DeviceTimeout } from "./pump-upload";
+import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import type { Clock, Envelope, UploadSummary } from "./upload-api";
 
 /** A clock whose sleeps end at once, in the order they were asked for. */
@@ -90,6 +90,14 @@ describe("uploadMeter", () => {
     const stored = new UploadProgress();
     await uploadMeter(meter(TEXT), server({ inserted: 0, duplicates: 2 }).api, REQUEST, stored, fakeClock());
     expect(stored.state).toEqual({ status: "noNewRecords", percent: 98.1 });
+  });
+
+  it("a port that cannot be opened ends with 'deviceOpenFailed', not as a failed read", async () => {
+    const progress = new UploadProgress();
+    const { api, calls } = server();
+    await uploadMeter({ readMemory: async () => Promise.reject(new DeviceFault("deviceOpenFailed", "open")) }, api, REQUEST, progress, fakeClock());
+    expect(progress.state).toMatchObject({ status: "failed", failure: "deviceOpenFailed" });
+    expect(calls).toEqual([]);
   });
 
   it("a refusal of the server ends at 99.8 with its message", async () => {

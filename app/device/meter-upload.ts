@@ -1,7 +1,7 @@
 import type { MeterRecordInput } from "~/schemas/upload";
 import { parseMeterText } from "./meter-text";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
-import { DeviceTimeout } from "./pump-upload";
+import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import { realClock, SLICE_RECORDS, type Clock, type Envelope, type UploadSummary } from "./upload-api";
 
 /**
@@ -58,7 +58,7 @@ async function readMeter(link: MeterLink, progress: UploadProgress, clock: Clock
   try {
     bytes = await tickWhile(link.readMemory(), progress, clock, random);
   } catch (error) {
-    return { ok: false, failure: error instanceof DeviceTimeout ? "timeout" : "deviceReadFailed" };
+    return { ok: false, failure: error instanceof DeviceTimeout ? "timeout" : error instanceof DeviceFault ? error.failure : "deviceReadFailed" };
   }
   const read = parseMeterText(bytes);
   if (!read.ok) return { ok: false, failure: read.error.kind === "sureSameDevice" ? "sureSameDevice" : "deviceReadFailed" };

@@ -70,6 +70,15 @@ describe("meterLinkOf", () => {
   });
 });
 
+describe("meterLinkOf: a port that cannot be opened", () => {
+  it("fails with 'deviceOpenFailed' and writes nothing", async () => {
+    const { port, written } = fakePort();
+    const busy: SerialPortLike = { ...port, open: async () => Promise.reject(new DOMException("Failed to open serial port.", "NetworkError")) };
+    await expect(meterLinkOf(new SerialTransport(busy)).readMemory()).rejects.toMatchObject({ failure: "deviceOpenFailed" });
+    expect(written).toEqual([]);
+  });
+});
+
 describe("chooseMeterPort", () => {
   it("a port choice the user cancelled is an outcome, not an error", async () => {
     const notFound = { requestPort: async () => Promise.reject(new DOMException("No port selected by the user.", "NotFoundError")) };

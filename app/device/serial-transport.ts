@@ -1,7 +1,7 @@
 /// <reference types="w3c-web-serial" />
 import type { MeterLink } from "./meter-upload";
 import type { UploadFailureKey } from "./progress";
-import { DeviceTimeout } from "./pump-upload";
+import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import { isCancelledChoice, within, type Transport } from "./transport";
 import { realClock, type Clock } from "./upload-api";
 
@@ -125,11 +125,15 @@ export class SerialTransport implements Transport {
   }
 }
 
-/** The meter's memory on a serial transport: open, send "h", read until 1 s of quiet, close 1 s later. */
+/**
+ * The meter's memory on a serial transport: open, send "h", read until 1 s of quiet, close 1 s
+ * later. A port that cannot be opened (another tab or program holds it, the adapter is gone)
+ * throws DeviceFault "deviceOpenFailed".
+ */
 export function meterLinkOf(transport: SerialTransport, clock: Clock = realClock): MeterLink {
   return {
     async readMemory() {
-      await transport.open();
+      await transport.open().catch(() => Promise.reject(new DeviceFault("deviceOpenFailed", "open")));
       try {
         await transport.write(SEND_MEMORY);
         const memory = await transport.readAll();
