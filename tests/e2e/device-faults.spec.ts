@@ -241,7 +241,7 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await expect(notice).toHaveCount(0);
     await expect(progress).toHaveCount(0);
 
-    // More than 5 s after the last switch: the notice again.
+    // More than 5 s after it was shown: the notice again.
     await page.waitForTimeout(Math.max(0, secondSwitch + 5_300 - Date.now()));
     await uploadPump(page);
     await expect(notice).toBeVisible();

@@ -71,7 +71,8 @@ export function DeviceUpload(props: Props) {
   function connectionProblem(connected: Extract<Connected<unknown>, { ok: false }>) {
     if (connected.reason === "cancelled") return;
     if (connected.reason === "needsSecondClick") {
-      if (Date.now() - lastNotice.current >= PERMISSION_NOTICE_MS) setNotice("device.permissionAgain");
+      if (Date.now() - lastNotice.current < PERMISSION_NOTICE_MS) return;
+      setNotice("device.permissionAgain");
       lastNotice.current = Date.now();
       return;
     }
