@@ -7,7 +7,7 @@
  *
  * - `handheld`: the simulated Equil handheld's options (one handheld for the page, whatever is
  *   chosen), or `aidex`: the simulated AiDEX handheld's options instead;
- * - `readDelayMs` (default 5): how long each read takes before it answers;
+ * - `readDelayMs` (default 5): how long each read takes before it answers (0: at once);
  * - `faults`: the simulator's faults, read again at every choice, so that a test may change them
  *   on the page (`window.__FAKE_HANDHELD__.faults = []`) before it tries again;
  * - `choices` (optional): what the browser's chooser gives at each request, in turn: "accessory"
@@ -164,7 +164,8 @@ function accessoryModeDevice() {
         });
         void (async () => {
           // A real device answers in its own time: the page draws each step before the next.
-          await sleep(options.readDelayMs ?? 5);
+          const delay = options.readDelayMs ?? 5;
+          if (delay > 0) await sleep(delay);
           for (;;) {
             if (aborted) return;
             try {
