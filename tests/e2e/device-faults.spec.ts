@@ -19,7 +19,7 @@ const ZONE = "Europe/Warsaw";
 const PERCENTS_WITHOUT_PASSWORD = [60, 62, 65, 70, 75, 99.01, 100];
 const OPEN_OR_CLOSE = /^(open|close)$/;
 
-type Choice = "accessory" | "normal" | "cancel";
+type Choice = "accessory" | "normal" | "denied" | "cancel";
 
 function handheldOf(patient: TestUser, extra: HandheldOptions = {}): HandheldOptions {
   return { serial: `EQF${patient.pid}`, start: shiftDate(todayIn(ZONE, Date.now()), -3), days: 2, seed: 5, ...extra };
@@ -195,6 +195,35 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     expect(times(state, /^ask:version$/)[0]!).toBeGreaterThan(times(state, /^open$/)[1]!);
     await expectClosed(page);
     await expectUploaded(page, patient, handheld.serial!);
+  });
+
+  test("old handheld software is refused; a handheld the browser may not open is 'Access Error'; the same history a second time finds nothing new", async ({ page }) => {
+    const patient = await createUser({ tag: "usb-version", identity: 1, firstName: "Val", lastName: "Version", timeZone: ZONE });
+    await signIn(page, patient.email, patient.password, 1);
+    if (!jsEnabled()) return expectNoScript(page, patient.pid!);
+
+    await withHandheld(page, patient.pid!, handheldOf(patient, { version: "4.9.0" }));
+    await uploadPump(page);
+    await expectFailure(page, "wrongSoftwareVersion", 0);
+    await expectClosed(page);
+
+    const handheld = handheldOf(patient);
+    await withHandheld(page, patient.pid!, handheld, [], ["denied", "accessory", "accessory"]);
+    await uploadPump(page);
+    await expectFailure(page, "accessError", 0);
+    expect((await usbState(page)).accessoryOpens).toBe(0);
+    await expectNothingStored(page, patient);
+
+    await withHandheld(page, patient.pid!, handheld, [], ["accessory", "accessory"]);
+    await uploadPump(page);
+    await expectSuccess(page);
+    await resetUpload(page);
+    await forgetPercents(page);
+    // The server has every record up to the newest: nothing newer on the handheld, nothing sent.
+    await uploadPump(page);
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "noNewRecords", { timeout: 60_000 });
+    await expect(page.getByTestId("upload-progress").getByRole("status")).toHaveText(u("device.status.noNewRecords"));
+    expect(await percents(page)).toEqual([60, 62, 65, 70, 75, 98]);
   });
 
   test("the chooser: a cancelled choice shows nothing; a handheld in normal mode is switched and asks to be chosen again, at most once in 5 s; chosen in accessory mode it uploads", async ({ page }) => {

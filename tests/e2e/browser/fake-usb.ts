@@ -12,8 +12,9 @@
  *   on the page (`window.__FAKE_HANDHELD__.faults = []`) before it tries again;
  * - `choices` (optional): what the browser's chooser gives at each request, in turn: "accessory"
  *   (the handheld in accessory mode, 0x18D1:0x2D01), "normal" (in normal mode, 0x05C6:0x9120, which
- *   the product must switch to accessory mode) or "cancel" (the user closed the chooser: a
- *   NotFoundError); once the list is used up, "accessory".
+ *   the product must switch to accessory mode), "denied" (in accessory mode, but the browser may
+ *   not open it: a SecurityError, as without a driver or when another program holds it) or
+ *   "cancel" (the user closed the chooser: a NotFoundError); once the list is used up, "accessory".
  *
  * A read with nothing to answer stays pending, as a real bulk transfer does, until the handheld
  * has bytes; closing the device aborts it (AbortError). So a silent handheld makes the product's
@@ -28,7 +29,7 @@ import { DeviceTimeout } from "../../../app/device/pump-upload";
 import { createAidex, SimulatedAidexTransport, type AidexOptions } from "../../../app/device/simulator/aidex";
 import { createHandheld, SimulatedTransport, type HandheldOptions, type ReplyName, type SimulatedFault } from "../../../app/device/simulator/equil";
 
-type Choice = "accessory" | "normal" | "cancel";
+type Choice = "accessory" | "normal" | "denied" | "cancel";
 type Options = { handheld?: HandheldOptions; aidex?: AidexOptions; faults: SimulatedFault[]; choices?: Choice[]; readDelayMs?: number };
 
 export type FakeUsbState = {
@@ -117,13 +118,14 @@ function normalModeDevice() {
 }
 
 /** The handheld in accessory mode, answering with the simulator; the faults are the page's at the time of the choice. */
-function accessoryModeDevice() {
+function accessoryModeDevice(denied = false) {
   const simulator = { faults: [...options.faults] };
   const transport = aidex ? new SimulatedAidexTransport(aidex, simulator) : new SimulatedTransport(handheld!, simulator);
   /** Aborts the transfers pending when the device closes. */
   let aborts: (() => void)[] = [];
   const life = openClose(
     async () => {
+      if (denied) throw new DOMException("Access denied.", "SecurityError");
       await transport.open();
       state.accessoryOpens++;
     },
@@ -186,7 +188,7 @@ async function requestDevice(request: USBDeviceRequestOptions) {
   state.requests.push(request.filters.map((f) => ({ vendorId: f.vendorId, productId: f.productId })));
   const choice = options.choices?.shift() ?? "accessory";
   if (choice === "cancel") throw new DOMException("No device selected.", "NotFoundError");
-  return choice === "normal" ? normalModeDevice() : accessoryModeDevice();
+  return choice === "normal" ? normalModeDevice() : accessoryModeDevice(choice === "denied");
 }
 
 Object.defineProperty(Navigator.prototype, "usb", { configurable: true, get: () => ({ requestDevice }) });
