@@ -8,8 +8,10 @@ import { CgmsView } from "~/components/patient-view/cgms-view";
 import { DailyView } from "~/components/patient-view/daily-view";
 import { patientLinks } from "~/components/patient-view/links";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
+import { lastDayWithData } from "~/models/patient-data.server";
 import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
+import { displayDate } from "~/report/day";
 import { viewChart } from "~/report/view-charts.server";
 import { toGlucoseUnit } from "~/report/units";
 import { parsePatientViewQuery } from "~/schemas/patient-view";
@@ -43,9 +45,12 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const { patient, now } = read;
   const locale = await getLocale(request);
   const unit = toGlucoseUnit(viewer.setting?.unit);
-  const [view, t] = await Promise.all([
+  const tabs = tabsFor(locale);
+  const [view, t, cgmInReports] = await Promise.all([
     patientView(viewer, patient, query, locale, now),
     getFixedT(locale, "views"),
+    // Where the CGMS tab is hidden, the reader is told that the patient's CGM data is in the reports.
+    tabs.includes("cgms") ? null : lastDayWithData(viewer, patient.id, "cgm", patient.timeZone),
     patient.userId === viewer.id ? null : markUploadsSeen(viewer, patient.userId),
   ]);
   const chart = viewChart(view, { unit, locale, t });
@@ -56,7 +61,8 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     own: patient.userId === viewer.id,
     meHref: viewer.identity === 1 ? homePath(viewer) : null,
     timeZone: patient.timeZone,
-    tabs: tabsFor(locale),
+    tabs,
+    cgmInReports,
     unit,
     view: forPage(view),
     chart,
@@ -92,14 +98,17 @@ export default function PatientHome() {
       </header>
       <nav aria-label={t("reports.label")} className={s.reportLinks}>
         <Link to={`/${data.pid}/print`}>{t("reports.pump")}</Link>
-        {data.tabs.includes("cgms") ? (
-          <>
-            <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
-            <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
-          </>
-        ) : null}
+        <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
+        <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
         <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
       </nav>
+      {data.cgmInReports ? (
+        <p role="note" className={s.note} data-testid="cgm-in-reports">
+          {t("cgmInReports", { date: displayDate(data.cgmInReports) })} <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
+          {" · "}
+          <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
+        </p>
+      ) : null}
       <PatientTabs links={data.links} tabs={data.tabs} current={view.tab} date={date} />
       {view.tab === "daily" ? (
         <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />

@@ -99,3 +99,12 @@ export async function addUploadErrorReport(report: { operatorUserId: number; pat
     ]),
   );
 }
+
+/** The patient's newest CGM reading as a local date (YYYY-MM-DD) in `timeZone`, or null. */
+export async function newestCgmDay(pid: number, timeZone: string): Promise<string | null> {
+  return withDb(async (client) => {
+    const { rows } = await client.query(`SELECT max("dateTime") AS last FROM "CgmRecord" WHERE "patientId" = $1`, [pid]);
+    const last = rows[0]?.last as Date | null;
+    return last ? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(last) : null;
+  });
+}

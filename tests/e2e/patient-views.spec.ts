@@ -3,7 +3,7 @@ import { computeAll } from "../../app/metrics";
 import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { buildPumpDay, splitAroundDay } from "../../app/report/pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "../../app/report/units";
-import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
+import { createAcceptedShare, createUser, demoPatient, newestCgmDay, pumpRecordsAround, readingsBetween } from "./db";
 import { tr, type Lng } from "./i18n";
 import { signIn, signInWithLanguage } from "./support";
 
@@ -15,6 +15,8 @@ const fill = (text: string, values: Record<string, string | number>) =>
 function figure(page: Page, label: string) {
   return page.locator("dt", { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).locator("xpath=following-sibling::dd[1]");
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function tabLink(page: Page, tab: "daily" | "bg" | "cgms", lng: Lng = "en") {
   return page.getByRole("navigation", { name: v("tabs.label", lng) }).getByRole("link", { name: v(`tabs.${tab}`, lng), exact: true });
@@ -138,7 +140,7 @@ test.describe("patient data views", () => {
     });
   }
 
-  test("the Russian locale has no CGMS tab, and asking for it shows DAILY", async ({ page }) => {
+  test("the Russian locale has no CGMS tab, and asking for it shows DAILY; a patient with CGM data is said to have it in the reports, which open", async ({ page }) => {
     const patient = await demoPatient();
     const reader = await createUser({ tag: "views-ru", identity: 2, firstName: "Ivan", lastName: "Ru", lang: "ru" });
     await createAcceptedShare(patient.userId, reader.id);
@@ -146,5 +148,20 @@ test.describe("patient data views", () => {
     await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=cgms`);
     await expect(tabLink(page, "daily", "ru")).toHaveAttribute("aria-current", "page");
     await expect(tabLink(page, "cgms", "ru")).toHaveCount(0);
+
+    const newest = (await newestCgmDay(patient.pid, patient.timeZone))!.replaceAll("-", "/");
+    const note = page.getByTestId("cgm-in-reports");
+    await expect(note).toHaveText(new RegExp(`^${escapeRegExp(tr("ru", "cgmInReports", "views").replace("{{date}}", newest))}`));
+    await note.getByRole("link", { name: tr("ru", "reports.cgm", "views") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${patient.pid}/cgmsprint`));
+    await expect(page.locator("h1, h2").first()).toBeVisible();
+
+    // A patient without CGM data: no such note (the report links stay).
+    const bare = await createUser({ tag: "views-ru-bare", identity: 1, firstName: "Boris", lastName: "Bare" });
+    await createAcceptedShare(bare.id, reader.id);
+    await page.goto(`/patientShow/${bare.pid}/${bare.id}/patientHome`);
+    await expect(tabLink(page, "daily", "ru")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("cgm-in-reports")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: tr("ru", "reports.label", "views") }).getByRole("link", { name: tr("ru", "reports.cgm", "views") })).toBeVisible();
   });
 });
