@@ -1,6 +1,11 @@
 import { createGlobalTheme } from "@vanilla-extract/css";
+import { GLUCOSE_CLASS_COLOR } from "~/report/charts/palette";
 
-/** Design tokens. Colours meet WCAG AA contrast on white; glucose-range colours follow the AGP report's convention. */
+/**
+ * Design tokens. Colours meet WCAG AA contrast on white; the glucose classes are the charts' own
+ * colours. The focus indicator is two-tone (a dark ring around a white one), so it shows on the
+ * white page and on the blue header alike.
+ */
 export const vars = createGlobalTheme(":root", {
   color: {
     text: "#1b2430",
@@ -11,15 +16,12 @@ export const vars = createGlobalTheme(":root", {
     brand: "#0b5cab",
     brandDark: "#083f75",
     brandText: "#ffffff",
-    focus: "#f0a500",
+    focus: "#1b2430",
+    focusHalo: "#ffffff",
     danger: "#b3261e",
     success: "#1e7b34",
     warning: "#8a5300",
-    veryLow: "#8b0000",
-    low: "#d7261e",
-    inRange: "#2e8540",
-    high: "#f0a500",
-    veryHigh: "#e07000",
+    ...GLUCOSE_CLASS_COLOR,
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",

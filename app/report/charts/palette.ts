@@ -1,6 +1,8 @@
 /**
- * Chart colours, defined once. Plain module (no `.server`), so the page's legends and tables
- * can import the same colours as the server-rendered charts.
+ * Chart colours, defined once. Plain module (no `.server`), so the page's styles, legends and
+ * tables use the same colours as the server-rendered charts. The five glucose classes follow the
+ * AGP report's order (dark red, red, green, amber, orange) and each reaches 4.5:1 against white
+ * (WCAG 2.1 AA for text, so the same colour may colour a value; 3:1 suffices for graphics).
  */
 import type { AlarmSeverity } from "../pump-day";
 import type { GlucoseClass } from "../units";
@@ -8,8 +10,8 @@ import type { GlucoseClass } from "../units";
 export const CHART_PALETTE = {
   veryLow: "#8b1a1a",
   low: "#d93025",
-  inRange: "#2e8b57",
-  high: "#e69a00",
+  inRange: "#2e8540",
+  high: "#9a6700",
   veryHigh: "#c2410c",
   basal: "#1f6fb2",
   bolus: "#7b3fa8",
@@ -22,9 +24,9 @@ export const CHART_PALETTE = {
   /** Meter readings without a class (no limits known). */
   neutral: "#6b7280",
   /** Fill of the target range band (drawn with {@link TARGET_BAND_OPACITY}). */
-  targetBand: "#2e8b57",
+  targetBand: "#2e8540",
   alarm: "#d93025",
-  warning: "#e69a00",
+  warning: "#b35c00",
   event: "#6b7280",
 } as const;
 
