@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
 import { agpReportFor, defaultCgmRange } from "~/models/report.server";
 import { AGP_CV_GOAL_PERCENT, insufficientMessageValues, type AgpBandKey, type AgpReport } from "~/report/agp-report";
-import { agpChart, agpDailyChart } from "~/report/charts.server";
-import { CHART_PALETTE } from "~/report/charts/palette";
+import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
+import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber } from "~/report/units";
 import * as s from "~/styles/report.css";
@@ -50,8 +50,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const unitText = t(`common:units.${unit}`);
   let agpSvg: string | null = null;
   let daily: { date: string; full: boolean; svg: string | null }[] = [];
+  let targetRange = "";
   if (report) {
-    const targetRange = `${tv("chart.target")} ${formatGlucose(report.targetBand.low, unit, locale)}–${formatGlucose(report.targetBand.high, unit, locale)} ${unitText}`;
+    targetRange = `${tv("chart.target")} ${formatGlucose(report.targetBand.low, unit, locale)}–${formatGlucose(report.targetBand.high, unit, locale)} ${unitText}`;
     const glucoseAxis = tv("chart.glucose", { unit: unitText });
     agpSvg = agpChart(report.agp, {
       unit,
@@ -61,16 +62,18 @@ export async function loader(args: LoaderFunctionArgs) {
       targetBand: report.targetBand,
       labels: { glucoseAxis, targetRange, outerBand: "5–95 %", innerBand: "25–75 %", median: t("agp.median") },
     });
+    // One glucose scale for every day, so that the days compare at a glance.
+    const sharedMaxMgdl = dailyProfilesMax(report.dailyProfiles);
     daily = report.dailyProfiles.map((day) => ({
       date: day.date,
       full: day.full,
-      svg: day.points.length ? agpDailyChart(day, { unit, locale, tooltips: !shell.print, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, labels: { glucoseAxis, targetRange } }) : null,
+      svg: day.points.length ? agpDailyChart(day, { unit, locale, tooltips: !shell.print, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, sharedMaxMgdl, labels: { glucoseAxis, targetRange } }) : null,
     }));
   }
   const figures = report
     ? { from: report.from, to: report.to, dayCount: report.dayCount, fullDays: report.fullDays, statistics: report.statistics, timeInRanges: report.timeInRanges }
     : null;
-  return { shell, insufficient, report: figures, agpSvg, daily };
+  return { shell, insufficient, report: figures, agpSvg, daily, targetRange };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, "AGP") : []);
@@ -151,8 +154,27 @@ export default function AgpPrint() {
           </ReportSection>
           <ReportSection id="agp-chart" title={t("agp.chartTitle")}>
             {data.agpSvg ? <figure className={s.dayChart} data-testid="agp-chart" dangerouslySetInnerHTML={{ __html: data.agpSvg }} /> : null}
+            <ul className={s.agpLegend} data-testid="agp-legend">
+              <li>
+                <span className={s.agpSwatch} style={{ background: AGP_BAND_COLORS.outerBand }} />
+                {t("agp.legend.outer")}
+              </li>
+              <li>
+                <span className={s.agpSwatch} style={{ background: AGP_BAND_COLORS.innerBand }} />
+                {t("agp.legend.inner")}
+              </li>
+              <li>
+                <span className={s.agpSwatch} style={{ background: AGP_BAND_COLORS.median, height: "3px" }} />
+                {t("agp.legend.median")}
+              </li>
+              <li>
+                <span className={s.agpSwatch} style={{ background: CHART_PALETTE.targetBand, opacity: TARGET_BAND_OPACITY * 3 }} />
+                {data.targetRange}
+              </li>
+            </ul>
           </ReportSection>
           <ReportSection id="agp-days" title={t("agp.days")}>
+            <p className={s.note}>{t("agp.daysNote")}</p>
             <div className={s.agpDays}>
               {data.daily.map((day) => (
                 <figure key={day.date} className={s.agpDay} data-testid="agp-day">

@@ -170,6 +170,8 @@ export const agpTirList = style({ display: "grid", gap: vars.space.xs, margin: 0
 export const agpTirRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.md });
 globalStyle(`${agpTirRow} dd`, { margin: 0, fontWeight: 600 });
 export const agpSwatch = style({ display: "inline-block", width: "0.75rem", height: "0.75rem", marginRight: vars.space.xs, verticalAlign: "middle", printColorAdjust: "exact", WebkitPrintColorAdjust: "exact" });
+/** The AGP chart's legend: the bands, the median and the target range, in one row under the chart. */
+export const agpLegend = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.md}`, listStyle: "none", margin: `${vars.space.xs} 0 0`, padding: 0, fontSize: "0.85rem" });
 /** Daily glucose profiles: small multiples, several per row. */
 export const agpDays = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))", gap: vars.space.sm });
 export const agpDay = style({ margin: 0, fontSize: "0.75rem", breakInside: "avoid" });

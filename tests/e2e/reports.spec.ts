@@ -169,6 +169,16 @@ test.describe("AGP report", () => {
     await expect(page.getByTestId("agp-tir-inRange")).toHaveText(`${formatNumber(metrics.timeInRanges.value!.range70to180, 1, "en")} %`);
     await expect(page.getByTestId("agp-chart").locator("svg")).toHaveCount(1);
     await expect(page.getByTestId("agp-day")).toHaveCount(14);
+    // The bands and the target range are named on the chart and in its legend.
+    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^95 %$/ })).toHaveCount(1);
+    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^5 %$/ })).toHaveCount(1);
+    const legend = page.getByTestId("agp-legend");
+    for (const key of ["agp.legend.outer", "agp.legend.inner", "agp.legend.median"]) await expect(legend).toContainText(r(key));
+    // The clinic reads mmol/L: 70 and 180 mg/dL are 3.9 and 10.0.
+    await expect(legend).toContainText("3.9–10.0 mmol/L");
+    // The daily profiles share one glucose scale: the same top tick on every day.
+    const tops = await page.getByTestId("agp-day").evaluateAll((days) => days.map((day) => [...day.querySelectorAll('g[aria-label="y-axis tick label"] text')].at(-1)?.textContent ?? null));
+    expect(new Set(tops).size).toBe(1);
     await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
     const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`, fileName: `agp-report-${patient.pid}-${start}-${end}.pdf`, label: "agp-report" });

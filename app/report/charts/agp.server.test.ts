@@ -2,7 +2,7 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { Agp } from "../../metrics/agp";
 import type { GlucoseUnit } from "../units";
-import { agpChart, agpDailyChart, AGP_MARK_CLASS, MARK_CLASS, type AgpChartLabels } from "../charts.server";
+import { agpChart, agpDailyChart, AGP_MARK_CLASS, dailyProfilesMax, MARK_CLASS, type AgpChartLabels } from "../charts.server";
 
 const labels: AgpChartLabels = { glucoseAxis: "Lglucose", targetRange: "Ltarget", outerBand: "Louter", innerBand: "Linner", median: "Lmedian" };
 
@@ -80,6 +80,27 @@ describe("agpChart", () => {
     const mmol = tickTexts(render(0, "pl"), "y");
     expect(mmol).toEqual(expect.arrayContaining(["3,9", "10,0"]));
     expect(mmol).not.toContain("180");
+  });
+
+  it("names each percentile at the right edge, top to bottom 95, 75, 50, 25, 5 %, and the target range on its band", () => {
+    const root = render();
+    const names = [...root.querySelectorAll(`g.${AGP_MARK_CLASS.percentileLabel} text`)];
+    expect(names.map((n) => n.textContent)).toEqual(["95 %", "75 %", "50 %", "25 %", "5 %"]);
+    const ys = names.map((n) => Number(/translate\([-\d.e]+,([-\d.e]+)\)/.exec(n.getAttribute("transform") ?? "")?.[1] ?? n.getAttribute("y")));
+    expect(ys.every((y) => Number.isFinite(y))).toBe(true);
+    expect([...ys].sort((a, b) => a - b)).toEqual(ys);
+    expect(root.querySelector(`g.${AGP_MARK_CLASS.targetLabel} text`)?.textContent).toBe("Ltarget");
+  });
+
+  it("daily profiles share one scale: the highest glucose of all days", () => {
+    const day = (top: number, date: string) => ({ date, full: true, gridPoints: 3, points: [0, 1, 2].map((i) => ({ time: i, minute: i * 5, mgdl: i === 1 ? top : 100, segment: 0 })) });
+    const low = day(150, "2026-09-01");
+    const high = day(300, "2026-09-02");
+    expect(dailyProfilesMax([low, high])).toBe(300);
+    const ticks = (profile: typeof low, sharedMaxMgdl?: number) => tickTexts(parse(agpDailyChart(profile, { unit: 1, locale: "en", title: "Day", labels, sharedMaxMgdl })), "y");
+    expect(ticks(low)).not.toEqual(ticks(high));
+    expect(ticks(low, 300)).toEqual(ticks(high, 300));
+    expect(ticks(low, 300).at(-1)).toBe(ticks(high).at(-1));
   });
 
   it("draws a small daily profile, one line per segment", () => {

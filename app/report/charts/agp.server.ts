@@ -1,16 +1,18 @@
 /**
  * AGP charts of the AGP report (app/report/agp-report.ts): the percentile chart on a 24 h
  * wall-clock axis ({@link agpChart}: 5-95 % band light, 25-75 % band darker, the median bold,
- * the 70-180 mg/dL target band; Battelino et al., Diabetes Care 2019;42(8):1593-1603) and the
- * small per-day profiles ({@link agpDailyChart}). Glucose arrives in mg/dL and is shown in the
- * reader's unit; every text is a label passed in.
+ * the 70-180 mg/dL target band; Battelino et al., Diabetes Care 2019;42(8):1593-1603), each
+ * percentile named at the chart's right edge and the target range named on its band; and the
+ * small per-day profiles ({@link agpDailyChart}), which share one glucose scale so that days can
+ * be compared. Glucose arrives in mg/dL and is shown in the reader's unit; every text is a label
+ * passed in.
  */
 import * as Plot from "@observablehq/plot";
 import type { Agp } from "../../metrics/agp";
 import type { GlucoseLimits } from "../../metrics/alarm";
 import { AGP_TARGET_BAND, type DailyProfile } from "../agp-report";
 import { toUnit } from "../units";
-import { CHART_PALETTE, mixColor } from "./palette";
+import { AGP_BAND_COLORS, CHART_PALETTE } from "./palette";
 import { DEFAULT_CHART_WIDTH, finishChart, glucoseScale, MARGIN_LEFT, MARGIN_RIGHT, MARK_CLASS, maxOf, minuteTicks, renderPanel, targetBandMark, type ChartOptions } from "./render.server";
 
 export interface AgpChartLabels {
@@ -24,6 +26,15 @@ export interface AgpChartLabels {
   readonly median: string;
 }
 
+/** The percentiles named at the right edge of the AGP chart, with their labels. */
+export const AGP_PERCENTILE_LABELS = [
+  { key: "p95", text: "95 %" },
+  { key: "p75", text: "75 %" },
+  { key: "p50", text: "50 %" },
+  { key: "p25", text: "25 %" },
+  { key: "p5", text: "5 %" },
+] as const;
+
 export interface AgpDailyChartLabels {
   readonly glucoseAxis: string;
   readonly targetRange: string;
@@ -34,19 +45,16 @@ export const AGP_MARK_CLASS = {
   outerBand: "diacare-agp-p5-p95",
   innerBand: "diacare-agp-p25-p75",
   median: "diacare-agp-median",
+  percentileLabel: "diacare-agp-percentile-label",
+  targetLabel: "diacare-agp-target-label",
 } as const;
 
-/** Colours: the overlay's light-to-dark blues (palette.ts). */
-export const AGP_COLORS = {
-  outerBand: CHART_PALETTE.overlayOldest,
-  innerBand: mixColor(CHART_PALETTE.overlayOldest, CHART_PALETTE.overlayNewest, 0.55),
-  median: CHART_PALETTE.overlayNewest,
-} as const;
 
 const AGP_HEIGHT = 320;
 const DAILY_WIDTH = 240;
 const DAILY_HEIGHT = 130;
-const MARGINS = { marginLeft: MARGIN_LEFT, marginRight: MARGIN_RIGHT, marginTop: 24, marginBottom: 28 } as const;
+/** Room on the right for the percentile names. */
+const MARGINS = { marginLeft: MARGIN_LEFT, marginRight: Math.max(MARGIN_RIGHT, 48), marginTop: 24, marginBottom: 28 } as const;
 const DAILY_MARGINS = { marginLeft: 36, marginRight: 10, marginTop: 8, marginBottom: 20 } as const;
 const DAY_MINUTES = 1440;
 
@@ -84,16 +92,33 @@ export function agpChart(agp: Agp, options: ChartOptions & { labels: AgpChartLab
     y: glucoseScale(maxOf(agp.p95, (x) => x ?? Number.NEGATIVE_INFINITY), options, labels.glucoseAxis, { band }),
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
-      Plot.areaY(rows, { x: "minute", y1: "p5", y2: "p95", fill: AGP_COLORS.outerBand, fillOpacity: 0.75, title: () => labels.outerBand, className: AGP_MARK_CLASS.outerBand }),
-      Plot.areaY(rows, { x: "minute", y1: "p25", y2: "p75", fill: AGP_COLORS.innerBand, fillOpacity: 0.85, title: () => labels.innerBand, className: AGP_MARK_CLASS.innerBand }),
-      Plot.lineY(rows, { x: "minute", y: "p50", stroke: AGP_COLORS.median, strokeWidth: 2.5, title: () => labels.median, className: AGP_MARK_CLASS.median }),
+      Plot.areaY(rows, { x: "minute", y1: "p5", y2: "p95", fill: AGP_BAND_COLORS.outerBand, fillOpacity: 0.75, title: () => labels.outerBand, className: AGP_MARK_CLASS.outerBand }),
+      Plot.areaY(rows, { x: "minute", y1: "p25", y2: "p75", fill: AGP_BAND_COLORS.innerBand, fillOpacity: 0.85, title: () => labels.innerBand, className: AGP_MARK_CLASS.innerBand }),
+      Plot.lineY(rows, { x: "minute", y: "p50", stroke: AGP_BAND_COLORS.median, strokeWidth: 2.5, title: () => labels.median, className: AGP_MARK_CLASS.median }),
+      Plot.text(percentileLabels(rows), { x: () => DAY_MINUTES, y: "value", text: "text", textAnchor: "start", dx: 4, fontSize: 10, fill: "#1b2430", className: AGP_MARK_CLASS.percentileLabel }),
+      Plot.text([band], { x: () => 0, y: () => toUnit(band.high, unit), text: () => labels.targetRange, textAnchor: "start", dx: 4, dy: -6, fontSize: 10, fill: CHART_PALETTE.inRange, className: AGP_MARK_CLASS.targetLabel }),
     ],
   });
   return finishChart(svg, options);
 }
 
-/** One day's glucose profile as a small multiple: 00:00-24:00 (ticks every 6 h), the trace and the target band. */
-export function agpDailyChart(profile: DailyProfile, options: ChartOptions & { labels: AgpDailyChartLabels; targetBand?: GlucoseLimits }): string {
+/** Where each percentile ends on the right: its last column with a value (none when the AGP is empty). */
+function percentileLabels(rows: readonly AgpRow[]): { value: number; text: string }[] {
+  const last = rows.findLast((row) => Number.isFinite(row.p50));
+  return last ? AGP_PERCENTILE_LABELS.map(({ key, text }) => ({ value: last[key], text })) : [];
+}
+
+/** The highest glucose of all the daily profiles, mg/dL: their one shared scale. */
+export function dailyProfilesMax(profiles: readonly DailyProfile[]): number {
+  return profiles.reduce((top, profile) => Math.max(top, maxOf(profile.points, (p) => p.mgdl)), Number.NEGATIVE_INFINITY);
+}
+
+/**
+ * One day's glucose profile as a small multiple: 00:00-24:00 (ticks every 6 h), the trace and the
+ * target band, on the scale of `sharedMaxMgdl` (all the report's days alike; see
+ * {@link dailyProfilesMax}), else of its own highest value.
+ */
+export function agpDailyChart(profile: DailyProfile, options: ChartOptions & { labels: AgpDailyChartLabels; targetBand?: GlucoseLimits; sharedMaxMgdl?: number }): string {
   const { unit, labels } = options;
   const band = options.targetBand ?? AGP_TARGET_BAND;
   const rows = profile.points.map((p) => ({ minute: p.minute, value: toUnit(p.mgdl, unit), segment: p.segment }));
@@ -103,7 +128,7 @@ export function agpDailyChart(profile: DailyProfile, options: ChartOptions & { l
     ...DAILY_MARGINS,
     style: { fontSize: "9px" },
     x: minuteScale(6),
-    y: { ...glucoseScale(maxOf(profile.points, (p) => p.mgdl), options, labels.glucoseAxis, { band, compact: true }), label: null },
+    y: { ...glucoseScale(options.sharedMaxMgdl ?? maxOf(profile.points, (p) => p.mgdl), options, labels.glucoseAxis, { band, compact: true }), label: null },
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
       Plot.lineY(rows, { x: "minute", y: "value", z: "segment", stroke: CHART_PALETTE.trace, strokeWidth: 1, className: MARK_CLASS.trace }),

@@ -32,6 +32,13 @@ export const CHART_PALETTE = {
 
 export const TARGET_BAND_OPACITY = 0.12;
 
+/** The AGP chart's bands and median: the overlay's light-to-dark blues (also its page legend). */
+export const AGP_BAND_COLORS = {
+  outerBand: CHART_PALETTE.overlayOldest,
+  innerBand: mixColor(CHART_PALETTE.overlayOldest, CHART_PALETTE.overlayNewest, 0.55),
+  median: CHART_PALETTE.overlayNewest,
+} as const;
+
 export const GLUCOSE_CLASS_COLOR: Readonly<Record<GlucoseClass, string>> = {
   veryLow: CHART_PALETTE.veryLow,
   low: CHART_PALETTE.low,
