@@ -1,5 +1,5 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
-import { getLocale } from "./utils/i18n.server";
+import { getFixedT, getLocale } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
 import { getSessionUser, homePath } from "./utils/session.server";
 import { env } from "./utils/env.server";
@@ -24,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, user] = await Promise.all([getLocale(request), getSessionUser(request)]);
   return {
     locale,
+    /** The document title of every page without its own (a report page names patient, report and range). */
+    appTitle: (await getFixedT(locale))("app.title"),
     version: appVersion(),
     /** Shown on error pages so that a reported problem can be found in the log. */
     requestId: context.requestId ?? null,
@@ -47,6 +49,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The app's title: one <title> per document, so that a route's own title (a report's, which the
+ * PDF renderer writes into the PDF) is the document's; routes without a meta export inherit this.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.appTitle }] : []);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
@@ -67,7 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Marks that JavaScript runs, before first paint (used by the delayed regional notice). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
-        <title>{t("app.title")}</title>
+        {/* Without the root's data (its loader failed) no route meta gives a title. */}
+        {data ? null : <title>{t("app.title")}</title>}
         <Meta />
         <Links />
       </head>

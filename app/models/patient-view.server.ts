@@ -73,10 +73,17 @@ async function loadDay<T>(
   return { window, data, nav: { date, today, previous: shiftDate(date, -1), next: next > today ? null : next, lastDay, nearest, problem, typed: field.raw } };
 }
 
-/** One local day of pump history as the DAILY model (nothing drawn beyond `now`). */
+/**
+ * One local day of pump history as the DAILY model (nothing drawn beyond `now`), with the day's
+ * meter readings among its glucose, as the printed pump report draws them.
+ */
 async function pumpDay(viewer: Viewer, patient: VisiblePatient, window: DayWindow, now: number) {
-  const [around, version] = await Promise.all([pumpDayRecords(viewer, patient.id, window), pumpVersion(viewer, patient.id)]);
-  return buildPumpDay({ date: window.date, timeZone: window.timeZone, ...around, pdaVersion: version, until: Math.min(now, window.end), limits: patientLimits(patient) });
+  const [around, version, meterReadings] = await Promise.all([
+    pumpDayRecords(viewer, patient.id, window),
+    pumpVersion(viewer, patient.id),
+    bgReadings(viewer, patient.id, { start: window.start, end: window.end }),
+  ]);
+  return buildPumpDay({ date: window.date, timeZone: window.timeZone, ...around, pdaVersion: version, until: Math.min(now, window.end), limits: patientLimits(patient), meterReadings });
 }
 
 /** One local day of CGM readings: the CGMS day model and the day's metrics (app/metrics). */

@@ -209,6 +209,42 @@ describe("buildPumpDay: basal step series", () => {
     expect(m.bg).toEqual([{ time: day + 6 * H, clock: "06:00", mgdl: 145, class: "inRange" }]);
   });
 
+  it("glucose: the pump's BG entries and the day's valid meter readings, in time order, classed, with their source; the table lists them", () => {
+    const meterReadings = [
+      { time: day + 20 * H, mgdl: 250.5, id: "m3" }, // above 250: very high
+      { time: day + 6 * H, mgdl: 60, id: "m1" }, // same instant as the pump entry: after it
+      { time: day - MIN, mgdl: 100 }, // the evening before: not this day
+      { time: day + 24 * H, mgdl: 100 }, // next midnight: not this day
+      { time: day + 9 * H, mgdl: 0.5 }, // below 1 mg/dL: not a reading
+      { time: day + 9 * H, mgdl: Number.NaN },
+      { time: day + 23 * H + 59 * MIN, mgdl: 180 }, // the high limit is in range
+    ];
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      records: [rec(day + 6 * H, { port: 3, type: 0, s0: 145 })],
+      previous: rec(day - H, { basal: 0.5 }),
+      limits: { low: 70, high: 180 },
+      meterReadings,
+    });
+    expect(m.bg).toEqual([{ time: day + 6 * H, clock: "06:00", mgdl: 145, class: "inRange" }]);
+    expect(m.glucose).toEqual([
+      { time: day + 6 * H, clock: "06:00", mgdl: 145, class: "inRange", source: "pump" },
+      { time: day + 6 * H, clock: "06:00", mgdl: 60, class: "low", source: "meter", id: "m1" },
+      { time: day + 20 * H, clock: "20:00", mgdl: 250.5, class: "veryHigh", source: "meter", id: "m3" },
+      { time: day + 23 * H + 59 * MIN, clock: "23:59", mgdl: 180, class: "inRange", source: "meter" },
+    ]);
+    expect(m.table.filter((r) => r.kind === "bg").map((r) => (r.kind === "bg" ? `${r.clock} ${r.bg.mgdl} ${r.bg.source}` : ""))).toEqual([
+      "06:00 145 pump",
+      "06:00 60 meter",
+      "20:00 250.5 meter",
+      "23:59 180 meter",
+    ]);
+    // Meter readings alone do not make a pump day: no records, no pump data.
+    const meterOnly = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", records: [], meterReadings });
+    expect([meterOnly.hasData, meterOnly.glucose.length, meterOnly.glucose[0]!.class]).toEqual([false, 3, null]);
+  });
+
   it("suspend: the suspend record carries basal 0 until delivery resumes", () => {
     const m = buildPumpDay({
       date: "2026-06-15",

@@ -1,6 +1,8 @@
 /**
  * The DAILY (pump) page model: one local day of Equil pump history turned into a basal step line,
  * bolus events, carbohydrate entries, meter values entered on the pump, alarms and day totals.
+ * The day's glucose (`glucose`: the BG entered on the pump and, when given, the meter readings)
+ * is the one list every pump chart draws, the DAILY chart and the printed report's alike.
  *
  * Record layout (DESIGN.md section 5, 28-byte history record): statusShort0 = basal rate raw
  * x 0.00625 U/h (the BG value in mg/dL in BG records, port 3 type 0), statusShort1 = bolus rate
@@ -21,7 +23,9 @@
  * units once: U = sum(raw x ms) x 0.00625 / 3 600 000.
  */
 import { type GlucoseLimits } from "../metrics/alarm";
+import { isValidReading } from "../metrics/readings";
 import { ZoneOffsets } from "../metrics/timezone";
+import type { BgReadingInput } from "./bg-range";
 import { clockOf, dayWindow, type DayWindow } from "./day";
 import { classify, roundHalfUp, type GlucoseClass } from "./units";
 
@@ -326,6 +330,14 @@ export interface PumpBgView {
   readonly id?: string | number;
 }
 
+/** Where a glucose value of the pump charts comes from: entered on the pump (3/0), or a meter / finger-prick record. */
+export type GlucoseSource = "pump" | "meter";
+
+/** A glucose value as the pump charts draw it. */
+export interface GlucosePointView extends PumpBgView {
+  readonly source: GlucoseSource;
+}
+
 export interface PumpAlarmView {
   readonly time: number;
   readonly clock: string;
@@ -370,7 +382,7 @@ export type PumpTableRow =
   | { readonly kind: "bolus"; readonly time: number; readonly clock: string; readonly bolus: BolusEvent }
   | { readonly kind: "carbs"; readonly time: number; readonly clock: string; readonly carbs: CarbEntryView }
   | { readonly kind: "check"; readonly time: number; readonly clock: string; readonly check: FlaggedCalculationView }
-  | { readonly kind: "bg"; readonly time: number; readonly clock: string; readonly bg: PumpBgView }
+  | { readonly kind: "bg"; readonly time: number; readonly clock: string; readonly bg: GlucosePointView }
   | { readonly kind: "alarm"; readonly time: number; readonly clock: string; readonly alarm: PumpAlarmView };
 
 export interface PumpDayModel {
@@ -395,7 +407,13 @@ export interface PumpDayModel {
   readonly carbs: readonly CarbEntryView[];
   /** The day's bolus calculations marked at upload, in time order. */
   readonly flaggedCalculations: readonly FlaggedCalculationView[];
+  /** BG values entered on the pump (3/0). */
   readonly bg: readonly PumpBgView[];
+  /**
+   * The day's glucose as every pump chart draws it: the pump's BG entries and the meter readings
+   * of the day, in time order (a pump entry before a meter reading at the same instant).
+   */
+  readonly glucose: readonly GlucosePointView[];
   readonly alarms: readonly PumpAlarmView[];
   readonly totals: PumpDayTotals;
   readonly pumpTotalCount: PumpTotalCount;
@@ -419,6 +437,12 @@ export interface PumpDayInput {
   readonly until?: number;
   /** The patient's range, mg/dL, for the class of BG entries. */
   readonly limits?: GlucoseLimits;
+  /**
+   * Meter / finger-prick readings (mg/dL), any order; those inside the day (and valid: finite,
+   * at least 1 mg/dL) join the pump's BG entries in `glucose`. Readings at the same instant are
+   * all kept (they are separate meter records).
+   */
+  readonly meterReadings?: readonly BgReadingInput[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,6 +665,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
       if (a) alarms.push({ time: r.dateTime, clock, ...a, code: `${r.eventPort}/${r.eventType}/${r.eventUrgency}`, ...id });
     }
   }
+  const glucose = glucoseOf(bg, input.meterReadings ?? [], window, zone, input.limits);
   const dedupedCarbs = dedupeCarbs(carbs);
   const flaggedCalculations = flaggedCalculationsOf(inDay, zone);
 
@@ -674,7 +699,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     ...boluses.map((b) => ({ kind: "bolus" as const, time: b.start, clock: b.clock, bolus: b })),
     ...dedupedCarbs.map((c) => ({ kind: "carbs" as const, time: c.time, clock: c.clock, carbs: c })),
     ...flaggedCalculations.map((c) => ({ kind: "check" as const, time: c.time, clock: c.clock, check: c })),
-    ...bg.map((b) => ({ kind: "bg" as const, time: b.time, clock: b.clock, bg: b })),
+    ...glucose.map((b) => ({ kind: "bg" as const, time: b.time, clock: b.clock, bg: b })),
     ...alarms.map((a) => ({ kind: "alarm" as const, time: a.time, clock: a.clock, alarm: a })),
   ].sort((a, b) => a.time - b.time || ROW_ORDER[a.kind] - ROW_ORDER[b.kind]);
 
@@ -690,12 +715,29 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     carbs: dedupedCarbs,
     flaggedCalculations,
     bg,
+    glucose,
     alarms,
     totals,
     pumpTotalCount,
     device: lastRecord ? { time: lastRecord.dateTime, battery: lastRecord.statusByte0, reservoir: lastRecord.statusByte1 } : null,
     table,
   };
+}
+
+/**
+ * The pump's BG entries and the valid meter readings inside the day window, classed against the
+ * limits, in time order; at one instant the pump's entries come first, then the readings in
+ * their given order.
+ */
+function glucoseOf(bg: readonly PumpBgView[], readings: readonly BgReadingInput[], window: DayWindow, zone: ZoneOffsets, limits: GlucoseLimits | undefined): GlucosePointView[] {
+  const meter: GlucosePointView[] = [];
+  for (const r of readings) {
+    if (!isValidReading(r.time, r.mgdl) || r.time < window.start || r.time >= window.end) continue;
+    meter.push({ time: r.time, clock: clockOf(r.time, zone), mgdl: r.mgdl, class: limits ? classify(r.mgdl, limits) : null, source: "meter", ...(r.id === undefined ? {} : { id: r.id }) });
+  }
+  meter.sort((a, b) => a.time - b.time);
+  const pump = bg.map((b) => ({ ...b, source: "pump" as const }));
+  return [...pump, ...meter].sort((a, b) => a.time - b.time || (a.source === b.source ? 0 : a.source === "pump" ? -1 : 1));
 }
 
 /** Rows of one instant in the order the pump logs them: a calculation's BG and carbohydrate, its result, then the bolus. */

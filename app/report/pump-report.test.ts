@@ -267,6 +267,38 @@ describe("buildPumpReport: details", () => {
   });
 });
 
+describe("buildPumpReport: chart sections", () => {
+  const d = (n: number) => Date.UTC(2026, 5, n);
+  const dates = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `2026-06-${String(from + i).padStart(2, "0")}`);
+
+  it("charts for runs of days with something to draw (pump records or glucose), one line per run of days without", () => {
+    // June 1-2 pump records; 3-5 nothing; 6 a meter reading only; 7 nothing; 8-9 pump records.
+    const records = [rec(d(1) + H, { basal: 1 }), rec(d(2) + H, { basal: 1 }), rec(d(8) + H, { basal: 1 }), rec(d(9) + H, { basal: 1 })];
+    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-09", timeZone: "UTC", now: d(20), records, meterReadings: [{ time: d(6) + 8 * H, mgdl: 120 }], limits, setting }));
+    // The basal rate runs on from the 2nd's record, but the 3rd-5th have no record of their own: no data.
+    expect(r.chartSections.map((c) => (c.kind === "chart" ? `chart ${c.group.dates.join(" ")}` : `noData ${c.from} ${c.to} ${c.dayCount}`))).toEqual([
+      "chart 2026-06-01 2026-06-02",
+      "noData 2026-06-03 2026-06-05 3",
+      "chart 2026-06-06",
+      "noData 2026-06-07 2026-06-07 1",
+      "chart 2026-06-08 2026-06-09",
+    ]);
+    expect(r.charts.map((g) => g.dates)).toEqual([dates(1, 2), ["2026-06-06"], dates(8, 9)]);
+    // A chart group starts and ends at its own days, with its own tick step (1-4 days: 3 h).
+    expect(r.charts[1]).toMatchObject({ start: d(6), end: d(7), tickStepMs: 3 * H, bolusCount: 0 });
+  });
+
+  it("a run of 7 days with data is a chart of 5 days and one of 2; no data at all is one line", () => {
+    const records = dates(1, 7).map((_, i) => rec(d(i + 1) + H, { basal: 1 }));
+    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-07", timeZone: "UTC", now: d(20), records, limits, setting }));
+    expect(r.chartSections.map((c) => c.kind)).toEqual(["chart", "chart"]);
+    expect(r.charts.map((g) => g.dates)).toEqual([dates(1, 5), dates(6, 7)]);
+    const none = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-30", timeZone: "UTC", now: d(40), records: [], limits, setting }));
+    expect(none.chartSections).toEqual([{ kind: "noData", from: "2026-06-01", to: "2026-06-30", dayCount: 30 }]);
+    expect(none.charts).toEqual([]);
+  });
+});
+
 describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
   const tz = DEMO_TIME_ZONE;
@@ -300,6 +332,21 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     const inRange = meter.filter((m) => m.time >= start && m.time < end).map((m) => m.mgdl);
     expect(r.sugarTotalCount).toEqual(sugarTotalCount(inRange, limits));
     expect(r.sugarList.reduce((s, d) => s + d.patientData.length, 0)).toBe(inRange.length);
+  });
+
+  it("90 days, of which the demo's 30 have data: one line for the 59 days before, 6 charts, one line for today", () => {
+    const r = ok(buildPumpReport({ from: "2026-08-26", to: "2026-11-23", timeZone: tz, now, records: pump, meterReadings: meter, pdaVersion: "5.3.0", limits, setting }));
+    expect(r.dates).toHaveLength(90);
+    expect(r.chartSections.map((c) => (c.kind === "chart" ? `${c.group.dates[0]} ${c.group.dates.length}` : `no data ${c.from} ${c.to} ${c.dayCount}`))).toEqual([
+      "no data 2026-08-26 2026-10-23 59",
+      "2026-10-24 5",
+      "2026-10-29 5",
+      "2026-11-03 5",
+      "2026-11-08 5",
+      "2026-11-13 5",
+      "2026-11-18 5",
+      "no data 2026-11-23 2026-11-23 1",
+    ]);
   });
 
   it("a one-day range gives that day's PumpTotalCount exactly", () => {

@@ -17,12 +17,15 @@
  *   a day without any pump record is unknown, not zero). `choAvg`: mean grams per
  *   carbohydrate entry (per meal). Both null without a divisor.
  * - `sugarList`: the BG values entered on the pump (port 3 type 0) and, when given, the meter's
- *   readings, per local day, in time order; `sugarTotalCount` over all of them.
+ *   readings, per local day, in time order; `sugarTotalCount` over all of them. It is each day
+ *   model's `glucose` (pump-day), the list the DAILY chart draws, so screen and paper agree.
+ * - Charts: the days with something to draw (a pump record or a glucose value) in runs of
+ *   consecutive days, each run split into charts of at most 5 days; a run of days with nothing to
+ *   draw is one line of text ("no data"), never an empty chart.
  * - `PumpTotalCount` over the range: the exact day totals summed, then rounded as in pump-day
  *   (units 0.01 U, basalPercent 0.1 %, bolusPercent = 100 - basalPercent); points = records.
  */
 import type { GlucoseLimits } from "../metrics/alarm";
-import { isValidReading } from "../metrics/readings";
 import { ZoneOffsets } from "../metrics/timezone";
 import { sugarTotalCount, type BgReadingInput, type SugarTotalCount } from "./bg-range";
 import { clockOf, dayWindow, hourTicks, type DayWindow, type IsoDate, type TimeTick } from "./day";
@@ -231,6 +234,14 @@ export interface WarmMsg {
   readonly code: string;
 }
 
+/**
+ * The report's chart pages in date order: a chart of up to 5 consecutive days with data, or a
+ * run of consecutive days without any (printed as one line).
+ */
+export type PumpChartSection =
+  | { readonly kind: "chart"; readonly group: PumpChartGroup }
+  | { readonly kind: "noData"; readonly from: IsoDate; readonly to: IsoDate; readonly dayCount: number };
+
 /** One multi-day chart: up to 5 consecutive days. */
 export interface PumpChartGroup {
   readonly dates: readonly IsoDate[];
@@ -273,8 +284,10 @@ export interface PumpReport {
   /** CHO and alarm lists paged into tables of at most 12 rows. */
   readonly choTables: readonly (readonly ChoEntry[])[];
   readonly warmMsgTables: readonly (readonly WarmMsg[])[];
-  /** Multi-day charts of 5 days. */
+  /** Multi-day charts of up to 5 consecutive days with data (the chart sections' groups). */
   readonly charts: readonly PumpChartGroup[];
+  /** The charts and the runs of days without data between them, in date order. */
+  readonly chartSections: readonly PumpChartSection[];
   /** Every bolus of the range, listed only when there are at most 25 (spec 1 section 9). */
   readonly bigBoluses: { readonly count: number; readonly shown: boolean; readonly entries: readonly (PumpListEntry & { readonly date: IsoDate })[] };
   /** The per-day DAILY models (for the day charts). */
@@ -391,6 +404,46 @@ export function pumpListEntries(day: PumpDayModel, times: readonly number[], zon
   return entries.sort((a, b) => a.deviceRecordTime - b.deviceRecordTime || (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1));
 }
 
+/** A day the charts draw something for: a pump record or a glucose value. */
+export function hasChartData(day: Pick<PumpDayModel, "hasData" | "glucose">): boolean {
+  return day.hasData || day.glucose.length > 0;
+}
+
+/** One multi-day chart over consecutive day models. */
+function chartGroupOf(models: readonly PumpDayModel[]): PumpChartGroup {
+  const windows = models.map((m) => m.window);
+  const bolusCount = models.reduce((s, m) => s + m.boluses.length, 0);
+  const tickStepMs = multiDayTickStepMs(windows.length);
+  return {
+    dates: windows.map((w) => w.date),
+    start: windows[0]!.start,
+    end: windows[windows.length - 1]!.end,
+    tickStepMs,
+    ticks: multiDayTicks(windows, tickStepMs),
+    bolusCount,
+    showBolusMarkers: bolusCount <= BIG_BOLUS_MAX_SHOWN,
+  };
+}
+
+/**
+ * The chart sections of consecutive day models (see the file comment): runs of days with data
+ * become charts of at most `size` days (5), runs of days without data one `noData` section each.
+ */
+export function chartSectionsOf(days: readonly PumpDayModel[], size: number = CHART_GROUP_DAYS): PumpChartSection[] {
+  const out: PumpChartSection[] = [];
+  let i = 0;
+  while (i < days.length) {
+    const withData = hasChartData(days[i]!);
+    let j = i;
+    while (j < days.length && hasChartData(days[j]!) === withData) j++;
+    const run = days.slice(i, j);
+    if (withData) for (const group of chartGroups(run, size)) out.push({ kind: "chart", group: chartGroupOf(group) });
+    else out.push({ kind: "noData", from: run[0]!.window.date, to: run[run.length - 1]!.window.date, dayCount: run.length });
+    i = j;
+  }
+  return out;
+}
+
 /** Builds the pump/BG print report (see the file comment); a refused range is answered, not thrown. */
 export function buildPumpReport(input: PumpReportInput): PumpReportResult {
   const checked = checkReportRange(input.from, input.to, "long", { timeZone: input.timeZone, now: input.now });
@@ -408,10 +461,13 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     .sort(compareRecords)
     .map(({ r }) => r);
   const times = sorted.map((r) => r.dateTime);
+  // Meter readings by instant, so that each day takes its own slice (the day model checks them).
+  const meter = (input.meterReadings ?? []).filter((r) => Number.isFinite(r.time)).sort((a, b) => a.time - b.time);
+  const meterTimes = meter.map((r) => r.time);
 
   const days: PumpDayModel[] = [];
   const pumpList: PumpListDay[] = [];
-  const pumpSugar: SugarEntry[][] = [];
+  const sugarList: SugarDay[] = [];
   const cho: ChoEntry[] = [];
   const warmMsg: WarmMsg[] = [];
   let basal = 0;
@@ -437,11 +493,12 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
       pdaVersion: input.pdaVersion ?? null,
       until: input.now,
       limits: input.limits,
+      meterReadings: meter.slice(lowerBound(meterTimes, w.start), lowerBound(meterTimes, w.end)),
     });
     days.push(day);
     const dayTimes = times.slice(lo, lowerBound(times, day.dataEnd));
     pumpList.push({ date: w.date, hasData: day.hasData, pumps: pumpListEntries(day, dayTimes, zone), pumpTotalCount: day.pumpTotalCount });
-    pumpSugar.push(day.bg.map((b) => ({ dateTime: b.time, clock: b.clock, statusShort0: b.mgdl, source: "pump" as const, ...(b.id === undefined ? {} : { id: b.id }) })));
+    sugarList.push({ date: w.date, patientData: day.glucose.map((g) => ({ dateTime: g.time, clock: g.clock, statusShort0: g.mgdl, source: g.source, ...(g.id === undefined ? {} : { id: g.id }) })) });
     for (const c of day.carbs) cho.push({ dateTime: c.time, date: w.date, clock: c.clock, grams: c.grams, source: c.source });
     for (const a of day.alarms) warmMsg.push({ dateTime: a.time, date: w.date, clock: a.clock, remark: a.kind, severity: a.severity, code: a.code });
     basal += day.totals.basal;
@@ -450,41 +507,12 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     if (day.hasData) pumpDays++;
   }
 
-  // Meter readings per local day (same validity rule as bg-range).
-  const firstDay = zone.localDay(start);
-  const meterSugar: SugarEntry[][] = dates.map(() => []);
-  for (const r of input.meterReadings ?? []) {
-    if (!isValidReading(r.time, r.mgdl) || r.time < start || r.time >= end) continue;
-    meterSugar[zone.localDay(r.time) - firstDay]!.push({
-      dateTime: r.time,
-      clock: clockOf(r.time, zone),
-      statusShort0: r.mgdl,
-      source: "meter",
-      ...(r.id === undefined ? {} : { id: r.id }),
-    });
-  }
-  const sugarList: SugarDay[] = dates.map((date, d) => ({
-    date,
-    patientData: [...pumpSugar[d]!, ...meterSugar[d]!].sort((a, b) => a.dateTime - b.dateTime || (a.source === b.source ? 0 : a.source === "pump" ? -1 : 1)),
-  }));
   const glucose = sugarList.flatMap((d) => d.patientData.map((e) => e.statusShort0));
 
   const choTotal = cho.reduce((s, c) => s + c.grams, 0);
 
-  const charts: PumpChartGroup[] = chartGroups(windows, CHART_GROUP_DAYS).map((group, g) => {
-    const first = g * CHART_GROUP_DAYS;
-    const bolusCount = days.slice(first, first + group.length).reduce((s, m) => s + m.boluses.length, 0);
-    const tickStepMs = multiDayTickStepMs(group.length);
-    return {
-      dates: group.map((w) => w.date),
-      start: group[0]!.start,
-      end: group[group.length - 1]!.end,
-      tickStepMs,
-      ticks: multiDayTicks(group, tickStepMs),
-      bolusCount,
-      showBolusMarkers: bolusCount <= BIG_BOLUS_MAX_SHOWN,
-    };
-  });
+  const chartSections = chartSectionsOf(days);
+  const charts = chartSections.flatMap((c) => (c.kind === "chart" ? [c.group] : []));
 
   const bolusEntries = pumpList.flatMap((d) => d.pumps.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })));
   const bigShown = bolusEntries.length <= BIG_BOLUS_MAX_SHOWN;
@@ -510,6 +538,7 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     choTables: paginateRows(cho),
     warmMsgTables: paginateRows(warmMsg),
     charts,
+    chartSections,
     bigBoluses: { count: bolusEntries.length, shown: bigShown, entries: bigShown ? bolusEntries : [] },
     days,
   };

@@ -15,6 +15,8 @@ export interface ReportKindSpec {
   readonly page: string;
   /** The PDF's download name: `<filePrefix>-<pid>-<start>-<end>.pdf`. */
   readonly filePrefix: string;
+  /** The translation key of the report's name (its heading, and in the document title). */
+  readonly titleKey: string;
   readonly rangeKind: RangeKind;
   /** Quick ranges offered (days from the start date, both ends counted). */
   readonly quickDays: readonly number[];
@@ -35,15 +37,15 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
   pump: {
     page: "print",
     filePrefix: "pump-report",
+    titleKey: "reports:pump.title",
     rangeKind: "long",
-   
     quickDays: PUMP_QUICK_DAYS,
     missingEndDays: PUMP_MISSING_END_DAYS,
     supportHref: "/supports#printsettings",
   },
-  cgm: { page: "cgmsprint", filePrefix: "cgm-report", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  agp: { page: "agpprint", filePrefix: "agp-report", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  statistics: { page: "statisticsprint", filePrefix: "statistics-report", rangeKind: "long", quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  cgm: { page: "cgmsprint", filePrefix: "cgm-report", titleKey: "reports:cgm.title", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  agp: { page: "agpprint", filePrefix: "agp-report", titleKey: "reports:agp.title", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  statistics: { page: "statisticsprint", filePrefix: "statistics-report", titleKey: "reports:statistics.title", rangeKind: "long", quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
 };
 
 /** The access log's name of reading a report. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Figure, ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
+import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
 import { agpReportFor, defaultCgmRange } from "~/models/report.server";
 import { AGP_CV_GOAL_PERCENT, insufficientMessageValues, type AgpBandKey, type AgpReport } from "~/report/agp-report";
 import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { shell, insufficient, report: figures, agpSvg, daily, targetRange };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, "AGP") : []);
+export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function AgpPrint() {
   const { t, i18n } = useTranslation("reports");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Figure, ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
+import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
 import { cgmReportFor, defaultCgmRange } from "~/models/report.server";
 import { cgmDayChart } from "~/report/charts.server";
 import type { CgmReport } from "~/report/cgm-report";
@@ -65,7 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { shell, report: report ? (figures as Omit<CgmReport, "days" | "rows">) : null, charts, hourly: report ? hourlyMatrix(report) : [] };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, "CGM") : []);
+export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function CgmPrint() {
   const { t, i18n } = useTranslation("reports");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReportPage, ReportSection, reportTitle } from "~/components/report/report-page";
+import { ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
 import { PumpDayTables, PumpEventTables, PumpSettingsTable, PumpSummary, type PumpReportFigures } from "~/components/report/pump-report-sections";
 import { defaultPumpRange, pumpReportFor } from "~/models/report.server";
 import { pumpRangeChart } from "~/report/charts.server";
@@ -16,8 +16,9 @@ import { loadReportPage } from "~/services/report-page.server";
  * days ending today; quick ranges 7, 15, 30 days; a start alone is start + 1 day; at most 90
  * days), Preview / Print / Download PDF, and the report of app/report/pump-report.ts (header,
  * glucose statistics, pump totals, per-day glucose and pump tables, carbohydrates and alarms in
- * tables of at most 12 rows, big boluses when at most 25, the pump settings, a day chart per day
- * in groups of 5 days). `print=1` (the PDF renderer) leaves out the controls. A patient the viewer
+ * tables of at most 12 rows, big boluses when at most 25, the pump settings, charts of up to 5
+ * consecutive days with data, and one line for each run of days without data instead of empty
+ * charts). `print=1` (the PDF renderer) leaves out the controls. A patient the viewer
  * may not see is a 404, as on the patient page.
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -32,22 +33,25 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const t = await getFixedT(locale, "reports");
   const labels = report ? pumpRangeChartLabels(t, unit, locale, { low: report.patientInfo.lowLimit, high: report.patientInfo.highLimit }) : null;
-  const charts = report && labels
-    ? report.charts.map((group) => {
+  const sections = report && labels
+    ? report.chartSections.map((section) => {
+        if (section.kind === "noData") return { kind: "noData" as const, from: displayDate(section.from), to: displayDate(section.to), svg: null };
+        const { group } = section;
         const from = displayDate(group.dates[0]!);
         const to = displayDate(group.dates[group.dates.length - 1]!);
-        return { from, to, svg: pumpRangeChart(report, group, { unit, locale, tooltips: !shell.print, title: t("pump.groupChart", { from, to }), labels }) };
+        return { kind: "chart" as const, from, to, svg: pumpRangeChart(report, group, { unit, locale, tooltips: !shell.print, title: t("pump.groupChart", { from, to }), labels }) };
       })
     : [];
+  const charts = sections.flatMap((c) => (c.kind === "chart" ? [c] : []));
   const { days: _days, ...figures } = report ?? { days: null };
-  return { shell, report: report ? (figures as PumpReportFigures) : null, charts };
+  return { shell, report: report ? (figures as PumpReportFigures) : null, charts, sections };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, "BG") : []);
+export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function PumpPrint() {
   const { t } = useTranslation("reports");
-  const { shell, report, charts } = useLoaderData<typeof loader>();
+  const { shell, report, sections } = useLoaderData<typeof loader>();
   return (
     <ReportPage shell={shell} title={t("pump.title")} range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null} rangeNote={t("pump.rangeNote")}>
       {report === null ? null : !report.hasData ? (
@@ -62,12 +66,18 @@ export default function PumpPrint() {
           <PumpSettingsTable report={report} unit={shell.unit} />
           <div data-page="wide">
             <ReportSection id="pump-charts" title={t("pump.charts")}>
-              {charts.map((group) => (
-                <div key={group.from} data-testid="chart-group" className={s.rangeChartGroup}>
-                  <h3 className={s.sectionTitle}>{`${group.from} – ${group.to}`}</h3>
-                  <figure className={s.rangeChart} dangerouslySetInnerHTML={{ __html: group.svg }} />
-                </div>
-              ))}
+              {sections.map((section) =>
+                section.svg === null ? (
+                  <p key={section.from} data-testid="chart-no-data" className={s.noDataLine}>
+                    {section.from === section.to ? t("pump.noChartDay", { date: section.from }) : t("pump.noData", { from: section.from, to: section.to })}
+                  </p>
+                ) : (
+                  <div key={section.from} data-testid="chart-group" className={s.rangeChartGroup}>
+                    <h3 className={s.sectionTitle}>{`${section.from} – ${section.to}`}</h3>
+                    <figure className={s.rangeChart} dangerouslySetInnerHTML={{ __html: section.svg }} />
+                  </div>
+                ),
+              )}
             </ReportSection>
           </div>
         </>

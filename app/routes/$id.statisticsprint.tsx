@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReportPage, reportTitle } from "~/components/report/report-page";
+import { ReportPage, reportMeta } from "~/components/report/report-page";
 import { StatisticsMethods, StatisticsPeriods, StatisticsTables, type StatisticsFigures } from "~/components/report/statistics-report-sections";
 import { defaultStatisticsRange, statisticsReportFor } from "~/models/report.server";
 import { displayDate } from "~/report/day";
 import { statisticRowInUnit } from "~/report/statistics-report";
 import * as s from "~/styles/report.css";
-import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
 
 /**
@@ -20,7 +19,7 @@ import { loadReportPage } from "~/services/report-page.server";
  * the controls. A patient the viewer may not see is a 404.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shell, value: answer, locale } = await loadReportPage(args, "statistics", {
+  const { shell, value: answer } = await loadReportPage(args, "statistics", {
     defaultRange: defaultStatisticsRange,
     async build({ viewer, patient, range, now }) {
       const result = await statisticsReportFor(viewer, patient, range, now);
@@ -28,7 +27,6 @@ export async function loader(args: LoaderFunctionArgs) {
       return { value: result, problem: null, shown: { start: result.report.current.from, end: result.report.current.to } };
     },
   });
-  const t = await getFixedT(locale, "reports");
   const report: StatisticsFigures | null = answer
     ? {
         source: answer.source,
@@ -39,10 +37,10 @@ export async function loader(args: LoaderFunctionArgs) {
         sufficiencyRule: answer.report.sufficiencyRule,
       }
     : null;
-  return { shell, title: t("statistics.short"), report };
+  return { shell, report };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? reportTitle(data.shell, data.title) : []);
+export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function StatisticsPrint() {
   const { t } = useTranslation("reports");

@@ -9,7 +9,7 @@ import { rangeProblemKey, REPORT_KINDS, reportPdfFileName, reportPdfHref, report
 import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import { parseReportQuery, type ReportRange } from "~/schemas/report";
-import { getLocale } from "~/utils/i18n.server";
+import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { requireUser, type SessionUser } from "~/utils/session.server";
 import { readPatient } from "./patient-read.server";
@@ -58,6 +58,11 @@ export interface ReportShell {
   /** A translation key (any namespace) of a refused range, or null. */
   readonly problem: string | null;
   readonly pdf: { readonly href: string; readonly fileName: string } | null;
+  /**
+   * The document's title, which the PDF renderer writes as the PDF's title: patient, report and
+   * the range shown, in the reader's language (patient and report alone when no report is shown).
+   */
+  readonly documentTitle: string;
 }
 
 /**
@@ -90,10 +95,16 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
   const problem = query.kind === "problem" ? `reports:${query.message}` : refusedRange ? rangeProblemKey(refusedRange, rule) : built?.problem ? rangeProblemKey(built.problem, rule) : null;
   const typed = query.kind === "default" ? null : query.typed;
   const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
+  const t = await getFixedT(locale, "reports");
+  const name = displayName(patient.user);
+  const reportName = t(spec.titleKey);
+  const documentTitle = built?.shown
+    ? t("reports:common.documentTitle", { patient: name, report: reportName, from: displayDate(built.shown.start), to: displayDate(built.shown.end) })
+    : t("reports:common.documentTitleNoRange", { patient: name, report: reportName });
   const shell: ReportShell = {
     kind,
     pid: patient.id,
-    name: displayName(patient.user),
+    name,
     birthDate: context.birthDate ? displayDate(context.birthDate) : null,
     timeZone: patient.timeZone,
     generatedAt: localDateTimeText(now, zone),
@@ -106,6 +117,7 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
     },
     problem,
     pdf: built?.shown ? { href: reportPdfHref(kind, patient.id, built.shown), fileName: reportPdfFileName(kind, patient.id, built.shown) } : null,
+    documentTitle,
   };
   return { viewer, patient, now, unit, locale, value: built?.value ?? null, shell };
 }

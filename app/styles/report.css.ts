@@ -99,8 +99,14 @@ globalStyle(`${dayChart} svg`, { width: "100%", height: "auto", display: "block"
 /** The date above a day chart: on paper the chart's own title is not shown. */
 export const chartCaption = style({ fontWeight: 600, fontSize: "0.875rem", margin: `0 0 ${vars.space.xs}` });
 
-/** A multi-day chart group: one per printed page (the section's pages are landscape, `data-page="wide"`). */
-export const rangeChartGroup = style({ breakInside: "avoid", marginBottom: vars.space.md, selectors: { "& + &": { breakBefore: "page" } } });
+/**
+ * A multi-day chart group: one per printed page (the section's pages are landscape,
+ * `data-page="wide"`); the one-line notes of days without data follow on the page before it.
+ */
+export const rangeChartGroup = style({ breakInside: "avoid", marginBottom: vars.space.md, selectors: { "& ~ &": { breakBefore: "page" } } });
+
+/** The one line printed for a run of days without data, in place of an empty chart. */
+export const noDataLine = style({ margin: `0 0 ${vars.space.sm}`, fontStyle: "italic", breakInside: "avoid" });
 
 export const rangeChart = style({ margin: 0 });
 
@@ -193,8 +199,15 @@ export const statisticsTable = style({ marginBottom: vars.space.md });
 globalStyle(`${statisticsTable} tbody th`, { fontWeight: 400 });
 /** Fixed columns, so that the two tables of metrics line up with each other. */
 export const statisticsColumns = style({ tableLayout: "fixed" });
-const STATISTICS_COLUMN_WIDTHS = ["30%", "15%", "14%", "16%", "15%", "10%"];
+/**
+ * Column widths wide enough for the longest word of each column in every language and both units
+ * on A4 portrait (the Russian "Изменение" and "Предыдущий", the Italian "mmol/L·h/giorno"): a
+ * word wider than its fixed column would run over the page edge.
+ */
+const STATISTICS_COLUMN_WIDTHS = ["24%", "12%", "16%", "17%", "16%", "15%"];
 STATISTICS_COLUMN_WIDTHS.forEach((width, i) => globalStyle(`${statisticsColumns} thead th:nth-child(${i + 1})`, { width }));
+/** The last column has no right-hand neighbour to keep apart from. */
+globalStyle(`${statisticsTable} th:last-child, ${statisticsTable} td:last-child`, { paddingRight: vars.space.xs });
 /** The notes under the method lines, in the same small print. */
 export const methodsNote = style({ color: vars.color.muted, fontSize: "0.8125rem", margin: `${vars.space.sm} 0 0`, "@media": { print: { fontSize: "8pt" } } });
 /** The method lines under the table: two columns on paper. */

@@ -118,6 +118,7 @@ describe("pump/BG report page, PDF route and API", () => {
       settings: { nameStyle: "right" },
       form: { start: "2026/10/10", end: "2026/10/11" },
       pdf: { href: `/${s.pid}/print.pdf?start=2026-10-10&end=2026-10-11`, fileName: `pump-report-${s.pid}-2026-10-10-2026-10-11.pdf` },
+      documentTitle: "Paula Pump: Pump and blood glucose report, 2026/10/10 to 2026/10/11",
     });
     const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:pumpReport" }, orderBy: { at: "desc" } });
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[1], print: false });
@@ -130,7 +131,13 @@ describe("pump/BG report page, PDF route and API", () => {
     const alone = await page(s.clinic.id, s.pid, "?start=2026/10/10&end=");
     expect([alone.shell.problem, alone.report?.from, alone.report?.to, alone.shell.form.end]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=&days=30");
-    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.charts.length]).toEqual([null, "2026-10-01", "2026-10-30", 6]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.charts.length]).toEqual([null, "2026-10-01", "2026-10-30", 1]);
+    // Pump records on the 9th (22:00) to the 12th (06:00) only: one chart, and one line for each run of days without.
+    expect(quick.sections.map((c) => [c.kind, c.from, c.to])).toEqual([
+      ["noData", "2026/10/01", "2026/10/08"],
+      ["chart", "2026/10/09", "2026/10/12"],
+      ["noData", "2026/10/13", "2026/10/30"],
+    ]);
     const cases: [string, string][] = [
       ["?start=&end=2026/10/11", "reports:common.selectDate"],
       ["?start=&end=&days=7", "reports:common.choseData"],
@@ -141,6 +148,8 @@ describe("pump/BG report page, PDF route and API", () => {
     for (const [search, problem] of cases) {
       const refused = await page(s.clinic.id, s.pid, search);
       expect([search, refused.shell.problem, refused.report, refused.shell.pdf]).toEqual([search, problem, null, null]);
+      // No report shown: the title names patient and report only.
+      expect(refused.shell.documentTitle).toBe("Pump and blood glucose report of Paula Pump");
     }
   });
 

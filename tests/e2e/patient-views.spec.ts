@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { computeAll } from "../../app/metrics";
 import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { MARK_CLASS } from "../../app/report/charts/render.server";
 import { buildPumpDay, splitAroundDay } from "../../app/report/pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "../../app/report/units";
 import { createAcceptedShare, createUser, demoPatient, newestCgmDay, pumpRecordsAround, readingsBetween } from "./db";
@@ -87,6 +88,35 @@ test.describe("patient data views", () => {
     const mean = range.meter.reduce((sum, r) => sum + r.mgdl, 0) / range.meter.length;
     await expect(figure(page, v("bg.average"))).toHaveText(`${formatGlucose(mean, 1, "en")} mg/dL`);
     expect(meter.length).toBeGreaterThan(0);
+  });
+
+  test("the DAILY glucose panel plots the same points as the printed pump report of that day: the day's stored meter readings", async ({ page }) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "views-glucose", identity: 2, firstName: "Gina", lastName: "Glucose" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+    const date = shiftDate(todayIn(patient.timeZone, Date.now()), -2);
+    const day = dayWindow(date, patient.timeZone);
+    // The seeded pump enters no BG itself: the day's glucose is the meter readings stored for it.
+    const { meter } = await readingsBetween(patient.pid, day.start, day.end);
+    expect(meter.length).toBeGreaterThan(0);
+    const stored = meter.map((r) => ({ time: r.time, mgdl: r.mgdl }));
+    /** The glucose dots of the charts in `scope`: instant and mg/dL from their data attributes. */
+    const plotted = async (scope: Locator) =>
+      (await scope.locator(`g.${MARK_CLASS.meterBg} circle`).evaluateAll((dots) => dots.map((d) => [d.getAttribute("data-time"), d.getAttribute("data-mgdl")])))
+        .map(([time, mgdl]) => ({ time: Number(time), mgdl: Number(mgdl) }));
+
+    await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=daily&date=${date}`);
+    await expect(page.getByTestId("chart").locator("svg")).toBeVisible();
+    const screen = await plotted(page.getByTestId("chart"));
+
+    // The document the PDF renderer prints, over the day before, the day and the day after.
+    await page.goto(`/${patient.pid}/print?start=${shiftDate(date, -1)}&end=${shiftDate(date, 1)}&print=1`);
+    await expect(page.getByTestId("chart-group")).toHaveCount(1);
+    const print = (await plotted(page.getByTestId("chart-group"))).filter((p) => p.time >= day.start && p.time < day.end);
+
+    expect(screen).toEqual(stored);
+    expect(print).toEqual(screen);
   });
 
   test("bad and future dates are refused with a message; a day without data offers the nearest one", async ({ page }) => {

@@ -74,6 +74,9 @@ test.describe("reports in every language and both units", () => {
       expect(pdf.text).toContain(unitText);
       expect(pdf.text).toContain(r("common.header.generatedAt"));
       expect(pdf.text).not.toContain(tr(lng, "regional.title"));
+      // The PDF's title metadata names patient, report and range in the reader's language.
+      const titleValues: Record<string, string> = { patient: "Anna Kowalczyk", report: title, from: displayDate(start), to: displayDate(end) };
+      expect(pdf.title).toBe(Object.entries(titleValues).reduce((text, [k, value]) => text.replaceAll(`{{${k}}}`, value), r("common.documentTitle")));
     });
   }
 });

@@ -9,6 +9,8 @@ import { jsEnabled } from "./support";
 
 export interface ReadPdf {
   readonly pages: number;
+  /** The document's title metadata (pdfinfo "Title:"), "" without one. */
+  readonly title: string;
   /** pdftotext -layout of the whole document. */
   readonly text: string;
 }
@@ -37,11 +39,12 @@ export async function readPdf(bytes: Buffer, testInfo: TestInfo, label: string):
     writeFileSync(file, bytes);
     const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+    const title = /^Title:\s+(.*)$/m.exec(info)?.[1]?.trim() ?? "";
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
     await testInfo.attach(`${label}-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
     testInfo.annotations.push({ type: `${label} pdf pages`, description: String(pages) });
-    return { pages, text };
+    return { pages, title, text };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

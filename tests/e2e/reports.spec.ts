@@ -1,15 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
 import { computeAll } from "../../app/metrics";
+import { DEMO_DAYS } from "../../prisma/demo-data";
 import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { buildPumpReport } from "../../app/report/pump-report";
 import { REPORT_KINDS } from "../../app/report/report-kinds";
 import { formatGlucose, formatNumber } from "../../app/report/units";
 import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
-import { tr } from "./i18n";
-import { downloadReportPdf } from "./report-pdf";
-import { jsEnabled, signIn } from "./support";
+import { tr, type Lng } from "./i18n";
+import { downloadReportPdf, readPdf } from "./report-pdf";
+import { jsEnabled, signIn, signInWithLanguage } from "./support";
 
 const r = (key: string) => tr("en", key, "reports");
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((out, [k, value]) => out.replaceAll(`{{${k}}}`, String(value)), text);
+
+/** The PDF title the locale file gives a report of the demo patient over a range (ISO dates). */
+function pdfTitle(report: string, start: string, end: string, lng: Lng = "en") {
+  return fill(tr(lng, "common.documentTitle", "reports"), { patient: "Anna Kowalczyk", report, from: displayDate(start), to: displayDate(end) });
+}
 
 /** Tips: a popover with JavaScript, a plain link without; both lead to the support page's section. */
 async function expectTips(page: Page, href: string) {
@@ -70,6 +78,7 @@ test.describe("CGM report", () => {
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("cgm.title"));
     expect(pdf.text).toContain(`${displayDate(start)} – ${displayDate(end)}`);
+    expect(pdf.title).toBe(pdfTitle(r("cgm.title"), start, end));
   });
 
   test("the document the PDF renderer prints (print=1) has the report but no controls and no scripts", async ({ page }) => {
@@ -144,6 +153,32 @@ test.describe("Pump report", () => {
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("pump.title"));
+    expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, end));
+  });
+
+  test("90 days of which the demo's last 30 have data: one line for each run of days without data instead of empty charts", async ({ page }, testInfo) => {
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "pump-90-clinic", identity: 2, firstName: "Nina", lastName: "Ninety" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+    const today = todayIn(patient.timeZone, Date.now());
+    const start = shiftDate(today, -89);
+    // The seed writes DEMO_DAYS (30) full days of pump data ending yesterday: none before, none today.
+    const firstDay = shiftDate(today, -DEMO_DAYS);
+    await page.goto(`/${patient.pid}/print?start=${start}&end=${today}`);
+    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(today)}`);
+    const lines = [
+      fill(r("pump.noData"), { from: displayDate(start), to: displayDate(shiftDate(firstDay, -1)) }),
+      fill(r("pump.noChartDay"), { date: displayDate(today) }),
+    ];
+    await expect(page.getByTestId("chart-no-data")).toHaveText(lines);
+    // 30 days in charts of 5.
+    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(6);
+    await expect(page.getByTestId("chart-group").first().locator("h3")).toHaveText(`${displayDate(firstDay)} – ${displayDate(shiftDate(firstDay, 4))}`);
+
+    const pdf = await readPdf(await (await page.request.get(`/${patient.pid}/print.pdf?start=${start}&end=${today}`)).body(), testInfo, "pump-report-90");
+    for (const line of lines) expect(pdf.text).toContain(line);
+    expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, today));
   });
 });
 
@@ -185,6 +220,7 @@ test.describe("AGP report", () => {
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("agp.title"));
+    expect(pdf.title).toBe(pdfTitle(r("agp.title"), start!, end!));
   });
 });
 
@@ -224,6 +260,7 @@ test.describe("Statistics report", () => {
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("statistics.title"));
     expect(pdf.text).toContain("moving averages 5/32");
+    expect(pdf.title).toBe(pdfTitle(r("statistics.title"), start, end));
 
     // More than 90 days is refused with the translated message; the typed dates stay.
     await page.getByLabel(r("common.range.start")).fill("2025/01/01");
@@ -231,5 +268,39 @@ test.describe("Statistics report", () => {
     await page.getByRole("button", { name: r("common.preview") }).click();
     await expect(page.getByRole("alert")).toHaveText(tr("en", "problems.tooLong", "views"));
     await expect(page.getByLabel(r("common.range.start"))).toHaveValue("2025/01/01");
+  });
+});
+
+test.describe("Statistics report in Russian", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("fits A4 portrait: every column's text stays inside its cell, and the PDF has the last column and a Russian title", async ({ page }, testInfo) => {
+    const ru = (key: string) => tr("ru", key, "reports");
+    const patient = await demoPatient();
+    const clinic = await createUser({ tag: "stats-ru-clinic", identity: 2, firstName: "Lena", lastName: "Russkaya", lang: "ru", unit: 1 });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signInWithLanguage(page, clinic, "ru");
+    const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
+    const start = shiftDate(end, -13);
+
+    // The document the PDF renderer prints, laid out as on paper: A4 portrait (210 mm) less the
+    // page's 12 mm margins is 186 mm = 703 px wide.
+    await page.setViewportSize({ width: 703, height: 1000 });
+    await page.emulateMedia({ media: "print" });
+    await page.goto(`/${patient.pid}/statisticsprint?start=${start}&end=${end}&print=1`);
+    await expect(page.getByRole("heading", { level: 1, name: ru("statistics.title") })).toBeVisible();
+    const spec = page.getByTestId("statistics-spec");
+    await expect(spec.locator("thead th").last()).toHaveText(ru("statistics.columns.change"));
+    const overflowing = await page.locator("table th, table td").evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => `${c.textContent}: ${c.scrollWidth} > ${c.clientWidth}`),
+    );
+    expect(overflowing).toEqual([]);
+    const tableRight = await spec.evaluate((t) => t.getBoundingClientRect().right);
+    expect(tableRight).toBeLessThanOrEqual(703);
+
+    const pdf = await readPdf(await (await page.request.get(`/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`)).body(), testInfo, "statistics-ru");
+    // The last column's heading whole, on both tables of metrics.
+    expect(pdf.text.split(ru("statistics.columns.change")).length - 1).toBeGreaterThanOrEqual(2);
+    expect(pdf.title).toBe(pdfTitle(ru("statistics.title"), start, end, "ru"));
   });
 });

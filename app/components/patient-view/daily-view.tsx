@@ -131,7 +131,7 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
       );
     }
     case "bg":
-      return cells(t("daily.rows.bg"), `${formatGlucose(row.bg.mgdl, unit, locale)} ${t(`common:units.${unit}`)}`);
+      return cells(t("daily.rows.bg"), `${formatGlucose(row.bg.mgdl, unit, locale)} ${t(`common:units.${unit}`)}`, t(`bg.sources.${row.bg.source}`));
     case "alarm":
       return cells(t("daily.rows.alarm"), t(`daily.alarms.${row.alarm.kind}`), t(`daily.severity.${row.alarm.severity}`));
   }

@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/node";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -59,9 +60,13 @@ export function ReportPage({ shell, title, range, quickNote, rangeNote, children
   );
 }
 
-/** The browser tab's title of a report page: patient · report · range. */
-export function reportTitle(shell: ReportShell, report: string) {
-  return [{ title: `${shell.name} · ${report} · ${shell.form.start}–${shell.form.end}` }];
+/**
+ * A report page's meta: its document title (the browser tab's, and the PDF's title metadata),
+ * which names patient, report and range; an error page keeps the app's title (the root's meta).
+ */
+export function reportMeta({ data, matches }: { data: { shell: Pick<ReportShell, "documentTitle"> } | undefined; matches: readonly { id: string; meta: readonly MetaDescriptor[] }[] }): MetaDescriptor[] {
+  if (data) return [{ title: data.shell.documentTitle }];
+  return [...(matches.find((m) => m.id === "root")?.meta ?? [])];
 }
 
 /** One figure of a report's summary list. */

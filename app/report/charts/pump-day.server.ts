@@ -1,7 +1,8 @@
 /**
  * DAILY page chart: one local day of pump data in three stacked panels sharing the time axis:
  * 1. an event strip (alarms, carbohydrate entries with grams),
- * 2. meter BG entered on the pump (glucose axis in the display unit),
+ * 2. glucose: the day model's `glucose` (BG entered on the pump and meter readings; glucose axis
+ *    in the display unit), each dot carrying its instant and mg/dL as data attributes,
  * 3. insulin: the basal rate as a step line (left axis, U/h) and boluses (right axis, U): the
  *    immediate part a narrow bar, the extended part a bar as long as its display duration.
  * Model: app/report/pump-day.ts. The panels are also the multi-day chart's (pump-range.server.ts):
@@ -10,7 +11,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import type { GlucoseLimits } from "../../metrics/alarm";
-import type { BolusEvent, CarbEntryView, PumpAlarmKind, PumpAlarmView, PumpBgView, PumpDayModel, RateStep } from "../pump-day";
+import type { BolusEvent, CarbEntryView, GlucosePointView, PumpAlarmKind, PumpAlarmView, PumpDayModel, RateStep } from "../pump-day";
 import { hourTicks, type TimeTick } from "../day";
 import { formatGlucose, formatNumber, toUnit } from "../units";
 import { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR } from "./palette";
@@ -26,6 +27,7 @@ import {
   niceStep,
   renderPanel,
   stackPanels,
+  withDataAttributes,
   stepTicks,
   targetBandMark,
   timeScale,
@@ -37,7 +39,7 @@ export interface PumpChartLabels {
   readonly basalAxis: string;
   /** Right axis of the insulin panel, naming U (e.g. "Bolus (U)"). */
   readonly bolusAxis: string;
-  /** Axis of the meter BG panel, naming the glucose unit. */
+  /** Axis of the glucose panel, naming the glucose unit. */
   readonly glucoseAxis: string;
   /** Row label of the alarm markers in the event strip. */
   readonly alarms: string;
@@ -56,7 +58,7 @@ export interface PumpChartLabels {
 type PumpChartOptions = ChartOptions & { labels: PumpChartLabels };
 
 /** What the pump panels draw: one day's model, or the lists of consecutive days joined. */
-export type PumpSeries = Pick<PumpDayModel, "alarms" | "carbs" | "bg" | "boluses" | "showBolusMarkers"> & {
+export type PumpSeries = Pick<PumpDayModel, "alarms" | "carbs" | "glucose" | "boluses" | "showBolusMarkers"> & {
   readonly basal: Pick<PumpDayModel["basal"], "steps">;
 };
 
@@ -184,27 +186,33 @@ export interface TargetBand {
   readonly title: string;
 }
 
-/** The series' BG values as dots with their values above; the target band behind them when given. */
+/** Data attributes of a glucose dot: its instant (epoch ms), mg/dL and source, the same on screen and paper. */
+export function glucoseDotData(g: GlucosePointView): Record<string, string> {
+  return { "data-time": String(g.time), "data-mgdl": String(g.mgdl), "data-source": g.source };
+}
+
+/** The series' glucose values as dots with their values above; the target band behind them when given. */
 export function glucosePanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number, band?: TargetBand): Plot.PlotOptions {
   const { labels, unit, locale } = options;
-  const value = (b: PumpBgView) => toUnit(b.mgdl, unit);
-  const text = (b: PumpBgView) => formatGlucose(b.mgdl, unit, locale);
+  const value = (b: GlucosePointView) => toUnit(b.mgdl, unit);
+  const text = (b: GlucosePointView) => formatGlucose(b.mgdl, unit, locale);
   return {
     ...panelFrame(frame, height, false),
     marginTop: 20,
     marginBottom: 6,
-    y: glucoseScale(maxOf(series.bg, (b) => b.mgdl), options, labels.glucoseAxis, band ? { band: band.limits, compact: true } : { compact: true }),
+    y: glucoseScale(maxOf(series.glucose, (b) => b.mgdl), options, labels.glucoseAxis, band ? { band: band.limits, compact: true } : { compact: true }),
     marks: [
       ...(band ? [targetBandMark(band.limits, frame.domain[0], frame.domain[1], unit, band.title)] : []),
-      Plot.dot(series.bg, {
+      Plot.dot(series.glucose, {
         x: "time",
         y: value,
         r: 3.5,
-        fill: (b: PumpBgView) => (b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class]),
-        title: (b: PumpBgView) => `${frame.when(b.time, b.clock)} ${text(b)} ${labels.glucoseUnit}`,
+        fill: (b: GlucosePointView) => (b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class]),
+        title: (b: GlucosePointView) => `${frame.when(b.time, b.clock)} ${text(b)} ${labels.glucoseUnit}`,
         className: MARK_CLASS.meterBg,
+        render: withDataAttributes(series.glucose, glucoseDotData),
       }),
-      Plot.text(series.bg, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
+      Plot.text(series.glucose, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
     ],
   };
 }

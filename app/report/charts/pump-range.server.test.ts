@@ -1,7 +1,7 @@
 import { DOMParser } from "linkedom";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { GLUCOSE_CLASS_COLOR, MARK_CLASS, pumpRangeChart, pumpRangeFacts, RANGE_CHART_WIDTH, RANGE_MARK_CLASS, type PumpRangeChartLabels } from "../charts.server";
+import { GLUCOSE_CLASS_COLOR, MARK_CLASS, pumpDayChart, pumpRangeChart, pumpRangeFacts, RANGE_CHART_WIDTH, RANGE_MARK_CLASS, type PumpRangeChartLabels } from "../charts.server";
 import { displayDate, shiftDate, type IsoDate } from "../day";
 import type { PumpAlarmKind, PumpHistoryRecord } from "../pump-day";
 import { BIG_BOLUS_MAX_SHOWN, buildPumpReport, multiDayTicks, multiDayTickStepMs, type PumpChartGroup, type PumpReport } from "../pump-report";
@@ -268,6 +268,22 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
     expect(dots.map((d) => d.getAttribute("fill"))).toEqual([...Array(2).fill(GLUCOSE_CLASS_COLOR.inRange), GLUCOSE_CLASS_COLOR.low, ...Array(3).fill(GLUCOSE_CLASS_COLOR.inRange)]);
   });
 
+  it("draws a day's glucose as the DAILY chart draws it: the same dots, each with its instant, mg/dL and source", () => {
+    const dotsOf = (root: Element) =>
+      all(root, `g.${MARK_CLASS.meterBg} circle`).map((c) => [Number(c.getAttribute("data-time")), Number(c.getAttribute("data-mgdl")), c.getAttribute("data-source")]);
+    const day = r.days[1]!;
+    // 2026-11-17: the pump's BG entry at 08:30 (150 mg/dL) and the meter reading at 19:00 (60 mg/dL).
+    const expected = [
+      [local("2026-11-17", WAW, 8, 30), 150, "pump"],
+      [local("2026-11-17", WAW, 19), 60, "meter"],
+    ];
+    const screen = dotsOf(parseSvg(pumpDayChart(day, { unit: 0, locale: "en", title: "Day", labels })));
+    const print = dotsOf(parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "en", title: "Print", tooltips: false, labels })));
+    expect(screen).toEqual(expected);
+    expect(print.filter(([time]) => (time as number) >= day.window.start && (time as number) < day.window.end)).toEqual(expected);
+    expect(print).toHaveLength(6);
+  });
+
   it("marks carbohydrate and alarms with tooltips naming the date", () => {
     const root = parseSvg(render(r, group, 0, "pl"));
     expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="text"] text`).map(ownText)).toEqual(Array(10).fill("60"));
@@ -288,8 +304,9 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
 
 describe("pumpRangeChart: days without data", () => {
   it("breaks the basal line over an empty day and still draws its span, date and boundaries", () => {
+    // The report prints no chart for the empty day (its chart sections); the chart itself can span one.
     const r = report("2026-11-16", 5, { plan: (i) => (i === 2 ? { empty: true } : {}) });
-    const group = r.charts[0]!;
+    const group = wholeRangeGroup(r);
     const empty = r.days[2]!;
     expect(empty.hasData).toBe(false);
     const root = parseSvg(render(r, group));
@@ -311,13 +328,15 @@ describe("pumpRangeChart: days without data", () => {
     const r = buildPumpReport({ from: "2026-11-16", to: "2026-11-20", timeZone: WAW, now: Date.parse("2027-01-01T00:00:00Z"), records: [], limits, setting: { unit: 0, nameStyle: 0 } });
     if (r.status !== "ok") throw new Error("refused");
     expect(r.report.hasData).toBe(false);
-    const root = parseSvg(render(r.report, r.report.charts[0]!));
+    expect(r.report.charts).toHaveLength(0);
+    const group = wholeRangeGroup(r.report);
+    const root = parseSvg(render(r.report, group));
     expect(ticks(root, "x")).toHaveLength(30);
     expect(ticks(panels(root)[1]!, "y").length).toBeGreaterThan(3);
     expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`)).toHaveLength(5);
     expect(basalLines(root)).toHaveLength(0);
     expect(all(root, "circle")).toHaveLength(0);
-    expect(pumpRangeFacts(r.report, r.report.charts[0]!)).toMatchObject({ daysWithData: 0, basalUnits: 0, bolusCount: 0, bgCount: 0 });
+    expect(pumpRangeFacts(r.report, group)).toMatchObject({ daysWithData: 0, basalUnits: 0, bolusCount: 0, bgCount: 0 });
   });
 
   it("throws when the report lacks a day of the group", () => {

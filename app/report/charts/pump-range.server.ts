@@ -1,9 +1,9 @@
 /**
  * Multi-day pump chart of the print report (issue 7, spec 1 section 9): one continuous chart over
  * a chart group of app/report/pump-report.ts (up to 5 consecutive local days), made of the day
- * chart's panels (pump-day.server.ts) on a real-time x axis: alarms and carbohydrate, the
- * report's glucose values (`sugarList`: BG entered on the pump and meter readings) over the
- * target band, the basal step line and the boluses.
+ * chart's panels (pump-day.server.ts) on a real-time x axis: alarms and carbohydrate, the days'
+ * glucose (each day model's `glucose`: BG entered on the pump and meter readings, the list the
+ * DAILY chart draws) over the target band, the basal step line and the boluses.
  *
  * The x ticks and their labels are the group's (`multiDayTicks`, local wall-clock hours), so a
  * 23 or 25 h day takes its real share of the width. Day boundaries are rules through every
@@ -13,9 +13,9 @@
 import * as Plot from "@observablehq/plot";
 import type { GlucoseLimits } from "../../metrics/alarm";
 import { displayDate, type IsoDate } from "../day";
-import type { PumpDayModel, PumpBgView } from "../pump-day";
+import type { PumpDayModel } from "../pump-day";
 import type { PumpChartGroup, PumpReport } from "../pump-report";
-import { classify, roundHalfUp } from "../units";
+import { roundHalfUp } from "../units";
 import {
   eventPanel,
   glucosePanel,
@@ -42,7 +42,7 @@ export interface PumpRangeChartLabels extends PumpChartLabels {
 export type PumpRangeChartOptions = ChartOptions & { readonly labels: PumpRangeChartLabels };
 
 /** What the chart reads from the pump report (pump-report.ts `buildPumpReport`). */
-export type PumpRangeReport = Pick<PumpReport, "days" | "sugarList" | "patientInfo">;
+export type PumpRangeReport = Pick<PumpReport, "days" | "patientInfo">;
 
 /** What the chart shows, for its text summary. Units are rounded to 0.01 U. */
 export interface PumpRangeFacts {
@@ -95,7 +95,7 @@ export function pumpRangeChart(report: PumpRangeReport, group: PumpChartGroup, o
     width: options.width ?? RANGE_CHART_WIDTH,
     when: (time, clock) => `${formatDay(dayAt(models, time).window.date)} ${clock}`,
   };
-  const series = joinDays(models, glucoseOf(report, group, limits), group.showBolusMarkers);
+  const series = joinDays(models, group.showBolusMarkers);
   const heights = panelHeights(RANGE_PANEL_HEIGHTS, options.height);
   const boundaries = Plot.ruleX(
     models.slice(1).map((m) => m.window.start),
@@ -136,17 +136,17 @@ export function pumpRangeChart(report: PumpRangeReport, group: PumpChartGroup, o
   ];
   const svg = stackPanels(panels.map(renderPanel), frame.width);
   const desc = svg.ownerDocument.createElementNS(SVG_NS, "desc");
-  desc.textContent = labels.summary(factsOf(group, models, series.bg.length));
+  desc.textContent = labels.summary(factsOf(group, models));
   svg.insertBefore(desc, svg.firstChild);
   return finishChart(svg, options);
 }
 
 /** The facts of the chart's summary: counts and totals over the group's days. */
 export function pumpRangeFacts(report: PumpRangeReport, group: PumpChartGroup): PumpRangeFacts {
-  return factsOf(group, groupDays(report, group), glucoseOf(report, group, limitsOf(report)).length);
+  return factsOf(group, groupDays(report, group));
 }
 
-function factsOf(group: PumpChartGroup, models: readonly PumpDayModel[], bgCount: number): PumpRangeFacts {
+function factsOf(group: PumpChartGroup, models: readonly PumpDayModel[]): PumpRangeFacts {
   const sum = (value: (m: PumpDayModel) => number) => models.reduce((s, m) => s + value(m), 0);
   return {
     from: group.dates[0]!,
@@ -159,7 +159,7 @@ function factsOf(group: PumpChartGroup, models: readonly PumpDayModel[], bgCount
     bolusMarkersShown: group.showBolusMarkers,
     carbCount: sum((m) => m.carbs.length),
     carbGrams: sum((m) => m.totals.carbs),
-    bgCount,
+    bgCount: sum((m) => m.glucose.length),
     alarmCount: sum((m) => m.alarms.length),
   };
 }
@@ -178,25 +178,17 @@ function groupDays(report: PumpRangeReport, group: PumpChartGroup): PumpDayModel
   });
 }
 
-/** The group's `sugarList` values as the glucose panel draws them, classed against the patient's limits. */
-function glucoseOf(report: PumpRangeReport, group: PumpChartGroup, limits: GlucoseLimits): PumpBgView[] {
-  const dates = new Set(group.dates);
-  return report.sugarList
-    .filter((d) => dates.has(d.date))
-    .flatMap((d) => d.patientData.map((e) => ({ time: e.dateTime, clock: e.clock, mgdl: e.statusShort0, class: classify(e.statusShort0, limits) })));
-}
-
 /** The day whose window holds `time` (the last one for the group's end). */
 function dayAt(models: readonly PumpDayModel[], time: number): PumpDayModel {
   return models.find((m) => time < m.window.end) ?? models[models.length - 1]!;
 }
 
-/** The days' lists joined in time order (each day's are ordered and days do not overlap), with the report's glucose. */
-function joinDays(models: readonly PumpDayModel[], bg: readonly PumpBgView[], showBolusMarkers: boolean): PumpSeries {
+/** The days' lists joined in time order (each day's are ordered and days do not overlap). */
+function joinDays(models: readonly PumpDayModel[], showBolusMarkers: boolean): PumpSeries {
   return {
     alarms: models.flatMap((m) => m.alarms),
     carbs: models.flatMap((m) => m.carbs),
-    bg,
+    glucose: models.flatMap((m) => m.glucose),
     boluses: models.flatMap((m) => m.boluses),
     showBolusMarkers,
     basal: { steps: models.flatMap((m) => m.basal.steps) },

@@ -61,6 +61,25 @@ function chartDocument(): Document {
   return sharedDocument;
 }
 
+/**
+ * A render transform (Plot's mark `render` option) that writes `attributes(data[i])` on the
+ * element drawn for datum i, so that a page or a test can read what each mark stands for. Plot
+ * draws one child element per index entry, in index order; anything else is a programming error
+ * and throws.
+ */
+export function withDataAttributes<T>(data: readonly T[], attributes: (datum: T) => Record<string, string>): Plot.RenderFunction {
+  return (index, scales, values, dimensions, context, next) => {
+    const g = next!(index, scales, values, dimensions, context);
+    if (!g) return g;
+    const drawn = [...g.children];
+    if (drawn.length !== index.length) throw new Error(`expected ${index.length} mark elements, got ${drawn.length}`);
+    index.forEach((i, k) => {
+      for (const [name, value] of Object.entries(attributes(data[i]!))) drawn[k]!.setAttribute(name, value);
+    });
+    return g;
+  };
+}
+
 /** Renders one Plot panel to a detached SVG element. */
 export function renderPanel(options: Plot.PlotOptions): SVGSVGElement {
   const node = Plot.plot({ ...options, document: chartDocument() }) as unknown as Element;
