@@ -148,8 +148,8 @@ export interface BgRangeChoice {
 
 /**
  * BG: meter readings of a range of whole days (default: two weeks ending on the last day with
- * readings; a quick range: the last N days ending today). A refused range (bad date, end before start, future, over 90 days) is reported and
- * the default range shown.
+ * readings; a quick range: the last N days ending today). A refused range (bad date, end before
+ * start, future, over 90 days) is reported and the default range shown.
  */
 export async function bgView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
   const timeZone = patient.timeZone;
