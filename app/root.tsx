@@ -31,7 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requestId: context.requestId ?? null,
     // The server's PDF renderer asks for `print=1` with JavaScript off: such a document needs no
     // scripts, and leaving out the hydration data (which repeats every chart) halves its size.
-    printDocument: new URL(request.url).searchParams.get("print") === "1",
+    // An error page shown in place of a file route's answer (server/error-page.ts) needs none either:
+    // the browser's address is the file's, and the app's routes would not match it.
+    printDocument: new URL(request.url).searchParams.get("print") === "1" || context.scriptless === true,
     regionalSiteUrl: locale === "pl" ? env().REGIONAL_SITE_URL_PL : null,
     user: user
       ? {

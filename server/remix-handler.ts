@@ -2,6 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
 import { errorForLog } from "../app/utils/logger.server";
+import { errorPageRequest } from "./error-page";
 import { guardRoutes } from "./route-guards";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
@@ -61,7 +62,12 @@ export function remixHandler(build: ServerBuild, mode: string) {
         log: req.log,
         ...(read.ok ? {} : { bodyTooLarge: { limit: read.limit } }),
       };
-      const response = await handle(new Request(url, init), context);
+      const request = new Request(url, init);
+      let response = await handle(request, context);
+      // A file route's refusal is shown as the app's error page; that document carries no scripts,
+      // because the browser's address is the file route's, not the error page's.
+      const errorPage = errorPageRequest(request, response);
+      if (errorPage) response = await handle(errorPage, { ...context, scriptless: true });
       if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
       await send(res, response);
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { AccessChannel, Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
+import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "./access-log";
 
 /**
  * Writes one read of a patient's data to the access log: who, which patient, what, through which
@@ -20,33 +21,39 @@ function loggedRange(detail: Prisma.JsonValue): { start: string; end: string } |
 }
 
 /**
- * "Who viewed my data": the entries of the access log for the viewer's own patient record,
- * by anyone but the viewer, newest first.
+ * "Who viewed my data": the entries of the access log for the viewer's own patient record, by
+ * anyone but the viewer, newest first (entries of the same instant: the later written first),
+ * `pageSize` a page (a page past the end is the last page). Each entry carries its time on the
+ * clock of the patient's time zone, the reader's name and role, and the translation keys of what
+ * happened (app/models/access-log.ts).
  */
-export async function listAccessToMyData(userId: number, { page, pageSize }: { page: number; pageSize: number }) {
-  const patient = await db().patient.findUnique({ where: { userId }, select: { id: true } });
-  if (!patient) return { total: 0, items: [] };
+export async function listAccessToMyData(userId: number, { page: asked, pageSize }: { page: number; pageSize: number }) {
+  const patient = await db().patient.findUnique({ where: { userId }, select: { id: true, timeZone: true } });
+  if (!patient) return { total: 0, page: 1, pages: 1, timeZone: null, items: [] };
   const where: Prisma.AuditLogWhereInput = { patientId: patient.id, NOT: { actorId: userId } };
-  const [total, rows] = await Promise.all([
-    db().auditLog.count({ where }),
-    db().auditLog.findMany({
-      where,
-      orderBy: { at: "desc" },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      include: { actor: { select: { email: true, firstName: true, lastName: true, identity: true } } },
-    }),
-  ]);
+  const total = await db().auditLog.count({ where });
+  const { page, pages } = accessLogPage(asked, total, pageSize);
+  const rows = await db().auditLog.findMany({
+    where,
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+    include: { actor: { select: { email: true, firstName: true, lastName: true, identity: true, role: true } } },
+  });
   return {
     total,
+    page,
+    pages,
+    timeZone: patient.timeZone,
     items: rows.map((r) => ({
       id: String(r.id),
       at: r.at.toISOString(),
-      action: r.action,
+      when: accessTimeText(r.at, patient.timeZone),
+      what: accessActionKeys(r.action, r.channel),
       channel: r.channel,
       range: loggedRange(r.detail),
       who: r.actor ? displayName(r.actor) : null,
-      identity: r.actor?.identity ?? null,
+      role: accessRoleKey(r.actor),
     })),
   };
 }

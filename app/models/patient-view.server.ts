@@ -4,6 +4,7 @@ import { buildBgRange } from "~/report/bg-range";
 import { buildCgmDay, buildCgmOverlay, OVERLAY_DAYS } from "~/report/cgm-day";
 import { checkRange, dayWindow, shiftDate, todayIn, type DayWindow, type IsoDate, type RangeProblem } from "~/report/day";
 import { buildPumpDay } from "~/report/pump-day";
+import { QUICK_DAYS, quickDaysOf, quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES } from "~/report/report-range";
 import { DEFAULT_BG_DAYS, type DateField, type PatientViewQuery, type ViewTab } from "~/schemas/patient-view";
 import type { VisiblePatient, Viewer } from "./access.server";
@@ -134,9 +135,11 @@ async function cgmOverlay(viewer: Viewer, patient: VisiblePatient, window: DayWi
   return { overlay, stats };
 }
 
-/** CGMS, 14-day overlay ending on the chosen day. */
+/** CGMS, 14-day overlay ending on the chosen day, or today for the quick range. */
 export async function cgmOverlayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { nav, data } = await loadDay(viewer, patient, "cgm", query.date, now, (window) => cgmOverlay(viewer, patient, window), (o) => o.overlay.hasData);
+  const quick = quickDaysOf(query.days, QUICK_DAYS.cgmOverlay);
+  const date: DateField = quick === null ? query.date : { value: quickRange(quick, patient.timeZone, now).end, raw: "", invalid: false };
+  const { nav, data } = await loadDay(viewer, patient, "cgm", date, now, (window) => cgmOverlay(viewer, patient, window), (o) => o.overlay.hasData);
   return { tab: "cgms" as const, view: "overlay" as const, nav, ...data };
 }
 
@@ -152,17 +155,19 @@ export interface BgRangeChoice {
 
 /**
  * BG: meter readings of a range of whole days (default: two weeks ending on the last day with
- * readings). A refused range (bad date, end before start, future, over 90 days) is reported and
- * the default range shown.
+ * readings; a quick range: the last N days ending today). A refused range (bad date, end before
+ * start, future, over 90 days) is reported and the default range shown.
  */
 export async function bgView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
   const timeZone = patient.timeZone;
   const today = todayIn(timeZone, now);
   const lastDay = await lastDayWithData(viewer, patient.id, "bg", timeZone);
   const fallbackTo = lastDay ?? today;
-  const asked = { to: query.to.value ?? query.date.value ?? fallbackTo, from: query.from.value };
+  const quick = quickDaysOf(query.days, QUICK_DAYS.bgView);
+  const asked = quick === null ? { to: query.to.value ?? query.date.value ?? fallbackTo, from: query.from.value } : { to: today, from: quickRange(quick, timeZone, now).start };
   const askedFrom = asked.from ?? shiftDate(asked.to, -(DEFAULT_BG_DAYS - 1));
-  const problem = dateProblem(query.from, today) ?? dateProblem(query.to, today) ?? checkRange(askedFrom, asked.to, { timeZone, now, maxDays: RANGE_RULES.long.maxDays });
+  const typedProblem = quick === null ? (dateProblem(query.from, today) ?? dateProblem(query.to, today)) : null;
+  const problem = typedProblem ?? checkRange(askedFrom, asked.to, { timeZone, now, maxDays: RANGE_RULES.long.maxDays });
   const to = problem ? fallbackTo : asked.to;
   const from = problem ? shiftDate(fallbackTo, -(DEFAULT_BG_DAYS - 1)) : askedFrom;
   const model = await bgRange(viewer, patient, from, to);

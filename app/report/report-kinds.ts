@@ -3,7 +3,8 @@
  * and its refusal messages, the quick ranges and the support anchor. The report pages, their PDF
  * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
  */
-import { CGM_QUICK_DAYS, PUMP_MISSING_END_DAYS, PUMP_QUICK_DAYS, STATISTICS_QUICK_DAYS } from "../schemas/report";
+import { PUMP_MISSING_END_DAYS } from "../schemas/report";
+import { QUICK_DAYS } from "./quick-ranges";
 import { CGM_REPORT_MAX_DAYS, EXPORT_MAX_DAYS, type DateRangeRule, type RangeKind, type ReportRangeProblem } from "./report-range";
 
 export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
@@ -18,7 +19,7 @@ export interface ReportKindSpec {
   /** The translation key of the report's name (its heading, and in the document title). */
   readonly titleKey: string;
   readonly rangeKind: RangeKind;
-  /** Quick ranges offered (days from the start date, both ends counted). */
+  /** Quick ranges offered (the last N days ending today, app/report/quick-ranges.ts). */
   readonly quickDays: readonly number[];
   /** A start alone means start + this many days (the pump report); unset: the end is required. */
   readonly missingEndDays?: number;
@@ -39,13 +40,13 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
     filePrefix: "pump-report",
     titleKey: "reports:pump.title",
     rangeKind: "long",
-    quickDays: PUMP_QUICK_DAYS,
+    quickDays: QUICK_DAYS.pumpReport,
     missingEndDays: PUMP_MISSING_END_DAYS,
     supportHref: "/supports#printsettings",
   },
-  cgm: { page: "cgmsprint", filePrefix: "cgm-report", titleKey: "reports:cgm.title", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  agp: { page: "agpprint", filePrefix: "agp-report", titleKey: "reports:agp.title", rangeKind: "cgm", quickDays: CGM_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
-  statistics: { page: "statisticsprint", filePrefix: "statistics-report", titleKey: "reports:statistics.title", rangeKind: "long", quickDays: STATISTICS_QUICK_DAYS, supportHref: "/supports#cgmsprintsettings" },
+  cgm: { page: "cgmsprint", filePrefix: "cgm-report", titleKey: "reports:cgm.title", rangeKind: "cgm", quickDays: QUICK_DAYS.cgmReport, supportHref: "/supports#cgmsprintsettings" },
+  agp: { page: "agpprint", filePrefix: "agp-report", titleKey: "reports:agp.title", rangeKind: "cgm", quickDays: QUICK_DAYS.cgmReport, supportHref: "/supports#cgmsprintsettings" },
+  statistics: { page: "statisticsprint", filePrefix: "statistics-report", titleKey: "reports:statistics.title", rangeKind: "long", quickDays: QUICK_DAYS.statisticsReport, supportHref: "/supports#cgmsprintsettings" },
 };
 
 /** The access log's name of reading a report. */

@@ -13,7 +13,7 @@ import { loadReportPage } from "~/services/report-page.server";
 
 /**
  * The pump/BG print report (spec 1 sections 2, 3 and 9; issue 7): a range form (default the 15
- * days ending today; quick ranges 7, 15, 30 days; a start alone is start + 1 day; at most 90
+ * days ending today; quick ranges the last 7, 15, 30 and 90 days; a start alone is start + 1 day; at most 90
  * days), Preview / Print / Download PDF, and the report of app/report/pump-report.ts (header,
  * glucose statistics, pump totals, per-day glucose and pump tables, carbohydrates and alarms in
  * tables of at most 12 rows, big boluses when at most 25, the pump settings, charts of up to 5

@@ -39,7 +39,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     userId: parsed.data.userid,
     purpose: "patientHome",
     channel: "page",
-    detail: { tab: query.tab, date: query.date.value, from: query.from.value, to: query.to.value },
+    detail: { tab: query.tab, date: query.date.value, from: query.from.value, to: query.to.value, days: query.days },
   });
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   const { patient, now } = read;

@@ -17,6 +17,8 @@ import { localDate, shiftDate, todayIn } from "~/report/day";
 import { fileField, importOptionsSchema } from "~/schemas/csv-import";
 import { idParam } from "~/schemas/fields";
 import { EXPORT_DEFAULT_DAYS } from "~/services/csv-export.server";
+import { QUICK_DAYS } from "~/report/quick-ranges";
+import { QuickRangeButtons } from "~/components/quick-ranges";
 import { cancelImport, confirmImport, CSV_FILE_MAX_BYTES, previewImport, type CsvImportAnswer } from "~/services/csv-import.server";
 import { readPatient } from "~/services/patient-read.server";
 import * as f from "~/styles/form.css";
@@ -406,6 +408,7 @@ function ExportSection({ page }: { page: PageData }) {
             {t("export.button")}
           </button>
         </div>
+        <QuickRangeButtons days={QUICK_DAYS.export} />
       </Form>
       <p className={s.note}>{t("export.format")}</p>
     </section>

@@ -4,14 +4,21 @@ import { findPatientDataQuery, parsePatientViewQuery, rangeQuery } from "./patie
 const query = (search: string) => parsePatientViewQuery(new URLSearchParams(search));
 
 describe("patient page query", () => {
-  it("defaults to DAILY, the day view and no dates", () => {
+  it("defaults to DAILY, the day view, no dates and no quick range", () => {
     expect(query("")).toEqual({
       tab: "daily",
       view: "day",
       date: { value: null, raw: "", invalid: false },
       from: { value: null, raw: "", invalid: false },
       to: { value: null, raw: "", invalid: false },
+      days: null,
     });
+  });
+
+  it("keeps a quick range's length as sent, trimmed and short, for app/report/quick-ranges.ts to judge", () => {
+    expect(query("tab=bg&days=30").days).toBe("30");
+    expect(query("tab=bg&days=%2090%20").days).toBe("90");
+    expect(query("tab=bg&days=123456789012").days).toBe("12345678");
   });
 
   it("reads both date forms and keeps a bad one as typed instead of throwing", () => {

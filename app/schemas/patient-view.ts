@@ -34,6 +34,8 @@ export const patientViewQuery = z.object({
   date: z.unknown().transform(dateField),
   from: z.unknown().transform(dateField),
   to: z.unknown().transform(dateField),
+  /** A quick-range button's length in days, as sent (app/report/quick-ranges.ts decides what it means). */
+  days: z.unknown().transform((value) => (typeof value === "string" ? value.trim().slice(0, 8) : null)),
 });
 
 export type PatientViewQuery = z.infer<typeof patientViewQuery>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CGM_QUICK_DAYS, parseReportQuery, reportApiSchema, reportRangeSchema } from "./report";
+import { parseReportQuery, reportApiSchema, reportRangeSchema } from "./report";
 
-const q = (search: string) => parseReportQuery(new URLSearchParams(search), CGM_QUICK_DAYS);
+const q = (search: string) => parseReportQuery(new URLSearchParams(search), [7, 14]);
 
 describe("report range schema", () => {
   it("accepts both date forms and outputs ISO dates; a missing date is 'select', a bad one 'invalid'", () => {
@@ -12,14 +12,22 @@ describe("report range schema", () => {
     expect(reportApiSchema.safeParse({ pid: "x", start: "2026-01-05", end: "2026-01-09" }).error?.issues[0]?.message).toBe("common.pid");
   });
 
-  it("reads the page query: default, range, quick range from the start, and the spec's two messages", () => {
+  it("reads the page query: default, range, a quick range whatever the typed dates, and 'select the date'", () => {
     expect(q("")).toEqual({ kind: "default", print: false });
     expect(q("print=1")).toEqual({ kind: "default", print: true });
     expect(q("start=2026/11/01&end=2026/11/07")).toMatchObject({ kind: "range", range: { start: "2026-11-01", end: "2026-11-07" } });
-    expect(q("start=2026/11/01&end=&days=14")).toMatchObject({ kind: "range", range: { start: "2026-11-01", end: "2026-11-14" }, typed: { end: "2026/11/14" } });
-    expect(q("start=&end=2026/11/07&days=7")).toMatchObject({ kind: "problem", message: "common.choseData", typed: { start: "", end: "2026/11/07" } });
+    // A quick range ends today (app/report/quick-ranges.ts): the typed dates play no part, even when empty or wrong.
+    expect(q("start=2026/11/01&end=&days=14")).toEqual({ kind: "quick", days: 14, print: false });
+    expect(q("start=&end=&days=7")).toEqual({ kind: "quick", days: 7, print: false });
+    expect(q("start=nonsense&end=2099/01/01&days=7&print=1")).toEqual({ kind: "quick", days: 7, print: true });
     expect(q("start=2026/11/01&end=")).toMatchObject({ kind: "problem", message: "common.selectDate" });
-    // 15 and 30 are not CGM quick ranges: the days value is ignored and the typed range is checked.
+    // 15 and 30 are not among these quick ranges: the days value is ignored and the typed range is checked.
     expect(q("start=2026/11/01&end=2026/11/03&days=30")).toMatchObject({ kind: "range", range: { start: "2026-11-01", end: "2026-11-03" } });
+    expect(q("start=&end=&days=30")).toMatchObject({ kind: "problem", message: "common.selectDate" });
+  });
+
+  it("a start alone means start + missingEndDays where the report allows it", () => {
+    const search = new URLSearchParams("start=2026/10/10&end=");
+    expect(parseReportQuery(search, [7], { missingEndDays: 1 })).toMatchObject({ kind: "range", range: { start: "2026-10-10", end: "2026-10-11" }, typed: { end: "2026/10/11" } });
   });
 });

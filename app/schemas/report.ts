@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDate, shiftDate } from "~/report/day";
+import { QUICK_RANGE_PARAM, quickDaysOf } from "~/report/quick-ranges";
 import { idNumber } from "./fields";
 
 /**
@@ -34,29 +35,21 @@ const pid = idNumber("common.pid");
 /** The body of `POST /api/patient-data/sugarDevicePdf` (and the other report calls): pid, start, end. */
 export const reportApiSchema = reportRangeSchema.extend({ pid });
 
-/** Quick ranges of the CGM report (spec: 7, 15, 30 days from the start; CGM allows 3-14 days). */
-export const CGM_QUICK_DAYS = [7, 14] as const;
 /** The CGM report's default length, ending on the last day with CGM data. */
 export const CGM_DEFAULT_DAYS = 14;
 
-/** Quick ranges of the pump/BG report (spec 1 sections 5 and 9: 7, 15 or 30 days from the start). */
-export const PUMP_QUICK_DAYS = [7, 15, 30] as const;
-/** The pump/BG report's default length, ending today in the patient's zone (spec 1 section 9). */
+/** The pump/BG report's default length, ending today in the patient's zone. */
 export const PUMP_DEFAULT_DAYS = 15;
-/** The pump/BG report's end when only a start is given: start + 1 day (spec 1 section 5). */
+/** The pump/BG report's end when only a start is given: start + 1 day. */
 export const PUMP_MISSING_END_DAYS = 1;
 
-/**
- * Quick ranges of the statistics report (at most 90 days). 14 days is the consensus minimum for
- * CGM metrics (Battelino T, et al. Diabetes Care 2019;42:1593-1603, doi:10.2337/dci19-0028).
- */
-export const STATISTICS_QUICK_DAYS = [14, 30, 90] as const;
 /** The statistics report's default length, ending on the last day with glucose data. */
 export const STATISTICS_DEFAULT_DAYS = 14;
 
 /** What the report page's query asks for. */
 export type ReportQuery =
   | { readonly kind: "default"; readonly print: boolean }
+  | { readonly kind: "quick"; readonly days: number; readonly print: boolean }
   | { readonly kind: "range"; readonly range: ReportRange; readonly typed: Typed; readonly print: boolean }
   | { readonly kind: "problem"; readonly message: string; readonly typed: Typed; readonly print: boolean };
 
@@ -65,26 +58,19 @@ export type Typed = { readonly start: string; readonly end: string };
 const text = (value: string | null) => (value ?? "").trim().slice(0, 40);
 
 /**
- * Reads the report page's query: `start`, `end`, and `days` (a quick-range button: end = start +
- * days - 1, both ends counted). No dates at all is the default range; a quick range without a
- * start date is 'Please Chose Data!'; a missing date is 'Please Select The Date', except a missing
- * end with `missingEndDays` (the pump report), which makes the end the start + that many days.
+ * Reads the report page's query: `start`, `end`, and `days` (a quick-range button: the last that
+ * many days ending today, app/report/quick-ranges.ts; the typed dates are then ignored). No dates
+ * at all is the default range; a missing date is 'Please Select The Date', except a missing end
+ * with `missingEndDays` (the pump report), which makes the end the start + that many days.
  */
 export function parseReportQuery(search: URLSearchParams, quickDays: readonly number[], options: { missingEndDays?: number } = {}): ReportQuery {
   const print = search.get("print") === "1";
   const typed = { start: text(search.get("start")), end: text(search.get("end")) };
-  const days = Number(search.get("days"));
-  const quick = quickDays.includes(days);
-  if (!quick && !search.has("start") && !search.has("end")) return { kind: "default", print };
-  if (quick && typed.start === "") return { kind: "problem", message: "common.choseData", typed, print };
-  if (quick) {
-    const start = parseDate(typed.start);
-    if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
-    const end = shiftDate(start, days - 1);
-    return { kind: "range", range: { start, end }, typed: { start: typed.start, end: end.replaceAll("-", "/") }, print };
-  }
+  const days = quickDaysOf(search.get(QUICK_RANGE_PARAM), quickDays);
+  if (days !== null) return { kind: "quick", days, print };
+  if (!search.has("start") && !search.has("end")) return { kind: "default", print };
   if (options.missingEndDays !== undefined && typed.start !== "" && typed.end === "") {
-    // "Otherwise end = start + 1 day" (the pump report): a start alone gives a range.
+    // A start alone (the pump report): the end is the start + missingEndDays.
     const start = parseDate(typed.start);
     if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
     const end = shiftDate(start, options.missingEndDays);

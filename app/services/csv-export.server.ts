@@ -4,6 +4,7 @@ import type { Viewer } from "~/models/access.server";
 import { exportRecords } from "~/models/patient-data.server";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { parseDate, rangeWindow, shiftDate, todayIn } from "~/report/day";
+import { quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES } from "~/report/report-range";
 import { readPatient, type ReadChannel } from "./patient-read.server";
 
@@ -16,9 +17,13 @@ export type CsvExport = { ok: true; fileName: string; body: ReadableStream<Uint8
  * A patient's records of a range of local days as one CSV file of our own format (every kind:
  * CGM readings, blood values, carbohydrate entries and insulin doses of imported files, pump
  * history records), streamed as it is read. The access gateway authorises the read, checks the
- * range (at most a year, no future end) and writes the patient's access log.
+ * range (at most a year, no future end) and writes the patient's access log. `days` asks for a
+ * quick range (the last that many days ending today in the patient's zone) instead of dates.
  */
-export async function exportCsv(viewer: Viewer, ask: { pid: number; userId?: number; start?: string | undefined; end?: string | undefined; channel: ReadChannel }): Promise<CsvExport> {
+export async function exportCsv(
+  viewer: Viewer,
+  ask: { pid: number; userId?: number; start?: string | undefined; end?: string | undefined; days?: number; channel: ReadChannel },
+): Promise<CsvExport> {
   const read = await readPatient({
     viewer,
     pid: ask.pid,
@@ -28,6 +33,7 @@ export async function exportCsv(viewer: Viewer, ask: { pid: number; userId?: num
     range: {
       rule: RANGE_RULES.export,
       dates: (patient, now) => {
+        if (ask.days !== undefined) return quickRange(ask.days, patient.timeZone, now);
         const end = ask.end ?? todayIn(patient.timeZone, now);
         // A missing start counts back from the end; an end that is no date is refused by the range check.
         const endDate = parseDate(end);

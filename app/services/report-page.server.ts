@@ -6,6 +6,7 @@ import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";
 import { rangeProblemKey, REPORT_KINDS, reportPdfFileName, reportPdfHref, reportPurpose, type ReportKind } from "~/report/report-kinds";
+import { quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import { parseReportQuery, type ReportRange } from "~/schemas/report";
@@ -80,7 +81,14 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
   const query = parseReportQuery(search, spec.quickDays, spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays });
   const ask = { viewer, pid: pid.data, purpose: reportPurpose(kind), channel: "page", detail: { print: query.print }, renderToken: search.get("render") } as const;
   const rule = RANGE_RULES[spec.rangeKind];
-  const dates = query.kind === "range" ? query.range : query.kind === "default" ? (patient: VisiblePatient, now: number) => definition.defaultRange(viewer, patient, now) : null;
+  const dates =
+    query.kind === "range"
+      ? query.range
+      : query.kind === "quick"
+        ? (patient: VisiblePatient, now: number) => quickRange(query.days, patient.timeZone, now)
+        : query.kind === "default"
+          ? (patient: VisiblePatient, now: number) => definition.defaultRange(viewer, patient, now)
+          : null;
   let read = await readPatient(dates ? { ...ask, range: { rule, dates } } : ask);
   let refusedRange: ReportRangeProblem | null = null;
   if (!read.ok && read.refused === "range") {
@@ -93,7 +101,7 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
   const [locale, context] = await Promise.all([getLocale(request), reportContext(viewer.id, patient)]);
   const built = range ? await definition.build({ viewer, patient, range, now, unit, context }) : null;
   const problem = query.kind === "problem" ? `reports:${query.message}` : refusedRange ? rangeProblemKey(refusedRange, rule) : built?.problem ? rangeProblemKey(built.problem, rule) : null;
-  const typed = query.kind === "default" ? null : query.typed;
+  const typed = query.kind === "range" || query.kind === "problem" ? query.typed : null;
   const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
   const t = await getFixedT(locale, "reports");
   const name = displayName(patient.user);

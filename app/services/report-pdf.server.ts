@@ -5,6 +5,7 @@ import { rangeProblemKey, REPORT_KINDS, reportPageHref, reportPdfFileName, repor
 import { RANGE_RULES } from "~/report/report-range";
 import { reportRangeSchema } from "~/schemas/report";
 import { env } from "~/utils/env.server";
+import { errorPageAnswer } from "~/utils/error-page";
 import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { appOrigins, pdfFailureAnswer, PdfRenderError, renderPdf } from "~/utils/pdf.server";
 import { createRenderToken } from "~/utils/render-token.server";
@@ -28,21 +29,22 @@ function renderOrigin(request: Request): string {
  * A report page's PDF route (`/{id}/<page>.pdf?start&end`): the page printed by the server's
  * Chromium with the requester's cookies (docs/decisions/007-pdf-rendering.md). The read goes
  * through the access gateway first (no browser work for a refused request): a missing or
- * malformed date is 400, a patient the viewer may not see, or one that does not exist, 403, a
- * range outside the report's rule 400, each with a translated plain-text message. The page address carries a render token, so that the page's own load is not logged a
- * second time.
+ * malformed date is 400 and a range outside the report's rule 400, each with a translated
+ * plain-text message; a patient the viewer may not see, one that does not exist, or a malformed
+ * id is 403 with the app's error page (app/utils/error-page.ts). The page address carries a
+ * render token, so that the page's own load is not logged a second time.
  */
 export async function reportPdfResponse({ request, params }: LoaderFunctionArgs, kind: ReportKind): Promise<Response> {
   const spec = REPORT_KINDS[kind];
   const viewer = await requireUser(request);
   const pid = idParam.safeParse(params.id);
-  if (!pid.success) return plain(request, 403, "common:errors.403");
+  if (!pid.success) return errorPageAnswer(403);
   const search = new URL(request.url).searchParams;
   const parsed = reportRangeSchema.safeParse({ start: search.get("start") ?? "", end: search.get("end") ?? "" });
   if (!parsed.success) return plain(request, 400, `reports:${parsed.error.issues[0]?.message ?? "common.selectDate"}`);
   const purpose = reportPurpose(kind);
   const read = await readPatient({ viewer, pid: pid.data, purpose, channel: "pdf", range: { rule: RANGE_RULES[spec.rangeKind], dates: parsed.data } });
-  if (!read.ok) return read.refused === "range" ? plain(request, 400, rangeProblemKey(read.problem, read.rule)) : plain(request, 403, "common:errors.403");
+  if (!read.ok) return read.refused === "range" ? plain(request, 400, rangeProblemKey(read.problem, read.rule)) : errorPageAnswer(403);
   const { patient } = read;
   const range = read.range ?? parsed.data;
   const context = await reportContext(viewer.id, patient);

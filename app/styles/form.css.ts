@@ -46,3 +46,7 @@ export const inlineInput = style({
   font: "inherit",
   selectors: { "&[aria-invalid=true]": { borderColor: vars.color.danger } },
 });
+
+/** The quick-range buttons of a date-range form ("the last N days"): a row under a small legend. */
+export const quickRanges = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, border: 0, margin: 0, padding: 0 });
+export const quickLegend = style({ float: "left", marginRight: vars.space.xs, padding: 0, fontSize: "0.875rem", color: vars.color.muted });

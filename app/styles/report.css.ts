@@ -23,8 +23,6 @@ export const controls = style({
 export const form = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
 
 
-export const quick = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, border: 0, margin: 0, padding: 0 });
-
 export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.sm} 0 0` });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.md });

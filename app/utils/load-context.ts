@@ -11,6 +11,8 @@ export interface RequestContext {
   cspNonce?: string;
   /** The request's logger (its lines carry the request id). */
   log?: Logger;
+  /** Set when the document is an error page shown in place of a file route's answer: it carries no scripts. */
+  scriptless?: boolean;
   /** Set when the body passed its route class's cap: the body was not read, the action must not run. */
   bodyTooLarge?: { limit: number };
 }

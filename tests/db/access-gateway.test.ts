@@ -32,6 +32,7 @@ import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
 import { loader as importPage } from "~/routes/patientShow.$id.import";
 import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
+import { errorPageStatusOf } from "~/utils/error-page";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
 import { cookieFor, seedCgmWave, statusOf } from "./report-support";
@@ -271,7 +272,7 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("the owner's access-log page shows others' reads with their dates and channel, never the owner's own", async () => {
     const { loader: accessLog } = await import("~/routes/patientShow.accessLog");
-    type Item = { action: string; channel: string | null; range: { start: string; end: string } | null; who: string | null };
+    type Item = { what: string[]; channel: string | null; range: { start: string; end: string } | null; who: string | null };
     const log: { items: Item[] } = { items: [] };
     for (let logPage = 1, pages = 1; logPage <= pages; logPage++) {
       const request = new Request(`http://localhost/patientShow/accessLog?logPage=${logPage}`, { headers: { Cookie: s.callers.owner.cookie! } });
@@ -280,7 +281,21 @@ describe("the access gateway on every route that reads patient data", () => {
       pages = answer.pages;
     }
     expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
-    expect(log.items).toContainEqual(expect.objectContaining({ action: "read:meterReadings", channel: "api", range: { start: FROM, end: TO }, who: s.viewers.accepted.email }));
-    expect(log.items).toContainEqual(expect.objectContaining({ action: "read:patientHome", channel: "page", range: null, who: s.viewers.accepted.email }));
+    expect(log.items).toContainEqual(expect.objectContaining({ what: expect.arrayContaining(["accessLog.actions.read_meterReadings"]), channel: "api", range: { start: FROM, end: TO }, who: s.viewers.accepted.email }));
+    expect(log.items).toContainEqual(expect.objectContaining({ what: expect.arrayContaining(["accessLog.actions.read_patientHome"]), channel: "page", range: null, who: s.viewers.accepted.email }));
+  });
+
+  it("a refused PDF or CSV export asks for the app's error page, with the status the access rule gives; a refused range stays a text answer", async () => {
+    const call = (route: Route, url: string, cookie: string) => route({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(url.match(/\/(\d+|abc)\//)![1]) }, context: {} }) as Promise<Response>;
+    for (const [route, name] of [[pumpPdf, "print"], [cgmPdf, "cgmsprint"], [agpPdf, "agpprint"], [statisticsPdf, "statisticsprint"]] as const) {
+      for (const pid of [String(s.pid), String(s.pid + 100_000), "abc"]) {
+        const answer = await call(route, `http://localhost/${pid}/${name}.pdf?start=${FROM}&end=${TO}`, s.callers.stranger.cookie!);
+        expect([name, pid, answer.status, errorPageStatusOf(answer), await answer.text()]).toEqual([name, pid, 403, 403, ""]);
+      }
+      const range = await call(route, `http://localhost/${s.pid}/${name}.pdf?start=${TOMORROW}&end=${TOMORROW}`, s.callers.accepted.cookie!);
+      expect([name, range.status, errorPageStatusOf(range), range.headers.get("Content-Type")]).toEqual([name, 400, null, "text/plain; charset=utf-8"]);
+    }
+    const csv = await call(exportPage, `http://localhost/patientShow/${s.pid}/export.csv`, s.callers.stranger.cookie!);
+    expect([csv.status, errorPageStatusOf(csv)]).toEqual([404, 404]);
   });
 });

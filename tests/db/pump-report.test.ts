@@ -124,23 +124,33 @@ describe("pump/BG report page, PDF route and API", () => {
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[1], print: false });
   });
 
-  it("the page: default 15 days to today, a start alone is start + 1 day, quick ranges count from the start, refusals keep the typed values", async () => {
+  it("the page: default 15 days to today, a start alone is start + 1 day, quick ranges end today, refusals keep the typed values", async () => {
     const data = await page(s.clinic.id, s.pid, "");
     expect(data.report?.dates).toHaveLength(15);
     expect(data.shell.problem).toBeNull();
     const alone = await page(s.clinic.id, s.pid, "?start=2026/10/10&end=");
     expect([alone.shell.problem, alone.report?.from, alone.report?.to, alone.shell.form.end]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
+    // Quick ranges: the last 30 and 90 days, today included, whatever start was typed.
+    const today = Temporal.Now.plainDateISO(ZONE);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=&days=30");
-    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.charts.length]).toEqual([null, "2026-10-01", "2026-10-30", 1]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to]).toEqual([null, today.subtract({ days: 29 }).toString(), today.toString()]);
+    const ninety = await page(s.clinic.id, s.pid, "?start=&end=&days=90");
+    expect([ninety.shell.problem, ninety.report?.from, ninety.report?.to, ninety.shell.form]).toEqual([
+      null,
+      today.subtract({ days: 89 }).toString(),
+      today.toString(),
+      { start: today.subtract({ days: 89 }).toString().replaceAll("-", "/"), end: today.toString().replaceAll("-", "/") },
+    ]);
     // Pump records on the 9th (22:00) to the 12th (06:00) only: one chart, and one line for each run of days without.
-    expect(quick.sections.map((c) => [c.kind, c.from, c.to])).toEqual([
+    const october = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=2026/10/30");
+    expect([october.shell.problem, october.charts.length]).toEqual([null, 1]);
+    expect(october.sections.map((c) => [c.kind, c.from, c.to])).toEqual([
       ["noData", "2026/10/01", "2026/10/08"],
       ["chart", "2026/10/09", "2026/10/12"],
       ["noData", "2026/10/13", "2026/10/30"],
     ]);
     const cases: [string, string][] = [
       ["?start=&end=2026/10/11", "reports:common.selectDate"],
-      ["?start=&end=&days=7", "reports:common.choseData"],
       ["?start=2026/10/11&end=2026/10/10", "views:problems.order"],
       ["?start=2026/01/01&end=2026/10/11", "views:problems.tooLong"],
       ["?start=2099/01/01&end=2099/01/05", "views:problems.future"],

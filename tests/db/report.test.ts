@@ -81,18 +81,21 @@ describe("CGM report page, PDF route and API", () => {
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[2], print: false });
   });
 
-  it("the page: without dates, the 14 days up to the last day with CGM data; a quick range counts from the start", async () => {
+  it("the page: without dates, the 14 days up to the last day with CGM data; a quick range ends today in the patient's zone", async () => {
     const data = await page(s.clinic.id, s.pid, "");
     expect([data.report?.from, data.report?.to, data.charts.length]).toEqual(["2026-10-13", "2026-10-26", 14]);
     expect(data.report?.numberOfValue).toBe(876);
+    // The typed start plays no part: the last 7 days, today included.
+    const today = Temporal.Now.plainDateISO(ZONE);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/20&end=&days=7");
-    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.shell.form.end]).toEqual([null, "2026-10-20", "2026-10-26", "2026/10/26"]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.shell.form.end]).toEqual([null, today.subtract({ days: 6 }).toString(), today.toString(), today.toString().replaceAll("-", "/")]);
+    const noStart = await page(s.clinic.id, s.pid, "?start=&end=&days=14");
+    expect([noStart.shell.problem, noStart.report?.from, noStart.report?.to]).toEqual([null, today.subtract({ days: 13 }).toString(), today.toString()]);
   });
 
   it("the page: refused ranges give translated messages and keep the typed values", async () => {
     const cases: [string, string][] = [
       ["?start=2026/10/24&end=", "reports:common.selectDate"],
-      ["?start=&end=2026/10/26&days=7", "reports:common.choseData"],
       ["?start=2026/02/30&end=2026/03/05", "reports:common.invalidDate"],
       ["?start=2026/10/26&end=2026/10/24", "views:problems.order"],
       ["?start=2026/10/01&end=2026/10/15", "views:problems.tooLong14"],

@@ -53,8 +53,8 @@ describe("patient pages: who gets what", () => {
     const { owner, viewers } = await scenario();
     const params = { id: String(owner.patient!.id), userid: String(owner.id) };
     await patientHome({ request: new Request("http://localhost/x", { headers: { Cookie: await cookieFor(viewers.accepted.id) } }), params, context: {} });
-    const log = (await accessLog({ request: new Request("http://localhost/patientShow/accessLog", { headers: { Cookie: await cookieFor(owner.id) } }), params: {}, context: {} })) as { items: { action: string; who: string | null }[] };
-    expect(log.items.map((i) => [i.action, i.who])).toContainEqual(["read:patientHome", viewers.accepted.email]);
+    const log = (await accessLog({ request: new Request("http://localhost/patientShow/accessLog", { headers: { Cookie: await cookieFor(owner.id) } }), params: {}, context: {} })) as { items: { what: string[]; who: string | null }[] };
+    expect(log.items.map((i) => [i.what[0], i.who])).toContainEqual(["accessLog.actions.read_patientHome", viewers.accepted.email]);
     const readerCookie = await cookieFor(viewers.accepted.id);
     expect(await statusOf(() => accessLog({ request: new Request("http://localhost/x", { headers: { Cookie: readerCookie } }), params: {}, context: {} }))).toBe(403);
   });

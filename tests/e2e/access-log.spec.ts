@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { reportPdfHref, reportPurpose, type ReportKind } from "../../app/report/report-kinds";
-import { createAcceptedShare, createUser, readsLogged } from "./db";
+import { createAcceptedShare, createUser, readsLogged, writeAccessLog } from "./db";
 import { tr } from "./i18n";
 import { downloadReportPdf } from "./report-pdf";
 import { signIn } from "./support";
@@ -52,10 +52,61 @@ test.describe("every read of a patient's data is in the patient's access log, on
     await signIn(ownPage, owner.email, owner.password, 1);
     await ownPage.goto("/patientShow/accessLog");
     const rows = ownPage.getByRole("row").filter({ hasText: "Lola Logged" });
-    await expect(rows.filter({ hasText: s("accessLog.actions.read_cgmReport") }).filter({ hasText: s("accessLog.channels.pdf") })).toHaveCount(1);
+    await expect(rows.filter({ hasText: s("accessLog.printed.read_cgmReport") }).filter({ hasText: s("accessLog.channels.pdf") })).toHaveCount(1);
     await expect(rows.filter({ hasText: s("accessLog.actions.read_cgmReport") }).filter({ hasText: s("accessLog.channels.page") }).filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` })).toHaveCount(1);
     await expect(rows.filter({ hasText: s("accessLog.actions.read_patientHome") })).toHaveCount(1);
     await expect(rows).toHaveCount(6);
     await own.close();
+  });
+});
+
+test.describe("'Who viewed my data' in a browser whose time zone is neither UTC nor the account's", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("times on the account's clock, the reader's name and role, plain words, newest first, 20 a page; no page or hydration errors", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+
+    const owner = await createUser({ tag: "log-zone-patient", identity: 1, firstName: "Zofia", lastName: "Zoned", timeZone: "Europe/Warsaw" });
+    const clinic = await createUser({ tag: "log-zone-clinic", identity: 2, firstName: "Carl", lastName: "Clinic" });
+    const relative = await createUser({ tag: "log-zone-relative", identity: 1, firstName: "Rita", lastName: "Relative" });
+    // 23 entries: two pages. The newest is a statistics PDF logged under the code reads once had.
+    const older = Array.from({ length: 20 }, (_, i) => ({ actorId: clinic.id, action: "read:patientHome", channel: "page" as const, at: new Date(Date.UTC(2026, 10, 2 + i, 9, 0)) }));
+    await writeAccessLog(owner.pid!, [
+      { actorId: relative.id, action: "share:save", channel: null, at: new Date("2026-10-20T23:30:00Z") },
+      ...older,
+      { actorId: relative.id, action: "read:statisticsReport", channel: "page", at: new Date("2026-11-25T15:03:00Z"), detail: { start: "2026-11-01", end: "2026-11-14" } },
+      { actorId: clinic.id, action: "read:statisticsprint", channel: "pdf", at: new Date("2026-11-25T15:04:00Z"), detail: { start: "2026-11-01", end: "2026-11-14" } },
+    ]);
+
+    await signIn(page, owner.email, owner.password, 1);
+    await page.goto("/patientShow/accessLog");
+    const log = page.getByRole("region", { name: s("accessLog.title") });
+    // Warsaw is UTC+1 in November: 15:04 UTC is 16:04 there (10:04 in the browser's New York).
+    await expect(log.getByRole("columnheader").first()).toHaveText("When (time zone Europe/Warsaw)");
+    const entries = log.getByTestId("access-log-entry");
+    await expect(entries).toHaveCount(20);
+    await expect(entries.nth(0).getByRole("cell")).toHaveText(["2026/11/25 16:04", "Carl Clinic · Doctor or clinic", "Printed your statistics report", "2026/11/01 – 2026/11/14", "PDF download"]);
+    await expect(entries.nth(1).getByRole("cell")).toHaveText(["2026/11/25 16:03", "Rita Relative · Relative or carer", "Read your statistics report", "2026/11/01 – 2026/11/14", "Web page"]);
+    await expect(entries.nth(2).getByRole("cell")).toHaveText(["2026/11/21 10:00", "Carl Clinic · Doctor or clinic", "Opened your patient page", "", "Web page"]);
+    await expect(log).not.toContainText("read:");
+    await expect(log.getByRole("navigation", { name: s("panel.pages") })).toContainText("Page 1 of 2");
+
+    // The pager is a pair of links: the same with JavaScript and without.
+    await log.getByRole("link", { name: s("panel.next") }).click();
+    await expect(page).toHaveURL(/[?&]logPage=2$/);
+    await expect(log.getByRole("navigation", { name: s("panel.pages") })).toContainText("Page 2 of 2");
+    await expect(entries).toHaveCount(3);
+    // The oldest: 23:30 UTC on 20 October is 01:30 the next day in Warsaw (summer time, UTC+2).
+    await expect(entries.nth(2).getByRole("cell")).toHaveText(["2026/10/21 01:30", "Rita Relative · Relative or carer", "Shared data", "", ""]);
+    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("2026/11/03 10:00");
+    await log.getByRole("link", { name: s("panel.previous") }).click();
+    await expect(entries).toHaveCount(20);
+    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("2026/11/25 16:04");
+
+    expect(problems).toEqual([]);
   });
 });

@@ -83,6 +83,22 @@ export async function readsLogged(patientId: number, actorId: number): Promise<{
   });
 }
 
+/** Writes access-log rows for a patient as if `actorId` had read or changed their data at `at`. */
+export async function writeAccessLog(patientId: number, rows: { actorId: number; action: string; channel: "page" | "api" | "pdf" | null; at: Date; detail?: Record<string, unknown> }[]) {
+  await withDb(async (client) => {
+    for (const row of rows) {
+      await client.query(`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail, at) VALUES ($1, $2, $3, $4::"AccessChannel", $5::jsonb, $6)`, [
+        row.actorId,
+        patientId,
+        row.action,
+        row.channel,
+        row.detail === undefined ? null : JSON.stringify(row.detail),
+        row.at,
+      ]);
+    }
+  });
+}
+
 /** Whether the account has submitted organisation info. */
 export async function hasOrganisation(userId: number): Promise<boolean> {
   return withDb(async (client) => (await client.query(`SELECT 1 FROM "Organisation" WHERE "userId" = $1`, [userId])).rowCount === 1);

@@ -129,11 +129,12 @@ test.describe("Pump report", () => {
     const today = todayIn(patient.timeZone, Date.now());
     await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(shiftDate(today, -14))} – ${displayDate(today)}`);
 
-    // The 7-day quick range from a typed start date.
+    // Seven typed days ending yesterday.
     const end = shiftDate(today, -1);
     const start = shiftDate(end, -6);
     await page.getByLabel(r("common.range.start")).fill(displayDate(start));
-    await page.getByRole("button", { name: "7 days" }).click();
+    await page.getByLabel(r("common.range.end")).fill(displayDate(end));
+    await page.getByRole("button", { name: r("common.preview") }).click();
     await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(end)}`);
 
     const records = await pumpRecordsAround(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end);

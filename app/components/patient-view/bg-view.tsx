@@ -2,6 +2,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BgRangeChoice } from "~/models/patient-view.server";
 import type { BgRangeModel } from "~/report/bg-range";
+import { QUICK_DAYS } from "~/report/quick-ranges";
+import { QuickRangeButtons } from "../quick-ranges";
 import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 import * as layout from "~/styles/layout.css";
@@ -42,6 +44,7 @@ export function BgView({ range, model, chart, unit }: Props) {
         <button type="submit" className={layout.button}>
           {t("range.show")}
         </button>
+        <QuickRangeButtons days={QUICK_DAYS.bgView} />
       </Form>
       <p className={s.note}>{t("range.showing", { from, to })}</p>
       {!model.hasData ? (

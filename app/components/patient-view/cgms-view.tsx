@@ -1,12 +1,14 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TimeInRanges, TrendLevel } from "~/metrics";
 import type { DayNavigation } from "~/models/patient-view.server";
 import type { CgmsView as CgmsViewName } from "~/schemas/patient-view";
 import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
 import { displayDate } from "~/report/day";
+import { QUICK_DAYS } from "~/report/quick-ranges";
 import { formatGlucose, formatNumber, type GlucoseClass, type GlucoseUnit } from "~/report/units";
 import * as s from "~/styles/patient-view.css";
+import { QuickRangeButtons } from "../quick-ranges";
 import { DateNavigator, EmptyDay } from "./date-navigator";
 import { viewHref } from "./links";
 import { Chart, Stat } from "./parts";
@@ -45,6 +47,13 @@ export function CgmsView({ base, data, chart, unit }: Props) {
       <h2 id="cgms-heading">{t("cgms.heading")}</h2>
       <ViewSwitch base={base} current={data.view} date={data.nav.date} />
       <DateNavigator base={base} tab="cgms" view={data.view} nav={data.nav} />
+      {data.view === "overlay" ? (
+        <Form method="get" className={s.toolbarForm} aria-label={t("range.label")}>
+          <input type="hidden" name="tab" value="cgms" />
+          <input type="hidden" name="view" value="overlay" />
+          <QuickRangeButtons days={QUICK_DAYS.cgmOverlay} />
+        </Form>
+      ) : null}
       {!hasData ? (
         <EmptyDay base={base} tab="cgms" view={data.view} nav={data.nav} />
       ) : (

@@ -4,6 +4,7 @@ import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/report.css";
+import { QuickRangeButtons } from "../quick-ranges";
 import { useHydrated } from "../use-hydrated";
 import * as f from "~/styles/form.css";
 
@@ -11,7 +12,7 @@ export type RangeFormProps = {
   /** The dates shown in the fields (as typed when refused, else YYYY/MM/DD). */
   start: string;
   end: string;
-  /** Quick ranges offered (days from the start date, both ends counted). */
+  /** Quick ranges offered (the last N days ending today). */
   quickDays: readonly number[];
   /** A translated-key of the refusal (any namespace, e.g. "views:problems.order"), or null. */
   problem: string | null;
@@ -20,8 +21,8 @@ export type RangeFormProps = {
 };
 
 /**
- * The report range picker (spec 1 sections 2 and 5): start and end (YYYY/MM/DD), Preview (a GET
- * submit) and quick-range buttons that take the start date as typed. Works without JavaScript.
+ * The report range picker: start and end (YYYY/MM/DD), Preview (a GET submit) and quick-range
+ * buttons (the last N days ending today; the typed dates do not matter). Works without JavaScript.
  */
 export function RangeForm({ start, end, quickDays, problem, quickNote }: RangeFormProps) {
   const { t } = useTranslation("reports");
@@ -38,14 +39,7 @@ export function RangeForm({ start, end, quickDays, problem, quickNote }: RangeFo
       <button type="submit" className={layout.button}>
         {t("common.preview")}
       </button>
-      <fieldset className={s.quick}>
-        <legend className={s.status}>{t("common.range.quick")}</legend>
-        {quickDays.map((days) => (
-          <button key={days} type="submit" name="days" value={days} className={layout.buttonSecondary}>
-            {t("common.range.days", { count: days })}
-          </button>
-        ))}
-      </fieldset>
+      <QuickRangeButtons days={quickDays} />
       {quickNote ? <p className={s.note}>{quickNote}</p> : null}
       {problem ? (
         <p className={s.problem} role="alert" style={{ flexBasis: "100%" }}>

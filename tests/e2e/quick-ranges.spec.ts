@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Temporal } from "temporal-polyfill";
+import { createAcceptedShare, createUser, demoPatient } from "./db";
+import { tr } from "./i18n";
+import { signIn } from "./support";
+
+const quick = (days: number) => tr("en", `quickRanges.d${days}`);
+const slash = (date: Temporal.PlainDate) => date.toString().replaceAll("-", "/");
+
+/** The last `days` days ending today in `timeZone`, both ends counted, as shown (YYYY/MM/DD). */
+function lastDays(days: number, timeZone: string) {
+  const today = Temporal.Now.plainDateISO(timeZone);
+  return { from: slash(today.subtract({ days: days - 1 })), to: slash(today), iso: { from: today.subtract({ days: days - 1 }).toString(), to: today.toString() } };
+}
+
+/** No refusal of any kind on the page (a report's alert, a view's problem notice). */
+async function expectNoRangeError(page: Page) {
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText(tr("en", "problems.future", "views"))).toHaveCount(0);
+}
+
+test.describe("quick ranges are the last N days ending today, on every range control", () => {
+  // Report pages of up to 90 days and several sign-ins on a 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  let patient: Awaited<ReturnType<typeof demoPatient>>;
+
+  test.beforeEach(async ({ page }) => {
+    patient = await demoPatient();
+    const clinic = await createUser({ tag: "quick-clinic", identity: 2, firstName: "Quinn", lastName: "Quick" });
+    await createAcceptedShare(patient.userId, clinic.id);
+    await signIn(page, clinic.email, clinic.password, 2);
+  });
+
+  test("report pages: 30 and 90 days on the pump report, 90 and 30 on statistics, 14 on CGM, whatever start was typed", async ({ page }) => {
+    // A start of today made '30 days from the start' end in the future; now it plays no part.
+    const today = lastDays(1, patient.timeZone).to;
+    await page.goto(`/${patient.pid}/print`);
+    await page.getByLabel(tr("en", "common.range.start", "reports")).fill(today);
+    await page.getByRole("button", { name: quick(30), exact: true }).click();
+    const thirty = lastDays(30, patient.timeZone);
+    await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
+    await expect(page).toHaveURL(/[?&]days=30(&|$)/);
+    await expectNoRangeError(page);
+    await expect(page.getByLabel(tr("en", "common.range.start", "reports"))).toHaveValue(thirty.from);
+    await expect(page.getByLabel(tr("en", "common.range.end", "reports"))).toHaveValue(thirty.to);
+
+    await page.getByRole("button", { name: quick(90), exact: true }).click();
+    const ninety = lastDays(90, patient.timeZone);
+    await expect(page.getByTestId("report-range")).toHaveText(`${ninety.from} – ${ninety.to}`);
+    await expectNoRangeError(page);
+    // The PDF is offered for exactly the range shown.
+    await expect(page.getByRole("link", { name: tr("en", "common.download", "reports") })).toHaveAttribute("href", `/${patient.pid}/print.pdf?start=${ninety.iso.from}&end=${ninety.iso.to}`);
+
+    await page.goto(`/${patient.pid}/statisticsprint`);
+    await page.getByRole("button", { name: quick(90), exact: true }).click();
+    await expect(page.getByTestId("report-range")).toHaveText(`${ninety.from} – ${ninety.to}`);
+    await expectNoRangeError(page);
+    await page.getByRole("button", { name: quick(30), exact: true }).click();
+    await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
+    await expectNoRangeError(page);
+
+    // CGM and AGP reports cover 3 to 14 days: 7 and 14, no 30.
+    await page.goto(`/${patient.pid}/cgmsprint`);
+    await expect(page.getByRole("button", { name: quick(30), exact: true })).toHaveCount(0);
+    await page.getByLabel(tr("en", "common.range.start", "reports")).fill("2099/01/01");
+    await page.getByRole("button", { name: quick(14), exact: true }).click();
+    const fourteen = lastDays(14, patient.timeZone);
+    await expect(page.getByTestId("report-range")).toHaveText(`${fourteen.from} – ${fourteen.to}`);
+    await expectNoRangeError(page);
+  });
+
+  test("the BG view, the CGM overlay and the CSV export", async ({ page }) => {
+    const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
+    const v = (key: string) => tr("en", key, "views");
+    const showing = (range: { from: string; to: string }) => v("range.showing").replace("{{from}}", range.from).replace("{{to}}", range.to);
+
+    await page.goto(`${base}?tab=bg`);
+    await page.getByLabel(v("range.from")).fill("2099/01/01");
+    await page.getByRole("button", { name: quick(30), exact: true }).click();
+    const thirty = lastDays(30, patient.timeZone);
+    await expect(page.getByText(showing(thirty), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(v("range.to"))).toHaveValue(thirty.to);
+    await expectNoRangeError(page);
+    await page.getByRole("button", { name: quick(90), exact: true }).click();
+    const ninety = lastDays(90, patient.timeZone);
+    await expect(page.getByText(showing(ninety), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(v("range.from"))).toHaveValue(ninety.from);
+    await expectNoRangeError(page);
+
+    // The overlay always covers 14 days; its quick range ends them today.
+    await page.goto(`${base}?tab=cgms&view=overlay&date=${lastDays(20, patient.timeZone).iso.from}`);
+    await page.getByRole("button", { name: quick(14), exact: true }).click();
+    await expect(page.getByLabel(v("nav.date"))).toHaveValue(lastDays(1, patient.timeZone).to);
+    await expectNoRangeError(page);
+
+    // The export downloads the last 30 days straight away, whatever dates are in the fields.
+    await page.goto(`/patientShow/${patient.pid}/import`);
+    await page.getByLabel(tr("en", "export.start", "import")).fill("2000-01-01");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: quick(30), exact: true }).click();
+    expect((await download).suggestedFilename()).toBe(`diacare-${patient.pid}-${thirty.iso.from}-${thirty.iso.to}.csv`);
+  });
+});
