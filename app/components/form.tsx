@@ -114,7 +114,8 @@ export function ChoiceGroup({
   const [meta] = useField<unknown>(given.name, { formId: given.formId });
   const inputs = getCollectionProps(meta, { type, options: choices.map((c) => c.value) });
   return (
-    <fieldset className={s.fieldset} aria-describedby={meta.errors ? meta.errorId : undefined} aria-required={required || undefined}>
+    // A radio group may say it is required (a plain fieldset may not); a checkbox group says it with the legend's mark.
+    <fieldset className={s.fieldset} role={type === "radio" ? "radiogroup" : undefined} aria-describedby={meta.errors ? meta.errorId : undefined} aria-required={(type === "radio" && required) || undefined}>
       <legend className={s.label}>
         {legend}
         {required ? <span aria-hidden="true"> *</span> : null}

@@ -57,7 +57,8 @@ export default function Uploads() {
         {items.length === 0 ? (
           <Notice kind="empty">{t("uploads.empty")}</Notice>
         ) : (
-          <div className={s.tableScroll}>
+          // A table wider than a phone scrolls; the keyboard reaches the scrolling region too.
+          <div className={s.tableScroll} tabIndex={0} role="region" aria-label={t("uploads.caption")}>
             <table className={s.table} data-testid="upload-history">
               <caption>{t("uploads.caption")}</caption>
               <thead>

@@ -356,7 +356,7 @@ function LineErrors({ answer }: { answer: CsvImportAnswer }) {
   const { t } = useTranslation("import");
   if (answer.errors.length === 0) return null;
   return (
-    <div className={s.tableScroll}>
+    <div className={s.tableScroll} tabIndex={0} role="region" aria-label={t("errors.caption", { count: answer.errors.length + answer.moreErrors })}>
       <table className={s.table} data-testid="import-errors">
         <caption>{t("errors.caption", { count: answer.errors.length + answer.moreErrors })}</caption>
         <thead>

@@ -15,14 +15,14 @@ async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export type TestUser = { id: number; email: string; password: string; name: string; pid: number | null };
 
-export async function createUser(options: { tag: string; identity: 1 | 2; firstName: string; lastName: string; isPass?: number; lang?: string; unit?: 0 | 1; active?: boolean; timeZone?: string }): Promise<TestUser> {
+export async function createUser(options: { tag: string; identity: 1 | 2; firstName: string; lastName: string; isPass?: number; lang?: string; unit?: 0 | 1; active?: boolean; timeZone?: string; role?: "admin" | "editor" | "guest" }): Promise<TestUser> {
   const email = uniqueEmail(options.tag);
   const password = `${options.tag} password 1`;
   const passwordHash = await hashPassword(password);
   return withDb(async (client) => {
     const { rows } = await client.query(
-      `INSERT INTO "User" (email, "passwordHash", identity, "isPass", "firstName", "lastName", active, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING id`,
-      [email, passwordHash, options.identity, options.isPass ?? (options.identity === 2 ? 1 : 0), options.firstName, options.lastName, options.active ?? true],
+      `INSERT INTO "User" (email, "passwordHash", identity, "isPass", "firstName", "lastName", active, role, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING id`,
+      [email, passwordHash, options.identity, options.isPass ?? (options.identity === 2 ? 1 : 0), options.firstName, options.lastName, options.active ?? true, options.role ?? "guest"],
     );
     const id = rows[0].id as number;
     await client.query(`INSERT INTO "Setting" ("userId", lang, unit, "updatedAt") VALUES ($1, $2, $3, now())`, [id, options.lang ?? "en", options.unit ?? 0]);

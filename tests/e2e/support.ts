@@ -56,8 +56,8 @@ export function jsEnabled(): boolean {
  * reloads itself into that language (root.tsx); this waits for the reloaded document so that the
  * next navigation does not race the reload.
  */
-export async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng) {
-  await signIn(page, user.email, user.password, 2);
+export async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng, identity: 1 | 2 = 2) {
+  await signIn(page, user.email, user.password, identity);
   // The script's text may still be arriving while the document loads: unparsable means "not yet".
   await page.waitForFunction((l) => {
     try {

@@ -101,6 +101,8 @@ export function finishChart(svg: SVGSVGElement, { title, tooltips = true }: Pick
   svg.setAttribute("width", "100%");
   svg.removeAttribute("height");
   roundCoordinates(svg);
+  // The chart is one image named by its title: its parts (Plot labels some of them) are hidden from assistive technology.
+  for (const part of svg.children) part.setAttribute("aria-hidden", "true");
   const titleElement = doc.createElementNS(SVG_NS, "title");
   titleElement.textContent = title;
   svg.insertBefore(titleElement, svg.firstChild);
