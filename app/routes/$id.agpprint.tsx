@@ -49,7 +49,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const [t, tv] = await Promise.all([getFixedT(locale, "reports"), getFixedT(locale, "views")]);
   const unitText = t(`common:units.${unit}`);
   let agpSvg: string | null = null;
-  let daily: { date: string; full: boolean; svg: string | null }[] = [];
+  let daily: { date: string; full: boolean; figures: string | null; svg: string | null }[] = [];
+  // A day's text alternative: its mean and range.
+  const dayFigures = (values: number[]) =>
+    t("agp.dayFigures", { mean: formatGlucose(values.reduce((a, b) => a + b, 0) / values.length, unit, locale), low: formatGlucose(Math.min(...values), unit, locale), high: formatGlucose(Math.max(...values), unit, locale), unit: unitText });
   let targetRange = "";
   if (report) {
     targetRange = `${tv("chart.target")} ${formatGlucose(report.targetBand.low, unit, locale)}–${formatGlucose(report.targetBand.high, unit, locale)} ${unitText}`;
@@ -67,6 +70,7 @@ export async function loader(args: LoaderFunctionArgs) {
     daily = report.dailyProfiles.map((day) => ({
       date: day.date,
       full: day.full,
+      figures: day.points.length ? dayFigures(day.points.map((p) => p.mgdl)) : null,
       svg: day.points.length ? agpDailyChart(day, { unit, locale, tooltips: !shell.print, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, sharedMaxMgdl, labels: { glucoseAxis, targetRange } }) : null,
     }));
   }
@@ -153,7 +157,14 @@ export default function AgpPrint() {
             <p className={s.note}>{t("agp.source")}</p>
           </ReportSection>
           <ReportSection id="agp-chart" title={t("agp.chartTitle")}>
-            {data.agpSvg ? <figure className={s.dayChart} data-testid="agp-chart" dangerouslySetInnerHTML={{ __html: data.agpSvg }} /> : null}
+            {data.agpSvg ? (
+              <figure className={s.dayChart} data-testid="agp-chart">
+                <div dangerouslySetInnerHTML={{ __html: data.agpSvg }} />
+                <figcaption className={s.chartFigures}>
+                  {t("agp.chartFigures", { mean: glucose(report.statistics.mean.value), inRange: percent(report.timeInRanges.bands.find((b) => b.key === "inRange")?.percent ?? null) })}
+                </figcaption>
+              </figure>
+            ) : null}
             <ul className={s.agpLegend} data-testid="agp-legend">
               <li>
                 <span className={s.agpSwatch} style={{ background: AGP_BAND_COLORS.outerBand }} />
@@ -181,6 +192,7 @@ export default function AgpPrint() {
                   <figcaption>
                     {displayDate(day.date)}
                     {day.full ? "" : ` (${t("agp.notFull")})`}
+                    {day.figures ? <span className={s.chartFigures}>{` · ${day.figures}`}</span> : null}
                   </figcaption>
                   {day.svg ? <div dangerouslySetInnerHTML={{ __html: day.svg }} /> : null}
                 </figure>

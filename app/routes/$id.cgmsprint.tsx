@@ -48,6 +48,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const unitText = t(`common:units.${unit}`);
   const charts = (report?.days ?? []).map((day) => ({
     date: day.window.date,
+    // The chart's text alternative: the day's key figures.
+    caption: day.summary
+      ? t("cgm.chartFigures", {
+          count: day.summary.numberOfValue,
+          mean: `${formatGlucose(day.summary.periodAverage, unit, locale)} ${unitText}`,
+          low: formatGlucose(day.summary.lowest.mgdl, unit, locale),
+          high: formatGlucose(day.summary.highest.mgdl, unit, locale),
+        })
+      : null,
     svg: day.hasData
       ? cgmDayChart(day, {
           unit,
@@ -110,7 +119,10 @@ export default function CgmPrint() {
             {data.charts.map((chart) =>
               chart.svg ? (
                 <figure key={chart.date} className={s.dayChart} data-testid="day-chart">
-                  <figcaption className={s.chartCaption}>{displayDate(chart.date)}</figcaption>
+                  <figcaption className={s.chartCaption}>
+                    {displayDate(chart.date)}
+                    {chart.caption ? <span className={s.chartFigures}>{` · ${chart.caption}`}</span> : null}
+                  </figcaption>
                   <div dangerouslySetInnerHTML={{ __html: chart.svg }} />
                 </figure>
               ) : (

@@ -74,7 +74,12 @@ export default function PumpPrint() {
                 ) : (
                   <div key={section.from} data-testid="chart-group" className={s.rangeChartGroup}>
                     <h3 className={s.sectionTitle}>{`${section.from} – ${section.to}`}</h3>
-                    <figure className={s.rangeChart} dangerouslySetInnerHTML={{ __html: section.svg }} />
+                    <figure className={s.rangeChart}>
+                      <div dangerouslySetInnerHTML={{ __html: section.svg }} />
+                      <figcaption className={s.chartFigures}>
+                        {t("pump.chartValues")} <a href="#pump-days">{t("pump.perDay")}</a>, <a href="#pump-bg">{t("pump.bgPerDay")}</a>
+                      </figcaption>
+                    </figure>
                   </div>
                 ),
               )}

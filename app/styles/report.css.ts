@@ -211,3 +211,6 @@ export const methodsNote = style({ color: vars.color.muted, fontSize: "0.8125rem
 /** The method lines under the table: two columns on paper. */
 export const methods = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.sm}`, fontSize: "0.8125rem", "@media": { print: { columnCount: 2, columnGap: vars.space.lg, fontSize: "8pt" } } });
 globalStyle(`${methods} li`, { breakInside: "avoid", marginBottom: vars.space.xs });
+
+/** A chart's text alternative under it: its key figures, or where its values are in a table. */
+export const chartFigures = style({ display: "block", fontSize: "0.8rem", color: vars.color.muted });

@@ -67,7 +67,8 @@ test.describe("CGM report", () => {
     await expect(figure(page, r("cgm.average"))).toHaveText(`${formatGlucose(metrics.mean.value, 0, "en")} mmol/L`);
     await expect(figure(page, r("cgm.count"))).toHaveText(String(metrics.meta.readings));
     await expect(page.getByTestId("day-chart")).toHaveCount(7);
-    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(displayDate(start));
+    // Each day's chart is captioned with its date and key figures (its text alternative).
+    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(new RegExp(`^${displayDate(start)} · \\d+ readings, mean \\d+\\.\\d mmol/L, lowest \\d+\\.\\d, highest \\d+\\.\\d$`));
     await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
 
     await expectTips(page, "/supports#cgmsprintsettings");
