@@ -19,6 +19,8 @@ export type PanelItem = {
 };
 
 const PAGE_SIZE = 10;
+/** The id of the "New user" link, which opens the add-share / add-invite drawer. */
+export const ADD_USER_LINK_ID = "add-user";
 
 /** The left panel of the patient area (spec 1 section 2): search, New user, tabs, list, pages. */
 export function PatientPanel({ identity, tab, items, total, page }: { identity: number; tab: "mine" | "others"; items: PanelItem[]; total: number; page: number }) {
@@ -48,7 +50,7 @@ export function PatientPanel({ identity, tab, items, total, page }: { identity: 
           {t("panel.searchButton")}
         </button>
       </Form>
-      <Link to={`/patientShow/add${withParams({ page: null })}`} className={layout.button}>
+      <Link id={ADD_USER_LINK_ID} to={`/patientShow/add${withParams({ page: null })}`} className={layout.button}>
         {identity === 1 ? t("panel.newShare") : t("panel.newInvite")}
       </Link>
       <Link to={identity === 1 ? "/patient" : "/patientAdd"}>{identity === 1 ? t("record:links.healthRecord") : t("record:links.addPatient")}</Link>

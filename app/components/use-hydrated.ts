@@ -1,8 +1,16 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False during server rendering and the first client render; true once JavaScript runs. */
+const never = () => () => {};
+
+/**
+ * False during server rendering and while the page hydrates; true once JavaScript runs, also
+ * in the first render of a component that mounts after hydration (e.g. on a client navigation),
+ * so that such a component never shows its JavaScript-off form for a frame.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

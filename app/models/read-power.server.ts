@@ -248,6 +248,28 @@ export async function listSharedWithOthers(viewer: Viewer, options: ListOptions)
   return { ok: true, data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader") };
 }
 
+/** An entry of the drawers' list: a request the viewer made, the account it names and its answer. */
+export type SentRequest = { readPowerId: number; userId: number; name: string; email: string; identity: number; state: number };
+
+/**
+ * The drawers' list, newest first, a page at a time with the count: for a person the shares they
+ * made (the reader's details), for a clinic the invitations it sent (the patient's details), in
+ * every state; nothing for a clinic whose organisation is not approved, nor for any other
+ * account. `userId` is the other side's account, the one that sharing or inviting again names.
+ */
+export async function listSentRequests(viewer: Viewer, options: ListOptions): Promise<ListPage<SentRequest>> {
+  const entry = (item: PatientListEntry, userId: number): SentRequest => ({ readPowerId: item.readPowerId, userId, name: item.name, email: item.email, identity: item.identity, state: item.state });
+  if (viewer.identity === 1) {
+    const page = await listPage(Prisma.sql`rp."providerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.share}`, options, "reader");
+    return { count: page.count, data: page.data.map((item) => entry(item, item.readId)) };
+  }
+  if (viewer.identity === 2 && mayReadSharedData(viewer)) {
+    const page = await listPage(Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.invitation}`, options, "provider");
+    return { count: page.count, data: page.data.map((item) => entry(item, item.provideId)) };
+  }
+  return { count: 0, data: [] };
+}
+
 /**
  * One row the viewer is part of, as a list item seen from the viewer's side (the patient when
  * the viewer reads, the reader when the viewer provides); null for anyone else, for an id that

@@ -1,11 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { Drawer } from "~/components/drawer";
 import { ErrorList, FormMessages } from "~/components/form";
 import { IdentityIcon } from "~/components/icons";
-import { invitePatient, searchShareCandidates, shareWith } from "~/models/read-power.server";
-import { findShareListQuery, inviteSchema, saveShareSchema } from "~/schemas/read-power";
+import { Pager } from "~/components/pager";
+import { ADD_USER_LINK_ID } from "~/components/patient-panel";
+import { useHydrated } from "~/components/use-hydrated";
+import { invitePatient, listSentRequests, searchShareCandidates, shareWith, SHARE_STATE, type ShareCandidate } from "~/models/read-power.server";
+import { findShareListQuery, inviteSchema, saveShareSchema, sentListQuery, SHARE_PAGE_SIZE } from "~/schemas/read-power";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
@@ -13,21 +17,32 @@ import { requireUser } from "~/utils/session.server";
 import { formError, refusalInit } from "~/utils/throttle-response.server";
 
 const EMAIL_SHOWN = 18;
+/** What the list beside the drawer keeps when the drawer opens and closes: its tab and search. */
+const LIST_PARAMS = ["tab", "q"] as const;
 
 /**
- * The "add share" (identity 1) and "add invite" (identity 2) drawer (spec 1 section 2): search
- * a user by their whole email, then share or invite. `find` is the search; without JavaScript
- * it is a page. Too many searches answer 429 with Retry-After.
+ * The "add share" (identity 1) and "add invite" (identity 2) drawer: search a user by their whole
+ * email, then share or invite; below, the viewer's own shares or invitations, 10 a page
+ * (`sentPage`), each with its answer. With JavaScript it is a drawer over the list, without it a
+ * page; the address is the same. Too many searches answer 429 with Retry-After.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  if (!params.has("find")) return { identity: user.identity, find: "", searched: false, results: [], count: 0, errors: [] as string[] };
+  const { sentPage } = sentListQuery.parse({ sentPage: params.get("sentPage") ?? undefined });
+  const sentList = await listSentRequests(user, { page: sentPage });
+  const sent = {
+    page: sentPage,
+    total: sentList.count,
+    items: sentList.data.map((item) => ({ ...item, status: item.state === SHARE_STATE.accepted ? "accepted" : item.state === SHARE_STATE.refused ? "refused" : "waiting" })),
+  };
+  const base = { identity: user.identity, sent, find: params.get("find") ?? "", searched: false, results: [] as ShareCandidate[], count: 0, errors: [] as string[] };
+  if (!params.has("find")) return base;
   const parsed = findShareListQuery(user.identity).safeParse({ searchOption: params.get("find"), pageNum: params.get("findPage") ?? undefined });
-  if (!parsed.success) return { identity: user.identity, find: params.get("find") ?? "", searched: false, results: [], count: 0, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) };
+  if (!parsed.success) return { ...base, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) };
   const found = await searchShareCandidates(user, { search: parsed.data.searchOption, page: parsed.data.pageNum });
   const answer = {
-    identity: user.identity,
+    ...base,
     find: parsed.data.searchOption,
     searched: found.ok,
     results: found.ok ? found.data.data : [],
@@ -58,17 +73,34 @@ function shortEmail(email: string) {
   return email.length > EMAIL_SHOWN ? `${email.slice(0, EMAIL_SHOWN)}…` : email;
 }
 
-export default function AddShare() {
+/** The list's address with the list's own parameters of `params`. */
+function listHref(params: URLSearchParams) {
+  const kept = new URLSearchParams();
+  for (const key of LIST_PARAMS) if (params.get(key)) kept.set(key, params.get(key)!);
+  const query = kept.toString();
+  return `/patientShow/patients${query ? `?${query}` : ""}`;
+}
+
+function AddUser() {
   const { t } = useTranslation("sharing");
-  const { identity, find, searched, results, errors } = useLoaderData<typeof loader>();
+  const { identity, find, searched, results, errors, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const sharing = identity === 1;
+  const pages = Math.max(1, Math.ceil(sent.total / SHARE_PAGE_SIZE));
+  const sentPageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set("sentPage", String(page));
+    else next.delete("sentPage");
+    const query = next.toString();
+    return `/patientShow/add${query ? `?${query}` : ""}`;
+  };
   return (
-    <section className={p.drawer} aria-labelledby="add-title">
-      <h1 id="add-title">{sharing ? t("add.shareTitle") : t("add.inviteTitle")}</h1>
+    <>
       <p>{sharing ? t("add.shareIntro") : t("add.inviteIntro")}</p>
-      <Form method="get" className={f.form} role="search">
+      <Form method="get" action="/patientShow/add" className={f.form} role="search">
+        {LIST_PARAMS.map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
         <div className={f.field}>
           <label htmlFor="find" className={f.label}>
             {t("add.searchLabel")}
@@ -93,7 +125,7 @@ export default function AddShare() {
             </label>
             <textarea id="message" name="message" rows={2} maxLength={500} className={f.input} />
           </div>
-          <table className={p.table}>
+          <table className={p.table} aria-label={t("add.results")}>
             <thead>
               <tr>
                 <th className={p.nameCell}>{t("add.name")}</th>
@@ -133,8 +165,76 @@ export default function AddShare() {
           </table>
         </Form>
       ) : null}
+      <section aria-labelledby="sent-title">
+        <h2 id="sent-title">{sharing ? t("add.sentShares") : t("add.sentInvites")}</h2>
+        {sent.items.length === 0 ? (
+          <p>{sent.total > 0 ? t("add.sentPageEmpty") : sharing ? t("add.noSentShares") : t("add.noSentInvites")}</p>
+        ) : (
+          <Form method="post" aria-busy={busy}>
+            <input type="hidden" name="intent" value={sharing ? "share" : "invite"} />
+            <table className={p.table} aria-labelledby="sent-title">
+              <thead>
+                <tr>
+                  <th className={p.nameCell}>{t("add.name")}</th>
+                  <th className={p.cell}>{t("add.email")}</th>
+                  <th className={p.cell}>{t("add.status")}</th>
+                  <th className={p.cell}>{t("add.action")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sent.items.map((row) => (
+                  <tr key={row.readPowerId}>
+                    <td className={p.nameCell} title={row.name}>
+                      {row.name}
+                    </td>
+                    <td className={p.cell} title={row.email}>
+                      {shortEmail(row.email)}
+                    </td>
+                    <td className={p.cell}>{t(`status.${row.status}`)}</td>
+                    <td className={p.cell}>
+                      {row.status === "refused" ? (
+                        <button type="submit" name={sharing ? "readId" : "provideId"} value={row.userId} className={s.buttonSecondary} disabled={busy} aria-label={`${sharing ? t("add.shareAgain") : t("add.inviteAgain")}: ${row.name}`}>
+                          {sharing ? t("add.shareAgain") : t("add.inviteAgain")}
+                        </button>
+                      ) : (
+                        <Link to={`/patientShow/share/${row.readPowerId}`} aria-label={`${t("add.details")}: ${row.name}`}>
+                          {t("add.details")}
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Form>
+        )}
+        <Pager page={sent.page} pages={pages} href={sentPageHref} labels={{ nav: t("add.sentPages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page: sent.page, pages }) }} />
+      </section>
+    </>
+  );
+}
+
+export default function AddShare() {
+  const { t } = useTranslation("sharing");
+  const { identity } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const title = identity === 1 ? t("add.shareTitle") : t("add.inviteTitle");
+  const back = listHref(params);
+  if (hydrated) {
+    return (
+      <Drawer title={title} closeLabel={t("add.close")} onClose={() => navigate(back)} returnFocusTo={ADD_USER_LINK_ID}>
+        <AddUser />
+      </Drawer>
+    );
+  }
+  return (
+    <section className={p.drawer} aria-labelledby="add-title">
+      <h1 id="add-title">{title}</h1>
+      <AddUser />
       <p>
-        <Link to="/patientShow/patients">{t("add.close")}</Link>
+        <Link to={back}>{t("add.close")}</Link>
       </p>
     </section>
   );

@@ -62,6 +62,13 @@ export function findShareListQuery(identity: number) {
   return identity === 2 ? inviteSearchSchema : shareSearchSchema;
 }
 
+/**
+ * The query of the "add share" / "add invite" drawer's own list: `sentPage`, the page of the
+ * viewer's requests (1 when missing or not a page number). Not `page`, which pages the list
+ * beside it.
+ */
+export const sentListQuery = z.object({ sentPage: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
 /** POST save: a patient shares their data with readId. */
 export const saveShareSchema = z.object({ readId: idNumber("errors.readIdRequired"), message: messageField });
 

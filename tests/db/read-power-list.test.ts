@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/models/access.server";
-import { listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power.server";
+import { listSentRequests, listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power.server";
+import { loader as addPageLoader } from "~/routes/patientShow.add";
 import { db } from "~/utils/db.server";
+import { createUserSession } from "~/utils/session.server";
 
 /** Runs `work` and counts the raw queries it sends. */
 async function countingRawQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
@@ -102,5 +104,80 @@ describe("the patient area's lists", () => {
     // "Shared with others" lists readers: no patient data there.
     const others = await listSharedWithOthers({ id: patients[10]!.id, identity: 1, isPass: 0, role: "guest" }, { page: 1 });
     expect(others.ok && others.data.data.map((e) => [e.lastUploadAt, e.lastUploadDate])).toEqual([[null, null]]);
+  });
+});
+
+/** A person who shared with 11 readers (answered or not), and rows that are not their requests. */
+async function sentScenario() {
+  const tag = ++run;
+  const owner = await db().user.create({ data: { email: `owner-${tag}@sent.test`, identity: 1, firstName: "Olga", lastName: "Owner", patient: { create: {} } } });
+  const readers = [];
+  for (let i = 1; i <= 11; i++) {
+    const reader = await db().user.create({ data: { email: `reader${i}-${tag}@sent.test`, identity: i === 2 ? 2 : 1, firstName: `Reader${i}`, lastName: "Tester" } });
+    readers.push(reader);
+    await db().readPower.create({ data: { providerId: owner.id, readerId: reader.id, sourceType: 0, state: i % 3, createdAt: new Date(Date.UTC(2026, 1, i)) } });
+  }
+  // Not requests the owner made: a clinic's invitation to them, a record made for them, a share with them.
+  const doctor = await db().user.create({ data: { email: `doctor-${tag}@sent.test`, identity: 2, isPass: 1 } });
+  const creator = await db().user.create({ data: { email: `creator-${tag}@sent.test`, identity: 2, isPass: 1 } });
+  const friend = await db().user.create({ data: { email: `friend-${tag}@sent.test`, identity: 1, patient: { create: {} } } });
+  await db().readPower.create({ data: { providerId: owner.id, readerId: doctor.id, sourceType: 1, state: 0, createdAt: new Date(Date.UTC(2026, 2, 1)) } });
+  await db().readPower.create({ data: { providerId: owner.id, readerId: creator.id, sourceType: 2, state: 1, createdAt: new Date(Date.UTC(2026, 2, 2)) } });
+  await db().readPower.create({ data: { providerId: friend.id, readerId: owner.id, sourceType: 0, state: 0, createdAt: new Date(Date.UTC(2026, 2, 3)) } });
+  const viewer: Viewer = { id: owner.id, identity: 1, isPass: 0, role: "guest" };
+  return { owner, readers, doctor, viewer };
+}
+
+describe("the add-share / add-invite drawer's list of the viewer's own requests", () => {
+  it("a person: the shares they made in every state, newest first, 10 a page with the count, the reader's details", async () => {
+    const { readers, viewer } = await sentScenario();
+    const first = await listSentRequests(viewer, { page: 1 });
+    expect(first.count).toBe(11);
+    expect(first.data.map((e) => e.userId)).toEqual(readers.slice(1).reverse().map((r) => r.id));
+    expect(first.data[0]).toEqual({ readPowerId: expect.any(Number), userId: readers[10]!.id, name: "Reader11 Tester", email: readers[10]!.email, identity: 1, state: 2 });
+    expect(first.data.find((e) => e.userId === readers[1]!.id)).toMatchObject({ identity: 2, state: 2 });
+    expect(new Set(first.data.map((e) => e.state))).toEqual(new Set([0, 1, 2]));
+    expect(await listSentRequests(viewer, { page: 2 })).toEqual({ count: 11, data: [expect.objectContaining({ userId: readers[0]!.id, state: 1 })] });
+    expect(await listSentRequests(viewer, { page: 3 })).toEqual({ count: 11, data: [] });
+    expect((await listSentRequests(viewer, { page: 1, pageSize: 100 })).data).toHaveLength(10);
+  });
+
+  it("a clinic: the invitations it sent in every state, with the patient's details; nothing before its organisation is approved", async () => {
+    const tag = ++run;
+    const clinic = await db().user.create({ data: { email: `inviter-${tag}@sent.test`, identity: 2, isPass: 1 } });
+    const patients: { id: number; email: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const patient = await db().user.create({ data: { email: `invited${i}-${tag}@sent.test`, identity: 1, firstName: `Invited${i}`, patient: { create: {} } } });
+      patients.push(patient);
+      await db().readPower.create({ data: { providerId: patient.id, readerId: clinic.id, sourceType: 1, state: i, createdAt: new Date(Date.UTC(2026, 3, 1 + i)) } });
+    }
+    // A share a patient made with the clinic is not the clinic's request.
+    const sharer = await db().user.create({ data: { email: `sharer-${tag}@sent.test`, identity: 1, patient: { create: {} } } });
+    await db().readPower.create({ data: { providerId: sharer.id, readerId: clinic.id, sourceType: 0, state: 1, createdAt: new Date(Date.UTC(2026, 3, 9)) } });
+    const approved: Viewer = { id: clinic.id, identity: 2, isPass: 1, role: "guest" };
+    const page = await listSentRequests(approved, { page: 1 });
+    expect(page.count).toBe(3);
+    expect(page.data.map((e) => [e.userId, e.name, e.email, e.identity, e.state])).toEqual(
+      [2, 1, 0].map((i) => [patients[i]!.id, `Invited${i}`, patients[i]!.email, 1, i]),
+    );
+    expect(await listSentRequests({ ...approved, isPass: 3 }, { page: 1 })).toEqual({ count: 0, data: [] });
+  });
+
+  it("the /patientShow/add page answers the page of the list that sentPage names (page 1 when it is not a page number)", async () => {
+    const { owner, readers } = await sentScenario();
+    const cookie = (await createUserSession(new Request("http://localhost/login"), owner.id)).split(";")[0]!;
+    const load = (query: string) =>
+      (addPageLoader as unknown as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<{ sent: { page: number; total: number; items: { userId: number; status: string }[] } }>)({
+        request: new Request(`http://localhost/patientShow/add${query}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      });
+    const second = await load("?sentPage=2");
+    expect(second.sent).toEqual({ page: 2, total: 11, items: [expect.objectContaining({ userId: readers[0]!.id, status: "accepted" })] });
+    for (const query of ["", "?sentPage=abc", "?sentPage=0", "?sentPage=-2"]) {
+      const first = await load(query);
+      expect([first.sent.page, first.sent.items.length, first.sent.items[0]!.status]).toEqual([1, 10, "refused"]);
+    }
+    expect((await load("?sentPage=1")).sent.items.map((e) => e.status).slice(0, 3)).toEqual(["refused", "accepted", "waiting"]);
   });
 });

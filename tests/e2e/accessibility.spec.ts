@@ -17,6 +17,8 @@ import { jsEnabled, signInWithLanguage } from "./support";
 
 const SERIOUS = new Set(["serious", "critical"]);
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** The seeded demo patient's email: the clinic's drawer finds it (the search, with its results table). */
+const DEMO_PATIENT_EMAIL = "patient@demo.diacare.test";
 /** The not-found page, checked too: it answers 404. */
 const NOT_FOUND = "/error/404";
 
@@ -80,7 +82,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
       const page = await auditPage(browser, "en");
       const patient = await createUser({ tag: `axe-patient-${lng}`, identity: 1, firstName: "Alba", lastName: "Axe", lang: lng });
       await signInWithLanguage(page, patient, lng, 1);
-      report(`patient ${lng}`, await audit(page, [...patientPages(patient.pid!, patient.id), "/newsetting", "/account", "/patient", "/patientShow/accessLog"]));
+      report(`patient ${lng}`, await audit(page, [...patientPages(patient.pid!, patient.id), "/newsetting", "/account", "/patient", "/patientShow/accessLog", "/patientShow/add"]));
     });
 
     test(`a clinic (${lng})`, async ({ browser }) => {
@@ -89,7 +91,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
       const clinic = await createUser({ tag: `axe-clinic-${lng}`, identity: 2, firstName: "Cora", lastName: "Axe", lang: lng });
       await createAcceptedShare(demo.userId, clinic.id);
       await signInWithLanguage(page, clinic, lng, 2);
-      report(`clinic ${lng}`, await audit(page, ["/patientShow/patients", "/patientShow/add", "/patientAdd", "/organisation", ...patientPages(demo.pid, demo.userId)]));
+      report(`clinic ${lng}`, await audit(page, ["/patientShow/patients", "/patientShow/add", `/patientShow/add?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`, "/patientAdd", "/organisation", ...patientPages(demo.pid, demo.userId)]));
     });
 
     test(`the administrator (${lng})`, async ({ browser }) => {

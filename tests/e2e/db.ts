@@ -42,6 +42,13 @@ export async function createAcceptedShare(providerId: number, readerId: number, 
   );
 }
 
+/** A share that `provider` made with `reader` (sourceType 0) in `state` (0 pending, 1 accepted, 2 refused), made at `createdAt`. */
+export async function createShareRequest(providerId: number, readerId: number, state: 0 | 1 | 2, createdAt: Date) {
+  await withDb((client) =>
+    client.query(`INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "createdAt", "updatedAt") VALUES ($1, $2, 0, $3, 1, 1, $4, now())`, [providerId, readerId, state, createdAt]),
+  );
+}
+
 /** The seeded demo patient (prisma/seed.ts): pid, user id and time zone. */
 export async function demoPatient(): Promise<{ pid: number; userId: number; timeZone: string }> {
   return withDb(async (client) => {
