@@ -304,7 +304,7 @@ describe("bgRangeChart", () => {
 
 describe("every chart", () => {
   const cgm = buildCgmDay({ date: LONG_DAY, timeZone: WAW, readings: longDayReadings(), limits });
-  const bg = buildBgRange({ from: "2026-10-24", to: "2026-10-26", timeZone: WAW, readings: [{ time: waw("2026-10-25", 9), mgdl: 123 }], limits });
+  const bg = buildBgRange({ from: "2026-10-12", to: "2026-10-26", timeZone: WAW, readings: [{ time: waw("2026-10-25", 9), mgdl: 123 }], limits });
   const charts: [string, (o: ChartOptions) => string][] = [
     ["pump", (o) => pumpDayChart(pumpDay(), { ...o, labels: pumpLabels })],
     ["cgm", (o) => cgmDayChart(cgm, { ...o, labels: cgmLabels })],
@@ -335,6 +335,34 @@ describe("every chart", () => {
     const xml = new DOMParser().parseFromString(svg, "image/svg+xml");
     expect(xml.documentElement.tagName.toLowerCase()).toBe("svg");
     expect(svg).not.toMatch(/="[^"]*[<>][^"]*"/);
+  });
+
+  it.each(charts)("%s: narrow: a narrower, taller viewBox, larger text, fewer x ticks", (_, render) => {
+    const wide = parseSvg(render(opts(0, "pl")));
+    const narrow = parseSvg(render({ ...opts(0, "pl"), narrow: true }));
+    const box = (root: Element) => root.getAttribute("viewBox")!.split(" ").map(Number);
+    const [, , wideWidth, wideHeight] = box(wide);
+    const [, , narrowWidth, narrowHeight] = box(narrow);
+    expect(wideWidth).toBe(720);
+    expect(narrowWidth).toBe(340);
+    expect(narrowHeight).toBeGreaterThan(wideHeight!);
+    expect(wide.getAttribute("font-size")).toBe("10");
+    expect(narrow.getAttribute("font-size")).toBe("11");
+    // No element overrides the root's size.
+    expect(all(narrow, "[font-size]").filter((e) => e !== narrow)).toHaveLength(0);
+    const xTicks = (root: Element) => ticks(root, "x").filter((t) => t.text !== "");
+    expect(xTicks(narrow).length).toBeGreaterThan(1);
+    expect(xTicks(narrow).length).toBeLessThanOrEqual(Math.ceil(xTicks(wide).length / 2) + 1);
+    expect(xTicks(narrow).length).toBeLessThan(xTicks(wide).length);
+    // Labelled ticks at least 40 viewBox px apart: about four characters at 11 px.
+    const xs = xTicks(narrow).map((t) => t.x);
+    for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeGreaterThanOrEqual(40);
+    // Coordinates to 0.1 px (the wide chart's to 0.01 px).
+    const geometry = ["d", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "transform"];
+    const decimals = (root: Element) =>
+      Math.max(...all(root, "*").flatMap((e) => geometry.flatMap((name) => (e.getAttribute(name) ?? "").match(/\.\d+/g) ?? [])).map((d) => d.length - 1));
+    expect(decimals(narrow)).toBe(1);
+    expect(decimals(wide)).toBe(2);
   });
 
   it.each(charts)("%s: shows only the given labels, numbers and times", (_, render) => {

@@ -22,15 +22,25 @@ function dailyView(basal: number): PatientView {
 describe("viewChart", () => {
   it("answers the same chart for the same view, and a new chart when the data, unit or language differ", () => {
     const first = viewChart(dailyView(1.2), { unit: 0, locale: "en", t });
-    expect(first).toContain("<svg");
+    expect(first.wide).toContain("<svg");
+    expect(first.narrow).toContain("<svg");
+    expect(first.wide).toContain('viewBox="0 0 720 ');
+    expect(first.narrow).toContain('viewBox="0 0 340 ');
+    // Hover titles only on the wide drawing: the narrow one names the chart alone.
+    expect(first.wide.match(/<title>/g)!.length).toBeGreaterThan(1);
+    expect(first.narrow.match(/<title>/g)).toHaveLength(1);
     expect(viewChart(dailyView(1.2), { unit: 0, locale: "en", t })).toBe(first);
 
     const otherData = viewChart(dailyView(2.5), { unit: 0, locale: "en", t });
-    expect(otherData).not.toBe(first);
+    expect(otherData.wide).not.toBe(first.wide);
+    expect(otherData.narrow).not.toBe(first.narrow);
     const otherUnit = viewChart(dailyView(1.2), { unit: 1, locale: "en", t });
-    expect(otherUnit).not.toBe(first);
+    expect(otherUnit.wide).not.toBe(first.wide);
+    expect(otherUnit.narrow).not.toBe(first.narrow);
     const otherLanguage = viewChart(dailyView(1.2), { unit: 0, locale: "pl", t: ((key: string) => `{${key}}`) as unknown as TFunction });
-    expect(otherLanguage).not.toBe(first);
-    expect(otherLanguage).toContain("{views:chart.basal}");
+    expect(otherLanguage.wide).not.toBe(first.wide);
+    expect(otherLanguage.narrow).not.toBe(first.narrow);
+    expect(otherLanguage.wide).toContain("{views:chart.basal}");
+    expect(otherLanguage.narrow).toContain("{views:chart.basal}");
   });
 });

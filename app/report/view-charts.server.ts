@@ -8,6 +8,17 @@ import { formatGlucose, formatNumber, type GlucoseUnit } from "./units";
 
 type Options = { unit: GlucoseUnit; locale: string; t: TFunction };
 
+/**
+ * A page's chart in two drawings: `wide` for screens wider than a phone and for print, `narrow`
+ * for a phone (narrower viewBox, larger text, fewer ticks, taller). The page holds both and its
+ * CSS shows one, so the choice needs no JavaScript. The narrow one has no hover titles: a touch
+ * screen cannot show them, and they would make it cost as much as the wide one.
+ */
+export interface ViewCharts {
+  readonly wide: string;
+  readonly narrow: string;
+}
+
 /** The pump day chart's texts in the reader's language (namespace `views`); also used by the pump report. */
 export function pumpChartLabels(t: TFunction, unit: GlucoseUnit): PumpChartLabels {
   const unitText = t(`common:units.${unit}`);
@@ -47,9 +58,9 @@ export function pumpRangeChartLabels(t: TFunction, unit: GlucoseUnit, locale: st
   };
 }
 
-/** Charts kept: a pump day's is about 40 KB. */
+/** Charts kept, each a wide and a narrow drawing (the narrow one a little smaller than the wide). */
 const DRAWN_CHARTS = 200;
-const drawn = new Map<string, string>();
+const drawn = new Map<string, ViewCharts>();
 
 /**
  * The chart of a patient page view, with its texts in the reader's language (namespace `views`).
@@ -58,7 +69,7 @@ const drawn = new Map<string, string>();
  * named by a hash of exactly those inputs, so that new data (a different model) is never
  * answered with an old chart.
  */
-export function viewChart(view: PatientView, options: Options): string {
+export function viewChart(view: PatientView, options: Options): ViewCharts {
   const key = createHash("sha256").update(JSON.stringify([view, options.unit, options.locale])).digest("base64");
   const kept = drawn.get(key);
   if (kept !== undefined) {
@@ -67,17 +78,17 @@ export function viewChart(view: PatientView, options: Options): string {
     drawn.set(key, kept);
     return kept;
   }
-  const svg = drawViewChart(view, options);
+  const charts: ViewCharts = { wide: drawViewChart(view, options, false), narrow: drawViewChart(view, options, true) };
   if (drawn.size >= DRAWN_CHARTS) drawn.delete(drawn.keys().next().value!);
-  drawn.set(key, svg);
-  return svg;
+  drawn.set(key, charts);
+  return charts;
 }
 
-function drawViewChart(view: PatientView, { unit, locale, t }: Options): string {
+function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: boolean): string {
   const unitText = t(`common:units.${unit}`);
   const glucoseAxis = t("views:chart.glucose", { unit: unitText });
   const band = (low: number, high: number) => `${t("views:chart.target")} ${formatGlucose(low, unit, locale)}–${formatGlucose(high, unit, locale)} ${unitText}`;
-  const base = { unit, locale };
+  const base = narrow ? { unit, locale, narrow, tooltips: false } : { unit, locale };
   if (view.tab === "daily") {
     return pumpDayChart(view.pump, { ...base, title: t("views:daily.chartTitle", { date: displayDate(view.nav.date) }), labels: pumpChartLabels(t, unit) });
   }

@@ -134,30 +134,33 @@ export default function CgmPrint() {
           </ReportSection>
           <ReportSection id="cgm-readings" title={t("cgm.readings")}>
             <p className={s.note}>{t("cgm.readingsNote", { count: report.numberOfValue })}</p>
-            <table className={`${s.table} ${s.hourMatrix}`} data-testid="cgm-readings">
-              <thead>
-                <tr>
-                  <th scope="col">{t("cgm.date")}</th>
-                  {HOURS.map((hour) => (
-                    <th key={hour} scope="col">
-                      {hour}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.hourly.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">{day.date}</th>
-                    {day.cells.map((cell, hour) => (
-                      <td key={hour} className={cell ? s.glucoseClass[cell.class] : undefined}>
-                        {cell ? formatGlucose(cell.mgdl, shell.unit, locale) : "·"}
-                      </td>
+            {/* On a phone the 25 columns keep a readable width and scroll inside this box; the keyboard reaches it too. */}
+            <div className={s.matrixScroll} tabIndex={0} role="region" aria-label={t("cgm.readings")}>
+              <table className={`${s.table} ${s.hourMatrix}`} data-testid="cgm-readings">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("cgm.date")}</th>
+                    {HOURS.map((hour) => (
+                      <th key={hour} scope="col">
+                        {hour}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.hourly.map((day) => (
+                    <tr key={day.date}>
+                      <th scope="row">{day.date}</th>
+                      {day.cells.map((cell, hour) => (
+                        <td key={hour} className={cell ? s.glucoseClass[cell.class] : undefined}>
+                          {cell ? formatGlucose(cell.mgdl, shell.unit, locale) : "·"}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </ReportSection>
         </>
       )}

@@ -97,11 +97,15 @@ export default function PatientHome() {
         ) : null}
       </header>
       <nav aria-label={t("reports.label")} className={s.reportLinks}>
-        <Link to={`/${data.pid}/print`}>{t("reports.pump")}</Link>
-        <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
-        <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
-        <Link to={`/${data.pid}/statisticsprint`}>{t("reports.statistics")}</Link>
+        <ReportLinks pid={data.pid} />
       </nav>
+      {/* On a phone the same links fold into a disclosure; the CSS shows one of the two. */}
+      <details className={s.reportMenu} data-testid="report-menu">
+        <summary className={s.reportMenuSummary}>{t("reports.label")}</summary>
+        <nav aria-label={t("reports.label")} className={s.reportMenuLinks}>
+          <ReportLinks pid={data.pid} />
+        </nav>
+      </details>
       {data.cgmInReports ? (
         <p role="note" className={s.note} data-testid="cgm-in-reports">
           {t("cgmInReports", { date: displayDate(data.cgmInReports) })} <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
@@ -118,6 +122,19 @@ export default function PatientHome() {
         <CgmsView base={base} data={view} chart={data.chart} unit={data.unit} />
       )}
     </article>
+  );
+}
+
+/** The patient's four reports. */
+function ReportLinks({ pid }: { pid: number }) {
+  const { t } = useTranslation("views");
+  return (
+    <>
+      <Link to={`/${pid}/print`}>{t("reports.pump")}</Link>
+      <Link to={`/${pid}/cgmsprint`}>{t("reports.cgm")}</Link>
+      <Link to={`/${pid}/agpprint`}>{t("reports.agp")}</Link>
+      <Link to={`/${pid}/statisticsprint`}>{t("reports.statistics")}</Link>
+    </>
   );
 }
 

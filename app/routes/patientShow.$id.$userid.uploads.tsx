@@ -12,6 +12,7 @@ import { readPatient } from "~/services/patient-read.server";
 import { uploadHistory, type UploadHistoryItem } from "~/services/upload-history.server";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
+import * as st from "~/styles/stack-table.css";
 import { getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { requireUser } from "~/utils/session.server";
@@ -57,9 +58,9 @@ export default function Uploads() {
         {items.length === 0 ? (
           <Notice kind="empty">{t("uploads.empty")}</Notice>
         ) : (
-          // A table wider than a phone scrolls; the keyboard reaches the scrolling region too.
+          // Up to a tablet's width the rows stack as cards; a table still wider than its box scrolls, and the keyboard reaches the scrolling region too.
           <div className={s.tableScroll} tabIndex={0} role="region" aria-label={t("uploads.caption")}>
-            <table className={s.table} data-testid="upload-history">
+            <table className={`${s.table} ${st.stackTableWide}`} data-testid="upload-history">
               <caption>{t("uploads.caption")}</caption>
               <thead>
                 <tr>
@@ -91,10 +92,11 @@ const COUNTS = ["added", "duplicates", "flagged", "skipped", "dstAdjusted"] as c
 
 function UploadRow({ item }: { item: UploadHistoryItem }) {
   const { t } = useTranslation("views");
+  const label = (column: "when" | "device" | "channel" | "operator" | "dates" | "records" | "status") => t(`uploads.columns.${column}`);
   return (
     <tr>
-      <th scope="row">{item.when}</th>
-      <td>
+      <th scope="row" data-label={label("when")}>{item.when}</th>
+      <td data-label={label("device")}>
         {t(`uploads.kinds.${item.deviceKind}`)}
         <br />
         <small>{t("uploads.serial", { serial: item.deviceSn })}</small>
@@ -105,10 +107,10 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
           </p>
         ) : null}
       </td>
-      <td>{t(`uploads.channels.${item.channel}`)}</td>
-      <td>{item.operator.you ? t("uploads.you") : item.operator.name}</td>
-      <td>{item.dates ? (item.dates.first === item.dates.last ? item.dates.first : `${item.dates.first} – ${item.dates.last}`) : "—"}</td>
-      <td>
+      <td data-label={label("channel")}>{t(`uploads.channels.${item.channel}`)}</td>
+      <td data-label={label("operator")}>{item.operator.you ? t("uploads.you") : item.operator.name}</td>
+      <td data-label={label("dates")}>{item.dates ? (item.dates.first === item.dates.last ? item.dates.first : `${item.dates.first} – ${item.dates.last}`) : "—"}</td>
+      <td data-label={label("records")}>
         <dl className={s.counts}>
           {COUNTS.map((count) => (
             <div key={count} className={s.count}>
@@ -118,7 +120,7 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
           ))}
         </dl>
       </td>
-      <td>
+      <td data-label={label("status")}>
         {t(`uploads.status.${item.status}`)}
         {item.status === "done" && item.added === 0 ? (
           <>

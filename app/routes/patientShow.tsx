@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { PatientPanel, type PanelItem } from "~/components/patient-panel";
 import { listSharedWithMeEntries, listSharedWithOthers, recipientOf, SHARE_STATE, type PatientListEntry } from "~/models/read-power.server";
@@ -56,9 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PatientShow() {
   const data = useLoaderData<typeof loader>();
+  // A patient's own pages (/patientShow/{pid}/...) fold the list away where it cannot stand beside them.
+  const onPatientPage = /^\/patientShow\/\d+\//.test(useLocation().pathname);
   return (
     <div className={s.area}>
-      <PatientPanel identity={data.identity} tab={data.tab} items={data.items} total={data.total} page={data.page} />
+      <PatientPanel identity={data.identity} tab={data.tab} items={data.items} total={data.total} page={data.page} folded={onPatientPage} />
       <div className={s.content}>
         <Outlet />
       </div>

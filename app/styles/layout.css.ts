@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { ONE_COLUMN } from "./breakpoints";
 import { vars } from "./theme.css";
 
 /** The page's wrapper: no box of its own, so the body lays out header, main and footer as before. */
@@ -18,7 +19,11 @@ export const main = style({
   maxWidth: "72rem",
   margin: "0 auto",
   padding: `${vars.space.lg} ${vars.space.md}`,
-  "@media": { print: { maxWidth: "none", padding: 0 } },
+  "@media": {
+    // Narrow screens keep their width for the content: a tablet's card then holds a full-size chart.
+    [ONE_COLUMN]: { padding: `${vars.space.md} ${vars.space.sm}` },
+    print: { maxWidth: "none", padding: 0 },
+  },
 });
 
 export const footer = style({
@@ -37,6 +42,7 @@ export const card = style({
   boxShadow: vars.shadow.card,
   padding: vars.space.lg,
   marginBottom: vars.space.lg,
+  "@media": { [ONE_COLUMN]: { padding: "0.75rem" } },
 });
 
 export const button = style({

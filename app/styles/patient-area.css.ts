@@ -1,4 +1,5 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
+import { ONE_COLUMN, TWO_COLUMNS } from "./breakpoints";
 import { vars } from "./theme.css";
 
 /** Spec 1 section 2: a 313 px left panel listing patients and a right content area. */
@@ -8,7 +9,7 @@ export const area = style({
   gap: vars.space.lg,
   alignItems: "start",
   "@media": {
-    "screen and (max-width: 800px)": { gridTemplateColumns: "minmax(0, 1fr)" },
+    [ONE_COLUMN]: { gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.md },
     print: { display: "block" },
   },
 });
@@ -18,10 +19,34 @@ export const panel = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
+  "@media": { [ONE_COLUMN]: { padding: `${vars.space.sm} ${vars.space.md}` }, print: { display: "none" } },
+});
+
+/**
+ * The panel's contents in a native <details>, so that it folds without JavaScript. It is closed on
+ * a patient's page, where in one column it would push the patient's data down; beside the page
+ * (two columns) its contents always show and the summary is hidden, where the browser can style
+ * a closed <details>' contents (::details-content); elsewhere the summary stays to open it.
+ */
+export const disclosure = style({});
+
+export const disclosureSummary = style({
+  cursor: "pointer",
+  fontWeight: 600,
+  padding: `${vars.space.xs} 0`,
+  color: vars.color.brand,
+  "@supports": { "selector(::details-content)": { "@media": { [TWO_COLUMNS]: { display: "none" } } } },
+});
+
+export const panelBody = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.md,
-  "@media": { print: { display: "none" } },
+  "@media": { [ONE_COLUMN]: { selectors: { [`${disclosure}[open] &`]: { marginTop: vars.space.sm } } } },
+});
+
+globalStyle(`${disclosure}::details-content`, {
+  "@media": { [TWO_COLUMNS]: { contentVisibility: "visible" } },
 });
 
 export const content = style({ minWidth: 0 });

@@ -1,4 +1,5 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { NARROW_SECTION, PHONE } from "./breakpoints";
 import { vars } from "./theme.css";
 
 /** The view dims while the next day or tab loads (client navigation with JavaScript). */
@@ -33,8 +34,19 @@ export const reportLinks = style({
   gap: vars.space.md,
   margin: `0 0 ${vars.space.sm}`,
   fontSize: "0.9375rem",
-  "@media": { print: { display: "none" } },
+  "@media": { [PHONE]: { display: "none" }, print: { display: "none" } },
 });
+
+/** On a phone the report links fold into a disclosure (a native <details>: no script needed). */
+export const reportMenu = style({
+  display: "none",
+  margin: `0 0 ${vars.space.sm}`,
+  "@media": { [PHONE]: { display: "block" }, print: { display: "none" } },
+});
+
+export const reportMenuSummary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.brand, padding: `${vars.space.xs} 0` });
+
+export const reportMenuLinks = style({ display: "grid", gap: vars.space.xs, padding: `${vars.space.xs} 0 0 ${vars.space.md}` });
 
 export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.xs} 0 0` });
 
@@ -45,7 +57,11 @@ export const tabs = style({
   margin: `0 0 ${vars.space.md}`,
   padding: 0,
   listStyle: "none",
-  "@media": { print: { display: "none" } },
+  "@media": {
+    // A phone: the tabs as a grid of buttons, so that six of them fit without sideways scrolling.
+    [PHONE]: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))", borderBottom: 0 },
+    print: { display: "none" },
+  },
 });
 
 export const tab = style({
@@ -60,6 +76,22 @@ export const tab = style({
     "&[aria-current=page]": { color: vars.color.brand, borderBottomColor: vars.color.brand },
     "&:hover": { color: vars.color.brandDark },
   },
+  "@media": {
+    [PHONE]: {
+      display: "block",
+      height: "100%",
+      padding: `${vars.space.sm} ${vars.space.xs}`,
+      margin: 0,
+      textAlign: "center",
+      overflowWrap: "anywhere",
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.sm,
+    },
+  },
+});
+
+globalStyle(`${tab}[aria-current=page]`, {
+  "@media": { [PHONE]: { background: vars.color.brand, color: vars.color.brandText, borderColor: vars.color.brand } },
 });
 
 export const toolbar = style({
@@ -100,6 +132,24 @@ export const chart = style({
 });
 
 globalStyle(`${chart} svg`, { width: "100%", height: "auto", display: "block" });
+
+/** The chart drawn for wide screens, also the one printed. */
+export const chartWide = style({
+  "@container": { [NARROW_SECTION]: { display: "none" } },
+  "@media": { print: { display: "block !important" } },
+});
+
+/**
+ * The chart drawn for a phone (a narrower viewBox with larger text): shown in a narrow section,
+ * at most about 1.5 times its viewBox so that its text does not grow huge.
+ */
+export const chartNarrow = style({
+  display: "none",
+  maxWidth: "32rem",
+  marginInline: "auto",
+  "@container": { [NARROW_SECTION]: { display: "block" } },
+  "@media": { print: { display: "none !important" } },
+});
 
 export const stats = style({
   display: "grid",
@@ -150,7 +200,8 @@ export const glucoseClass = styleVariants({
   veryHigh: { color: vars.color.warning, fontWeight: 700 },
 });
 
-export const section = style({ marginBottom: vars.space.lg });
+/** A view's section: charts and tables choose their layout by its width (container queries). */
+export const section = style({ marginBottom: vars.space.lg, containerType: "inline-size" });
 
 /** A bolus calculation flagged at upload: a bordered word, so that it reads without colour and on paper. */
 export const checkMark = style({

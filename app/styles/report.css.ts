@@ -1,6 +1,9 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
+/** A screen narrower than the hour matrix's readable width. */
+const NARROW_SCREEN = "screen and (max-width: 50rem)";
+
 /**
  * The print reports (docs/decisions/009-report-pages.md): one document for the screen, the
  * browser's print and the server's PDF. Controls are hidden in print; charts never split.
@@ -85,7 +88,8 @@ export const figureLabel = style({ color: vars.color.muted, fontSize: "0.8125rem
 export const figureValue = style({ fontSize: "1.125rem", fontWeight: 600, margin: 0, fontVariantNumeric: "tabular-nums" });
 export const figureNote = style({ fontSize: "0.8125rem", color: vars.color.muted, margin: 0 });
 
-export const section = style({ marginBottom: vars.space.lg });
+/** A report section: on screen its tables choose their layout by its width (container queries). */
+export const section = style({ marginBottom: vars.space.lg, containerType: "inline-size" });
 
 export const sectionTitle = style({ fontSize: "1.125rem", margin: `0 0 ${vars.space.sm}`, breakAfter: "avoid" });
 
@@ -111,7 +115,15 @@ export const rangeChart = style({ margin: 0 });
 globalStyle(`${rangeChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "165mm" } } });
 
 /** Days x clock hours: one compact table (a row per day fits A4 portrait at print size). */
-export const hourMatrix = style({ tableLayout: "fixed", fontSize: "0.75rem", textAlign: "center", "@media": { print: { fontSize: "6.5pt" } } });
+export const hourMatrix = style({
+  tableLayout: "fixed",
+  fontSize: "0.75rem",
+  textAlign: "center",
+  "@media": { [NARROW_SCREEN]: { minWidth: "46rem" }, print: { fontSize: "6.5pt" } },
+});
+
+/** The hour matrix's box: on a screen narrower than the matrix's readable width it scrolls sideways inside it. */
+export const matrixScroll = style({ "@media": { screen: { overflowX: "auto" } } });
 
 globalStyle(`${hourMatrix} th:first-child`, { width: "5.5rem", textAlign: "start", whiteSpace: "nowrap" });
 globalStyle(`${hourMatrix} td, ${hourMatrix} th`, { paddingInline: "1px" });

@@ -7,11 +7,13 @@ import { QuickRangeButtons } from "../quick-ranges";
 import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 import * as layout from "~/styles/layout.css";
+import type { ViewCharts } from "~/report/view-charts.server";
 import * as s from "~/styles/patient-view.css";
+import * as st from "~/styles/stack-table.css";
 import { Chart, Notice, Stat } from "./parts";
 import * as f from "~/styles/form.css";
 
-type Props = { range: BgRangeChoice; model: BgRangeModel; chart: string; unit: GlucoseUnit };
+type Props = { range: BgRangeChoice; model: BgRangeModel; chart: ViewCharts; unit: GlucoseUnit };
 
 /** BG: meter readings of a range of days with meal-time tags and the summary (spec 1 section 3 sugarTotalCount). */
 export function BgView({ range, model, chart, unit }: Props) {
@@ -51,7 +53,7 @@ export function BgView({ range, model, chart, unit }: Props) {
         <Notice kind="empty">{range.lastDay === null ? t("empty.none") : t("empty.range", { from, to })}</Notice>
       ) : (
         <>
-          <Chart svg={chart} />
+          <Chart chart={chart} />
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
             <Stat label={t("bg.average")}>{glucose(summary.sugarAvg)}</Stat>
@@ -59,7 +61,7 @@ export function BgView({ range, model, chart, unit }: Props) {
             <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>{t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}</Stat>
             <Stat label={t("bg.low", { limit: glucose(model.limits.low) })}>{t("bg.countPercent", { count: summary.low, percent: percent(summary.lowPercent) })}</Stat>
           </dl>
-          <table className={s.table}>
+          <table className={`${s.table} ${st.stackTable}`}>
             <caption>{t("bg.byTag")}</caption>
             <thead>
               <tr>
@@ -73,14 +75,14 @@ export function BgView({ range, model, chart, unit }: Props) {
                 .filter((tag) => tag.count > 0)
                 .map((tag) => (
                   <tr key={tag.key}>
-                    <th scope="row">{t(`bg.tags.${tag.key}`)}</th>
-                    <td>{tag.count}</td>
-                    <td>{glucose(tag.mean)}</td>
+                    <th scope="row" data-label={t("bg.tag")}>{t(`bg.tags.${tag.key}`)}</th>
+                    <td data-label={t("bg.count")}>{tag.count}</td>
+                    <td data-label={t("bg.average")}>{glucose(tag.mean)}</td>
                   </tr>
                 ))}
             </tbody>
           </table>
-          <table className={s.table}>
+          <table className={`${s.table} ${st.stackTable}`} data-testid="bg-table">
             <caption>{t("bg.tableCaption", { from, to })}</caption>
             <thead>
               <tr>
@@ -95,11 +97,11 @@ export function BgView({ range, model, chart, unit }: Props) {
               {model.days.flatMap((day) =>
                 day.readings.map((r, i) => (
                   <tr key={`${day.date}-${i}`}>
-                    <td>{displayDate(day.date)}</td>
-                    <td>{r.clock}</td>
-                    <td className={s.glucoseClass[r.class]}>{glucose(r.mgdl)}</td>
-                    <td>{t(`bg.tags.${r.tag.key}`)}</td>
-                    <td>{r.source ? t(`bg.sources.${r.source}`) : ""}</td>
+                    <td data-label={t("bg.date")}>{displayDate(day.date)}</td>
+                    <td data-label={t("bg.time")}>{r.clock}</td>
+                    <td data-label={t("bg.glucose")} className={s.glucoseClass[r.class]}>{glucose(r.mgdl)}</td>
+                    <td data-label={t("bg.tag")}>{t(`bg.tags.${r.tag.key}`)}</td>
+                    <td data-label={t("bg.source")}>{r.source ? t(`bg.sources.${r.source}`) : ""}</td>
                   </tr>
                 )),
               )}

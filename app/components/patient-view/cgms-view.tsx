@@ -7,6 +7,7 @@ import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
 import { displayDate } from "~/report/day";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import { formatGlucose, formatNumber, type GlucoseClass, type GlucoseUnit } from "~/report/units";
+import type { ViewCharts } from "~/report/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import { QuickRangeButtons } from "../quick-ranges";
 import { DateNavigator, EmptyDay } from "./date-navigator";
@@ -36,7 +37,7 @@ type DayStats = { mean: number | null; sd: number | null; cv: number | null; gmi
 type OverlayStats = { readings: number; mean: number | null; cv: number | null; gmi: number | null; activePercent: number | null; timeInRanges: TimeInRanges | null };
 type DayData = { view: "day"; nav: DayNavigation; day: Omit<CgmDayModel, "points">; stats: DayStats };
 type OverlayData = { view: "overlay"; nav: DayNavigation; overlay: Omit<CgmOverlayModel, "days">; stats: OverlayStats };
-type Props = { base: string; data: DayData | OverlayData; chart: string; unit: GlucoseUnit };
+type Props = { base: string; data: DayData | OverlayData; chart: ViewCharts; unit: GlucoseUnit };
 
 /** CGMS: one day's trace with trend and alarm, or the 14-day overlay; ranges and statistics. */
 export function CgmsView({ base, data, chart, unit }: Props) {
@@ -59,7 +60,7 @@ export function CgmsView({ base, data, chart, unit }: Props) {
       ) : (
         <>
           {data.view === "day" ? <Latest day={data.day} unit={unit} /> : null}
-          <Chart svg={chart} />
+          <Chart chart={chart} />
           {data.view === "day" ? <DayFigures data={data} unit={unit} /> : <OverlayFigures data={data} unit={unit} />}
         </>
       )}

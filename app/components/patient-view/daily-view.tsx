@@ -3,11 +3,13 @@ import type { DayNavigation } from "~/models/patient-view.server";
 import { displayDate } from "~/report/day";
 import type { PumpDayModel, PumpTableRow } from "~/report/pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
+import type { ViewCharts } from "~/report/view-charts.server";
 import * as s from "~/styles/patient-view.css";
+import * as st from "~/styles/stack-table.css";
 import { DateNavigator, EmptyDay } from "./date-navigator";
 import { Chart, Notice, Stat } from "./parts";
 
-type Props = { base: string; nav: DayNavigation; pump: Omit<PumpDayModel, "basal" | "boluses">; chart: string; unit: GlucoseUnit };
+type Props = { base: string; nav: DayNavigation; pump: Omit<PumpDayModel, "basal" | "boluses">; chart: ViewCharts; unit: GlucoseUnit };
 
 /** DAILY: one day of pump data as a chart, day totals and a table (spec 1 section 2). */
 export function DailyView({ base, nav, pump, chart, unit }: Props) {
@@ -23,7 +25,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
         <EmptyDay base={base} tab="daily" nav={nav} />
       ) : (
         <>
-          <Chart svg={chart} />
+          <Chart chart={chart} />
           {!pump.showBolusMarkers ? <Notice kind="empty">{t("daily.manyBoluses", { count: pump.totals.bolusCount })}</Notice> : null}
           <h3>{t("daily.totals")}</h3>
           <dl className={s.stats} data-testid="daily-totals">
@@ -42,7 +44,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
               {t("daily.device", { battery: pump.device.battery, reservoir: pump.device.reservoir })}
             </p>
           ) : null}
-          <table className={s.table}>
+          <table className={`${s.table} ${st.stackTable}`} data-testid="daily-table">
             <caption>{t("daily.tableCaption", { date: displayDate(nav.date) })}</caption>
             <thead>
               <tr>
@@ -85,8 +87,8 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
   const n = (value: number, decimals: number) => formatNumber(value, decimals, locale);
   const cells = (event: string, value: string, detail = "", flagged = false) => (
     <tr className={flagged ? s.checkRow : undefined}>
-      <td>{row.clock}</td>
-      <td>
+      <td data-label={t("daily.time")}>{row.clock}</td>
+      <td data-label={t("daily.event")}>
         {event}
         {flagged ? (
           <>
@@ -95,8 +97,8 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
           </>
         ) : null}
       </td>
-      <td>{value}</td>
-      <td>{detail}</td>
+      <td data-label={t("daily.value")}>{value}</td>
+      <td data-label={t("daily.detail")}>{detail}</td>
     </tr>
   );
   switch (row.kind) {

@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
+import type { ViewCharts } from "~/report/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 
-/** A server-rendered SVG chart (app/report/charts.server.ts): works without JavaScript and prints crisply. */
-export function Chart({ svg }: { svg: string }) {
-  return <div className={s.chart} data-testid="chart" dangerouslySetInnerHTML={{ __html: svg }} />;
+/**
+ * A server-rendered SVG chart (app/report/charts.server.ts): works without JavaScript and prints
+ * crisply. Both drawings are in the page; the section's width picks one (CSS), paper the wide one.
+ */
+export function Chart({ chart }: { chart: ViewCharts }) {
+  return (
+    <div className={s.chart}>
+      <div className={s.chartWide} data-testid="chart" dangerouslySetInnerHTML={{ __html: chart.wide }} />
+      <div className={s.chartNarrow} data-testid="chart-narrow" dangerouslySetInnerHTML={{ __html: chart.narrow }} />
+    </div>
+  );
 }
 
 /** One labelled figure of a summary. */

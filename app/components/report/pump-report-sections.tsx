@@ -4,6 +4,7 @@ import type { PumpReport } from "~/report/pump-report";
 import { displayDate } from "~/report/day";
 import { classify, formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 import * as s from "~/styles/report.css";
+import * as st from "~/styles/stack-table.css";
 import { Figure, ReportSection } from "./report-page";
 
 /** The pump report as the page gets it: the model without the per-day DAILY models. */
@@ -79,7 +80,7 @@ export function PumpDayTables({ report, unit }: SectionProps) {
   return (
     <>
       <ReportSection id="pump-days" title={t("pump.perDay")}>
-        <table className={s.table} data-testid="pump-days">
+        <table className={`${s.table} ${st.stackTable}`} data-testid="pump-days">
           <thead>
             <tr>
               <th scope="col">{t("pump.date")}</th>
@@ -97,13 +98,13 @@ export function PumpDayTables({ report, unit }: SectionProps) {
               const avg = sugar.length > 0 ? sugar.reduce((a, e) => a + e.statusShort0, 0) / sugar.length : null;
               return (
                 <tr key={day.date}>
-                  <td>{displayDate(day.date)}</td>
-                  <td>{day.hasData ? insulin(day.pumpTotalCount.total) : "—"}</td>
-                  <td>{day.hasData ? `${insulin(day.pumpTotalCount.basal)} (${percent(day.pumpTotalCount.basalPercent)})` : "—"}</td>
-                  <td>{day.hasData ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})` : "—"}</td>
-                  <td>{day.pumpTotalCount.points}</td>
-                  <td>{sugar.length}</td>
-                  <td>{formatGlucose(avg, unit, locale)}</td>
+                  <td data-label={t("pump.date")}>{displayDate(day.date)}</td>
+                  <td data-label={t("pump.total")}>{day.hasData ? insulin(day.pumpTotalCount.total) : "—"}</td>
+                  <td data-label={t("pump.basal")}>{day.hasData ? `${insulin(day.pumpTotalCount.basal)} (${percent(day.pumpTotalCount.basalPercent)})` : "—"}</td>
+                  <td data-label={t("pump.bolus")}>{day.hasData ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})` : "—"}</td>
+                  <td data-label={t("pump.points")}>{day.pumpTotalCount.points}</td>
+                  <td data-label={t("pump.glucoseCount")}>{sugar.length}</td>
+                  <td data-label={t("pump.average")}>{formatGlucose(avg, unit, locale)}</td>
                 </tr>
               );
             })}

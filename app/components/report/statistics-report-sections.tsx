@@ -4,6 +4,7 @@ import { displayDate } from "~/report/day";
 import { convertsWithUnit, type PeriodSummary, type StatisticRow, type StatisticsReport, type StatisticUnitKind } from "~/report/statistics-report";
 import { formatNumber, NO_VALUE_TEXT, roundHalfUp, unitDecimals, type GlucoseUnit } from "~/report/units";
 import * as s from "~/styles/report.css";
+import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";
 
 /** The statistics report as the page gets it (app/models/report.server.ts `statisticsReportFor`). */
@@ -92,7 +93,7 @@ export function StatisticsPeriods({ report }: Props) {
       <p className={s.note} data-testid="statistics-source">
         {t(`statistics.source.${report.source}`)}
       </p>
-      <table className={`${s.table} ${s.statisticsTable}`} data-testid="statistics-periods">
+      <table className={`${s.table} ${s.statisticsTable} ${st.stackTable}`} data-testid="statistics-periods">
         <thead>
           <tr>
             <th scope="col">{t("statistics.period")}</th>
@@ -112,12 +113,12 @@ export function StatisticsPeriods({ report }: Props) {
         <tbody>
           {periods.map(({ id, label, period }) => (
             <tr key={id} data-testid={`period-${id}`}>
-              <th scope="row">{label}</th>
-              <td>{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
-              <td className={s.numeric}>{period.readings}</td>
-              <td className={s.numeric}>{t("statistics.daysOf", { days: period.coverage.daysWithData, dayCount: report.dayCount })}</td>
-              <td className={s.numeric}>{wear(period)}</td>
-              <td>{period.coverage.standard ? t("statistics.ruleMet") : <>{t("statistics.ruleNotMet")}<InsufficientMark /></>}</td>
+              <th scope="row" data-label={t("statistics.period")}>{label}</th>
+              <td data-label={t("statistics.dates")}>{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
+              <td data-label={t("statistics.readings")} className={s.numeric}>{period.readings}</td>
+              <td data-label={t("statistics.daysWithData")} className={s.numeric}>{t("statistics.daysOf", { days: period.coverage.daysWithData, dayCount: report.dayCount })}</td>
+              <td data-label={t(report.source === "cgm" ? "statistics.wear" : "statistics.daysWithThree")} className={s.numeric}>{wear(period)}</td>
+              <td data-label={t("statistics.dataRule")}>{period.coverage.standard ? t("statistics.ruleMet") : <>{t("statistics.ruleNotMet")}<InsufficientMark /></>}</td>
             </tr>
           ))}
         </tbody>

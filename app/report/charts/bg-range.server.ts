@@ -9,7 +9,7 @@ import type { IsoDate } from "../day";
 import { formatGlucose, toUnit } from "../units";
 import { GLUCOSE_CLASS_COLOR } from "./palette";
 import {
-  DEFAULT_CHART_WIDTH,
+  chartWidth,
   finishChart,
   glucoseScale,
   MARGIN_LEFT,
@@ -33,9 +33,11 @@ export interface BgChartLabels {
 }
 
 const BG_RANGE_HEIGHT = 280;
+const NARROW_BG_RANGE_HEIGHT = 320;
 const DAY_S = 86_400;
-/** At most this many date labels; longer ranges label every k-th column. */
+/** At most this many date labels (on a narrow chart the fewer); longer ranges label every k-th column. */
 const MAX_DATE_LABELS = 15;
+const NARROW_MAX_DATE_LABELS = 5;
 
 interface BgRow {
   readonly x: number;
@@ -46,9 +48,9 @@ function bgRows(model: BgRangeModel): BgRow[] {
   return model.days.flatMap((day, i) => day.readings.map((reading) => ({ x: i + reading.seconds / DAY_S, reading })));
 }
 
-/** Column-centre ticks, every k-th date so that at most {@link MAX_DATE_LABELS} show. */
-function dateTicks(dates: readonly IsoDate[], format: (date: IsoDate) => string): { ticks: number[]; labels: Map<number, string> } {
-  const every = Math.max(1, Math.ceil(dates.length / MAX_DATE_LABELS));
+/** Column-centre ticks, every k-th date so that at most `maxLabels` show. */
+function dateTicks(dates: readonly IsoDate[], format: (date: IsoDate) => string, maxLabels: number): { ticks: number[]; labels: Map<number, string> } {
+  const every = Math.max(1, Math.ceil(dates.length / maxLabels));
   const ticks: number[] = [];
   const labels = new Map<number, string>();
   dates.forEach((date, i) => {
@@ -64,14 +66,14 @@ const monthDay = (date: IsoDate) => date.slice(5);
 /** Meter readings of the range, one column per date, dots coloured by class, the target band. */
 export function bgRangeChart(model: BgRangeModel, options: ChartOptions & { labels: BgChartLabels }): string {
   const { unit, locale, labels } = options;
-  const width = options.width ?? DEFAULT_CHART_WIDTH;
+  const width = chartWidth(options);
   const dates = model.days.map((d) => d.date);
   const columns = Math.max(1, dates.length);
   const rows = bgRows(model);
-  const { ticks, labels: tickLabels } = dateTicks(dates, labels.formatDay ?? monthDay);
+  const { ticks, labels: tickLabels } = dateTicks(dates, labels.formatDay ?? monthDay, options.narrow ? NARROW_MAX_DATE_LABELS : MAX_DATE_LABELS);
   const svg = renderPanel({
     width,
-    height: options.height ?? BG_RANGE_HEIGHT,
+    height: options.height ?? (options.narrow ? NARROW_BG_RANGE_HEIGHT : BG_RANGE_HEIGHT),
     marginLeft: MARGIN_LEFT,
     marginRight: MARGIN_RIGHT,
     marginTop: 24,

@@ -4,10 +4,11 @@
  */
 import * as Plot from "@observablehq/plot";
 import type { CgmDayModel, CgmOverlayModel, CgmPointView } from "../cgm-day";
+import { hourTicks } from "../day";
 import { toUnit } from "../units";
 import { CHART_PALETTE, GLUCOSE_CLASS_COLOR, mixColor } from "./palette";
 import {
-  DEFAULT_CHART_WIDTH,
+  chartWidth,
   finishChart,
   glucoseScale,
   MARGIN_LEFT,
@@ -15,8 +16,10 @@ import {
   MARK_CLASS,
   maxOf,
   minuteTicks,
+  NARROW_TIME_TICK_HOURS,
   renderPanel,
   targetBandMark,
+  TIME_TICK_HOURS,
   timeScale,
   type ChartOptions,
 } from "./render.server";
@@ -37,6 +40,9 @@ export interface OverlayChartLabels {
 
 const CGM_DAY_HEIGHT = 280;
 const OVERLAY_HEIGHT = 320;
+/** Heights of the narrow charts: taller than wide. */
+const NARROW_CGM_DAY_HEIGHT = 320;
+const NARROW_OVERLAY_HEIGHT = 360;
 const MARGINS = { marginLeft: MARGIN_LEFT, marginRight: MARGIN_RIGHT, marginTop: 24, marginBottom: 28 } as const;
 
 /** Readings below or above the target range. */
@@ -47,14 +53,14 @@ export function outsideTarget(points: readonly CgmPointView[]): CgmPointView[] {
 /** One local day of CGM readings: a line per segment, dots coloured by class where out of target, the target band. */
 export function cgmDayChart(model: CgmDayModel, options: ChartOptions & { labels: CgmChartLabels }): string {
   const { unit, labels } = options;
-  const width = options.width ?? DEFAULT_CHART_WIDTH;
+  const width = chartWidth(options);
   const { start, end } = model.window;
   const y = (p: CgmPointView) => toUnit(p.mgdl, unit);
   const svg = renderPanel({
     width,
-    height: options.height ?? CGM_DAY_HEIGHT,
+    height: options.height ?? (options.narrow ? NARROW_CGM_DAY_HEIGHT : CGM_DAY_HEIGHT),
     ...MARGINS,
-    x: timeScale([start, end], model.ticks),
+    x: timeScale([start, end], options.narrow ? hourTicks(model.window, NARROW_TIME_TICK_HOURS) : model.ticks),
     y: glucoseScale(maxOf(model.points, (p) => p.mgdl), options, labels.glucoseAxis, { band: model.targetBand }),
     // Values are CSS colours from the palette: no colour scale in between.
     color: { type: "identity" },
@@ -94,15 +100,15 @@ function overlayRows(model: CgmOverlayModel, unit: ChartOptions["unit"]): Overla
 /** 14 days (or the model's count) of CGM on one 00:00-24:00 wall-clock axis, one line per day. */
 export function cgmOverlayChart(model: CgmOverlayModel, options: ChartOptions & { labels: OverlayChartLabels }): string {
   const { unit, labels } = options;
-  const width = options.width ?? DEFAULT_CHART_WIDTH;
+  const width = chartWidth(options);
   const [from, to] = model.minuteDomain;
   const rows = overlayRows(model, unit);
-  const ticks = minuteTicks(3);
+  const ticks = minuteTicks(options.narrow ? NARROW_TIME_TICK_HOURS : TIME_TICK_HOURS);
   const tickLabels = new Map(ticks.map((t) => [t.minute, t.label]));
   const maxMgdl = maxOf(model.days, (d) => maxOf(d.points, (p) => p.mgdl));
   const svg = renderPanel({
     width,
-    height: options.height ?? OVERLAY_HEIGHT,
+    height: options.height ?? (options.narrow ? NARROW_OVERLAY_HEIGHT : OVERLAY_HEIGHT),
     ...MARGINS,
     x: { type: "linear", domain: [from, to], ticks: ticks.map((t) => t.minute), tickFormat: (m: number) => tickLabels.get(m) ?? "", grid: true, label: null },
     y: glucoseScale(maxMgdl, options, labels.glucoseAxis, { band: model.targetBand }),

@@ -16,20 +16,23 @@ import { hourTicks, type TimeTick } from "../day";
 import { formatGlucose, formatNumber, toUnit } from "../units";
 import { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR } from "./palette";
 import {
+  chartFontSize,
+  chartWidth,
   decimalsOf,
-  DEFAULT_CHART_WIDTH,
   finishChart,
   glucoseScale,
   MARGIN_LEFT,
   MARGIN_RIGHT,
   MARK_CLASS,
   maxOf,
+  NARROW_TIME_TICK_HOURS,
   niceStep,
   renderPanel,
   stackPanels,
   withDataAttributes,
   stepTicks,
   targetBandMark,
+  TIME_TICK_HOURS,
   timeScale,
   type ChartOptions,
 } from "./render.server";
@@ -80,6 +83,8 @@ export interface PanelHeights {
 
 /** Default panel heights, px; a given `height` scales them proportionally. */
 const PANEL_HEIGHTS: PanelHeights = { events: 56, glucose: 130, insulin: 214 };
+/** Panel heights of a narrow chart: taller than wide, the glucose panel most of all. */
+const NARROW_PANEL_HEIGHTS: PanelHeights = { events: 60, glucose: 190, insulin: 230 };
 /** Basal axis covers at least 0-0.5 U/h, the bolus axis 0-1 U, with room for labels above. */
 const MIN_BASAL_UH = 0.5;
 const MIN_BOLUS_U = 1;
@@ -93,11 +98,11 @@ const EVENT_ROWS: readonly EventRow[] = ["alarm", "carbs"];
 export function pumpDayChart(model: PumpDayModel, options: PumpChartOptions): string {
   const frame: PumpTimeFrame = {
     domain: [model.window.start, model.window.end],
-    ticks: hourTicks(model.window, 3),
-    width: options.width ?? DEFAULT_CHART_WIDTH,
+    ticks: hourTicks(model.window, options.narrow ? NARROW_TIME_TICK_HOURS : TIME_TICK_HOURS),
+    width: chartWidth(options),
     when: (_, clock) => clock,
   };
-  const heights = panelHeights(PANEL_HEIGHTS, options.height);
+  const heights = panelHeights(options.narrow ? NARROW_PANEL_HEIGHTS : PANEL_HEIGHTS, options.height);
   const panels = [
     eventPanel(model, frame, options, heights.events),
     glucosePanel(model, frame, options, heights.glucose),
@@ -146,7 +151,7 @@ export function eventPanel(series: PumpSeries, frame: PumpTimeFrame, options: Pu
       Plot.axisY([...EVENT_ROWS], {
         tickFormat: (row: EventRow) => rowLabel[row],
         tickSize: 0,
-        lineWidth: (MARGIN_LEFT - 8) / 10,
+        lineWidth: (MARGIN_LEFT - 8) / chartFontSize(options),
         textOverflow: "ellipsis",
         label: null,
       }),

@@ -32,9 +32,32 @@ export interface ChartOptions {
    * show them, and each one costs the PDF renderer time.
    */
   readonly tooltips?: boolean;
+  /**
+   * Drawn for a narrow screen (a phone): a narrow viewBox, larger text, fewer time ticks and
+   * taller panels, so that the chart shown about as wide as its viewBox keeps its text readable.
+   */
+  readonly narrow?: boolean;
 }
 
 export const DEFAULT_CHART_WIDTH = 720;
+/** viewBox width of a narrow chart: shown on a phone at about 300-360 CSS px, text near 1:1. */
+export const NARROW_CHART_WIDTH = 340;
+/** Plot's text size, and the larger one of a narrow chart (viewBox px). */
+export const CHART_FONT_SIZE = 10;
+export const NARROW_CHART_FONT_SIZE = 11;
+/** Hours between the labelled ticks of a day's time axis, and on a narrow chart. */
+export const TIME_TICK_HOURS = 3;
+export const NARROW_TIME_TICK_HOURS = 6;
+
+/** Text size of a chart drawn with these options (viewBox px). */
+export function chartFontSize(options: Pick<ChartOptions, "narrow">): number {
+  return options.narrow ? NARROW_CHART_FONT_SIZE : CHART_FONT_SIZE;
+}
+
+/** viewBox width of a chart drawn with these options: the given width, else the wide or narrow default. */
+export function chartWidth(options: Pick<ChartOptions, "narrow" | "width">): number {
+  return options.width ?? (options.narrow ? NARROW_CHART_WIDTH : DEFAULT_CHART_WIDTH);
+}
 /** Left and right margins shared by every chart, so stacked panels line up. */
 export const MARGIN_LEFT = 64;
 export const MARGIN_RIGHT = 44;
@@ -93,14 +116,16 @@ export function renderPanel(options: Plot.PlotOptions): SVGSVGElement {
  * sizing by viewBox only, so it fills its container's width with the height following the
  * aspect ratio (Plot's own inline style sets `height: auto; max-width: 100%`).
  */
-export function finishChart(svg: SVGSVGElement, { title, tooltips = true }: Pick<ChartOptions, "title" | "tooltips">): string {
+export function finishChart(svg: SVGSVGElement, { title, tooltips = true, narrow = false }: Pick<ChartOptions, "title" | "tooltips" | "narrow">): string {
   const doc = svg.ownerDocument;
   if (!tooltips) for (const markTitle of svg.querySelectorAll("title")) markTitle.remove();
+  // Every text inherits the root's size (Plot writes 10 there); a narrow chart's is larger.
+  svg.setAttribute("font-size", String(chartFontSize({ narrow })));
   svg.setAttribute("xmlns", SVG_NS);
   svg.setAttribute("role", "img");
   svg.setAttribute("width", "100%");
   svg.removeAttribute("height");
-  roundCoordinates(svg);
+  roundCoordinates(svg, narrow ? NARROW_COORDINATE_DECIMALS : COORDINATE_DECIMALS);
   // The chart is one image named by its title: its parts (Plot labels some of them) are hidden from assistive technology.
   for (const part of svg.children) part.setAttribute("aria-hidden", "true");
   const titleElement = doc.createElementNS(SVG_NS, "title");
@@ -118,23 +143,31 @@ function escapeAttribute(text: string): string {
 /** Attributes holding coordinates; their numbers are rounded to {@link COORDINATE_DECIMALS}. */
 const GEOMETRY_ATTRIBUTES = ["d", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "transform", "points"] as const;
 const COORDINATE_DECIMALS = 2;
-/** A decimal number with more digits than kept, possibly in exponent form (Plot writes 49.99999999999999, 1e-14). */
-const LONG_NUMBER = /-?\d*\.\d{3,}(?:e[-+]?\d+)?|-?\d+(?:\.\d+)?e[-+]?\d+/gi;
+/** A narrow chart is shown near 1:1 on a phone: 0.1 px is below what a screen shows, and its lines cost a fifth less. */
+const NARROW_COORDINATE_DECIMALS = 1;
+/** A decimal number with more digits than `decimals`, possibly in exponent form (Plot writes 49.99999999999999, 1e-14). */
+function longNumber(decimals: number): RegExp {
+  return new RegExp(`-?\\d*\\.\\d{${decimals + 1},}(?:e[-+]?\\d+)?|-?\\d+(?:\\.\\d+)?e[-+]?\\d+`, "gi");
+}
+const LONG_NUMBER: Readonly<Record<number, RegExp>> = { [COORDINATE_DECIMALS]: longNumber(COORDINATE_DECIMALS), [NARROW_COORDINATE_DECIMALS]: longNumber(NARROW_COORDINATE_DECIMALS) };
 
-function roundNumber(text: string): string {
-  const rounded = Number(Number(text).toFixed(COORDINATE_DECIMALS));
+function roundNumber(text: string, decimals: number): string {
+  const rounded = Number(Number(text).toFixed(decimals));
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
 /**
- * Rounds coordinates to 0.01 px: Plot writes full doubles (49.99999999999999), which only
- * inflate the page (the 14-day overlay by about an eighth) without visible difference.
+ * Rounds coordinates to 0.01 px (a narrow chart's to 0.1 px): Plot writes full doubles
+ * (49.99999999999999), which only inflate the page (the 14-day overlay by about an eighth)
+ * without visible difference.
  */
-function roundCoordinates(svg: SVGSVGElement): void {
+function roundCoordinates(svg: SVGSVGElement, decimals: number): void {
+  const pattern = LONG_NUMBER[decimals]!;
+  const round = (text: string) => roundNumber(text, decimals);
   for (const element of svg.querySelectorAll("*")) {
     for (const name of GEOMETRY_ATTRIBUTES) {
       const value = element.getAttribute(name);
-      if (value !== null) element.setAttribute(name, value.replace(LONG_NUMBER, roundNumber));
+      if (value !== null) element.setAttribute(name, value.replace(pattern, round));
     }
   }
 }
