@@ -58,6 +58,8 @@ test.describe("patient data views", () => {
     await expect(figure(page, v("daily.insulin"))).toHaveText(`${formatNumber(pump.pumpTotalCount.total, 2, "en")} U`);
     await expect(figure(page, v("daily.boluses"))).toHaveText(String(pump.totals.bolusCount));
     await expect(page.getByTestId("chart").locator("svg").first()).toBeVisible();
+    // The chart's text alternative carries the day's insulin total.
+    await expect(page.getByTestId("chart-caption")).toContainText(`${formatNumber(pump.pumpTotalCount.total, 2, "en")} U`);
     await page.getByRole("link", { name: new RegExp(v("nav.next")) }).click();
     await expect.poll(() => dateShown(page)).toBe(displayDate(yesterday));
 
@@ -87,6 +89,8 @@ test.describe("patient data views", () => {
     await expect(figure(page, v("bg.count"))).toHaveText(String(range.meter.length));
     const mean = range.meter.reduce((sum, r) => sum + r.mgdl, 0) / range.meter.length;
     await expect(figure(page, v("bg.average"))).toHaveText(`${formatGlucose(mean, 1, "en")} mg/dL`);
+    await expect(page.getByTestId("chart-caption")).toContainText(`${range.meter.length} `);
+    await expect(page.getByTestId("chart-caption")).toContainText(`${formatGlucose(mean, 1, "en")} mg/dL`);
     expect(meter.length).toBeGreaterThan(0);
   });
 

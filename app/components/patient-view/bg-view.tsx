@@ -53,7 +53,7 @@ export function BgView({ range, model, chart, unit }: Props) {
         <Notice kind="empty">{range.lastDay === null ? t("empty.none") : t("empty.range", { from, to })}</Notice>
       ) : (
         <>
-          <Chart chart={chart} />
+          <Chart chart={chart} caption={t("bg.chartCaption", { count: summary.size, from, to, average: glucose(summary.sugarAvg) })} />
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
             <Stat label={t("bg.average")}>{glucose(summary.sugarAvg)}</Stat>

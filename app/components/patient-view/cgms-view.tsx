@@ -42,6 +42,11 @@ type Props = { base: string; data: DayData | OverlayData; chart: ViewCharts; uni
 /** CGMS: one day's trace with trend and alarm, or the 14-day overlay; ranges and statistics. */
 export function CgmsView({ base, data, chart, unit }: Props) {
   const { t } = useTranslation("views");
+  const glucose = useGlucose(unit);
+  const caption =
+    data.view === "day"
+      ? t("cgms.chartCaption", { count: data.day.summary?.numberOfValue ?? 0, mean: glucose(data.stats.mean) })
+      : t("cgms.overlayCaption", { from: displayDate(data.overlay.from), to: displayDate(data.overlay.to), count: data.stats.readings, mean: glucose(data.stats.mean) });
   const hasData = data.view === "day" ? data.day.hasData : data.overlay.hasData;
   return (
     <section className={s.section} aria-labelledby="cgms-heading">
@@ -60,7 +65,7 @@ export function CgmsView({ base, data, chart, unit }: Props) {
       ) : (
         <>
           {data.view === "day" ? <Latest day={data.day} unit={unit} /> : null}
-          <Chart chart={chart} />
+          <Chart chart={chart} caption={caption} />
           {data.view === "day" ? <DayFigures data={data} unit={unit} /> : <OverlayFigures data={data} unit={unit} />}
         </>
       )}

@@ -25,7 +25,10 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
         <EmptyDay base={base} tab="daily" nav={nav} />
       ) : (
         <>
-          <Chart chart={chart} />
+          <Chart
+            chart={chart}
+            caption={t("daily.chartCaption", { total: n(totals.total, 2), basal: n(totals.basal, 2), bolus: n(totals.bolus, 2), carbs: n(pump.totals.carbs, 0), glucose: pump.glucose.length })}
+          />
           {!pump.showBolusMarkers ? <Notice kind="empty">{t("daily.manyBoluses", { count: pump.totals.bolusCount })}</Notice> : null}
           <h3>{t("daily.totals")}</h3>
           <dl className={s.stats} data-testid="daily-totals">

@@ -5,13 +5,17 @@ import * as s from "~/styles/patient-view.css";
 /**
  * A server-rendered SVG chart (app/report/charts.server.ts): works without JavaScript and prints
  * crisply. Both drawings are in the page; the section's width picks one (CSS), paper the wide one.
+ * `caption` is its text alternative: the key figures it draws, and where the rest is listed.
  */
-export function Chart({ chart }: { chart: ViewCharts }) {
+export function Chart({ chart, caption }: { chart: ViewCharts; caption: string }) {
   return (
-    <div className={s.chart}>
+    <figure className={s.chart}>
       <div className={s.chartWide} data-testid="chart" dangerouslySetInnerHTML={{ __html: chart.wide }} />
       <div className={s.chartNarrow} data-testid="chart-narrow" dangerouslySetInnerHTML={{ __html: chart.narrow }} />
-    </div>
+      <figcaption className={s.note} data-testid="chart-caption">
+        {caption}
+      </figcaption>
+    </figure>
   );
 }
 
