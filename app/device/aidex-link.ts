@@ -29,7 +29,8 @@ export const AIDEX_COMMANDS = {
 /** "No index": the host has nothing of this sensor. */
 export const NO_INDEX = 0xffffffff;
 
-const u32 = (value: number) => {
+/** A u32 little-endian, as the AiDEX commands' payloads carry numbers. */
+export const u32 = (value: number) => {
   const bytes = new Uint8Array(4);
   new DataView(bytes.buffer).setUint32(0, value, true);
   return bytes;

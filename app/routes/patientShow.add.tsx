@@ -139,12 +139,7 @@ function AddUser() {
             <tbody>
               {results.map((row) => (
                 <tr key={row.userId}>
-                  <td className={p.nameCell} title={row.name}>
-                    {row.name}
-                  </td>
-                  <td className={p.cell} title={row.email}>
-                    {shortEmail(row.email)}
-                  </td>
+                  <PersonCells name={row.name} email={row.email} />
                   <td className={p.cell}>
                     <IdentityIcon identity={row.identity} label={row.identity === 1 ? t("add.person") : t("add.clinic")} />
                   </td>
@@ -184,12 +179,7 @@ function AddUser() {
               <tbody>
                 {sent.items.map((row) => (
                   <tr key={row.readPowerId}>
-                    <td className={p.nameCell} title={row.name}>
-                      {row.name}
-                    </td>
-                    <td className={p.cell} title={row.email}>
-                      {shortEmail(row.email)}
-                    </td>
+                    <PersonCells name={row.name} email={row.email} />
                     <td className={p.cell}>{t(`status.${row.status}`)}</td>
                     <td className={p.cell}>
                       {row.status === "refused" ? (
@@ -241,3 +231,17 @@ export default function AddShare() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** A person's name and email in a row of the drawer's tables (the email shortened, whole in its title). */
+function PersonCells({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      <td className={p.nameCell} title={name}>
+        {name}
+      </td>
+      <td className={p.cell} title={email}>
+        {shortEmail(email)}
+      </td>
+    </>
+  );
+}

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { AidexOptions } from "../../app/device/simulator/aidex";
-import type { HandheldOptions, SimulatedFault } from "../../app/device/simulator/equil";
 import { shiftDate, todayIn } from "../../app/report/day";
 import { createUser } from "./db";
-import type { FakeUsbState } from "./browser/fake-usb";
-import { bundle, expectFailure, expectNoScript, fill, forgetPercents, openUploadCentre, percents, resetUpload, u, v } from "./device-page";
+import { expectFailure, expectNoScript, fill, forgetPercents, percents, resetUpload, setUsbFaults, u, usbState, v, withFakeUsb } from "./device-page";
 import { jsEnabled, signIn } from "./support";
 
 /**
@@ -13,18 +10,7 @@ import { jsEnabled, signIn } from "./support";
  * (tests/e2e/browser/fake-usb.ts).
  */
 
-const FAKE_USB = bundle("tests/e2e/browser/fake-usb.ts");
 const ZONE = "Europe/Warsaw";
-
-type Device = { aidex?: AidexOptions; handheld?: HandheldOptions };
-
-async function withDevice(page: Page, pid: number, device: Device, faults: SimulatedFault[] = []) {
-  await page.addInitScript({ content: `window.__FAKE_HANDHELD__ = ${JSON.stringify({ ...device, faults })};\n${FAKE_USB}` });
-  await openUploadCentre(page, pid);
-}
-
-const usbState = (page: Page) => page.evaluate(() => (window as unknown as { __fakeUsb: () => FakeUsbState }).__fakeUsb());
-const setFaults = (page: Page, faults: SimulatedFault[]) => page.evaluate((f) => void ((window as unknown as { __FAKE_HANDHELD__: { faults: SimulatedFault[] } }).__FAKE_HANDHELD__.faults = f), faults);
 
 async function uploadAidex(page: Page) {
   await page.getByRole("radio", { name: new RegExp(u("device.kinds.aidex")) }).check();
@@ -41,7 +27,7 @@ test.describe("AiDEX CGM upload over WebUSB (a simulated AiDEX handheld behind n
 
     const start = shiftDate(todayIn(ZONE, Date.now()), -3);
     const serial = `AXE2E${patient.pid}`;
-    await withDevice(page, patient.pid!, { aidex: { serial, start, days: 2, seed: 9 } });
+    await withFakeUsb(page, patient.pid!, { aidex: { serial, start, days: 2, seed: 9 } });
     await uploadAidex(page);
     const progress = page.getByTestId("upload-progress");
     await expect(progress).toHaveAttribute("data-status", "success", { timeout: 60_000 });
@@ -58,7 +44,7 @@ test.describe("AiDEX CGM upload over WebUSB (a simulated AiDEX handheld behind n
     await expect(page.getByTestId("cgm-stats").locator("dt", { hasText: new RegExp(`^${v("cgms.count")}$`) }).locator("xpath=following-sibling::dd[1]")).toHaveText("288");
 
     // Again: the server's newest index stops the finger-prick read at the newest one, and the history read brings nothing.
-    await withDevice(page, patient.pid!, { aidex: { serial, start, days: 2, seed: 9 } });
+    await withFakeUsb(page, patient.pid!, { aidex: { serial, start, days: 2, seed: 9 } });
     await uploadAidex(page);
     await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "noNewRecords", { timeout: 60_000 });
     expect((await usbState(page)).asked).toEqual(["version", "serial", "manualCount", "manualRecord", "history"]);
@@ -69,13 +55,13 @@ test.describe("AiDEX CGM upload over WebUSB (a simulated AiDEX handheld behind n
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
-    await withDevice(page, patient.pid!, { handheld: { serial: "EQ0001" } });
+    await withFakeUsb(page, patient.pid!, { handheld: { serial: "EQ0001" } });
     await uploadAidex(page);
     await expectFailure(page, "equilPumpPda", 0);
     expect((await usbState(page)).open).toBe(false);
 
     const start = shiftDate(todayIn(ZONE, Date.now()), -2);
-    await withDevice(page, patient.pid!, { aidex: { serial: `AXF${patient.pid}`, start, days: 1 } }, [{ kind: "silent", on: "history" }]);
+    await withFakeUsb(page, patient.pid!, { ...{ aidex: { serial: `AXF${patient.pid}`, start, days: 1 } }, faults: [{ kind: "silent", on: "history" }] });
     await uploadAidex(page);
     await expectFailure(page, "timeout", 65);
     expect(await percents(page)).toEqual([60, 65]);
@@ -83,10 +69,10 @@ test.describe("AiDEX CGM upload over WebUSB (a simulated AiDEX handheld behind n
     await page.goto(`/patientShow/${patient.pid}/${patient.id}/uploads`);
     await expect(page.getByText(v("uploads.empty"))).toBeVisible();
 
-    await withDevice(page, patient.pid!, { aidex: { serial: `AXF${patient.pid}`, start, days: 1 } }, [{ kind: "silent", on: "history" }]);
+    await withFakeUsb(page, patient.pid!, { ...{ aidex: { serial: `AXF${patient.pid}`, start, days: 1 } }, faults: [{ kind: "silent", on: "history" }] });
     await uploadAidex(page);
     await expectFailure(page, "timeout", 65);
-    await setFaults(page, []);
+    await setUsbFaults(page, []);
     await resetUpload(page);
     await forgetPercents(page);
     await uploadAidex(page);

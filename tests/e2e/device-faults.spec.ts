@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { HandheldOptions, SimulatedFault } from "../../app/device/simulator/equil";
 import { shiftDate, todayIn } from "../../app/report/day";
 import { createUser, pumpRecordsAround, type TestUser } from "./db";
-import { bundle, expectFailure, expectNoScript, forgetPercents, openUploadCentre, percents, resetUpload, u, v } from "./device-page";
+import { expectFailure, expectNoScript, forgetPercents, percents, resetUpload, setUsbFaults, u, usbState, v, withFakeUsb } from "./device-page";
 import { jsEnabled, signIn } from "./support";
 import type { FakeUsbState } from "./browser/fake-usb";
 
@@ -13,7 +13,6 @@ import type { FakeUsbState } from "./browser/fake-usb";
  * pending and the product's own time-out ends the read.
  */
 
-const FAKE_USB = bundle("tests/e2e/browser/fake-usb.ts");
 const ZONE = "Europe/Warsaw";
 /** Without a password, every percent of a successful pump upload. */
 const PERCENTS_WITHOUT_PASSWORD = [60, 62, 65, 70, 75, 99.01, 100];
@@ -26,14 +25,7 @@ function handheldOf(patient: TestUser, extra: HandheldOptions = {}): HandheldOpt
 }
 
 /** Installs the fake handheld and opens the patient's upload centre. */
-async function withHandheld(page: Page, pid: number, handheld: HandheldOptions, faults: SimulatedFault[] = [], choices?: Choice[]) {
-  await page.addInitScript({ content: `window.__FAKE_HANDHELD__ = ${JSON.stringify({ handheld, faults, choices })};\n${FAKE_USB}` });
-  await openUploadCentre(page, pid);
-}
-
-/** Changes the handheld's faults for the next choice (the fake reads them at each request). */
-const setFaults = (page: Page, faults: SimulatedFault[]) => page.evaluate((f) => void ((window as unknown as { __FAKE_HANDHELD__: { faults: SimulatedFault[] } }).__FAKE_HANDHELD__.faults = f), faults);
-const usbState = (page: Page) => page.evaluate(() => (window as unknown as { __fakeUsb: () => FakeUsbState }).__fakeUsb());
+const withHandheld = (page: Page, pid: number, handheld: HandheldOptions, faults: SimulatedFault[] = [], choices?: Choice[]) => withFakeUsb(page, pid, { handheld, faults, choices });
 
 /** Chooses the pump, clicks Upload and types the password (or skips it). */
 async function uploadPump(page: Page, password: string | null = null) {
@@ -135,7 +127,7 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     expect(times(state, /^close$/)[0]! - times(state, /^ask:history$/)[0]!).toBeGreaterThanOrEqual(4900);
 
     // Start again (the handheld answers now): a clean upload.
-    await setFaults(page, []);
+    await setUsbFaults(page, []);
     await resetUpload(page);
     await forgetPercents(page);
     await uploadPump(page);
@@ -160,7 +152,7 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     for (const [i, [fault, percent]] of cases.entries()) {
       await test.step(`${fault.kind} on ${fault.on}`, async () => {
         if (i > 0) await resetUpload(page);
-        await setFaults(page, [fault]);
+        await setUsbFaults(page, [fault]);
         await uploadPump(page);
         await expectFailure(page, "deviceReadFailed", percent);
         await expectClosed(page);

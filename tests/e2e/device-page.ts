@@ -1,6 +1,9 @@
 import { buildSync } from "esbuild";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import type { AidexOptions } from "../../app/device/simulator/aidex";
+import type { HandheldOptions, SimulatedFault } from "../../app/device/simulator/equil";
+import type { FakeUsbState } from "./browser/fake-usb";
 import { tr } from "./i18n";
 
 /**
@@ -32,6 +35,23 @@ export async function openUploadCentre(page: Page, pid: number) {
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
   });
 }
+
+/** What the fake navigator.usb holds (tests/e2e/browser/fake-usb.ts): an Equil handheld, or an AiDEX, its faults and the chooser's answers. */
+export type FakeUsbOptions = { handheld?: HandheldOptions; aidex?: AidexOptions; faults?: SimulatedFault[]; choices?: ("accessory" | "normal" | "denied" | "cancel")[] };
+
+let fakeUsb: string | undefined;
+
+/** Installs the fake navigator.usb for the page's next loads and opens the patient's upload centre. */
+export async function withFakeUsb(page: Page, pid: number, options: FakeUsbOptions) {
+  fakeUsb ??= bundle("tests/e2e/browser/fake-usb.ts");
+  await page.addInitScript({ content: `window.__FAKE_HANDHELD__ = ${JSON.stringify({ faults: [], ...options })};\n${fakeUsb}` });
+  await openUploadCentre(page, pid);
+}
+
+/** What happened to the fake USB device so far. */
+export const usbState = (page: Page) => page.evaluate(() => (window as unknown as { __fakeUsb: () => FakeUsbState }).__fakeUsb());
+/** Changes the device's faults for the next choice (the fake reads them at each request). */
+export const setUsbFaults = (page: Page, faults: SimulatedFault[]) => page.evaluate((f) => void ((window as unknown as { __FAKE_HANDHELD__: { faults: SimulatedFault[] } }).__FAKE_HANDHELD__.faults = f), faults);
 
 /** The percents seen so far. */
 export const percents = (page: Page) => page.evaluate(() => (window as unknown as { __percents: number[] }).__percents);

@@ -1,36 +1,12 @@
-import { buildSync } from "esbuild";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import type { HandheldOptions, SimulatedFault } from "../../app/device/simulator/equil";
 import { shiftDate, todayIn } from "../../app/report/day";
 import { createUser } from "./db";
+import { fill, percents, u, v, withFakeUsb } from "./device-page";
 import { tr } from "./i18n";
 import { jsEnabled, signIn } from "./support";
 
-const u = (key: string) => tr("en", key, "upload");
-const v = (key: string) => tr("en", key, "views");
-const fill = (text: string, values: Record<string, string | number>) => Object.entries(values).reduce((out, [k, value]) => out.replaceAll(`{{${k}}}`, String(value)), text);
-
-/** The fake navigator.usb (tests/e2e/browser/fake-usb.ts) bundled once for the browser. */
-const FAKE_USB = buildSync({ entryPoints: [path.resolve("tests/e2e/browser/fake-usb.ts")], bundle: true, format: "iife", platform: "browser", write: false, tsconfig: path.resolve("tsconfig.json") }).outputFiles[0]!.text;
-
-/** Installs the fake handheld, opens the patient's upload centre and records every percent the progress bar shows. */
-async function withHandheld(page: Page, pid: number, handheld: HandheldOptions, faults: SimulatedFault[] = []) {
-  await page.addInitScript({ content: `window.__FAKE_HANDHELD__ = ${JSON.stringify({ handheld, faults })};\n${FAKE_USB}` });
-  await page.goto(`/patientShow/${pid}/upload`);
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as { __percents: number[] }).__percents = seen;
-    new MutationObserver(() => {
-      const bar = document.querySelector('[role="progressbar"]');
-      const now = bar ? Number(bar.getAttribute("aria-valuenow")) : null;
-      if (now !== null && seen.at(-1) !== now) seen.push(now);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
-  });
-}
-
-const percents = (page: Page) => page.evaluate(() => (window as unknown as { __percents: number[] }).__percents);
+const withHandheld = (page: Page, pid: number, handheld: HandheldOptions, faults: SimulatedFault[] = []) => withFakeUsb(page, pid, { handheld, faults });
 
 async function uploadPump(page: Page, password: string | null) {
   await page.getByRole("radio", { name: new RegExp(u("device.kinds.equil")) }).check();

@@ -1,5 +1,5 @@
 import { createRng, gaussian, type Rng } from "~/utils/seeded-random";
-import { AIDEX_COMMANDS, NO_INDEX } from "../aidex-link";
+import { AIDEX_COMMANDS, NO_INDEX, u32 } from "../aidex-link";
 import { SERIAL_NUMBER_READ } from "../commands";
 import { LINK_COMMANDS } from "../equil-link";
 import type { Frame } from "../frame";
@@ -106,11 +106,6 @@ export function encodeManualRecord(entry: AidexEntry): Uint8Array {
 }
 
 const u32Of = (body: Uint8Array) => (body.length >= 4 ? new DataView(body.buffer, body.byteOffset, 4).getUint32(0, true) : null);
-const u32 = (value: number) => {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value, true);
-  return bytes;
-};
 const is = (frame: Frame, command: { port: number; parameter: number }) => frame.port === command.port && frame.parameter === command.parameter;
 
 /** What the AiDEX handheld answers a request; a position it does not have gets no answer. */
