@@ -2,6 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
+import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/notice.css";
 
 const DELAY_MS = 3000;
@@ -37,13 +38,13 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
           <Form method="post" action="/set-language" reloadDocument className={s.choices} aria-label={t("nav.language")}>
             <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
             {supportedLngs.map((lng) => (
-              <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={s.choice} aria-current={lng === "pl"}>
+              <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={layout.buttonSecondary} aria-current={lng === "pl"}>
                 {t(`languages.${lng}`)}
               </button>
             ))}
           </Form>
           <Form method="post" action="/logout" reloadDocument>
-            <button type="submit" className={s.choice}>
+            <button type="submit" className={layout.buttonSecondary}>
               {t("nav.logout")}
             </button>
           </Form>

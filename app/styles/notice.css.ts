@@ -33,15 +33,6 @@ export const button = style({
 
 /** The language and sign-out choices under the dialog's main link. */
 export const choices = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, margin: `${vars.space.md} 0 ${vars.space.sm}` });
-export const choice = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  cursor: "pointer",
-});
 
 export const banner = style({
   maxWidth: "72rem",
