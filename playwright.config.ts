@@ -8,7 +8,16 @@ export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}/messages`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   // DESIGN.md 1.3: Debian Chromium on a closed network.
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 /**
@@ -32,8 +41,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+    },
   ],
   webServer: [
     {
@@ -43,22 +58,22 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-    command: "npm start --silent",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      DEPLOY_ENV: "test",
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      // Every test browser comes from 127.0.0.1; the per-account limits still apply.
-      RATE_LIMIT_SIGNIN_PER_IP: "1000",
-      RATE_LIMIT_CODES_PER_IP: "1000",
-      MAILBOX_URL,
+      command: "npm start --silent",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        DEPLOY_ENV: "test",
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Every test browser comes from 127.0.0.1; the per-account limits still apply.
+        RATE_LIMIT_SIGNIN_PER_IP: "1000",
+        RATE_LIMIT_CODES_PER_IP: "1000",
+        MAILBOX_URL,
+      },
     },
-  },
   ],
 });

@@ -4,7 +4,15 @@ export default {
   // bundle linked from root.tsx.
   ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.css.ts"],
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^remix-i18next/, /^@observablehq\/plot/, /^d3/, /^internmap/, /^interval-tree-1d/, /^binary-search-bounds/, /^isoformat/],
+  serverDependenciesToBundle: [
+    /^remix-i18next/,
+    /^@observablehq\/plot/,
+    /^d3/,
+    /^internmap/,
+    /^interval-tree-1d/,
+    /^binary-search-bounds/,
+    /^isoformat/,
+  ],
   browserNodeBuiltinsPolyfill: { modules: {} },
   future: {
     v3_fetcherPersist: true,

@@ -16,7 +16,12 @@ const lng = embedded.lng ?? i18nConfig.fallbackLng;
 
 void i18next
   .use(initReactI18next)
-  .init({ ...i18nConfig, lng, ns: Object.keys(embedded.resources ?? {}), resources: { [lng]: embedded.resources ?? {} } })
+  .init({
+    ...i18nConfig,
+    lng,
+    ns: Object.keys(embedded.resources ?? {}),
+    resources: { [lng]: embedded.resources ?? {} },
+  })
   .then(() => {
     startTransition(() => {
       hydrateRoot(

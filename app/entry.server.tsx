@@ -50,7 +50,12 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={loadContext.cspNonce ?? ""}>
         <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.cspNonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={loadContext.cspNonce}
+          />
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -65,7 +70,12 @@ export default async function handleRequest(
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(
+                new Response(Buffer.concat(chunks), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               done();
             },
           });
@@ -76,7 +86,8 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (rendered) (loadContext.log ?? logger()).error({ err: errorForLog(error) }, "render failed");
+          if (rendered)
+            (loadContext.log ?? logger()).error({ err: errorForLog(error) }, "render failed");
         },
       },
     );

@@ -1,6 +1,13 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
@@ -33,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // scripts, and leaving out the hydration data (which repeats every chart) halves its size.
     // An error page shown in place of a file route's answer (server/error-page.ts) needs none either:
     // the browser's address is the file's, and the app's routes would not match it.
-    printDocument: new URL(request.url).searchParams.get("print") === "1" || context.scriptless === true,
+    printDocument:
+      new URL(request.url).searchParams.get("print") === "1" || context.scriptless === true,
     regionalSiteUrl: locale === "pl" ? env().REGIONAL_SITE_URL_PL : null,
     user: user
       ? {
@@ -55,7 +63,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  * The app's title: one <title> per document, so that a route's own title (a report's, which the
  * PDF renderer writes into the PDF) is the document's; routes without a meta export inherit this.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.appTitle }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.appTitle }] : [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -76,7 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Marks that JavaScript runs, before first paint (used by the delayed regional notice). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }}
+        />
         {/* Without the root's data (its loader failed) no route meta gives a title. */}
         {data ? null : <title>{t("app.title")}</title>}
         <Meta />
@@ -89,17 +101,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {t("app.skipToContent")}
           </a>
           <Header user={data?.user ?? null} locale={locale} />
-          {data?.regionalSiteUrl && !blocked ? <RegionalNotice url={data.regionalSiteUrl} signedIn={false} /> : null}
+          {data?.regionalSiteUrl && !blocked ? (
+            <RegionalNotice url={data.regionalSiteUrl} signedIn={false} />
+          ) : null}
           <main id="main" className={s.main} tabIndex={-1}>
             {children}
           </main>
           <footer className={s.footer} data-print-hide>
             <p>
-              {t("app.copyright", { year: new Date().getFullYear() })} {data ? t("app.version", { version: data.version }) : null}
+              {t("app.copyright", { year: new Date().getFullYear() })}{" "}
+              {data ? t("app.version", { version: data.version }) : null}
             </p>
           </footer>
         </div>
-        {data?.regionalSiteUrl && blocked ? <RegionalNotice url={data.regionalSiteUrl} signedIn /> : null}
+        {data?.regionalSiteUrl && blocked ? (
+          <RegionalNotice url={data.regionalSiteUrl} signedIn />
+        ) : null}
         {data?.printDocument ? null : (
           <>
             <I18nScript nonce={nonce} />

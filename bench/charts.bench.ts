@@ -16,7 +16,14 @@ import { Temporal } from "temporal-polyfill";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildBgRange } from "../app/report/bg-range";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, pumpRangeChart, type PumpRangeChartLabels } from "../app/report/charts.server";
+import {
+  bgRangeChart,
+  cgmDayChart,
+  cgmOverlayChart,
+  pumpDayChart,
+  pumpRangeChart,
+  type PumpRangeChartLabels,
+} from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
 import { buildPumpReport } from "../app/report/pump-report";
@@ -28,7 +35,8 @@ const RANGE_LABELS: PumpRangeChartLabels = {
   ...BENCH_PUMP_LABELS,
   targetRange: "Target range 3.9-10.0",
   bolusMarkersOmitted: (n) => `${n} boluses: markers left out`,
-  summary: (f) => `${f.dayCount} days, ${f.bolusCount} boluses, ${f.carbCount} carbohydrate entries, ${f.bgCount} BG values`,
+  summary: (f) =>
+    `${f.dayCount} days, ${f.bolusCount} boluses, ${f.carbCount} carbohydrate entries, ${f.bgCount} BG values`,
 };
 
 /** Runs the benchmark; returns the median milliseconds of each case (the SVG length is the checksum). */
@@ -42,7 +50,13 @@ export async function benchCharts(): Promise<BenchResult[]> {
   const lastDay = "2026-11-22";
 
   const pumpCase = (date: string) => {
-    const model = buildPumpDay({ date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits });
+    const model = buildPumpDay({
+      date,
+      timeZone: tz,
+      ...splitAroundDay(pump, dayWindow(date, tz)),
+      pdaVersion: "5.3.0",
+      limits,
+    });
     return timeIt(
       `chart pump day, ${date}`,
       `${model.pumpTotalCount.points} records (${model.boluses.length} boluses, ${model.carbs.length} carbs, ${model.basal.steps.length} basal steps); target a few ms`,
@@ -57,17 +71,57 @@ export async function benchCharts(): Promise<BenchResult[]> {
   const template = seeded.records[0]!;
   const extra: PumpHistoryRecord[] = [];
   for (let i = 0; i < 96; i++) {
-    extra.push({ ...template, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusShort0: 128 + (i % 4) * 16, statusShort1: 0, dateTime: busyWindow.start + i * 15 * 60_000 + 30_000 });
+    extra.push({
+      ...template,
+      eventPort: 4,
+      eventType: 0,
+      eventUrgency: 0,
+      eventValue: 0,
+      statusShort0: 128 + (i % 4) * 16,
+      statusShort1: 0,
+      dateTime: busyWindow.start + i * 15 * 60_000 + 30_000,
+    });
   }
-  for (let h = 1; h < 24; h += 2) extra.push({ ...template, eventPort: 3, eventType: 0, statusShort0: 90 + h * 7, statusShort1: 0, dateTime: busyWindow.start + h * 3_600_000 });
-  for (const h of [9, 15, 21]) extra.push({ ...template, eventPort: 4, eventType: 1, eventUrgency: 1, statusShort0: 128, statusShort1: 0, dateTime: busyWindow.start + h * 3_600_000 + 60_000 });
+  for (let h = 1; h < 24; h += 2)
+    extra.push({
+      ...template,
+      eventPort: 3,
+      eventType: 0,
+      statusShort0: 90 + h * 7,
+      statusShort1: 0,
+      dateTime: busyWindow.start + h * 3_600_000,
+    });
+  for (const h of [9, 15, 21])
+    extra.push({
+      ...template,
+      eventPort: 4,
+      eventType: 1,
+      eventUrgency: 1,
+      statusShort0: 128,
+      statusShort1: 0,
+      dateTime: busyWindow.start + h * 3_600_000 + 60_000,
+    });
   const busyRecords = [...seeded.records, ...extra].sort((a, b) => a.dateTime - b.dateTime);
-  const busy = buildPumpDay({ date: lastDay, timeZone: tz, previous: seeded.previous, records: busyRecords, next: seeded.next, pdaVersion: "5.3.0", limits });
+  const busy = buildPumpDay({
+    date: lastDay,
+    timeZone: tz,
+    previous: seeded.previous,
+    records: busyRecords,
+    next: seeded.next,
+    pdaVersion: "5.3.0",
+    limits,
+  });
 
   const cgmDay = buildCgmDay({ date: lastDay, timeZone: tz, readings: cgm, limits });
   const overlay = buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: cgm, limits });
   const overlayPoints = overlay.days.reduce((n, d) => n + d.points.length, 0);
-  const bg = buildBgRange({ from: shiftDate(lastDay, -29), to: lastDay, timeZone: tz, readings: meter, limits });
+  const bg = buildBgRange({
+    from: shiftDate(lastDay, -29),
+    to: lastDay,
+    timeZone: tz,
+    readings: meter,
+    limits,
+  });
   const pumpReport = buildPumpReport({
     from: shiftDate(lastDay, -4),
     to: lastDay,
@@ -96,11 +150,21 @@ export async function benchCharts(): Promise<BenchResult[]> {
       `${group.dates.length} days, ${groupDays.reduce((n, d) => n + d.pumpTotalCount.points, 0)} records (${group.bolusCount} boluses, ${group.ticks.length} ticks); target well under 50 ms`,
       () => pumpRangeChart(report, group, { ...options, labels: RANGE_LABELS }).length,
     ),
-    timeIt("chart CGM day", `${cgmDay.points.length} points; target a few ms`, () => cgmDayChart(cgmDay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length),
-    timeIt("chart CGM 14-day overlay", `${overlayPoints} points in ${overlay.days.length} days; target well under 50 ms`, () =>
-      cgmOverlayChart(overlay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
+    timeIt(
+      "chart CGM day",
+      `${cgmDay.points.length} points; target a few ms`,
+      () => cgmDayChart(cgmDay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
     ),
-    timeIt("chart BG range, 30 days", `${bg.summary.size} readings`, () => bgRangeChart(bg, { ...options, labels: BENCH_GLUCOSE_LABELS }).length),
+    timeIt(
+      "chart CGM 14-day overlay",
+      `${overlayPoints} points in ${overlay.days.length} days; target well under 50 ms`,
+      () => cgmOverlayChart(overlay, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
+    ),
+    timeIt(
+      "chart BG range, 30 days",
+      `${bg.summary.size} readings`,
+      () => bgRangeChart(bg, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
+    ),
   ];
 }
 

@@ -26,7 +26,11 @@ function fileUnderLimit(): { bytes: Buffer; lines: number } {
 async function apiToken(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/user/login`, {
     method: "POST",
-    body: JSON.stringify({ userName: DEMO_ACCOUNTS.patient.email, password: DEMO_ACCOUNTS.patient.password, identity: 1 }),
+    body: JSON.stringify({
+      userName: DEMO_ACCOUNTS.patient.email,
+      password: DEMO_ACCOUNTS.patient.password,
+      identity: 1,
+    }),
     headers: { Origin: origin, "Content-Type": "application/json" },
   });
   const token = res.headers.get("token");
@@ -34,7 +38,11 @@ async function apiToken(origin: string): Promise<string> {
   return token;
 }
 
-type Answer = { code: number; msg: string; data: { inserted: number; duplicates: number; counts: Record<string, number> } };
+type Answer = {
+  code: number;
+  msg: string;
+  data: { inserted: number; duplicates: number; counts: Record<string, number> };
+};
 
 export async function benchCsvImport(): Promise<BenchResult[]> {
   return withBenchServer("csv_import", async (server) => {
@@ -46,9 +54,16 @@ export async function benchCsvImport(): Promise<BenchResult[]> {
       form.set("pid", String(pid));
       form.set("timeZone", "Europe/Warsaw");
       form.set("dryRun", dryRun ? "1" : "0");
-      form.set("file", new File([new Uint8Array(file.bytes)], "libreview.csv", { type: "text/csv" }));
+      form.set(
+        "file",
+        new File([new Uint8Array(file.bytes)], "libreview.csv", { type: "text/csv" }),
+      );
       const t0 = performance.now();
-      const res = await fetch(`${server.origin}/api/patient-data/importCsv`, { method: "POST", body: form, headers: { token, Origin: server.origin } });
+      const res = await fetch(`${server.origin}/api/patient-data/importCsv`, {
+        method: "POST",
+        body: form,
+        headers: { token, Origin: server.origin },
+      });
       const answer = (await res.json()) as Answer;
       const ms = performance.now() - t0;
       if (answer.code !== 200) throw new Error(`importCsv: ${answer.code} ${answer.msg}`);
@@ -58,7 +73,11 @@ export async function benchCsvImport(): Promise<BenchResult[]> {
     const medianOf = async (times: number, dryRun: boolean) => {
       const runs = [];
       for (let i = 0; i < times; i++) runs.push(await post(dryRun));
-      return { ms: median(runs.map((r) => r.ms)), answer: runs[0]!.answer, spread: `${Math.round(Math.min(...runs.map((r) => r.ms)))}-${Math.round(Math.max(...runs.map((r) => r.ms)))} ms` };
+      return {
+        ms: median(runs.map((r) => r.ms)),
+        answer: runs[0]!.answer,
+        spread: `${Math.round(Math.min(...runs.map((r) => r.ms)))}-${Math.round(Math.max(...runs.map((r) => r.ms)))} ms`,
+      };
     };
     const before = rssMegabytes(server.serverPid);
     const preview = await medianOf(5, true);
@@ -66,10 +85,26 @@ export async function benchCsvImport(): Promise<BenchResult[]> {
     const again = await medianOf(5, false);
     const size = `${(file.bytes.byteLength / 1024 / 1024).toFixed(2)} MiB, ${file.lines} lines`;
     return [
-      { name: "CSV import: LibreView file, preview (dryRun)", ms: preview.ms, detail: `target < 1000 ms; median of 5 (${preview.spread}); ${size}; would add ${preview.answer.inserted}` },
-      { name: "CSV import: the same file imported", ms: imported.ms, detail: `target < 1500 ms; added ${imported.answer.inserted}, ${imported.answer.duplicates} duplicates` },
-      { name: "CSV import: the same file again", ms: again.ms, detail: `target < 500 ms; median of 5 (${again.spread}); added ${again.answer.inserted}, ${again.answer.duplicates} duplicates` },
-      { name: "CSV import: server RSS", ms: Number.NaN, detail: `${before} before, ${rssMegabytes(server.serverPid)} after` },
+      {
+        name: "CSV import: LibreView file, preview (dryRun)",
+        ms: preview.ms,
+        detail: `target < 1000 ms; median of 5 (${preview.spread}); ${size}; would add ${preview.answer.inserted}`,
+      },
+      {
+        name: "CSV import: the same file imported",
+        ms: imported.ms,
+        detail: `target < 1500 ms; added ${imported.answer.inserted}, ${imported.answer.duplicates} duplicates`,
+      },
+      {
+        name: "CSV import: the same file again",
+        ms: again.ms,
+        detail: `target < 500 ms; median of 5 (${again.spread}); added ${again.answer.inserted}, ${again.answer.duplicates} duplicates`,
+      },
+      {
+        name: "CSV import: server RSS",
+        ms: Number.NaN,
+        detail: `${before} before, ${rssMegabytes(server.serverPid)} after`,
+      },
     ];
   });
 }

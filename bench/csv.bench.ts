@@ -30,11 +30,20 @@ export function syntheticLibreView(lines = 35_000, seed = 20260101): Buffer {
   for (let k = 0; out.length - 2 < lines; k++) {
     const d = new Date(start + k * 15 * 60_000);
     const stamp = `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-    const mgdl = Math.round(Math.min(400, Math.max(40, 140 + 60 * Math.sin((k / 96) * 2 * Math.PI) + (rand() - 0.5) * 40)));
+    const mgdl = Math.round(
+      Math.min(
+        400,
+        Math.max(40, 140 + 60 * Math.sin((k / 96) * 2 * Math.PI) + (rand() - 0.5) * 40),
+      ),
+    );
     const type = k % 10 === 9 ? 1 : 0;
-    out.push(`${DEVICE},${stamp},${type},${type === 0 ? mgdl : ""},${type === 1 ? mgdl : ""},,,,,,,,,,,,,`);
-    if (k % 96 === 30) out.push(`${DEVICE},${stamp},4,,,,${(2 + rand() * 6).toFixed(1)},,,,,,,,,,,`);
-    if (k % 96 === 31) out.push(`${DEVICE},${stamp},5,,,,,,${Math.round(20 + rand() * 60)},,,,"Lunch, soup",,,,,`);
+    out.push(
+      `${DEVICE},${stamp},${type},${type === 0 ? mgdl : ""},${type === 1 ? mgdl : ""},,,,,,,,,,,,,`,
+    );
+    if (k % 96 === 30)
+      out.push(`${DEVICE},${stamp},4,,,,${(2 + rand() * 6).toFixed(1)},,,,,,,,,,,`);
+    if (k % 96 === 31)
+      out.push(`${DEVICE},${stamp},5,,,,,,${Math.round(20 + rand() * 60)},,,,"Lunch, soup",,,,,`);
   }
   return Buffer.from(out.slice(0, lines + 2).join("\r\n") + "\r\n");
 }
@@ -61,4 +70,3 @@ export async function benchCsvParse(): Promise<BenchResult[]> {
     },
   ];
 }
-

@@ -45,8 +45,20 @@ export async function benchDeviceParse(): Promise<BenchResult[]> {
   await link.close();
   const whole = performance.now() - t0;
   return [
-    { name: "device: 90 days of pump history, frame from 1 KiB reads", ms: median(decode), detail: `${days.length} records, ${(history.length / 1024).toFixed(0)} KiB; median of 5` },
-    { name: "device: 90 days of pump history, records parsed", ms: median(parse), detail: `target < 150 ms; median of 5` },
-    { name: "device: simulated 90-day handheld read (no delays)", ms: whole, detail: `version, 7 programs, settings, ${read.length} history records` },
+    {
+      name: "device: 90 days of pump history, frame from 1 KiB reads",
+      ms: median(decode),
+      detail: `${days.length} records, ${(history.length / 1024).toFixed(0)} KiB; median of 5`,
+    },
+    {
+      name: "device: 90 days of pump history, records parsed",
+      ms: median(parse),
+      detail: `target < 150 ms; median of 5`,
+    },
+    {
+      name: "device: simulated 90-day handheld read (no delays)",
+      ms: whole,
+      detail: `version, 7 programs, settings, ${read.length} history records`,
+    },
   ];
 }

@@ -36,8 +36,17 @@ function pumpRecords(): unknown[] {
     const minute = Math.floor((t % DAY_MS) / 60_000);
     const meal = minute % 360 === 0; // 00:00, 06:00, 12:00, 18:00 (UTC here; the zone is the upload's)
     out.push({
-      recordId: n, eventIndex: n % 65_536, eventPort: meal ? 3 : 4, eventType: meal ? 1 : 0, eventUrgency: 0, eventValue: 0,
-      statusByte0: 80, statusByte1: 120, statusShort0: 160, statusShort1: meal ? 50 : n % 40 === 0 ? 9600 : 0, deviceTime: clock(t),
+      recordId: n,
+      eventIndex: n % 65_536,
+      eventPort: meal ? 3 : 4,
+      eventType: meal ? 1 : 0,
+      eventUrgency: 0,
+      eventValue: 0,
+      statusByte0: 80,
+      statusByte1: 120,
+      statusShort0: 160,
+      statusShort1: meal ? 50 : n % 40 === 0 ? 9600 : 0,
+      deviceTime: clock(t),
     });
   }
   return out;
@@ -45,12 +54,21 @@ function pumpRecords(): unknown[] {
 
 /** 25,920 five-minute CGM readings (raw: mg/dL / 1.8). */
 function cgmRecords(): unknown[] {
-  return Array.from({ length: (DAYS * DAY_MS) / 300_000 }, (_, i) => ({ eventIndex: i + 1, eventType: 7, eventData: 60 + (i % 50), deviceTime: clock(START + i * 300_000) }));
+  return Array.from({ length: (DAYS * DAY_MS) / 300_000 }, (_, i) => ({
+    eventIndex: i + 1,
+    eventType: 7,
+    eventData: 60 + (i % 50),
+    deviceTime: clock(START + i * 300_000),
+  }));
 }
 
 /** 500 meter readings, about 5.5 a day. */
 function meterRecords(): unknown[] {
-  return Array.from({ length: 500 }, (_, i) => ({ dateTime: clock(START + Math.floor((i * DAYS * DAY_MS) / 500)), statusShort0: 90 + (i % 120), statusByte0: 0 }));
+  return Array.from({ length: 500 }, (_, i) => ({
+    dateTime: clock(START + Math.floor((i * DAYS * DAY_MS) / 500)),
+    statusShort0: 90 + (i % 120),
+    statusByte0: 0,
+  }));
 }
 
 type Api = (path: string, body?: unknown) => Promise<{ code: number; msg: string; data: unknown }>;
@@ -66,21 +84,47 @@ function apiOf(origin: string, token: string): Api {
   };
 }
 
-async function apiToken(origin: string, email: string, password: string, identity = 1): Promise<string> {
-  const res = await fetch(`${origin}/api/user/login`, { method: "POST", body: JSON.stringify({ userName: email, password, identity }), headers: { Origin: origin, "Content-Type": "application/json" } });
+async function apiToken(
+  origin: string,
+  email: string,
+  password: string,
+  identity = 1,
+): Promise<string> {
+  const res = await fetch(`${origin}/api/user/login`, {
+    method: "POST",
+    body: JSON.stringify({ userName: email, password, identity }),
+    headers: { Origin: origin, "Content-Type": "application/json" },
+  });
   const token = res.headers.get("token");
   if (!token) throw new Error(`API sign-in failed: HTTP ${res.status} ${await res.text()}`);
   return token;
 }
 
 /** One sliced upload, getSliceId to the summary; throws on any refusal. */
-async function slicedUpload(api: Api, pid: number, kind: string, serial: string, records: unknown[]) {
+async function slicedUpload(
+  api: Api,
+  pid: number,
+  kind: string,
+  serial: string,
+  records: unknown[],
+) {
   const t0 = performance.now();
-  const opened = await api("/api/patient-data/getSliceId", { pid, deviceKind: kind, deviceSn: serial, pdaVersion: kind === "equil" ? "5.3.0" : "1.4.2", total: records.length, timeZone: "Europe/Warsaw" });
+  const opened = await api("/api/patient-data/getSliceId", {
+    pid,
+    deviceKind: kind,
+    deviceSn: serial,
+    pdaVersion: kind === "equil" ? "5.3.0" : "1.4.2",
+    total: records.length,
+    timeZone: "Europe/Warsaw",
+  });
   if (opened.code !== 200) throw new Error(`getSliceId: ${opened.msg}`);
   const sliceId = opened.data as number;
   for (let i = 0; i * SLICE < records.length; i++) {
-    const saved = await api("/api/patient-data/sliceSave", { sliceId, index: i, dataList: records.slice(i * SLICE, (i + 1) * SLICE) });
+    const saved = await api("/api/patient-data/sliceSave", {
+      sliceId,
+      index: i,
+      dataList: records.slice(i * SLICE, (i + 1) * SLICE),
+    });
     if (saved.code !== 200) throw new Error(`sliceSave ${i}: ${saved.msg}`);
   }
   const sent = performance.now();
@@ -89,8 +133,14 @@ async function slicedUpload(api: Api, pid: number, kind: string, serial: string,
   for (;;) {
     const check = await api(`/api/patient-data/checkSave?sliceId=${sliceId}`);
     if (check.data !== false) {
-      const summary = check.data as { status: string; inserted: number; duplicates: number; error: string | null };
-      if (summary.status !== "done") throw new Error(`upload failed: ${check.code} ${check.msg} ${JSON.stringify(check.data)}`);
+      const summary = check.data as {
+        status: string;
+        inserted: number;
+        duplicates: number;
+        error: string | null;
+      };
+      if (summary.status !== "done")
+        throw new Error(`upload failed: ${check.code} ${check.msg} ${JSON.stringify(check.data)}`);
       const end = performance.now();
       return { ms: end - t0, slicesMs: sent - t0, processMs: end - sent, summary };
     }
@@ -107,14 +157,27 @@ async function ninetyDays(api: Api, pid: number, tag: string) {
   ] as const;
   const out: Part[] = [];
   for (const [kind, serial, records] of parts) {
-    const { ms, slicesMs, processMs, summary } = await slicedUpload(api, pid, kind, serial, [...records]);
-    out.push({ kind, ms, slicesMs, processMs, inserted: summary.inserted, duplicates: summary.duplicates, records: records.length });
+    const { ms, slicesMs, processMs, summary } = await slicedUpload(api, pid, kind, serial, [
+      ...records,
+    ]);
+    out.push({
+      kind,
+      ms,
+      slicesMs,
+      processMs,
+      inserted: summary.inserted,
+      duplicates: summary.duplicates,
+      records: records.length,
+    });
   }
   return { ms: out.reduce((s, p) => s + p.ms, 0), parts: out };
 }
 
 /** Samples the server's RSS every 50 ms while `fn` runs. */
-async function withRss<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; before: number; peak: number; after: number }> {
+async function withRss<T>(
+  pid: number,
+  fn: () => Promise<T>,
+): Promise<{ value: T; before: number; peak: number; after: number }> {
   const read = () => Number.parseFloat(rssMegabytes(pid));
   const before = read();
   let peak = before;
@@ -127,19 +190,53 @@ async function withRss<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T
   }
 }
 
-type Part = { kind: string; ms: number; slicesMs: number; processMs: number; inserted: number; duplicates: number; records: number };
+type Part = {
+  kind: string;
+  ms: number;
+  slicesMs: number;
+  processMs: number;
+  inserted: number;
+  duplicates: number;
+  records: number;
+};
 
 const describeParts = (parts: Part[]) =>
-  parts.map((p) => `${p.kind} ${p.records} records ${Math.round(p.ms)} ms (slices ${Math.round(p.slicesMs)}, processing ${Math.round(p.processMs)}; +${p.inserted}, ${p.duplicates} dup)`).join("; ");
+  parts
+    .map(
+      (p) =>
+        `${p.kind} ${p.records} records ${Math.round(p.ms)} ms (slices ${Math.round(p.slicesMs)}, processing ${Math.round(p.processMs)}; +${p.inserted}, ${p.duplicates} dup)`,
+    )
+    .join("; ");
 
-async function uploadFigures(origin: string, serverPid: number, pid: number, label: string, target: number): Promise<BenchResult[]> {
-  const api = apiOf(origin, await apiToken(origin, DEMO_ACCOUNTS.patient.email, DEMO_ACCOUNTS.patient.password));
+async function uploadFigures(
+  origin: string,
+  serverPid: number,
+  pid: number,
+  label: string,
+  target: number,
+): Promise<BenchResult[]> {
+  const api = apiOf(
+    origin,
+    await apiToken(origin, DEMO_ACCOUNTS.patient.email, DEMO_ACCOUNTS.patient.password),
+  );
   const first = await withRss(serverPid, () => ninetyDays(api, pid, "B90"));
   const again = await ninetyDays(api, pid, "B90");
   return [
-    { name: `${label}: 90 days, getSliceId to checkSave`, ms: first.value.ms, detail: `target < ${target} ms; ${describeParts(first.value.parts)}` },
-    { name: `${label}: the same again (all duplicates)`, ms: again.ms, detail: `target < 500 ms; ${describeParts(again.parts)}` },
-    { name: `${label}: server RSS during the upload`, ms: Number.NaN, detail: `${first.before} MB before, ${first.peak} MB peak, ${first.after} MB after (flat: slices are read one at a time)` },
+    {
+      name: `${label}: 90 days, getSliceId to checkSave`,
+      ms: first.value.ms,
+      detail: `target < ${target} ms; ${describeParts(first.value.parts)}`,
+    },
+    {
+      name: `${label}: the same again (all duplicates)`,
+      ms: again.ms,
+      detail: `target < 500 ms; ${describeParts(again.parts)}`,
+    },
+    {
+      name: `${label}: server RSS during the upload`,
+      ms: Number.NaN,
+      detail: `${first.before} MB before, ${first.peak} MB peak, ${first.after} MB after (flat: slices are read one at a time)`,
+    },
   ];
 }
 
@@ -147,13 +244,18 @@ export async function benchIngestPostgres(): Promise<BenchResult[]> {
   return withBenchServer("ingest", async (server) => {
     const { pid } = await seededPatient(server.databaseUrl);
     const figures = await uploadFigures(server.origin, server.serverPid, pid, "PostgreSQL", 1500);
-    figures.push(...(await concurrentUploads(server.origin, server.cookie, pid, server.databaseUrl)));
+    figures.push(
+      ...(await concurrentUploads(server.origin, server.cookie, pid, server.databaseUrl)),
+    );
     return figures;
   });
 }
 
 /** `count` patient accounts with the demo patient's password (copied in SQL), each with a record. */
-async function benchPatients(databaseUrl: string, count: number): Promise<{ email: string; pid: number }[]> {
+async function benchPatients(
+  databaseUrl: string,
+  count: number,
+): Promise<{ email: string; pid: number }[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -164,7 +266,10 @@ async function benchPatients(databaseUrl: string, count: number): Promise<{ emai
         `INSERT INTO "User" (email, "passwordHash", identity, role, active, "updatedAt") SELECT $1, "passwordHash", 1, role, true, now() FROM "User" WHERE email = $2 RETURNING id`,
         [email, DEMO_ACCOUNTS.patient.email],
       );
-      const patient = await client.query<{ id: number }>(`INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") VALUES ($1, 'Europe/Warsaw', now()) RETURNING id`, [rows[0]!.id]);
+      const patient = await client.query<{ id: number }>(
+        `INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") VALUES ($1, 'Europe/Warsaw', now()) RETURNING id`,
+        [rows[0]!.id],
+      );
       out.push({ email, pid: patient.rows[0]!.id });
     }
     return out;
@@ -174,7 +279,12 @@ async function benchPatients(databaseUrl: string, count: number): Promise<{ emai
 }
 
 /** Ten patients' accounts uploading 30 days each at once, while the clinic reads a patient page. */
-async function concurrentUploads(origin: string, cookie: string, pid: number, databaseUrl: string): Promise<BenchResult[]> {
+async function concurrentUploads(
+  origin: string,
+  cookie: string,
+  pid: number,
+  databaseUrl: string,
+): Promise<BenchResult[]> {
   const page = `/patientShow/${pid}/0/patientHome`;
   const pagePath = async () => {
     const res = await fetch(origin + page, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -189,7 +299,12 @@ async function concurrentUploads(origin: string, cookie: string, pid: number, da
   const alone: number[] = [];
   for (let i = 0; i < 40; i++) alone.push(await timePage());
 
-  const apis = await Promise.all((await benchPatients(databaseUrl, 10)).map(async (p) => ({ pid: p.pid, api: apiOf(origin, await apiToken(origin, p.email, DEMO_ACCOUNTS.patient.password)) })));
+  const apis = await Promise.all(
+    (await benchPatients(databaseUrl, 10)).map(async (p) => ({
+      pid: p.pid,
+      api: apiOf(origin, await apiToken(origin, p.email, DEMO_ACCOUNTS.patient.password)),
+    })),
+  );
   const month = cgmRecords().slice(0, 8640);
   const during: number[] = [];
   let uploading = true;
@@ -197,14 +312,24 @@ async function concurrentUploads(origin: string, cookie: string, pid: number, da
     while (uploading) during.push(await timePage());
   })();
   const t0 = performance.now();
-  const results = await Promise.allSettled(apis.map(({ api, pid: own }, i) => slicedUpload(api, own, "aidex", `CONC${i}`, month)));
+  const results = await Promise.allSettled(
+    apis.map(({ api, pid: own }, i) => slicedUpload(api, own, "aidex", `CONC${i}`, month)),
+  );
   const wall = performance.now() - t0;
   uploading = false;
   await reader;
   const ok = results.filter((r) => r.status === "fulfilled").length;
   return [
-    { name: "10 uploads at once (30 days of CGM each)", ms: wall, detail: `${ok}/10 succeeded; slowest ${Math.round(Math.max(...results.map((r) => (r.status === "fulfilled" ? r.value.ms : Number.NaN))))} ms` },
-    { name: "patient page p95 alone / during the uploads", ms: percentile(during, 95), detail: `alone p95 ${percentile(alone, 95).toFixed(0)} ms (median ${median(alone).toFixed(0)}); during: median ${median(during).toFixed(0)} ms over ${during.length} loads` },
+    {
+      name: "10 uploads at once (30 days of CGM each)",
+      ms: wall,
+      detail: `${ok}/10 succeeded; slowest ${Math.round(Math.max(...results.map((r) => (r.status === "fulfilled" ? r.value.ms : Number.NaN))))} ms`,
+    },
+    {
+      name: "patient page p95 alone / during the uploads",
+      ms: percentile(during, 95),
+      detail: `alone p95 ${percentile(alone, 95).toFixed(0)} ms (median ${median(alone).toFixed(0)}); during: median ${median(during).toFixed(0)} ms over ${during.length} loads`,
+    },
   ];
 }
 
@@ -214,7 +339,16 @@ export async function benchIngestEmbedded(): Promise<BenchResult[]> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DEPLOY_ENV: "demo", SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEPLOY_ENV: "demo",
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -222,11 +356,20 @@ export async function benchIngestEmbedded(): Promise<BenchResult[]> {
   child.stderr.on("data", (d) => (log += d));
   try {
     const deadline = Date.now() + 180_000;
-    while (!(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the embedded server did not start:\n${log.slice(-3000)}`);
+    while (
+      !(await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`the embedded server did not start:\n${log.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const api = apiOf(origin, await apiToken(origin, DEMO_ACCOUNTS.patient.email, DEMO_ACCOUNTS.patient.password));
+    const api = apiOf(
+      origin,
+      await apiToken(origin, DEMO_ACCOUNTS.patient.email, DEMO_ACCOUNTS.patient.password),
+    );
     const info = (await api("/api/user/getUserInfo")).data as { pid: number };
     const node = descendants(child.pid!).findLast((p) => p.comm === "node")?.pid ?? child.pid!;
     return await uploadFigures(origin, node, info.pid, "embedded (PGlite)", 4000);

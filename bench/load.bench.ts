@@ -23,7 +23,14 @@ import { Temporal } from "temporal-polyfill";
 import { DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { descendants, readProc } from "../tests/support/proc";
 import { isPdf } from "./pdf-pages";
-import { clinicApiToken, readerSessions, seededPatient, signInForm, withBenchServer, type BenchServer } from "./server";
+import {
+  clinicApiToken,
+  readerSessions,
+  seededPatient,
+  signInForm,
+  withBenchServer,
+  type BenchServer,
+} from "./server";
 import { percentile, type BenchResult } from "./timing";
 
 const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -71,7 +78,11 @@ function scenarios(server: BenchServer, pid: number, userId: number, token: stri
       name: "DAILY page (clinic's view of the patient)",
       target: "target p95 < 500 ms",
       connections: CONNECTIONS.page,
-      request: { method: "GET", path: `/patientShow/${pid}/${userId}/patientHome?tab=daily&date=${end}`, headers: { cookie: server.cookie } },
+      request: {
+        method: "GET",
+        path: `/patientShow/${pid}/${userId}/patientHome?tab=daily&date=${end}`,
+        headers: { cookie: server.cookie },
+      },
       expected: (status, body) => status === 200 && body.includes('data-testid="daily-totals"'),
     },
     {
@@ -108,15 +119,23 @@ function load(server: BenchServer, scenario: Scenario): Promise<Outcome> {
   const request: autocannon.Request = {
     ...scenario.request,
     onResponse: (status, body) => {
-      if (!scenario.expected(status, body)) countReason(outcome, `HTTP ${status}${status === 200 ? " (unexpected body)" : ""}`);
+      if (!scenario.expected(status, body))
+        countReason(outcome, `HTTP ${status}${status === 200 ? " (unexpected body)" : ""}`);
     },
   };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: server.origin, connections: scenario.connections, duration: DURATION_SECONDS, timeout: 30, requests: [request] },
+      {
+        url: server.origin,
+        connections: scenario.connections,
+        duration: DURATION_SECONDS,
+        timeout: 30,
+        requests: [request],
+      },
       (error, result) => {
         if (error) return reject(error);
-        if (result.errors > 0) countReason(outcome, `${result.errors} transport errors (${result.timeouts} time-outs)`);
+        if (result.errors > 0)
+          countReason(outcome, `${result.errors} transport errors (${result.timeouts} time-outs)`);
         resolve(outcome);
       },
     );
@@ -126,7 +145,9 @@ function load(server: BenchServer, scenario: Scenario): Promise<Outcome> {
 
 /** Resident memory of the server's node process and the sum over its Chromium processes (RSS and PSS). */
 function memory(serverPid: number) {
-  const chromium = descendants(serverPid, { pss: true }).filter((p) => p.comm.startsWith("chrom") && p.state !== "Z");
+  const chromium = descendants(serverPid, { pss: true }).filter(
+    (p) => p.comm.startsWith("chrom") && p.state !== "Z",
+  );
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   return {
     nodeKb: readProc(serverPid, false)?.rssKb ?? 0,
@@ -147,7 +168,11 @@ function summary(name: string, target: string, outcome: Outcome, extra = ""): Be
 }
 
 /** 20 PDFs at once, two per account; each response timed and checked. */
-async function pdfBurst(server: BenchServer, pid: number, cookies: readonly string[]): Promise<Outcome> {
+async function pdfBurst(
+  server: BenchServer,
+  pid: number,
+  cookies: readonly string[],
+): Promise<Outcome> {
   const end = Temporal.Now.plainDateISO(DEMO_TIME_ZONE).subtract({ days: 1 });
   const path = `/${pid}/cgmsprint.pdf?${new URLSearchParams({ start: String(end.subtract({ days: 13 })), end: String(end) })}`;
   const outcome: Outcome = { latencies: [], errors: 0, reasons: new Map() };
@@ -155,10 +180,17 @@ async function pdfBurst(server: BenchServer, pid: number, cookies: readonly stri
     Array.from({ length: PDF_BURST }, async (_, i) => {
       const t0 = performance.now();
       try {
-        const res = await fetch(server.origin + path, { headers: { cookie: cookies[i % cookies.length]! }, redirect: "manual" });
+        const res = await fetch(server.origin + path, {
+          headers: { cookie: cookies[i % cookies.length]! },
+          redirect: "manual",
+        });
         const body = new Uint8Array(await res.arrayBuffer());
         outcome.latencies.push(performance.now() - t0);
-        if (res.status !== 200 || !isPdf(body)) countReason(outcome, `HTTP ${res.status}: ${Buffer.from(body.subarray(0, 120)).toString("utf8")}`);
+        if (res.status !== 200 || !isPdf(body))
+          countReason(
+            outcome,
+            `HTTP ${res.status}: ${Buffer.from(body.subarray(0, 120)).toString("utf8")}`,
+          );
       } catch (error) {
         countReason(outcome, String(error));
       }
@@ -182,15 +214,30 @@ export function benchLoad(): Promise<BenchResult[]> {
       const afterLoad = memory(server.serverPid);
       const burst = await pdfBurst(server, pid, readers);
       const after = memory(server.serverPid);
-      const results = cases.map((scenario, i) => summary(`load: ${scenario.name}, ${scenario.connections} conn.`, scenario.target, outcomes[i]!));
-      results.push(summary(`load: ${PDF_BURST} CGM report PDFs at once, ${PDF_ACCOUNTS} accounts`, "target: no errors", burst));
+      const results = cases.map((scenario, i) =>
+        summary(
+          `load: ${scenario.name}, ${scenario.connections} conn.`,
+          scenario.target,
+          outcomes[i]!,
+        ),
+      );
+      results.push(
+        summary(
+          `load: ${PDF_BURST} CGM report PDFs at once, ${PDF_ACCOUNTS} accounts`,
+          "target: no errors",
+          burst,
+        ),
+      );
       const total = [...outcomes, burst].reduce((n, o) => n + o.errors, 0);
       results.push({
         name: "load: node resident memory after the run",
         ms: Number.NaN,
         detail:
           `target < 800 MB; errors in all ${total}; before: ${before.text}; after the ${DURATION_SECONDS} s run: ${afterLoad.text}; after the PDFs: ${after.text}; ` +
-          `${os.cpus().length} cores, load average (1/5/15 min) ${loadAtStart.map((l) => l.toFixed(1)).join("/")} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join("/")} at the end`,
+          `${os.cpus().length} cores, load average (1/5/15 min) ${loadAtStart.map((l) => l.toFixed(1)).join("/")} at the start, ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join("/")} at the end`,
       });
       return results;
     },
@@ -201,6 +248,8 @@ export function benchLoad(): Promise<BenchResult[]> {
 const entry = process.argv[1];
 if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
   for (const r of await benchLoad()) {
-    console.log(`${r.name}: ${Number.isNaN(r.ms) ? "" : `${r.ms.toFixed(0)} ms`}${r.detail ? `  (${r.detail})` : ""}`);
+    console.log(
+      `${r.name}: ${Number.isNaN(r.ms) ? "" : `${r.ms.toFixed(0)} ms`}${r.detail ? `  (${r.detail})` : ""}`,
+    );
   }
 }

@@ -20,7 +20,10 @@ import { median, type BenchResult } from "./timing";
  * Synthetic 5-minute CGM trace of `days` days starting 2024-01-01T00:00Z: days x 288 readings,
  * fewer when `gaps` is set.
  */
-export function syntheticCgm(days: number, options: { seed?: number; gaps?: boolean } = {}): Reading[] {
+export function syntheticCgm(
+  days: number,
+  options: { seed?: number; gaps?: boolean } = {},
+): Reading[] {
   const seed = options.seed ?? 20240101;
   const rand = createRng(seed);
   const start = Date.UTC(2024, 0, 1);
@@ -60,7 +63,13 @@ export function syntheticCgm(days: number, options: { seed?: number; gaps?: bool
   return out;
 }
 
-function timeIt(name: string, readings: Reading[], timeZone: string, warmup: number, runs: number): BenchResult {
+function timeIt(
+  name: string,
+  readings: Reading[],
+  timeZone: string,
+  warmup: number,
+  runs: number,
+): BenchResult {
   let sink = 0;
   for (let i = 0; i < warmup; i++) sink += computeAll(readings, { timeZone }).mean.value ?? 0;
   const times: number[] = [];

@@ -32,10 +32,30 @@ function pageCases(pid: number, userId: number): PageCase[] {
   const date = Temporal.Now.plainDateISO(DEMO_TIME_ZONE).subtract({ days: 1 });
   const from = date.subtract({ days: 13 });
   return [
-    { name: "page DAILY day", path: `${home}?tab=daily&date=${date}`, target: "target < 60 ms", marker: 'data-testid="daily-totals"' },
-    { name: "page CGMS day", path: `${home}?tab=cgms&date=${date}`, target: "target < 60 ms", marker: 'data-testid="cgm-latest"' },
-    { name: "page CGMS 14-day overlay", path: `${home}?tab=cgms&view=overlay&date=${date}`, target: "target < 120 ms", marker: 'data-testid="time-in-ranges"' },
-    { name: "page BG 14 days", path: `${home}?tab=bg&from=${from}&to=${date}`, target: "no target", marker: 'data-testid="bg-summary"' },
+    {
+      name: "page DAILY day",
+      path: `${home}?tab=daily&date=${date}`,
+      target: "target < 60 ms",
+      marker: 'data-testid="daily-totals"',
+    },
+    {
+      name: "page CGMS day",
+      path: `${home}?tab=cgms&date=${date}`,
+      target: "target < 60 ms",
+      marker: 'data-testid="cgm-latest"',
+    },
+    {
+      name: "page CGMS 14-day overlay",
+      path: `${home}?tab=cgms&view=overlay&date=${date}`,
+      target: "target < 120 ms",
+      marker: 'data-testid="time-in-ranges"',
+    },
+    {
+      name: "page BG 14 days",
+      path: `${home}?tab=bg&from=${from}&to=${date}`,
+      target: "no target",
+      marker: 'data-testid="bg-summary"',
+    },
   ];
 }
 
@@ -46,7 +66,8 @@ async function timedGet(url: string, cookie: string, marker: string): Promise<nu
   const html = await res.text();
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`GET ${url}: HTTP ${res.status}`);
-  if (!html.includes(marker)) throw new Error(`GET ${url}: the page lacks ${JSON.stringify(marker)}`);
+  if (!html.includes(marker))
+    throw new Error(`GET ${url}: the page lacks ${JSON.stringify(marker)}`);
   return ms;
 }
 

@@ -16,12 +16,21 @@ export function isPdf(bytes: Uint8Array): boolean {
  * uncompressed).
  */
 export function pdfPageCount(pdf: Uint8Array): number {
-  if (!HAS_PDFINFO) return Buffer.from(pdf).toString("latin1").match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+  if (!HAS_PDFINFO)
+    return (
+      Buffer.from(pdf)
+        .toString("latin1")
+        .match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0
+    );
   const dir = mkdtempSync(path.join(os.tmpdir(), "diacare-bench-pdf-"));
   try {
     const file = path.join(dir, "report.pdf");
     writeFileSync(file, pdf);
-    return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }))?.[1] ?? 0);
+    return Number(
+      /Pages:\s+(\d+)/.exec(
+        execFileSync("pdfinfo", [file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
+      )?.[1] ?? 0,
+    );
   } catch {
     return 0;
   } finally {

@@ -20,7 +20,12 @@ import { Temporal } from "temporal-polyfill";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../prisma/demo-data";
 import { buildBgRange } from "../app/report/bg-range";
 import { buildCgmDay, buildCgmOverlay } from "../app/report/cgm-day";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart } from "../app/report/charts.server";
+import {
+  bgRangeChart,
+  cgmDayChart,
+  cgmOverlayChart,
+  pumpDayChart,
+} from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay } from "../app/report/pump-day";
 import { MGDL_PER_MMOL } from "../app/metrics/types";
@@ -67,8 +72,16 @@ function buildPages(): Map<string, string> {
   const cgm = data.cgm.map((p) => ({ time: p.at.epochMilliseconds, mgdl: p.mgdl }));
   const meter = data.meter.map((m) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl }));
   const days30 = Array.from({ length: 30 }, (_, i) => shiftDate(LAST_DAY, i - 29));
-  const pumpDay = (date: string) => buildPumpDay({ date, timeZone: TZ, ...splitAroundDay(pump, dayWindow(date, TZ)), pdaVersion: "5.3.0", limits: LIMITS });
-  const cgmDay = (date: string) => buildCgmDay({ date, timeZone: TZ, readings: cgm, limits: LIMITS });
+  const pumpDay = (date: string) =>
+    buildPumpDay({
+      date,
+      timeZone: TZ,
+      ...splitAroundDay(pump, dayWindow(date, TZ)),
+      pdaVersion: "5.3.0",
+      limits: LIMITS,
+    });
+  const cgmDay = (date: string) =>
+    buildCgmDay({ date, timeZone: TZ, readings: cgm, limits: LIMITS });
 
   const cgmRow = (date: string) => {
     const w = dayWindow(date, TZ);
@@ -81,7 +94,12 @@ function buildPages(): Map<string, string> {
     `<table><thead><tr><th>Day</th><th>Readings</th><th>Mean</th><th>Lowest</th><th>Highest</th><th>In range</th></tr></thead><tbody>${dates.map(cgmRow).join("")}</tbody></table>`;
 
   const fortnight = days30.slice(-14);
-  const overlay = buildCgmOverlay({ endDate: LAST_DAY, timeZone: TZ, readings: cgm, limits: LIMITS });
+  const overlay = buildCgmOverlay({
+    endDate: LAST_DAY,
+    timeZone: TZ,
+    readings: cgm,
+    limits: LIMITS,
+  });
   const cgm14 = htmlPage(
     "CGM report",
     reportHeader("CGM report", `${fortnight[0]} – ${LAST_DAY}`) +
@@ -112,7 +130,13 @@ function buildPages(): Map<string, string> {
     "Pump report, 90 days",
     groups
       .map((dates, g) => {
-        const bg = buildBgRange({ from: dates[0]!, to: dates[4]!, timeZone: TZ, readings: meter, limits: LIMITS });
+        const bg = buildBgRange({
+          from: dates[0]!,
+          to: dates[4]!,
+          timeZone: TZ,
+          readings: meter,
+          limits: LIMITS,
+        });
         return (
           `<section>${reportHeader("Pump and BG report", `days ${g * 5 + 1}–${g * 5 + 5} of 90`)}` +
           `${bgRangeChart(bg, { ...chartOptions, labels: BENCH_GLUCOSE_LABELS })}` +
@@ -163,7 +187,14 @@ async function medianRender(renderer: PdfRenderer, url: string, runs: number) {
  * read, and the reads block the event loop the renders share) every 10th sample.
  */
 async function withMemorySampling<T>(renderer: PdfRenderer, fn: () => Promise<T>) {
-  const peak = { chromiumRssKb: 0, chromiumPssKb: 0, processes: 0, nodeRssKb: 0, samples: 0, sampleMs: 0 };
+  const peak = {
+    chromiumRssKb: 0,
+    chromiumPssKb: 0,
+    processes: 0,
+    nodeRssKb: 0,
+    samples: 0,
+    sampleMs: 0,
+  };
   const sample = () => {
     const t0 = performance.now();
     const pid = renderer.stats().browserPid;
@@ -171,8 +202,15 @@ async function withMemorySampling<T>(renderer: PdfRenderer, fn: () => Promise<T>
     const group = pid ? processGroup(pid, { pss }).filter((p) => p.state !== "Z") : [];
     peak.samples += 1;
     peak.sampleMs += performance.now() - t0;
-    peak.chromiumRssKb = Math.max(peak.chromiumRssKb, group.reduce((n, p) => n + p.rssKb, 0));
-    if (pss) peak.chromiumPssKb = Math.max(peak.chromiumPssKb, group.reduce((n, p) => n + p.pssKb, 0));
+    peak.chromiumRssKb = Math.max(
+      peak.chromiumRssKb,
+      group.reduce((n, p) => n + p.rssKb, 0),
+    );
+    if (pss)
+      peak.chromiumPssKb = Math.max(
+        peak.chromiumPssKb,
+        group.reduce((n, p) => n + p.pssKb, 0),
+      );
     peak.processes = Math.max(peak.processes, group.length);
     peak.nodeRssKb = Math.max(peak.nodeRssKb, Math.round(process.memoryUsage().rss / 1024));
   };
@@ -192,7 +230,12 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 export async function benchPdf(): Promise<BenchResult[]> {
   const pages = buildPages();
   const server = await serve(pages);
-  const renderer = createPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, timeoutMs: 60_000, allowedOrigins: [server.origin] });
+  const renderer = createPdfRenderer({
+    executablePath: CHROMIUM,
+    concurrency: 2,
+    timeoutMs: 60_000,
+    allowedOrigins: [server.origin],
+  });
   const results: BenchResult[] = [];
   const kb = (p: string) => `${(Buffer.byteLength(pages.get(p)!) / 1024).toFixed(0)} KB HTML`;
   try {
@@ -226,7 +269,9 @@ export async function benchPdf(): Promise<BenchResult[]> {
 
     const burst = await withMemorySampling(renderer, () =>
       timed(() =>
-        Promise.allSettled(Array.from({ length: 20 }, () => renderer.render({ url: `${server.origin}/cgm14` }))),
+        Promise.allSettled(
+          Array.from({ length: 20 }, () => renderer.render({ url: `${server.origin}/cgm14` })),
+        ),
       ),
     );
     const ok = burst.value.value.filter((r) => r.status === "fulfilled").length;

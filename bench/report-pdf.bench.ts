@@ -18,7 +18,15 @@
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { Temporal } from "temporal-polyfill";
-import { buildDemoData, DEMO_DAYS, DEMO_TIME_ZONE, METER_SERIAL, meterUploadRecords, PUMP_SERIAL, pumpUploadRecords } from "../prisma/demo-data";
+import {
+  buildDemoData,
+  DEMO_DAYS,
+  DEMO_TIME_ZONE,
+  METER_SERIAL,
+  meterUploadRecords,
+  PUMP_SERIAL,
+  pumpUploadRecords,
+} from "../prisma/demo-data";
 import { DEMO_PUMP_FIRMWARE } from "../prisma/seed";
 import { ingestNow } from "../app/services/ingest.server";
 import { db } from "../app/utils/db.server";
@@ -65,8 +73,16 @@ interface Checked {
 function reportCases(pid: number) {
   // The seed's data ends at today's midnight in its time zone: yesterday is the last full day.
   const end = Temporal.Now.plainDateISO(DEMO_TIME_ZONE).subtract({ days: 1 });
-  const range = (days: number) => ({ start: String(end.subtract({ days: days - 1 })), end: String(end) });
-  const report = (name: string, page: string, days: number, pages: readonly [number, number]): PdfCase => ({
+  const range = (days: number) => ({
+    start: String(end.subtract({ days: days - 1 })),
+    end: String(end),
+  });
+  const report = (
+    name: string,
+    page: string,
+    days: number,
+    pages: readonly [number, number],
+  ): PdfCase => ({
     name,
     path: `/${pid}/${page}.pdf?${new URLSearchParams(range(days))}`,
     htmlPath: `/${pid}/${page}?${new URLSearchParams({ ...range(days), print: "1" })}`,
@@ -91,12 +107,30 @@ async function seedEarlierDays(databaseUrl: string, pid: number): Promise<void> 
   // The ingestion module writes through the app's client, which reads DATABASE_URL.
   process.env.DATABASE_URL = databaseUrl;
   try {
-    const owner = await db().patient.findUniqueOrThrow({ where: { id: pid }, select: { userId: true } });
+    const owner = await db().patient.findUniqueOrThrow({
+      where: { id: pid },
+      select: { userId: true },
+    });
     for (let window = 1; window * DEMO_DAYS < PUMP_DAYS; window++) {
       const data = buildDemoData(today.subtract({ days: window * DEMO_DAYS }));
       const viewer = { id: owner.userId, identity: 1, isPass: 0, role: "guest" };
-      const pump = await ingestNow(viewer, { pid, deviceKind: "equil", deviceSn: PUMP_SERIAL, pdaVersion: DEMO_PUMP_FIRMWARE, timeZone: DEMO_TIME_ZONE, records: pumpUploadRecords(data.pump, window * 1_000_000 + 1), maxRecords: 20_000 });
-      const meter = await ingestNow(viewer, { pid, deviceKind: "gocheck", deviceSn: METER_SERIAL, timeZone: DEMO_TIME_ZONE, records: meterUploadRecords(data.meter, DEMO_TIME_ZONE), maxRecords: 20_000 });
+      const pump = await ingestNow(viewer, {
+        pid,
+        deviceKind: "equil",
+        deviceSn: PUMP_SERIAL,
+        pdaVersion: DEMO_PUMP_FIRMWARE,
+        timeZone: DEMO_TIME_ZONE,
+        records: pumpUploadRecords(data.pump, window * 1_000_000 + 1),
+        maxRecords: 20_000,
+      });
+      const meter = await ingestNow(viewer, {
+        pid,
+        deviceKind: "gocheck",
+        deviceSn: METER_SERIAL,
+        timeZone: DEMO_TIME_ZONE,
+        records: meterUploadRecords(data.meter, DEMO_TIME_ZONE),
+        maxRecords: 20_000,
+      });
       if (!pump.ok || !meter.ok) throw new Error("the earlier days were refused by ingestion");
     }
   } finally {
@@ -106,15 +140,32 @@ async function seedEarlierDays(databaseUrl: string, pid: number): Promise<void> 
 }
 
 /** One request (as the clinic unless another session's cookie is given), its body read in full; a connection failure is status 0. */
-async function fetchPdf(server: BenchServer, pdf: PdfCase, cookie = server.cookie): Promise<Fetched> {
+async function fetchPdf(
+  server: BenchServer,
+  pdf: PdfCase,
+  cookie = server.cookie,
+): Promise<Fetched> {
   const t0 = performance.now();
   try {
-    const res = await fetch(server.origin + pdf.path, { headers: { Cookie: cookie }, redirect: "manual" });
+    const res = await fetch(server.origin + pdf.path, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     const body = new Uint8Array(await res.arrayBuffer());
-    return { ms: performance.now() - t0, status: res.status, contentType: res.headers.get("content-type") ?? "", body };
+    return {
+      ms: performance.now() - t0,
+      status: res.status,
+      contentType: res.headers.get("content-type") ?? "",
+      body,
+    };
   } catch (error) {
     const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : "";
-    return { ms: performance.now() - t0, status: 0, contentType: "", body: new TextEncoder().encode(`${String(error)}${cause}`) };
+    return {
+      ms: performance.now() - t0,
+      status: 0,
+      contentType: "",
+      body: new TextEncoder().encode(`${String(error)}${cause}`),
+    };
   }
 }
 
@@ -148,7 +199,10 @@ async function timeHtml(server: BenchServer, pdf: PdfCase, runs: number): Promis
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    const res = await fetch(server.origin + pdf.htmlPath, { headers: { Cookie: server.cookie }, redirect: "manual" });
+    const res = await fetch(server.origin + pdf.htmlPath, {
+      headers: { Cookie: server.cookie },
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`GET ${pdf.htmlPath}: HTTP ${res.status}`);
     times.push(performance.now() - t0);
@@ -165,7 +219,13 @@ function treeCpuMs(serverPid: number): number {
   return tree.reduce((n, p) => n + (p?.cpuMs ?? 0), 0);
 }
 
-async function timeSequential(server: BenchServer, pdf: PdfCase, target: string, warmup: number, runs: number): Promise<BenchResult> {
+async function timeSequential(
+  server: BenchServer,
+  pdf: PdfCase,
+  target: string,
+  warmup: number,
+  runs: number,
+): Promise<BenchResult> {
   for (let i = 0; i < warmup; i++) await fetchChecked(server, pdf);
   const checked: Checked[] = [];
   const cpuBefore = treeCpuMs(server.serverPid);
@@ -185,7 +245,8 @@ async function timeSequential(server: BenchServer, pdf: PdfCase, target: string,
 }
 
 const isChromium = (p: ProcInfo) => p.comm.startsWith("chrom");
-const sumKb = (ps: readonly ProcInfo[], key: "rssKb" | "pssKb") => ps.reduce((n, p) => n + p[key], 0);
+const sumKb = (ps: readonly ProcInfo[], key: "rssKb" | "pssKb") =>
+  ps.reduce((n, p) => n + p[key], 0);
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** Memory of the server's node process and its Chromium processes, and what runs below the server. */
@@ -219,10 +280,14 @@ function maxFootprint(a: Footprint, b: Footprint): Footprint {
 }
 
 /** Runs `fn` while sampling the server's footprint; returns its value and the peak of every figure. */
-async function sampled<T>(serverPid: number, fn: () => Promise<T>): Promise<{ value: T; peak: Footprint; samples: number }> {
+async function sampled<T>(
+  serverPid: number,
+  fn: () => Promise<T>,
+): Promise<{ value: T; peak: Footprint; samples: number }> {
   let samples = 0;
   let peak = footprint(serverPid, true);
-  const sample = () => (peak = maxFootprint(peak, footprint(serverPid, ++samples % PSS_EVERY === 0)));
+  const sample = () =>
+    (peak = maxFootprint(peak, footprint(serverPid, ++samples % PSS_EVERY === 0)));
   const timer = setInterval(sample, SAMPLE_EVERY_MS);
   try {
     const value = await fn();
@@ -240,11 +305,18 @@ async function sampled<T>(serverPid: number, fn: () => Promise<T>): Promise<{ va
 async function burst(server: BenchServer, cases: readonly PdfCase[], cookies: readonly string[]) {
   const requests = Array.from({ length: BURST }, (_, i) => cases[i % cases.length]!);
   const t0 = performance.now();
-  const fetched = await Promise.all(requests.map((pdf, i) => fetchPdf(server, pdf, cookies[Math.floor(i / 2) % cookies.length])));
+  const fetched = await Promise.all(
+    requests.map((pdf, i) => fetchPdf(server, pdf, cookies[Math.floor(i / 2) % cookies.length])),
+  );
   const wallMs = performance.now() - t0;
   const checked = fetched.map((f, i) => check(f, requests[i]!));
   const failed = checked.filter((c) => c.problem !== null);
-  return { wallMs, ok: BURST - failed.length, failed, slowestMs: Math.max(...checked.map((c) => c.ms)) };
+  return {
+    wallMs,
+    ok: BURST - failed.length,
+    failed,
+    slowestMs: Math.max(...checked.map((c) => c.ms)),
+  };
 }
 
 /** The footprint once the process count stops changing (an exiting process takes a moment). */
@@ -269,9 +341,16 @@ async function benchBurst(server: BenchServer, cases: readonly PdfCase[]): Promi
   const cookies = await readerSessions(server, BURST / 2);
   const first = await burst(server, cases, cookies);
   const before = await settledFootprint(server.serverPid);
-  const { value: second, peak, samples } = await sampled(server.serverPid, () => burst(server, cases, cookies));
+  const {
+    value: second,
+    peak,
+    samples,
+  } = await sampled(server.serverPid, () => burst(server, cases, cookies));
   const after = await settledFootprint(server.serverPid);
-  const up = await fetch(`${server.origin}/healthz`).then((r) => r.ok, () => false);
+  const up = await fetch(`${server.origin}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   const failures = [...first.failed, ...second.failed].map((c) => c.problem);
   return {
     name: `pdf route: ${BURST} concurrent (CGM + AGP, 14 days)`,
@@ -289,7 +368,10 @@ async function benchBurst(server: BenchServer, cases: readonly PdfCase[]): Promi
 
 /** Which of the server's Chromium processes still exist (zombies included) 5 s after it stopped. */
 async function leftOver(chromiumPids: readonly number[]): Promise<ProcInfo[]> {
-  const alive = () => chromiumPids.map((pid) => readProc(pid, false)).filter((p): p is ProcInfo => p !== undefined && isChromium(p));
+  const alive = () =>
+    chromiumPids
+      .map((pid) => readProc(pid, false))
+      .filter((p): p is ProcInfo => p !== undefined && isChromium(p));
   await eventually(() => alive().length === 0, 5_000);
   return alive();
 }
@@ -304,13 +386,25 @@ export async function benchReportPdfs(): Promise<BenchResult[]> {
     const cases = reportCases(pid);
     const cold = await fetchChecked(server, cases.cgm);
     const out: BenchResult[] = [
-      { name: `pdf route: ${cases.cgm.name}, cold`, ms: cold.ms, detail: `the server's first PDF: loads puppeteer-core and launches Chromium; ${cold.pages} pages` },
-      await timeSequential(server, cases.cgm, "target < 800 ms (warm browser)", CGM_WARMUP, CGM_RUNS),
+      {
+        name: `pdf route: ${cases.cgm.name}, cold`,
+        ms: cold.ms,
+        detail: `the server's first PDF: loads puppeteer-core and launches Chromium; ${cold.pages} pages`,
+      },
+      await timeSequential(
+        server,
+        cases.cgm,
+        "target < 800 ms (warm browser)",
+        CGM_WARMUP,
+        CGM_RUNS,
+      ),
       await timeSequential(server, cases.agp, "no target of its own", CGM_WARMUP, CGM_RUNS),
       await timeSequential(server, cases.pump, "target < 2.5 s", PUMP_WARMUP, PUMP_RUNS),
       await benchBurst(server, [cases.cgm, cases.agp]),
     ];
-    chromiumPids = descendants(server.serverPid).filter(isChromium).map((p) => p.pid);
+    chromiumPids = descendants(server.serverPid)
+      .filter(isChromium)
+      .map((p) => p.pid);
     return out;
   });
   const left = await leftOver(chromiumPids);

@@ -34,7 +34,13 @@ export async function benchReport(): Promise<BenchResult[]> {
   const limits = { low: 70, high: 180 };
 
   const pumpCase = (date: string) => {
-    const input = { date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits };
+    const input = {
+      date,
+      timeZone: tz,
+      ...splitAroundDay(pump, dayWindow(date, tz)),
+      pdaVersion: "5.3.0",
+      limits,
+    };
     return timeIt(
       `report pump day model, ${date}`,
       `${input.records.length} records, ${tz}`,
@@ -51,11 +57,27 @@ export async function benchReport(): Promise<BenchResult[]> {
   let k = 0;
   let current = dense.previous!;
   for (let t = denseWindow.start; t < denseWindow.end; t += 60_000) {
-    while (k < dense.records.length && dense.records[k]!.dateTime <= t) current = dense.records[k++]!;
-    denseRecords.push({ ...current, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, dateTime: t + 1 });
+    while (k < dense.records.length && dense.records[k]!.dateTime <= t)
+      current = dense.records[k++]!;
+    denseRecords.push({
+      ...current,
+      eventPort: 4,
+      eventType: 0,
+      eventUrgency: 0,
+      eventValue: 0,
+      dateTime: t + 1,
+    });
   }
   denseRecords.sort((a, b) => a.dateTime - b.dateTime);
-  const denseInput = { date: denseDate, timeZone: tz, previous: dense.previous, records: denseRecords, next: dense.next, pdaVersion: "5.3.0", limits };
+  const denseInput = {
+    date: denseDate,
+    timeZone: tz,
+    previous: dense.previous,
+    records: denseRecords,
+    next: dense.next,
+    pdaVersion: "5.3.0",
+    limits,
+  };
 
   const lastDay = "2026-11-22";
   const w = dayWindow(lastDay, tz);
@@ -64,10 +86,17 @@ export async function benchReport(): Promise<BenchResult[]> {
   const fortnight = cgm.filter((r) => r.time >= from && r.time < w.end);
 
   // 90 days of pump and meter history: three consecutive 30-day demo sets.
-  const sets = ["2026-09-24", "2026-10-24", "2026-11-23"].map((d) => buildDemoData(Temporal.PlainDate.from(d)));
+  const sets = ["2026-09-24", "2026-10-24", "2026-11-23"].map((d) =>
+    buildDemoData(Temporal.PlainDate.from(d)),
+  );
   const pump90: PumpHistoryRecord[] = sets.flatMap((d) => pumpHistoryRecords(d.pump));
-  const meter90 = sets.flatMap((d) => d.meter.map((m) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl })));
-  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({ timeZone: tz, plainTime: "12:00" }).epochMilliseconds;
+  const meter90 = sets.flatMap((d) =>
+    d.meter.map((m) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl })),
+  );
+  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({
+    timeZone: tz,
+    plainTime: "12:00",
+  }).epochMilliseconds;
   const pumpReportInput = {
     from: "2026-08-25",
     to: "2026-11-22",
@@ -88,32 +117,86 @@ export async function benchReport(): Promise<BenchResult[]> {
   return [
     pumpCase("2026-11-22"),
     pumpCase("2026-10-25"),
-    timeIt("report pump day model, dense day", `${denseRecords.length} records, ${tz}`, () => buildPumpDay(denseInput).totals.insulin),
-    timeIt("report CGM day model", `${dayReadings.length} readings, ${tz}`, () => buildCgmDay({ date: lastDay, timeZone: tz, readings: dayReadings, limits }).points.length),
-    timeIt("report CGM 14-day overlay model", `${fortnight.length} readings, ${tz}`, () =>
-      buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits }).days.length,
+    timeIt(
+      "report pump day model, dense day",
+      `${denseRecords.length} records, ${tz}`,
+      () => buildPumpDay(denseInput).totals.insulin,
     ),
-    timeIt("report CGM day + 14-day overlay from 14 days", `${fortnight.length} readings passed to both, ${tz}`, () => {
-      const day = buildCgmDay({ date: lastDay, timeZone: tz, readings: fortnight, limits });
-      const overlay = buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits });
-      return day.points.length + overlay.days.length;
-    }),
-    timeIt("report pump print model, 90 days", `${pump90.length} pump records, ${meter90.length} meter readings, ${tz}`, () => {
-      const r = ok(buildPumpReport(pumpReportInput));
-      return r.status === "ok" ? r.report.PumpTotalCount.total : 0;
-    }, 3, 15),
+    timeIt(
+      "report CGM day model",
+      `${dayReadings.length} readings, ${tz}`,
+      () =>
+        buildCgmDay({ date: lastDay, timeZone: tz, readings: dayReadings, limits }).points.length,
+    ),
+    timeIt(
+      "report CGM 14-day overlay model",
+      `${fortnight.length} readings, ${tz}`,
+      () =>
+        buildCgmOverlay({ endDate: lastDay, timeZone: tz, readings: fortnight, limits }).days
+          .length,
+    ),
+    timeIt(
+      "report CGM day + 14-day overlay from 14 days",
+      `${fortnight.length} readings passed to both, ${tz}`,
+      () => {
+        const day = buildCgmDay({ date: lastDay, timeZone: tz, readings: fortnight, limits });
+        const overlay = buildCgmOverlay({
+          endDate: lastDay,
+          timeZone: tz,
+          readings: fortnight,
+          limits,
+        });
+        return day.points.length + overlay.days.length;
+      },
+    ),
+    timeIt(
+      "report pump print model, 90 days",
+      `${pump90.length} pump records, ${meter90.length} meter readings, ${tz}`,
+      () => {
+        const r = ok(buildPumpReport(pumpReportInput));
+        return r.status === "ok" ? r.report.PumpTotalCount.total : 0;
+      },
+      3,
+      15,
+    ),
     timeIt("report CGM print model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
-      const r = ok(buildCgmReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, limits, unit: 0 }));
+      const r = ok(
+        buildCgmReport({
+          from: reportFrom,
+          to: lastDay,
+          timeZone: tz,
+          now,
+          readings: cgm,
+          limits,
+          unit: 0,
+        }),
+      );
       return r.status === "ok" ? r.report.numberOfValue : 0;
     }),
     timeIt("report AGP model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
-      const r = ok(buildAgpReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, limits }));
+      const r = ok(
+        buildAgpReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, limits }),
+      );
       return r.status === "ok" ? r.report.fullDays : 0;
     }),
-    timeIt("report statistics model, 14 + 14 days", `${cgm.length} readings passed for each period, ${tz}`, () => {
-      const r = ok(buildStatisticsReport({ from: reportFrom, to: lastDay, timeZone: tz, now, readings: cgm, previousReadings: cgm, limits }));
-      return r.status === "ok" ? r.report.rows.length : 0;
-    }),
+    timeIt(
+      "report statistics model, 14 + 14 days",
+      `${cgm.length} readings passed for each period, ${tz}`,
+      () => {
+        const r = ok(
+          buildStatisticsReport({
+            from: reportFrom,
+            to: lastDay,
+            timeZone: tz,
+            now,
+            readings: cgm,
+            previousReadings: cgm,
+            limits,
+          }),
+        );
+        return r.status === "ok" ? r.report.rows.length : 0;
+      },
+    ),
   ];
 }
 

@@ -9,9 +9,17 @@ type Result = { name: string; ms: number; detail?: string };
 const dir = path.dirname(new URL(import.meta.url).pathname);
 // The benchmarks of the production server (each with its own database and server, one after the
 // other) run after the in-process ones.
-const SERVER_BENCHES = ["csv-import.bench.ts", "device-upload.bench.ts", "pages.bench.ts", "report-pdf.bench.ts", "load.bench.ts"];
+const SERVER_BENCHES = [
+  "csv-import.bench.ts",
+  "device-upload.bench.ts",
+  "pages.bench.ts",
+  "report-pdf.bench.ts",
+  "load.bench.ts",
+];
 const last = (f: string) => Number(SERVER_BENCHES.includes(f));
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort((a, b) => last(a) - last(b) || a.localeCompare(b));
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 const only = process.argv[2];
 
 for (const file of files) {

@@ -30,17 +30,29 @@ export interface BenchServer {
 /** Runs a command in the repository; resolves with its stdout, rejects with its output on failure. */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${out}${err}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${out}${err}`)),
+    );
   });
 }
 
-async function adminQuery(url: string, sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+async function adminQuery(
+  url: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -82,12 +94,31 @@ function ensureBuild(): Promise<unknown> {
 }
 
 /** `npm start` in its own process group (npm -> sh -> tsx -> node), output kept for errors. */
-function startServer(port: number, databaseUrl: string, extraEnv: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const env = { ...extraEnv, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEPLOY_ENV: "test", SESSION_SECRET, NODE_ENV: "production" } as const;
+function startServer(
+  port: number,
+  databaseUrl: string,
+  extraEnv: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
+  const env = {
+    ...extraEnv,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    DEPLOY_ENV: "test",
+    SESSION_SECRET,
+    NODE_ENV: "production",
+  } as const;
   // BENCH_CPU_PROFILE=DIR writes a V8 CPU profile of the server into DIR when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
-  const [command, args] = profile ? ["node", ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server/start.ts"]] : ["npm", ["start", "--silent"]];
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const [command, args] = profile
+    ? ["node", ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server/start.ts"]]
+    : ["npm", ["start", "--silent"]];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
@@ -98,7 +129,10 @@ async function waitForHealth(origin: string, child: ChildProcess): Promise<void>
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -135,7 +169,10 @@ export function rssMegabytes(pid: number): string {
 }
 
 /** The sign-in form as a browser without JavaScript posts it (the clinic's account by default). */
-export function signInForm(email: string = DEMO_ACCOUNTS.clinic.email, password: string = DEMO_ACCOUNTS.clinic.password): string {
+export function signInForm(
+  email: string = DEMO_ACCOUNTS.clinic.email,
+  password: string = DEMO_ACCOUNTS.clinic.password,
+): string {
   return new URLSearchParams({ redirectTo: "", email, password, identity: "2" }).toString();
 }
 
@@ -149,7 +186,8 @@ export async function signIn(origin: string, email?: string, password?: string):
     redirect: "manual",
   });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (res.status !== 302 || cookies.length === 0) throw new Error(`Sign-in as ${email ?? "the clinic"} failed: HTTP ${res.status}`);
+  if (res.status !== 302 || cookies.length === 0)
+    throw new Error(`Sign-in as ${email ?? "the clinic"} failed: HTTP ${res.status}`);
   return cookies.join("; ");
 }
 
@@ -162,7 +200,8 @@ export async function clinicApiToken(origin: string): Promise<string> {
     headers: { Origin: origin, "Content-Type": "application/json" },
   });
   const token = res.headers.get("token");
-  if (res.status !== 200 || !token) throw new Error(`API sign-in as the clinic failed: HTTP ${res.status} ${await res.text()}`);
+  if (res.status !== 200 || !token)
+    throw new Error(`API sign-in as the clinic failed: HTTP ${res.status} ${await res.text()}`);
   return token;
 }
 
@@ -175,7 +214,10 @@ export async function readerSessions(server: BenchServer, count: number): Promis
   const clinic = DEMO_ACCOUNTS.clinic;
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
-  const emails = Array.from({ length: count }, (_, i) => `bench-reader-${i + 1}@bench.diacare.test`);
+  const emails = Array.from(
+    { length: count },
+    (_, i) => `bench-reader-${i + 1}@bench.diacare.test`,
+  );
   try {
     await client.query("BEGIN");
     for (const email of emails) {
@@ -207,7 +249,8 @@ export async function readerSessions(server: BenchServer, count: number): Promis
 
 export async function seededPatient(databaseUrl: string): Promise<{ pid: number; userId: number }> {
   const sql = `SELECT p.id AS pid, u.id AS "userId" FROM "User" u JOIN "Patient" p ON p."userId" = u.id WHERE u.email = $1`;
-  const row = (await adminQuery(databaseUrl, sql, [DEMO_ACCOUNTS.patient.email])).rows[0] as { pid: number; userId: number } | undefined;
+  const row = (await adminQuery(databaseUrl, sql, [DEMO_ACCOUNTS.patient.email])).rows[0] as
+    { pid: number; userId: number } | undefined;
   if (!row) throw new Error("The seeded patient is missing");
   return row;
 }
@@ -249,7 +292,8 @@ export async function withBenchServer<T>(
     const cookie = await signIn(origin);
     return await fn({ origin, cookie, databaseUrl, serverPid: serverProcess(started.child.pid!) });
   } catch (error) {
-    if (server && error instanceof Error) error.message += `\nThe server's last output:\n${server.output().slice(-3000)}`;
+    if (server && error instanceof Error)
+      error.message += `\nThe server's last output:\n${server.output().slice(-3000)}`;
     throw error;
   } finally {
     process.off("SIGINT", interrupted);

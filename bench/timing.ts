@@ -24,7 +24,13 @@ export function percentile(xs: readonly number[], p: number): number {
  * Times a synchronous case: `warmup` untimed calls, then `runs` timed ones. `fn` returns a number
  * that is summed into a printed checksum, so the work cannot be optimised away.
  */
-export function timeIt(name: string, what: string, fn: () => number, warmup = 20, runs = 50): BenchResult {
+export function timeIt(
+  name: string,
+  what: string,
+  fn: () => number,
+  warmup = 20,
+  runs = 50,
+): BenchResult {
   let sink = 0;
   for (let i = 0; i < warmup; i++) sink += fn();
   const times: number[] = [];
@@ -50,6 +56,13 @@ export const BENCH_PUMP_LABELS: PumpChartLabels = {
   unitU: "U",
   unitG: "g",
   glucoseUnit: "mmol/L",
-  alarmKinds: Object.fromEntries(PUMP_ALARM_CODES.map((c) => [c.kind, c.kind])) as Record<PumpAlarmKind, string>,
+  alarmKinds: Object.fromEntries(PUMP_ALARM_CODES.map((c) => [c.kind, c.kind])) as Record<
+    PumpAlarmKind,
+    string
+  >,
 };
-export const BENCH_GLUCOSE_LABELS = { glucoseAxis: "Glucose (mmol/L)", targetRange: "Target range 3.9-10.0", glucoseUnit: "mmol/L" };
+export const BENCH_GLUCOSE_LABELS = {
+  glucoseAxis: "Glucose (mmol/L)",
+  targetRange: "Target range 3.9-10.0",
+  glucoseUnit: "mmol/L",
+};

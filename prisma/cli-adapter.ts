@@ -11,7 +11,8 @@ type QueryResultLike = { fields?: { dataTypeID: number }[] };
 function reportCatalogTypesAsText<T>(result: T): T {
   for (const part of Array.isArray(result) ? result : [result]) {
     for (const field of (part as QueryResultLike)?.fields ?? []) {
-      if (field.dataTypeID === NAME_OID || field.dataTypeID === CHAR_OID) field.dataTypeID = TEXT_OID;
+      if (field.dataTypeID === NAME_OID || field.dataTypeID === CHAR_OID)
+        field.dataTypeID = TEXT_OID;
     }
   }
   return result;
@@ -29,11 +30,14 @@ class CatalogTextClient extends pg.Client {
   override query(...args: any[]): any {
     const last = args.at(-1);
     if (typeof last === "function") {
-      args[args.length - 1] = (err: unknown, res: unknown) => last(err, err ? res : reportCatalogTypesAsText(res));
+      args[args.length - 1] = (err: unknown, res: unknown) =>
+        last(err, err ? res : reportCatalogTypesAsText(res));
     }
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = (super.query as any)(...args);
-    return result && typeof result.then === "function" ? result.then(reportCatalogTypesAsText) : result;
+    return result && typeof result.then === "function"
+      ? result.then(reportCatalogTypesAsText)
+      : result;
   }
 }
 

@@ -28,13 +28,17 @@ describe("demo data", () => {
       expect(p.mgdl).toBeGreaterThanOrEqual(39.6);
       expect(p.mgdl).toBeLessThanOrEqual(399.6);
     }
-    const steps = data.cgm.slice(1).map((p, i) => (p.at.epochMilliseconds - data.cgm[i]!.at.epochMilliseconds) / 60_000);
+    const steps = data.cgm
+      .slice(1)
+      .map((p, i) => (p.at.epochMilliseconds - data.cgm[i]!.at.epochMilliseconds) / 60_000);
     expect(steps.filter((m) => m === 5).length / steps.length).toBeGreaterThan(0.99);
   });
 
   it("has the scripted sensor gap, hypos and highs", () => {
     const gapDay = data.start.toPlainDate().add({ days: SCRIPT.sensorGapDay }).toString();
-    const inGap = data.cgm.filter((p) => p.at.toPlainDate().toString() === gapDay && p.at.hour >= 10 && p.at.hour < 16);
+    const inGap = data.cgm.filter(
+      (p) => p.at.toPlainDate().toString() === gapDay && p.at.hour >= 10 && p.at.hour < 16,
+    );
     expect(inGap).toEqual([]);
     expect(data.cgm.filter((p) => p.mgdl < 54).length).toBeGreaterThan(10);
     expect(data.cgm.filter((p) => p.mgdl > 250).length).toBeGreaterThan(10);
@@ -52,7 +56,10 @@ describe("demo data", () => {
     let units = 0;
     for (let i = 1; i < data.pump.length; i++) {
       const prev = data.pump[i - 1]!;
-      units += ((data.pump[i]!.at.epochMilliseconds - prev.at.epochMilliseconds) / 3600_000) * prev.bolusRaw * RAW_RATE_STEP;
+      units +=
+        ((data.pump[i]!.at.epochMilliseconds - prev.at.epochMilliseconds) / 3600_000) *
+        prev.bolusRaw *
+        RAW_RATE_STEP;
     }
     const grams = data.meals.reduce((sum, m) => sum + m.grams, 0);
     expect(units).toBeCloseTo(grams / 10, 0);

@@ -37,9 +37,21 @@ export const SCRIPT = {
 
 const between = (rng: Rng, lo: number, hi: number) => lo + (hi - lo) * rng();
 
-export type Meal = { day: number; at: Temporal.ZonedDateTime; grams: number; rise: number; extended: boolean };
+export type Meal = {
+  day: number;
+  at: Temporal.ZonedDateTime;
+  grams: number;
+  rise: number;
+  extended: boolean;
+};
 
-export type CgmPoint = { index: number; at: Temporal.ZonedDateTime; raw: number; mgdl: number; sensor: number };
+export type CgmPoint = {
+  index: number;
+  at: Temporal.ZonedDateTime;
+  raw: number;
+  mgdl: number;
+  sensor: number;
+};
 export type MeterPoint = { index: number; at: Temporal.ZonedDateTime; mgdl: number };
 
 export type PumpEvent = {
@@ -81,7 +93,9 @@ export function basalPresets(): BasalPreset[] {
     if (hour < 22) return 0.85;
     return 0.8;
   });
-  const sport = standard.map((v) => Math.round((v * 0.7) / BASAL_SETTING_STEP) * BASAL_SETTING_STEP);
+  const sport = standard.map(
+    (v) => Math.round((v * 0.7) / BASAL_SETTING_STEP) * BASAL_SETTING_STEP,
+  );
   return [
     { index: 0, name: "Standard", values: standard },
     { index: 1, name: "Sport", values: sport },
@@ -130,7 +144,9 @@ function mealShape(minutesSince: number, tau = 55): number {
 
 /** The instant of a wall-clock minute on a local date (DST-safe: 07:20 stays 07:20). */
 function localTime(date: Temporal.PlainDate, minute: number, timeZone: string) {
-  return date.toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(timeZone);
+  return date
+    .toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 })
+    .toZonedDateTime(timeZone);
 }
 
 function minuteOfDay(at: Temporal.ZonedDateTime) {
@@ -139,8 +155,17 @@ function minuteOfDay(at: Temporal.ZonedDateTime) {
 
 function inSensorGap(day: number, at: Temporal.ZonedDateTime): boolean {
   const minute = minuteOfDay(at);
-  if (day === SCRIPT.sensorGapDay && minute >= SCRIPT.sensorGap.start && minute < SCRIPT.sensorGap.end) return true;
-  return (SCRIPT.sensorChangeDays as readonly number[]).includes(day) && minute >= 8 * 60 && minute < 10 * 60;
+  if (
+    day === SCRIPT.sensorGapDay &&
+    minute >= SCRIPT.sensorGap.start &&
+    minute < SCRIPT.sensorGap.end
+  )
+    return true;
+  return (
+    (SCRIPT.sensorChangeDays as readonly number[]).includes(day) &&
+    minute >= 8 * 60 &&
+    minute < 10 * 60
+  );
 }
 
 function dayIndex(start: Temporal.ZonedDateTime, at: Temporal.ZonedDateTime) {
@@ -148,15 +173,25 @@ function dayIndex(start: Temporal.ZonedDateTime, at: Temporal.ZonedDateTime) {
 }
 
 /** 5-minute CGM readings (AiDEX: mg/dL = 1.8 x raw, so values are multiples of 1.8). */
-export function demoCgm(start: Temporal.ZonedDateTime, end: Temporal.ZonedDateTime, meals: Meal[], rng: Rng): CgmPoint[] {
+export function demoCgm(
+  start: Temporal.ZonedDateTime,
+  end: Temporal.ZonedDateTime,
+  meals: Meal[],
+  rng: Rng,
+): CgmPoint[] {
   const points: CgmPoint[] = [];
   let noise = 0;
   let index = 0;
-  for (let at = start.add({ minutes: 2 }); Temporal.ZonedDateTime.compare(at, end) < 0; at = at.add({ minutes: 5 })) {
+  for (
+    let at = start.add({ minutes: 2 });
+    Temporal.ZonedDateTime.compare(at, end) < 0;
+    at = at.add({ minutes: 5 })
+  ) {
     const day = dayIndex(start, at);
     noise = 0.93 * noise + gaussian(rng) * 6;
     const minute = minuteOfDay(at);
-    const dawn = minute >= 240 && minute < 480 ? 18 * Math.sin(((minute - 240) / 240) * Math.PI) : 0;
+    const dawn =
+      minute >= 240 && minute < 480 ? 18 * Math.sin(((minute - 240) / 240) * Math.PI) : 0;
     let mgdl = 118 + dawn + noise;
     for (const meal of meals) {
       const since = at.epochMilliseconds - meal.at.epochMilliseconds;
@@ -199,7 +234,11 @@ export function demoMeter(cgm: CgmPoint[], meals: Meal[], rng: Rng): MeterPoint[
   for (const at of checks) {
     const ref = nearest(at.epochMilliseconds);
     if (!ref) continue;
-    points.push({ index: points.length + 1, at, mgdl: Math.max(20, Math.round(ref.mgdl * (1 + gaussian(rng) * 0.04))) });
+    points.push({
+      index: points.length + 1,
+      at,
+      mgdl: Math.max(20, Math.round(ref.mgdl * (1 + gaussian(rng) * 0.04))),
+    });
   }
   return points;
 }
@@ -209,7 +248,9 @@ export function demoSparseMeter(end: Temporal.ZonedDateTime, rng: Rng): MeterPoi
   const points: MeterPoint[] = [];
   for (const back of [8, 6, 5, 3, 1]) {
     const date = end.toPlainDate().subtract({ days: back });
-    for (const minute of back % 2 ? [7 * 60 + 5, 21 * 60 + 40] : [7 * 60 + 30, 13 * 60, 20 * 60 + 10]) {
+    for (const minute of back % 2
+      ? [7 * 60 + 5, 21 * 60 + 40]
+      : [7 * 60 + 30, 13 * 60, 20 * 60 + 10]) {
       const at = localTime(date, minute, end.timeZoneId);
       points.push({ index: points.length + 1, at, mgdl: Math.round(between(rng, 85, 235)) });
     }
@@ -222,14 +263,27 @@ export function demoSparseMeter(end: Temporal.ZonedDateTime, rng: Rng): MeterPoi
  * bolus rate changes, carbohydrate entries (3/1), reservoir changes (rewind 4/8, prime 4/7) and
  * scripted alarms. Bolus amounts are the integral of the bolus rate over time.
  */
-export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.ZonedDateTime, meals: Meal[]): PumpEvent[] {
-  type Change = { at: Temporal.ZonedDateTime; bolusRaw?: number; basalOverride?: number | null; event?: Omit<PumpEvent, "at" | "battery" | "reservoir" | "basalRaw" | "bolusRaw"> };
+export function demoPumpEvents(
+  start: Temporal.ZonedDateTime,
+  end: Temporal.ZonedDateTime,
+  meals: Meal[],
+): PumpEvent[] {
+  type Change = {
+    at: Temporal.ZonedDateTime;
+    bolusRaw?: number;
+    basalOverride?: number | null;
+    event?: Omit<PumpEvent, "at" | "battery" | "reservoir" | "basalRaw" | "bolusRaw">;
+  };
   const changes: Change[] = [];
-  for (let at = start; Temporal.ZonedDateTime.compare(at, end) < 0; at = at.add({ minutes: 30 })) changes.push({ at });
+  for (let at = start; Temporal.ZonedDateTime.compare(at, end) < 0; at = at.add({ minutes: 30 }))
+    changes.push({ at });
 
   const toRaw = (uh: number) => Math.round(uh / RAW_RATE_STEP);
   for (const meal of meals) {
-    changes.push({ at: meal.at.subtract({ minutes: 8 }), event: { port: 3, type: 1, urgency: 0, value: 0, carbs: meal.grams } });
+    changes.push({
+      at: meal.at.subtract({ minutes: 8 }),
+      event: { port: 3, type: 1, urgency: 0, value: 0, carbs: meal.grams },
+    });
     const units = Math.round((meal.grams / CARB_RATIO_G_PER_U) * 20) / 20;
     const now = meal.extended ? Math.round(units * 0.6 * 20) / 20 : units;
     const bolusStart = meal.at.subtract({ minutes: 5 });
@@ -243,16 +297,30 @@ export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.Zone
       changes.push({ at: bolusStart.add({ seconds }), bolusRaw: 0 });
     }
   }
-  const onDay = (day: number, hh: number, mm: number) => localTime(start.toPlainDate().add({ days: day }), hh * 60 + mm, start.timeZoneId);
+  const onDay = (day: number, hh: number, mm: number) =>
+    localTime(start.toPlainDate().add({ days: day }), hh * 60 + mm, start.timeZoneId);
   for (const day of SCRIPT.reservoirChangeDays) {
     changes.push({ at: onDay(day, 9, 0), event: { port: 4, type: 8, urgency: 0, value: 0 } });
     changes.push({ at: onDay(day, 9, 4), event: { port: 4, type: 7, urgency: 0, value: 0 } });
   }
-  changes.push({ at: onDay(SCRIPT.suspendDay, 15, 0), basalOverride: 0, event: { port: 4, type: 5, urgency: 0, value: 0 } });
+  changes.push({
+    at: onDay(SCRIPT.suspendDay, 15, 0),
+    basalOverride: 0,
+    event: { port: 4, type: 5, urgency: 0, value: 0 },
+  });
   changes.push({ at: onDay(SCRIPT.suspendDay, 16, 0), basalOverride: null });
-  changes.push({ at: onDay(SCRIPT.occlusionDay, 14, 10), event: { port: 4, type: 2, urgency: 2, value: 0 } });
-  changes.push({ at: onDay(SCRIPT.lowPowerDay, 20, 0), event: { port: 5, type: 0, urgency: 1, value: 0 } });
-  changes.push({ at: onDay(SCRIPT.lowInsulinDay, 7, 0), event: { port: 4, type: 1, urgency: 1, value: 0 } });
+  changes.push({
+    at: onDay(SCRIPT.occlusionDay, 14, 10),
+    event: { port: 4, type: 2, urgency: 2, value: 0 },
+  });
+  changes.push({
+    at: onDay(SCRIPT.lowPowerDay, 20, 0),
+    event: { port: 5, type: 0, urgency: 1, value: 0 },
+  });
+  changes.push({
+    at: onDay(SCRIPT.lowInsulinDay, 7, 0),
+    event: { port: 4, type: 1, urgency: 1, value: 0 },
+  });
   changes.sort((a, b) => Temporal.ZonedDateTime.compare(a.at, b.at));
 
   const events: PumpEvent[] = [];
@@ -264,13 +332,24 @@ export function demoPumpEvents(start: Temporal.ZonedDateTime, end: Temporal.Zone
   let lastBolusRaw = -1;
   let lastMs = start.epochMilliseconds;
   for (const change of changes) {
-    if (Temporal.ZonedDateTime.compare(change.at, end) >= 0 || Temporal.ZonedDateTime.compare(change.at, start) < 0) continue;
+    if (
+      Temporal.ZonedDateTime.compare(change.at, end) >= 0 ||
+      Temporal.ZonedDateTime.compare(change.at, start) < 0
+    )
+      continue;
     const ms = change.at.epochMilliseconds;
     const hours = (ms - lastMs) / 3600_000;
-    reservoir = Math.max(0, reservoir - hours * (bolusRaw * RAW_RATE_STEP + (lastBasalRaw < 0 ? 0 : lastBasalRaw * RAW_RATE_STEP)));
+    reservoir = Math.max(
+      0,
+      reservoir -
+        hours * (bolusRaw * RAW_RATE_STEP + (lastBasalRaw < 0 ? 0 : lastBasalRaw * RAW_RATE_STEP)),
+    );
     lastMs = ms;
     const day = dayIndex(start, change.at);
-    battery = Math.max(5, 100 - (day >= SCRIPT.batteryChangeDay ? day - SCRIPT.batteryChangeDay : day) * 5);
+    battery = Math.max(
+      5,
+      100 - (day >= SCRIPT.batteryChangeDay ? day - SCRIPT.batteryChangeDay : day) * 5,
+    );
     if (change.bolusRaw !== undefined) bolusRaw = change.bolusRaw;
     if (change.basalOverride !== undefined) override = change.basalOverride;
     const basalRaw = toRaw(override ?? basalAt(change.at));
@@ -303,7 +382,8 @@ export function pumpHistoryRecords(events: PumpEvent[]) {
   }));
 }
 
-const deviceClock = (at: Temporal.ZonedDateTime) => at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
+const deviceClock = (at: Temporal.ZonedDateTime) =>
+  at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
 
 /**
  * The demo pump's history as the browser uploads it (device clock, raw fields); record numbers
@@ -327,12 +407,23 @@ export function pumpUploadRecords(events: readonly PumpEvent[], firstId = 1) {
 
 /** The demo CGM's history as uploaded: raw values (mg/dL = 1.8 x raw), glucose event type 7. */
 export function cgmUploadRecords(points: readonly CgmPoint[]) {
-  return points.map((p) => ({ eventIndex: p.index, historyId: p.index, sensorIndex: p.sensor, eventType: 7, eventData: p.raw, deviceTime: deviceClock(p.at) }));
+  return points.map((p) => ({
+    eventIndex: p.index,
+    historyId: p.index,
+    sensorIndex: p.sensor,
+    eventType: 7,
+    eventData: p.raw,
+    deviceTime: deviceClock(p.at),
+  }));
 }
 
 /** A meter's readings as uploaded, with the meter's clock set to `timeZone`. */
 export function meterUploadRecords(points: readonly MeterPoint[], timeZone: string) {
-  return points.map((p) => ({ dateTime: deviceClock(p.at.withTimeZone(timeZone)), statusShort0: p.mgdl, statusByte0: 0 }));
+  return points.map((p) => ({
+    dateTime: deviceClock(p.at.withTimeZone(timeZone)),
+    statusShort0: p.mgdl,
+    statusByte0: 0,
+  }));
 }
 
 /** Everything the seed writes for the rich demo patient, plus the sparse one's meter data. */

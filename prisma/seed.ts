@@ -31,9 +31,17 @@ export const DEMO_PUMP_FIRMWARE = "5.3.0";
 const SEED_MAX_RECORDS = 20_000;
 
 /** Uploads through the ingestion module, as the patient would; a refusal is a bug in the demo data. */
-async function upload(viewer: Viewer, input: Omit<Parameters<typeof ingestNow>[1], "channel" | "maxRecords">) {
-  const result = await ingestNow(viewer, { ...input, channel: "seed", maxRecords: SEED_MAX_RECORDS });
-  if (!result.ok) throw new Error(`demo upload refused: ${result.key} ${JSON.stringify(result.values ?? {})}`);
+async function upload(
+  viewer: Viewer,
+  input: Omit<Parameters<typeof ingestNow>[1], "channel" | "maxRecords">,
+) {
+  const result = await ingestNow(viewer, {
+    ...input,
+    channel: "seed",
+    maxRecords: SEED_MAX_RECORDS,
+  });
+  if (!result.ok)
+    throw new Error(`demo upload refused: ${result.key} ${JSON.stringify(result.values ?? {})}`);
 }
 
 /**
@@ -44,18 +52,27 @@ async function upload(viewer: Viewer, input: Omit<Parameters<typeof ingestNow>[1
 export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)) {
   const prisma = db();
   // The demo accounts' passwords are published: they never enter a production database.
-  if (process.env.DEPLOY_ENV === "production") throw new Error("Refusing to seed demo data: DEPLOY_ENV is production.");
+  if (process.env.DEPLOY_ENV === "production")
+    throw new Error("Refusing to seed demo data: DEPLOY_ENV is production.");
   const data = buildDemoData(today);
   const passwords = Object.fromEntries(
-    await Promise.all(Object.entries(DEMO_ACCOUNTS).map(async ([key, a]) => [key, await hashPassword(a.password)] as const)),
+    await Promise.all(
+      Object.entries(DEMO_ACCOUNTS).map(
+        async ([key, a]) => [key, await hashPassword(a.password)] as const,
+      ),
+    ),
   ) as Record<keyof typeof DEMO_ACCOUNTS, string>;
 
   const { patient, patient2 } = await prisma.$transaction(
     async (tx) => {
-      await tx.user.deleteMany({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } } });
+      await tx.user.deleteMany({
+        where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } },
+      });
       const type1 = await tx.option.findUniqueOrThrow({ where: { code: "type1" } });
       const type2 = await tx.option.findUniqueOrThrow({ where: { code: "type2" } });
-      const conditions = await tx.option.findMany({ where: { code: { in: ["hypertension", "retinopathy"] } } });
+      const conditions = await tx.option.findMany({
+        where: { code: { in: ["hypertension", "retinopathy"] } },
+      });
 
       const patient = await tx.user.create({
         data: {
@@ -95,7 +112,14 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
           heightCm: 179,
           weightKg: 88,
           setting: { create: { lang: "it", unit: 1 } },
-          patient: { create: { lowLimit: 80, highLimit: 200, timeZone: "Europe/Rome", diabetesTypeId: type2.id } },
+          patient: {
+            create: {
+              lowLimit: 80,
+              highLimit: 200,
+              timeZone: "Europe/Rome",
+              diabetesTypeId: type2.id,
+            },
+          },
         },
         include: { patient: true },
       });
@@ -134,7 +158,16 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         },
       });
       await tx.readPower.create({
-        data: { providerId: patient.id, readerId: clinic.id, sourceType: 1, state: 1, isNew: 1, uploadIsNew: 0, message: "Shared for my clinic visits", processedAt: new Date() },
+        data: {
+          providerId: patient.id,
+          readerId: clinic.id,
+          sourceType: 1,
+          state: 1,
+          isNew: 1,
+          uploadIsNew: 0,
+          message: "Shared for my clinic visits",
+          processedAt: new Date(),
+        },
       });
 
       return { patient, patient2 };
@@ -146,15 +179,38 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
   const marco: Viewer = { id: patient2.id, identity: 1, isPass: 0, role: "guest" };
   const pid = patient.patient!.id;
   const pid2 = patient2.patient!.id;
-  await upload(anna, { pid, deviceKind: "aidex", deviceSn: CGM_SERIAL, pdaVersion: "1.4.2", timeZone: DEMO_TIME_ZONE, records: cgmUploadRecords(data.cgm) });
-  await upload(anna, { pid, deviceKind: "gocheck", deviceSn: METER_SERIAL, timeZone: DEMO_TIME_ZONE, records: meterUploadRecords(data.meter, DEMO_TIME_ZONE) });
-  await upload(marco, { pid: pid2, deviceKind: "gocheck", deviceSn: SPARSE_METER_SERIAL, timeZone: "Europe/Rome", records: meterUploadRecords(data.sparseMeter, "Europe/Rome") });
+  await upload(anna, {
+    pid,
+    deviceKind: "aidex",
+    deviceSn: CGM_SERIAL,
+    pdaVersion: "1.4.2",
+    timeZone: DEMO_TIME_ZONE,
+    records: cgmUploadRecords(data.cgm),
+  });
+  await upload(anna, {
+    pid,
+    deviceKind: "gocheck",
+    deviceSn: METER_SERIAL,
+    timeZone: DEMO_TIME_ZONE,
+    records: meterUploadRecords(data.meter, DEMO_TIME_ZONE),
+  });
+  await upload(marco, {
+    pid: pid2,
+    deviceKind: "gocheck",
+    deviceSn: SPARSE_METER_SERIAL,
+    timeZone: "Europe/Rome",
+    records: meterUploadRecords(data.sparseMeter, "Europe/Rome"),
+  });
   const settings = await saveBasalPresets(anna, {
     pid,
     pdaSn: PUMP_SERIAL,
     pdaVersion: DEMO_PUMP_FIRMWARE,
     pdaTimeZone: "GMT+01:00",
-    list: data.basal.map((p) => ({ settingIndex: p.index, name: p.name, valueArray: p.values.map((v) => Math.round(v / BASAL_SETTING_STEP)) })),
+    list: data.basal.map((p) => ({
+      settingIndex: p.index,
+      name: p.name,
+      valueArray: p.values.map((v) => Math.round(v / BASAL_SETTING_STEP)),
+    })),
   });
   const pumpSettings = await savePumpSettings(anna, {
     pid,
@@ -177,7 +233,14 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
     tempBasalRate: 0,
   });
   if (!settings.ok || !pumpSettings.ok) throw new Error("demo pump settings refused");
-  await upload(anna, { pid, deviceKind: "equil", deviceSn: PUMP_SERIAL, pdaVersion: DEMO_PUMP_FIRMWARE, timeZone: DEMO_TIME_ZONE, records: pumpUploadRecords(data.pump) });
+  await upload(anna, {
+    pid,
+    deviceKind: "equil",
+    deviceSn: PUMP_SERIAL,
+    pdaVersion: DEMO_PUMP_FIRMWARE,
+    timeZone: DEMO_TIME_ZONE,
+    records: pumpUploadRecords(data.pump),
+  });
 }
 
 /** `npm run db:seed`: refuses to run against production. */
@@ -189,7 +252,9 @@ async function main() {
     process.exit(2);
   }
   if (!env.DATABASE_URL) {
-    console.error("DATABASE_URL is not set (the embedded database is seeded by `npm start` on first start).");
+    console.error(
+      "DATABASE_URL is not set (the embedded database is seeded by `npm start` on first start).",
+    );
     process.exit(2);
   }
   try {

@@ -9,7 +9,9 @@ const [vitestFile, e2eFile] = process.argv.slice(2);
 if (vitestFile && existsSync(vitestFile)) {
   const v = JSON.parse(readFileSync(vitestFile, "utf8"));
   passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numTotalTestSuites > 0 && v.success === false && v.numFailedTests === 0 ? 1 : 0);
+  failed +=
+    v.numFailedTests +
+    (v.numTotalTestSuites > 0 && v.success === false && v.numFailedTests === 0 ? 1 : 0);
   notes.push(`vitest ${v.numPassedTests}/${v.numTotalTests}`);
 } else {
   failed += 1;

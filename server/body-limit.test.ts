@@ -20,7 +20,13 @@ describe("bodyLimitFor", () => {
 
   it("gives the upload error reports 2 MB: 250 reports of 2048 three-byte characters do not fit in 64 KB", () => {
     expect(bodyLimitFor("/api/patient-data/uploadErrLog").bytes).toBe(2_097_152);
-    const largest = JSON.stringify({ list: Array.from({ length: 250 }, () => ({ operatorUserId: 2_147_483_647, patientUserId: 2_147_483_647, content: "€".repeat(2048) })) });
+    const largest = JSON.stringify({
+      list: Array.from({ length: 250 }, () => ({
+        operatorUserId: 2_147_483_647,
+        patientUserId: 2_147_483_647,
+        content: "€".repeat(2048),
+      })),
+    });
     expect(Buffer.byteLength(largest)).toBeGreaterThan(65_536);
     expect(Buffer.byteLength(largest)).toBeLessThan(2_097_152);
     expect(bodyLimitFor("/api/patient-data/findLastRecord").bytes).toBe(65_536);

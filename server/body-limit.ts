@@ -12,9 +12,18 @@ export interface BodyLimitClass {
 }
 
 /** Forms and JSON: every route not named in a larger class. */
-export const DEFAULT_BODY_LIMIT: BodyLimitClass = { name: "form", bytes: 64 * KB, matches: () => true };
+export const DEFAULT_BODY_LIMIT: BodyLimitClass = {
+  name: "form",
+  bytes: 64 * KB,
+  matches: () => true,
+};
 
-const DEVICE_SLICE_PATHS = new Set(["/api/patient-data/sliceSave", "/api/patient-data/save", "/api/patient-data/saveCgmsData", "/api/patient-data/saveSugar"]);
+const DEVICE_SLICE_PATHS = new Set([
+  "/api/patient-data/sliceSave",
+  "/api/patient-data/save",
+  "/api/patient-data/saveCgmsData",
+  "/api/patient-data/saveSugar",
+]);
 
 /**
  * Every route that accepts more than a form declares its class here, and only here: the server
@@ -26,10 +35,19 @@ const DEVICE_SLICE_PATHS = new Set(["/api/patient-data/sliceSave", "/api/patient
 export const BODY_LIMIT_CLASSES: readonly BodyLimitClass[] = [
   { name: "file", bytes: 2 * MB, matches: (path) => path === "/newsetting" },
   // A CSV file of at most 2 MB (checked on its own) and the import's other fields.
-  { name: "csv", bytes: 2 * MB + 64 * KB, matches: (path) => path === "/api/patient-data/importCsv" || /^\/patientShow\/[^/]+\/import$/.test(path) },
+  {
+    name: "csv",
+    bytes: 2 * MB + 64 * KB,
+    matches: (path) =>
+      path === "/api/patient-data/importCsv" || /^\/patientShow\/[^/]+\/import$/.test(path),
+  },
   // One slice of at most 1,000 device records (about 350 bytes each as JSON).
   { name: "device-slice", bytes: 1 * MB, matches: (path) => DEVICE_SLICE_PATHS.has(path) },
-  { name: "errorReports", bytes: 2 * MB, matches: (path) => path === "/api/patient-data/uploadErrLog" },
+  {
+    name: "errorReports",
+    bytes: 2 * MB,
+    matches: (path) => path === "/api/patient-data/uploadErrLog",
+  },
 ];
 
 /** The class of a request path; Remix's `.data` requests share their page's class. */
@@ -50,7 +68,8 @@ export function readBodyWithin(req: IncomingMessage, limit: number): Promise<Bod
   const declared = req.headers["content-length"];
   const chunked = req.headers["transfer-encoding"] !== undefined;
   if (declared === undefined && !chunked) return Promise.resolve({ ok: true, body: null });
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve({ ok: false, limit });
+  if (declared !== undefined && Number(declared) > limit)
+    return Promise.resolve({ ok: false, limit });
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -74,7 +93,13 @@ export function readBodyWithin(req: IncomingMessage, limit: number): Promise<Bod
     };
     const onEnd = () => {
       cleanup();
-      resolve({ ok: true, body: received === 0 && !chunked && Number(declared) === 0 ? null : Buffer.concat(chunks, received) });
+      resolve({
+        ok: true,
+        body:
+          received === 0 && !chunked && Number(declared) === 0
+            ? null
+            : Buffer.concat(chunks, received),
+      });
     };
     const onError = (error: Error) => {
       cleanup();

@@ -9,5 +9,9 @@ import { errorPageStatusOf } from "../app/utils/error-page";
 export function errorPageRequest(original: Request, answer: Response): Request | null {
   const status = errorPageStatusOf(answer);
   if (status === null || (original.method !== "GET" && original.method !== "HEAD")) return null;
-  return new Request(new URL(`/error/${status}`, original.url), { method: original.method, headers: original.headers, signal: original.signal });
+  return new Request(new URL(`/error/${status}`, original.url), {
+    method: original.method,
+    headers: original.headers,
+    signal: original.signal,
+  });
 }

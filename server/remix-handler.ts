@@ -1,4 +1,9 @@
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
 import { errorForLog } from "../app/utils/logger.server";
@@ -10,7 +15,8 @@ const BODYLESS = new Set(["GET", "HEAD"]);
 function fetchHeaders(incoming: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one);
   }
   return headers;
 }
@@ -19,7 +25,8 @@ async function send(res: ExpressResponse, response: Response) {
   res.status(response.status);
   // Set-Cookie may repeat; every other header has one value.
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  for (const [name, value] of response.headers)
+    if (name !== "set-cookie") res.setHeader(name, value);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
@@ -46,12 +53,18 @@ export function remixHandler(build: ServerBuild, mode: string) {
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal: controller.signal };
+      const init: RequestInit & { duplex?: "half" } = {
+        method: req.method,
+        headers: fetchHeaders(req.headers),
+        signal: controller.signal,
+      };
       if (read.ok && read.body && !BODYLESS.has(req.method)) {
         init.body = new Uint8Array(read.body);
         init.duplex = "half";
       }
-      const url = URL.parse(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      const url = URL.parse(
+        `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+      );
       if (!url) {
         res.status(400).type("text/plain").send("Bad request");
         return;
@@ -80,13 +93,25 @@ export function remixHandler(build: ServerBuild, mode: string) {
  * The last resort for a failure outside the routes (reading the body, writing the answer): logged
  * with the request id and answered 500 with it, as the envelope under `/api/`.
  */
-export function lastResort(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+export function lastResort(
+  error: unknown,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  _next: NextFunction,
+) {
   req.log.error({ err: errorForLog(error) }, "request failed outside the routes");
   if (res.headersSent) {
     res.destroy();
     return;
   }
   res.setHeader("Cache-Control", "no-store");
-  if (req.path.startsWith("/api/")) res.status(500).json({ code: 500, msg: "Internal server error", data: { requestId: String(req.id) } });
-  else res.status(500).type("text/plain").send(`Internal server error (request ${String(req.id)})`);
+  if (req.path.startsWith("/api/"))
+    res
+      .status(500)
+      .json({ code: 500, msg: "Internal server error", data: { requestId: String(req.id) } });
+  else
+    res
+      .status(500)
+      .type("text/plain")
+      .send(`Internal server error (request ${String(req.id)})`);
 }

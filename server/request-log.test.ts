@@ -7,7 +7,9 @@ describe("requestIdFor", () => {
   });
   it("replaces anything else with a fresh UUID", () => {
     for (const given of [undefined, "", "a b", "a\nb", "<script>", "x".repeat(65), ["a", "b"]]) {
-      expect(requestIdFor(given)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(requestIdFor(given)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
     }
   });
 });

@@ -36,7 +36,12 @@ export function requestLog(logger: Logger) {
         id: req.id,
         method: req.method,
         path: req.url.split("?", 1)[0],
-        headers: Object.fromEntries(LOGGED_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]])),
+        headers: Object.fromEntries(
+          LOGGED_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [
+            name,
+            req.headers[name],
+          ]),
+        ),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

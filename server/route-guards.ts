@@ -8,10 +8,19 @@ type RouteModule = ServerBuild["routes"][string]["module"];
 
 /** Redirects, error responses and `data()` results are answers, not failures. */
 function isAnswer(thrown: unknown): boolean {
-  return thrown instanceof Response || (typeof thrown === "object" && thrown !== null && (thrown as { type?: unknown }).type === "DataWithResponseInit");
+  return (
+    thrown instanceof Response ||
+    (typeof thrown === "object" &&
+      thrown !== null &&
+      (thrown as { type?: unknown }).type === "DataWithResponseInit")
+  );
 }
 
-async function translatedOrEnglish(request: Request, key: string, values?: Record<string, unknown>): Promise<string> {
+async function translatedOrEnglish(
+  request: Request,
+  key: string,
+  values?: Record<string, unknown>,
+): Promise<string> {
   try {
     return await apiMessage(request, key, values);
   } catch {
@@ -23,7 +32,11 @@ async function translatedOrEnglish(request: Request, key: string, values?: Recor
 async function tooLarge(args: ActionFunctionArgs, api: boolean, limit: number): Promise<Response> {
   const limitKb = Math.floor(limit / 1024);
   if (!api) return Response.json({ limitKb }, { status: 413 });
-  return apiResponse(API_CODES.tooLarge, await translatedOrEnglish(args.request, "tooLarge", { limitKb }), { limitKb });
+  return apiResponse(
+    API_CODES.tooLarge,
+    await translatedOrEnglish(args.request, "tooLarge", { limitKb }),
+    { limitKb },
+  );
 }
 
 /**
@@ -31,14 +44,20 @@ async function tooLarge(args: ActionFunctionArgs, api: boolean, limit: number): 
  * then answered 500 with that id, as the `/api/` envelope or as an error response whose page shows
  * the id, so that a problem a user reports can be found in the log.
  */
-async function serverError(args: LoaderFunctionArgs, api: boolean, error: unknown): Promise<Response> {
+async function serverError(
+  args: LoaderFunctionArgs,
+  api: boolean,
+  error: unknown,
+): Promise<Response> {
   const requestId = args.context.requestId ?? "unknown";
   (args.context.log ?? logger()).error({ err: errorForLog(error) }, "request failed");
   if (!api) return Response.json({ requestId }, { status: 500 });
   try {
     return await apiServerError(args.request, requestId);
   } catch {
-    return apiResponse(API_CODES.error, await translatedOrEnglish(args.request, "error"), { requestId });
+    return apiResponse(API_CODES.error, await translatedOrEnglish(args.request, "error"), {
+      requestId,
+    });
   }
 }
 
@@ -71,8 +90,10 @@ export function guardRoutes(build: ServerBuild): ServerBuild {
     Object.entries(build.routes).map(([id, route]) => {
       const api = id.startsWith("routes/api.");
       const module: RouteModule = { ...route.module };
-      if (module.loader) module.loader = guard(module.loader as DataFunction, api, false) as RouteModule["loader"];
-      if (module.action) module.action = guard(module.action as DataFunction, api, true) as RouteModule["action"];
+      if (module.loader)
+        module.loader = guard(module.loader as DataFunction, api, false) as RouteModule["loader"];
+      if (module.action)
+        module.action = guard(module.action as DataFunction, api, true) as RouteModule["action"];
       return [id, { ...route, module }];
     }),
   );

@@ -23,16 +23,42 @@ describe("isSameOriginRequest", () => {
   });
   it("refuses a post whose Referer is foreign or malformed, even without Origin", () => {
     expect(isSameOriginRequest("POST", { referer: "https://evil.example/page" }, host)).toBe(false);
-    expect(isSameOriginRequest("POST", { referer: "https://diacare.example.evil.example/" }, host)).toBe(false);
+    expect(
+      isSameOriginRequest("POST", { referer: "https://diacare.example.evil.example/" }, host),
+    ).toBe(false);
     expect(isSameOriginRequest("POST", { referer: "not a url" }, host)).toBe(false);
     expect(isSameOriginRequest("DELETE", { referer: "https://evil.example/" }, host)).toBe(false);
   });
   it("refuses when any one sign is foreign, though another is ours", () => {
-    expect(isSameOriginRequest("POST", { origin: "https://diacare.example", referer: "https://evil.example/" }, host)).toBe(false);
-    expect(isSameOriginRequest("POST", { "sec-fetch-site": "same-origin", referer: "https://evil.example/" }, host)).toBe(false);
-    expect(isSameOriginRequest("POST", { "sec-fetch-site": "same-origin", origin: "https://evil.example" }, host)).toBe(false);
+    expect(
+      isSameOriginRequest(
+        "POST",
+        { origin: "https://diacare.example", referer: "https://evil.example/" },
+        host,
+      ),
+    ).toBe(false);
+    expect(
+      isSameOriginRequest(
+        "POST",
+        { "sec-fetch-site": "same-origin", referer: "https://evil.example/" },
+        host,
+      ),
+    ).toBe(false);
+    expect(
+      isSameOriginRequest(
+        "POST",
+        { "sec-fetch-site": "same-origin", origin: "https://evil.example" },
+        host,
+      ),
+    ).toBe(false);
   });
   it("accepts our own Referer", () => {
-    expect(isSameOriginRequest("POST", { referer: "https://diacare.example/login?redirectTo=%2F" }, host)).toBe(true);
+    expect(
+      isSameOriginRequest(
+        "POST",
+        { referer: "https://diacare.example/login?redirectTo=%2F" },
+        host,
+      ),
+    ).toBe(true);
   });
 });

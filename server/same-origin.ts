@@ -8,7 +8,11 @@ type Headers = Record<string, string | string[] | undefined>;
 function isOurs(url: string, host: string): boolean {
   if (url === "null") return false;
   const parsed = URL.parse(url);
-  return parsed !== null && (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.host === host;
+  return (
+    parsed !== null &&
+    (parsed.protocol === "https:" || parsed.protocol === "http:") &&
+    parsed.host === host
+  );
 }
 
 /**

@@ -28,7 +28,10 @@ export function securityHeaders({ https }: { https: boolean }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
+        ],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
@@ -41,7 +44,9 @@ export function securityHeaders({ https }: { https: boolean }) {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    strictTransportSecurity: https
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "same-origin" },
     xContentTypeOptions: true,

@@ -21,7 +21,11 @@ export function onShutdown(name: string, stop: StopHook["stop"]) {
  * in flight get up to `drainMs` to finish (then their connections are cut), then the stop hooks
  * run. Resolves with the exit code: 0 when everything stopped cleanly.
  */
-export async function shutdown(server: Server, log: Logger, drainMs = DRAIN_TIMEOUT_MS): Promise<number> {
+export async function shutdown(
+  server: Server,
+  log: Logger,
+  drainMs = DRAIN_TIMEOUT_MS,
+): Promise<number> {
   let code = 0;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -32,7 +36,10 @@ export async function shutdown(server: Server, log: Logger, drainMs = DRAIN_TIME
     timer = setTimeout(() => resolve("timeout"), drainMs);
   });
   if ((await Promise.race([drained, timedOut])) === "timeout") {
-    log.warn({ drainMs }, "requests still running after the drain timeout: closing their connections");
+    log.warn(
+      { drainMs },
+      "requests still running after the drain timeout: closing their connections",
+    );
     server.closeAllConnections();
     code = 1;
   }
@@ -43,7 +50,10 @@ export async function shutdown(server: Server, log: Logger, drainMs = DRAIN_TIME
       await hook.stop();
     } catch (error) {
       code = 1;
-      log.error({ hook: hook.name, err: error instanceof Error ? error.message : String(error) }, "stop hook failed");
+      log.error(
+        { hook: hook.name, err: error instanceof Error ? error.message : String(error) },
+        "stop hook failed",
+      );
     }
   }
   log.info({ code }, "stopped");

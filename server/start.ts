@@ -53,9 +53,14 @@ if (env.DEPLOY_ENV === "demo" && (await db().user.count()) === 0) {
 }
 if (env.DEPLOY_ENV === "production") {
   // Demo accounts have published passwords (the admin one included): never in production.
-  const demo = await db().user.findMany({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } }, select: { email: true } });
+  const demo = await db().user.findMany({
+    where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } },
+    select: { email: true },
+  });
   if (demo.length > 0) {
-    console.error(`Refusing to start: DEPLOY_ENV is production and the database holds demo accounts (${demo.map((u) => u.email).join(", ")}). Delete them first.`);
+    console.error(
+      `Refusing to start: DEPLOY_ENV is production and the database holds demo accounts (${demo.map((u) => u.email).join(", ")}). Delete them first.`,
+    );
     await db().$disconnect();
     process.exit(1);
   }

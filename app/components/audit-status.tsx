@@ -5,16 +5,23 @@ import { ClockIcon } from "./icons";
 /** isPass as a badge with its message (spec 2 section 4): clock for 3, red with the reason for 2. */
 export function AuditStatus({ isPass, reason }: { isPass: number; reason?: string | null }) {
   const { t } = useTranslation("auth");
-  const tone = isPass === 1 ? s.success : isPass === 2 ? s.danger : isPass === 3 ? s.pending : s.neutral;
+  const tone =
+    isPass === 1 ? s.success : isPass === 2 ? s.danger : isPass === 3 ? s.pending : s.neutral;
   const icon = isPass === 1 ? "✓" : isPass === 2 ? "!" : isPass === 3 ? <ClockIcon /> : "•";
   return (
     <div className={s.status} role="status">
-      <span className={`${s.badge} ${tone}`} aria-hidden="true" title={isPass === 2 && reason ? reason : undefined}>
+      <span
+        className={`${s.badge} ${tone}`}
+        aria-hidden="true"
+        title={isPass === 2 && reason ? reason : undefined}
+      >
         {icon}
       </span>
       <span>
         <strong>{t(`audit.state${isPass}`)}</strong>
-        {isPass === 2 && reason ? <span className={s.reason}> {t("audit.reason", { reason })}</span> : null}
+        {isPass === 2 && reason ? (
+          <span className={s.reason}> {t("audit.reason", { reason })}</span>
+        ) : null}
       </span>
     </div>
   );

@@ -9,7 +9,19 @@ import * as s from "~/styles/dialog.css";
  * drawer open), to the element `returnFocusTo` names. `onClose` says what closing means, e.g.
  * leaving the drawer's address.
  */
-export function Drawer({ title, closeLabel, onClose, returnFocusTo, children }: { title: string; closeLabel: string; onClose: () => void; returnFocusTo?: string; children: ReactNode }) {
+export function Drawer({
+  title,
+  closeLabel,
+  onClose,
+  returnFocusTo,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  returnFocusTo?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(true);
   const close = () => {
     setOpen(false);
@@ -18,12 +30,18 @@ export function Drawer({ title, closeLabel, onClose, returnFocusTo, children }: 
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         const focused = document.activeElement;
-        if (returnFocusTo && (!focused || focused === document.body)) document.getElementById(returnFocusTo)?.focus();
+        if (returnFocusTo && (!focused || focused === document.body))
+          document.getElementById(returnFocusTo)?.focus();
       }),
     );
   };
   return (
-    <ModalOverlay isOpen={open} onOpenChange={(next) => (next ? undefined : close())} isDismissable className={s.drawerOverlay}>
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      isDismissable
+      className={s.drawerOverlay}
+    >
       <Modal className={s.drawer}>
         <Dialog className={s.dialog}>
           <div className={s.drawerHeader}>

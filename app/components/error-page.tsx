@@ -22,7 +22,12 @@ export function ErrorPage({ status, requestId, limitKb }: ErrorPageProps) {
   const root = useRouteLoaderData<{ user?: unknown }>("root");
   const signedIn = Boolean(root?.user);
   const key = KNOWN.has(status) ? String(status) : "default";
-  const title = status === 404 ? t("notFound.title") : status === 403 ? t("forbidden.title") : t("errors.title");
+  const title =
+    status === 404
+      ? t("notFound.title")
+      : status === 403
+        ? t("forbidden.title")
+        : t("errors.title");
   return (
     <section className={s.errorPage} aria-labelledby="error-title">
       <p>{t("errors.status", { status })}</p>

@@ -5,7 +5,10 @@ import * as s from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
 
 /** An error is an i18n key, or `key|{json values}` when the message takes values. */
-function translateError(t: (key: string, values?: Record<string, unknown>) => string, error: string): string {
+function translateError(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  error: string,
+): string {
   const bar = error.indexOf("|");
   if (bar < 0) return t(error);
   try {
@@ -16,7 +19,15 @@ function translateError(t: (key: string, values?: Record<string, unknown>) => st
 }
 
 /** Translates conform/zod messages, which are i18n keys of `ns`. */
-export function ErrorList({ id, errors, ns = "auth" }: { id?: string; errors?: string[]; ns?: string }) {
+export function ErrorList({
+  id,
+  errors,
+  ns = "auth",
+}: {
+  id?: string;
+  errors?: string[];
+  ns?: string;
+}) {
   const { t } = useTranslation(ns);
   if (!errors?.length) return null;
   return (
@@ -47,7 +58,18 @@ type FieldProps = {
  * translated message, not the browser's own, explains what is missing. It must sit inside the
  * form's <FormProvider>: `useField` makes the field re-render when its own errors change.
  */
-export function Field({ meta: given, label, type = "text", autoComplete, hint, required, inputMode, step, prefix, ns }: FieldProps) {
+export function Field({
+  meta: given,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  required,
+  inputMode,
+  step,
+  prefix,
+  ns,
+}: FieldProps) {
   const [meta] = useField<unknown>(given.name, { formId: given.formId });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
@@ -81,7 +103,15 @@ export function Field({ meta: given, label, type = "text", autoComplete, hint, r
 }
 
 /** Messages for the whole form (e.g. wrong credentials), and a success notice. */
-export function FormMessages({ errors, notice, ns = "auth" }: { errors?: string[]; notice?: string | null; ns?: string }) {
+export function FormMessages({
+  errors,
+  notice,
+  ns = "auth",
+}: {
+  errors?: string[];
+  notice?: string | null;
+  ns?: string;
+}) {
   const { t } = useTranslation(ns);
   return (
     <>
@@ -115,14 +145,25 @@ export function ChoiceGroup({
   const inputs = getCollectionProps(meta, { type, options: choices.map((c) => c.value) });
   return (
     // A radio group may say it is required (a plain fieldset may not); a checkbox group says it with the legend's mark.
-    <fieldset className={s.fieldset} role={type === "radio" ? "radiogroup" : undefined} aria-describedby={meta.errors ? meta.errorId : undefined} aria-required={(type === "radio" && required) || undefined}>
+    <fieldset
+      className={s.fieldset}
+      role={type === "radio" ? "radiogroup" : undefined}
+      aria-describedby={meta.errors ? meta.errorId : undefined}
+      aria-required={(type === "radio" && required) || undefined}
+    >
       <legend className={s.label}>
         {legend}
         {required ? <span aria-hidden="true"> *</span> : null}
       </legend>
       {inputs.map((props, i) => (
         <label key={props.key} className={s.choice}>
-          <input {...props} key={props.key} required={undefined} aria-describedby={undefined} aria-invalid={undefined} />
+          <input
+            {...props}
+            key={props.key}
+            required={undefined}
+            aria-describedby={undefined}
+            aria-invalid={undefined}
+          />
           {choices[i]!.label}
         </label>
       ))}
@@ -132,7 +173,15 @@ export function ChoiceGroup({
 }
 
 /** A labelled checkbox (sent as "on" when ticked) with its translated errors. */
-export function CheckboxField({ meta: given, label, ns }: { meta: FieldMetadata<unknown>; label: string; ns?: string }) {
+export function CheckboxField({
+  meta: given,
+  label,
+  ns,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  ns?: string;
+}) {
   const [meta] = useField<unknown>(given.name, { formId: given.formId });
   const props = getInputProps(meta, { type: "checkbox" });
   return (
@@ -150,14 +199,29 @@ export function CheckboxField({ meta: given, label, ns }: { meta: FieldMetadata<
  * The second step of a destructive action, which works without JavaScript: the question, a
  * submit (`intent`) that confirms and a link back that cancels.
  */
-export function ConfirmStep(props: { id: string; message: string; intent: string; confirm: string; cancel: string; cancelTo: string; action?: string; busy: boolean }) {
+export function ConfirmStep(props: {
+  id: string;
+  message: string;
+  intent: string;
+  confirm: string;
+  cancel: string;
+  cancelTo: string;
+  action?: string;
+  busy: boolean;
+}) {
   return (
     <Form method="post" action={props.action} className={s.form} aria-labelledby={props.id}>
       <p id={props.id} role="alert">
         {props.message}
       </p>
       <div className={layout.actions}>
-        <button type="submit" name="intent" value={props.intent} className={layout.button} disabled={props.busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={props.intent}
+          className={layout.button}
+          disabled={props.busy}
+        >
           {props.confirm}
         </button>
         <Link to={props.cancelTo} className={layout.buttonSecondary}>

@@ -32,7 +32,10 @@ function AuditBadge({ isPass }: { isPass: number }) {
   const { t } = useTranslation("auth");
   if (isPass === 1) return null;
   return (
-    <span className={isPass === 2 ? s.badgeDanger : s.badgePending} title={t(`audit.state${isPass}`)}>
+    <span
+      className={isPass === 2 ? s.badgeDanger : s.badgePending}
+      title={t(`audit.state${isPass}`)}
+    >
       {isPass === 3 ? <ClockIcon size={12} /> : <span aria-hidden="true">!</span>}
       <span className={s.visuallyHidden}>{t(`audit.state${isPass}`)}</span>
     </span>
@@ -40,7 +43,15 @@ function AuditBadge({ isPass }: { isPass: number }) {
 }
 
 /** A dropdown built on <details>: opens with Enter/Space and works without JavaScript. */
-function Dropdown({ label, summary, children }: { label: string; summary: string; children: React.ReactNode }) {
+function Dropdown({
+  label,
+  summary,
+  children,
+}: {
+  label: string;
+  summary: string;
+  children: React.ReactNode;
+}) {
   return (
     <details className={s.menu}>
       <summary className={s.menuSummary} aria-label={label}>
@@ -101,11 +112,22 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
           </ul>
         </nav>
         <div className={s.tools}>
-          <Dropdown label={t("nav.language")} summary={t("nav.currentLanguage", { language: t(`languages.${locale}`) })}>
+          <Dropdown
+            label={t("nav.language")}
+            summary={t("nav.currentLanguage", { language: t(`languages.${locale}`) })}
+          >
             <Form method="post" action="/set-language" reloadDocument>
               <input type="hidden" name="redirectTo" value={here} />
               {supportedLngs.map((lng) => (
-                <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={s.menuItem} aria-current={lng === locale}>
+                <button
+                  key={lng}
+                  type="submit"
+                  name="lng"
+                  value={lng}
+                  lang={lng}
+                  className={s.menuItem}
+                  aria-current={lng === locale}
+                >
                   {t(`languages.${lng}`)}
                 </button>
               ))}
@@ -113,18 +135,31 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
           </Dropdown>
           {user ? (
             <>
-              <Dropdown label={t("nav.unit")} summary={t("nav.currentUnit", { unit: t(`units.${user.unit}`) })}>
+              <Dropdown
+                label={t("nav.unit")}
+                summary={t("nav.currentUnit", { unit: t(`units.${user.unit}`) })}
+              >
                 <Form method="post" action="/set-unit">
                   <input type="hidden" name="redirectTo" value={here} />
                   {[0, 1].map((unit) => (
-                    <button key={unit} type="submit" name="unit" value={unit} className={s.menuItem} aria-current={unit === user.unit}>
+                    <button
+                      key={unit}
+                      type="submit"
+                      name="unit"
+                      value={unit}
+                      className={s.menuItem}
+                      aria-current={unit === user.unit}
+                    >
                       {t(`units.${unit}`)}
                     </button>
                   ))}
                 </Form>
               </Dropdown>
               <Dropdown label={t("nav.userMenu", { name: user.name })} summary={user.name}>
-                <Link to={`/account?change=${encodeURIComponent(user.email)}`} className={s.menuItem}>
+                <Link
+                  to={`/account?change=${encodeURIComponent(user.email)}`}
+                  className={s.menuItem}
+                >
                   {t("nav.account")}
                 </Link>
                 {user.identity === 2 && user.role === "guest" ? (

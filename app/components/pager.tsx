@@ -5,7 +5,17 @@ import * as s from "~/styles/pager.css";
  * The links between the pages of a list: back, "page N of M", forward. Plain links, so paging
  * works without JavaScript; nothing shows when there is one page.
  */
-export function Pager({ page, pages, href, labels }: { page: number; pages: number; href: (page: number) => string; labels: { nav: string; back: string; forward: string; pageOf: string } }) {
+export function Pager({
+  page,
+  pages,
+  href,
+  labels,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  labels: { nav: string; back: string; forward: string; pageOf: string };
+}) {
   if (pages <= 1) return null;
   return (
     <nav className={s.pager} aria-label={labels.nav}>

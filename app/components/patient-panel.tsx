@@ -23,7 +23,21 @@ const PAGE_SIZE = 10;
 export const ADD_USER_LINK_ID = "add-user";
 
 /** The left panel of the patient area (spec 1 section 2): search, New user, tabs, list, pages. */
-export function PatientPanel({ identity, tab, items, total, page, folded = false }: { identity: number; tab: "mine" | "others"; items: PanelItem[]; total: number; page: number; folded?: boolean }) {
+export function PatientPanel({
+  identity,
+  tab,
+  items,
+  total,
+  page,
+  folded = false,
+}: {
+  identity: number;
+  tab: "mine" | "others";
+  items: PanelItem[];
+  total: number;
+  page: number;
+  folded?: boolean;
+}) {
   const { t } = useTranslation("sharing");
   const [params] = useSearchParams();
   const q = params.get("q") ?? "";
@@ -49,27 +63,53 @@ export function PatientPanel({ identity, tab, items, total, page, folded = false
             <label htmlFor="panel-search" className={layout.skipLink}>
               {t("panel.search")}
             </label>
-            <input id="panel-search" name="q" defaultValue={q} className={s.searchInput} placeholder={t("panel.searchPlaceholder")} />
+            <input
+              id="panel-search"
+              name="q"
+              defaultValue={q}
+              className={s.searchInput}
+              placeholder={t("panel.searchPlaceholder")}
+            />
             <button type="submit" className={layout.buttonSecondary}>
               {t("panel.searchButton")}
             </button>
           </Form>
-          <Link id={ADD_USER_LINK_ID} to={`/patientShow/add${withParams({ page: null })}`} className={layout.button}>
+          <Link
+            id={ADD_USER_LINK_ID}
+            to={`/patientShow/add${withParams({ page: null })}`}
+            className={layout.button}
+          >
             {identity === 1 ? t("panel.newShare") : t("panel.newInvite")}
           </Link>
-          <Link to={identity === 1 ? "/patient" : "/patientAdd"}>{identity === 1 ? t("record:links.healthRecord") : t("record:links.addPatient")}</Link>
+          <Link to={identity === 1 ? "/patient" : "/patientAdd"}>
+            {identity === 1 ? t("record:links.healthRecord") : t("record:links.addPatient")}
+          </Link>
           <nav className={s.tabs} aria-label={t("panel.tabs")}>
-            <Link to={`/patientShow/patients${withParams({ tab: "mine", page: null })}`} className={s.tab} aria-current={tab === "mine" ? "page" : undefined}>
+            <Link
+              to={`/patientShow/patients${withParams({ tab: "mine", page: null })}`}
+              className={s.tab}
+              aria-current={tab === "mine" ? "page" : undefined}
+            >
               {t("panel.sharedWithMe")}
             </Link>
             {identity === 1 ? (
-              <Link to={`/patientShow/patients${withParams({ tab: "others", page: null })}`} className={s.tab} aria-current={tab === "others" ? "page" : undefined}>
+              <Link
+                to={`/patientShow/patients${withParams({ tab: "others", page: null })}`}
+                className={s.tab}
+                aria-current={tab === "others" ? "page" : undefined}
+              >
                 {t("panel.sharedWithOthers")}
               </Link>
             ) : null}
           </nav>
           {items.length === 0 ? (
-            <p>{q ? t("panel.noMatch") : tab === "others" ? t("panel.emptyOthers") : t("panel.emptyMine")}</p>
+            <p>
+              {q
+                ? t("panel.noMatch")
+                : tab === "others"
+                  ? t("panel.emptyOthers")
+                  : t("panel.emptyMine")}
+            </p>
           ) : (
             <ul className={s.list}>
               {items.map((item) => (
@@ -80,12 +120,16 @@ export function PatientPanel({ identity, tab, items, total, page, folded = false
                       {item.uploadIsNew === 0 && item.status === "accepted" ? (
                         <span className={s.dot} role="img" aria-label={t("panel.newData")} />
                       ) : null}
-                      {item.status !== "accepted" ? <span className={s.pill}>{t(`status.${item.status}`)}</span> : null}
+                      {item.status !== "accepted" ? (
+                        <span className={s.pill}>{t(`status.${item.status}`)}</span>
+                      ) : null}
                     </span>
                     {item.nickName ? <span className={s.itemMeta}>{item.name}</span> : null}
                     {item.lastUpload ? (
                       <span className={s.itemMeta} data-testid="last-upload">
-                        {item.lastUpload.date ? t("panel.lastUpload", { date: item.lastUpload.date }) : t("panel.noUploads")}
+                        {item.lastUpload.date
+                          ? t("panel.lastUpload", { date: item.lastUpload.date })
+                          : t("panel.noUploads")}
                       </span>
                     ) : null}
                   </NavLink>
@@ -93,8 +137,20 @@ export function PatientPanel({ identity, tab, items, total, page, folded = false
               ))}
             </ul>
           )}
-          <Pager page={page} pages={total > PAGE_SIZE ? pages : 1} href={(n) => withParams({ page: n })} labels={{ nav: t("panel.pages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page, pages }) }} />
-          {identity === 1 && tab === "others" ? <Link to={`/patientShow/accessLog${withParams({})}`}>{t("panel.accessLog")}</Link> : null}
+          <Pager
+            page={page}
+            pages={total > PAGE_SIZE ? pages : 1}
+            href={(n) => withParams({ page: n })}
+            labels={{
+              nav: t("panel.pages"),
+              back: t("panel.previous"),
+              forward: t("panel.next"),
+              pageOf: t("panel.pageOf", { page, pages }),
+            }}
+          />
+          {identity === 1 && tab === "others" ? (
+            <Link to={`/patientShow/accessLog${withParams({})}`}>{t("panel.accessLog")}</Link>
+          ) : null}
         </div>
       </details>
     </aside>

@@ -1,4 +1,10 @@
-import { getCollectionProps, getInputProps, getSelectProps, useField, type FieldMetadata } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  useField,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
@@ -45,7 +51,21 @@ function Legend({ children, required }: { children: React.ReactNode; required?: 
 }
 
 /** A labelled <select>; `empty` is the text of a first, empty choice. */
-function Select({ meta: given, label, choices, empty, hint, required }: { meta: Meta; label: string; choices: { value: string; label: string }[]; empty?: string; hint?: string; required?: boolean }) {
+function Select({
+  meta: given,
+  label,
+  choices,
+  empty,
+  hint,
+  required,
+}: {
+  meta: Meta;
+  label: string;
+  choices: { value: string; label: string }[];
+  empty?: string;
+  hint?: string;
+  required?: boolean;
+}) {
   const [meta] = useField<unknown>(given.name, { formId: given.formId });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getSelectProps(meta, { ariaDescribedBy: hintId });
@@ -60,7 +80,13 @@ function Select({ meta: given, label, choices, empty, hint, required }: { meta: 
           {hint}
         </p>
       ) : null}
-      <select {...props} key={props.key} required={undefined} aria-required={required || undefined} className={f.input}>
+      <select
+        {...props}
+        key={props.key}
+        required={undefined}
+        aria-required={required || undefined}
+        className={f.input}
+      >
         {empty !== undefined ? <option value="">{empty}</option> : null}
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
@@ -87,36 +113,111 @@ function TimeField({ meta: given, label }: { meta: Meta; label: string }) {
   );
 }
 
-export function RecordFields({ fields, options, unit, timeZones }: { fields: RecordFieldsMeta; options: RecordOption[]; unit: number; timeZones: TimeZoneChoice[] }) {
+export function RecordFields({
+  fields,
+  options,
+  unit,
+  timeZones,
+}: {
+  fields: RecordFieldsMeta;
+  options: RecordOption[];
+  unit: number;
+  timeZones: TimeZoneChoice[];
+}) {
   const { t } = useTranslation("record");
   const unitLabel = t(`common:units.${unit}`);
-  const ofType = (type: number) => options.filter((o) => o.type === type).map((o) => ({ value: String(o.id), label: t(`options:names.${o.code}`) }));
+  const ofType = (type: number) =>
+    options
+      .filter((o) => o.type === type)
+      .map((o) => ({ value: String(o.id), label: t(`options:names.${o.code}`) }));
   const step = unit === 1 ? "1" : "0.1";
   return (
     <>
-      <ChoiceGroup ns={NS} meta={fields.gender} legend={t("fields.gender")} choices={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} required />
-      <Select meta={fields.pronoun} label={t("fields.pronoun")} empty={t("fields.pronounNone")} choices={PRONOUNS.map((p) => ({ value: p, label: t(`pronoun.${p}`) }))} />
-      <Field meta={fields.birthDate} label={t("fields.birthDate")} type="date" autoComplete="bday" ns={NS} />
-      <Select meta={fields.diabetesType} label={t("fields.diabetesType")} empty={t("fields.chooseDiabetesType")} choices={ofType(0)} required />
-      <ChoiceGroup ns={NS} type="checkbox" meta={fields.basicDiseases} legend={t("fields.basicDiseases")} choices={ofType(1)} />
-      <ChoiceGroup ns={NS} type="checkbox" meta={fields.complication} legend={t("fields.complications")} choices={ofType(2)} />
+      <ChoiceGroup
+        ns={NS}
+        meta={fields.gender}
+        legend={t("fields.gender")}
+        choices={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+        required
+      />
+      <Select
+        meta={fields.pronoun}
+        label={t("fields.pronoun")}
+        empty={t("fields.pronounNone")}
+        choices={PRONOUNS.map((p) => ({ value: p, label: t(`pronoun.${p}`) }))}
+      />
+      <Field
+        meta={fields.birthDate}
+        label={t("fields.birthDate")}
+        type="date"
+        autoComplete="bday"
+        ns={NS}
+      />
+      <Select
+        meta={fields.diabetesType}
+        label={t("fields.diabetesType")}
+        empty={t("fields.chooseDiabetesType")}
+        choices={ofType(0)}
+        required
+      />
+      <ChoiceGroup
+        ns={NS}
+        type="checkbox"
+        meta={fields.basicDiseases}
+        legend={t("fields.basicDiseases")}
+        choices={ofType(1)}
+      />
+      <ChoiceGroup
+        ns={NS}
+        type="checkbox"
+        meta={fields.complication}
+        legend={t("fields.complications")}
+        choices={ofType(2)}
+      />
       <fieldset className={f.fieldset}>
         <Legend required>{t("fields.glucoseRange")}</Legend>
         <p className={f.hint}>{t("fields.glucoseRangeHint", { unit: unitLabel })}</p>
         <input type="hidden" name="unit" value={unit} />
         <div className={f.wide}>
-          <Field meta={fields.lowLimit} label={t("fields.lowLimit", { unit: unitLabel })} type="number" inputMode="decimal" step={step} ns={NS} required />
-          <Field meta={fields.highLimit} label={t("fields.highLimit", { unit: unitLabel })} type="number" inputMode="decimal" step={step} ns={NS} required />
+          <Field
+            meta={fields.lowLimit}
+            label={t("fields.lowLimit", { unit: unitLabel })}
+            type="number"
+            inputMode="decimal"
+            step={step}
+            ns={NS}
+            required
+          />
+          <Field
+            meta={fields.highLimit}
+            label={t("fields.highLimit", { unit: unitLabel })}
+            type="number"
+            inputMode="decimal"
+            step={step}
+            ns={NS}
+            required
+          />
         </div>
       </fieldset>
-      <Select meta={fields.timeZone} label={t("fields.timeZone")} hint={t("fields.timeZoneHint")} choices={timeZones.map((z) => ({ value: z.value, label: z.label }))} />
+      <Select
+        meta={fields.timeZone}
+        label={t("fields.timeZone")}
+        hint={t("fields.timeZoneHint")}
+        choices={timeZones.map((z) => ({ value: z.value, label: z.label }))}
+      />
       <fieldset className={f.fieldset}>
         <Legend>{t("fields.mealTimes")}</Legend>
         <p className={f.hint}>{t("fields.mealTimesHint")}</p>
         {MEALS.map((meal) => (
           <div key={meal} className={f.wide}>
-            <TimeField meta={fields[`${meal}Start`]} label={t("fields.start", { meal: t(`fields.${meal}`) })} />
-            <TimeField meta={fields[`${meal}End`]} label={t("fields.end", { meal: t(`fields.${meal}`) })} />
+            <TimeField
+              meta={fields[`${meal}Start`]}
+              label={t("fields.start", { meal: t(`fields.${meal}`) })}
+            />
+            <TimeField
+              meta={fields[`${meal}End`]}
+              label={t("fields.end", { meal: t(`fields.${meal}`) })}
+            />
           </div>
         ))}
       </fieldset>
@@ -143,10 +244,28 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       event.returnValue = "";
     }, []),
   );
-  const blocker = useBlocker(useCallback(({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname, []));
+  const blocker = useBlocker(
+    useCallback(
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+      [],
+    ),
+  );
   const open = blocker.state === "blocked";
   return (
-    <ModalOverlay className={s.overlay} isOpen={open} onOpenChange={(isOpen) => (!isOpen && blocker.state === "blocked" ? blocker.reset() : undefined)} isDismissable>
+    <ModalOverlay
+      className={s.overlay}
+      isOpen={open}
+      onOpenChange={(isOpen) =>
+        !isOpen && blocker.state === "blocked" ? blocker.reset() : undefined
+      }
+      isDismissable
+    >
       <Modal className={s.modal}>
         <Dialog className={s.dialog} role="alertdialog">
           <Heading slot="title" className={s.title}>
@@ -154,10 +273,17 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
           </Heading>
           <p>{t("add.leaveText")}</p>
           <div className={layout.actions}>
-            <Button className={layout.button} onPress={() => blocker.state === "blocked" && blocker.reset()} autoFocus>
+            <Button
+              className={layout.button}
+              onPress={() => blocker.state === "blocked" && blocker.reset()}
+              autoFocus
+            >
               {t("add.stay")}
             </Button>
-            <Button className={layout.buttonSecondary} onPress={() => blocker.state === "blocked" && blocker.proceed()}>
+            <Button
+              className={layout.buttonSecondary}
+              onPress={() => blocker.state === "blocked" && blocker.proceed()}
+            >
               {t("add.leave")}
             </Button>
           </div>

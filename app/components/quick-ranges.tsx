@@ -17,7 +17,14 @@ export function QuickRangeButtons({ days }: { days: readonly number[] }) {
     <fieldset className={f.quickRanges}>
       <legend className={f.quickLegend}>{t("quickRanges.legend")}</legend>
       {days.map((n) => (
-        <button key={n} type="submit" name={QUICK_RANGE_PARAM} value={n} className={layout.buttonSecondary} formNoValidate>
+        <button
+          key={n}
+          type="submit"
+          name={QUICK_RANGE_PARAM}
+          value={n}
+          className={layout.buttonSecondary}
+          formNoValidate
+        >
           {t(quickRangeLabelKey(n))}
         </button>
       ))}

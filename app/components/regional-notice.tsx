@@ -28,17 +28,37 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
     return (
       // Not part of a printout: a report printed or rendered to PDF for a Polish reader shows the report.
       <div className={s.overlay} data-print-hide>
-        <div role="alertdialog" aria-modal="true" aria-labelledby="regional-title" aria-describedby="regional-body" className={s.dialog}>
+        <div
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="regional-title"
+          aria-describedby="regional-body"
+          className={s.dialog}
+        >
           <h2 id="regional-title">{t("regional.title")}</h2>
           <p id="regional-body">{t("regional.moved")}</p>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <a href={url} className={s.button} autoFocus>
             {t("regional.go")}
           </a>
-          <Form method="post" action="/set-language" reloadDocument className={s.choices} aria-label={t("nav.language")}>
+          <Form
+            method="post"
+            action="/set-language"
+            reloadDocument
+            className={s.choices}
+            aria-label={t("nav.language")}
+          >
             <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
             {supportedLngs.map((lng) => (
-              <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={layout.buttonSecondary} aria-current={lng === "pl"}>
+              <button
+                key={lng}
+                type="submit"
+                name="lng"
+                value={lng}
+                lang={lng}
+                className={layout.buttonSecondary}
+                aria-current={lng === "pl"}
+              >
                 {t(`languages.${lng}`)}
               </button>
             ))}
@@ -53,9 +73,14 @@ export function RegionalNotice({ url, signedIn }: { url: string; signedIn: boole
     );
   }
   return (
-    <aside className={`${s.banner} ${shown ? s.shown : s.delayed}`} data-print-hide aria-live="polite" aria-labelledby="regional-banner-title">
-      <strong id="regional-banner-title">{t("regional.title")}</strong> <span>{t("regional.beforeLogin")}</span>{" "}
-      <a href={url}>{t("regional.go")}</a>
+    <aside
+      className={`${s.banner} ${shown ? s.shown : s.delayed}`}
+      data-print-hide
+      aria-live="polite"
+      aria-labelledby="regional-banner-title"
+    >
+      <strong id="regional-banner-title">{t("regional.title")}</strong>{" "}
+      <span>{t("regional.beforeLogin")}</span> <a href={url}>{t("regional.go")}</a>
     </aside>
   );
 }

@@ -2,7 +2,9 @@ import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-
 import { ErrorPage } from "./error-page";
 
 function field(data: unknown, name: string): unknown {
-  return typeof data === "object" && data !== null ? (data as Record<string, unknown>)[name] : undefined;
+  return typeof data === "object" && data !== null
+    ? (data as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /**

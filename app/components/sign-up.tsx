@@ -30,7 +30,13 @@ export function SignUpForm({ errors, onCancel }: { errors?: string[]; onCancel?:
         <legend className={f.label}>{t("signup.choose")}</legend>
         {signTypes.map((type) => (
           <label key={type} className={f.choice}>
-            <input type="radio" name="signType" value={type} defaultChecked={type === "person"} onChange={() => setClientError(undefined)} />
+            <input
+              type="radio"
+              name="signType"
+              value={type}
+              defaultChecked={type === "person"}
+              onChange={() => setClientError(undefined)}
+            />
             <span>
               <strong>{t(`signup.${type}`)}</strong> — {t(`signup.${type}Hint`)}
             </span>

@@ -1,4 +1,12 @@
-import { cellAt, columnIndex, readCarbs, readGlucose, readInsulin, type FormatReader, type ReaderContext } from "./reader";
+import {
+  cellAt,
+  columnIndex,
+  readCarbs,
+  readGlucose,
+  readInsulin,
+  type FormatReader,
+  type ReaderContext,
+} from "./reader";
 import { unitIn } from "./values";
 import { parseIsoWall } from "./wall-clock";
 import { DEXCOM_LIMITS_MGDL, type GlucoseUnit, type InsulinKind } from "./types";
@@ -30,7 +38,10 @@ import { DEXCOM_LIMITS_MGDL, type GlucoseUnit, type InsulinKind } from "./types"
  */
 
 const PREAMBLE_TYPES = new Set(["FirstName", "LastName", "DateOfBirth", "Device", "Alert"]);
-const INSULIN_SUBTYPES: Record<string, InsulinKind> = { "fast-acting": "rapid", "long-acting": "long" };
+const INSULIN_SUBTYPES: Record<string, InsulinKind> = {
+  "fast-acting": "rapid",
+  "long-acting": "long",
+};
 
 export function createClarityReader(header: readonly string[], ctx: ReaderContext): FormatReader {
   const col = {
@@ -52,7 +63,8 @@ export function createClarityReader(header: readonly string[], ctx: ReaderContex
   function row(fields: readonly string[], line: number): void {
     const type = cellAt(fields, col.type);
     const stamp = cellAt(fields, col.time);
-    if (type === "Device" && deviceName === null) deviceName = cellAt(fields, col.deviceInfo) || null;
+    if (type === "Device" && deviceName === null)
+      deviceName = cellAt(fields, col.deviceInfo) || null;
     if (stamp === "" || PREAMBLE_TYPES.has(type)) return;
     if (type !== "EGV" && type !== "Calibration" && type !== "Insulin" && type !== "Carbs") return;
     sourceName ??= cellAt(fields, col.source) || null;

@@ -32,28 +32,46 @@ export const DETECT_RECORDS = 6;
 
 const clean = (cell: string) => cell.trim().replace(/^\uFEFF/, "");
 
-function headerIndexOf(records: readonly string[][], within: number, test: (cells: string[]) => boolean): number | null {
-  for (let i = 0; i < Math.min(within, records.length); i++) if (test(records[i]!.map(clean))) return i;
+function headerIndexOf(
+  records: readonly string[][],
+  within: number,
+  test: (cells: string[]) => boolean,
+): number | null {
+  for (let i = 0; i < Math.min(within, records.length); i++)
+    if (test(records[i]!.map(clean))) return i;
   return null;
 }
 
-const isDiacareHeader = (cells: string[]) => DIACARE_REQUIRED_COLUMNS.every((c) => cells.includes(c));
+const isDiacareHeader = (cells: string[]) =>
+  DIACARE_REQUIRED_COLUMNS.every((c) => cells.includes(c));
 const isClarityHeader = (cells: string[]) =>
-  cells.includes("Event Type") && cells.some((c) => c.startsWith("Timestamp (")) && cells.some((c) => c.startsWith("Glucose Value ("));
-const isLibreViewHeader = (cells: string[]) => cells.includes("Device Timestamp") && cells.includes("Record Type");
+  cells.includes("Event Type") &&
+  cells.some((c) => c.startsWith("Timestamp (")) &&
+  cells.some((c) => c.startsWith("Glucose Value ("));
+const isLibreViewHeader = (cells: string[]) =>
+  cells.includes("Device Timestamp") && cells.includes("Record Type");
 
-const VENDOR_HEADERS: Record<Exclude<CsvFormat, "generic">, { within: number; test: (cells: string[]) => boolean }> = {
+const VENDOR_HEADERS: Record<
+  Exclude<CsvFormat, "generic">,
+  { within: number; test: (cells: string[]) => boolean }
+> = {
   diacare: { within: 3, test: isDiacareHeader },
   clarity: { within: 3, test: isClarityHeader },
   libreview: { within: 5, test: isLibreViewHeader },
 };
 
-export function detectFormat(records: readonly string[][], forced?: CsvFormat, columns?: GenericColumns): Detection | CsvFileError {
+export function detectFormat(
+  records: readonly string[][],
+  forced?: CsvFormat,
+  columns?: GenericColumns,
+): Detection | CsvFileError {
   if (records.length === 0) return { ok: false, key: "errors.empty" };
   if (forced && forced !== "generic") {
     const { within, test } = VENDOR_HEADERS[forced];
     const headerIndex = headerIndexOf(records, within, test);
-    return headerIndex === null ? { ok: false, key: "errors.header", values: { format: forced } } : { format: forced, headerIndex };
+    return headerIndex === null
+      ? { ok: false, key: "errors.header", values: { format: forced } }
+      : { format: forced, headerIndex };
   }
   if (!forced) {
     for (const format of ["diacare", "clarity", "libreview"] as const) {
@@ -65,12 +83,21 @@ export function detectFormat(records: readonly string[][], forced?: CsvFormat, c
   return detectGeneric(records, forced === "generic", columns);
 }
 
-function detectGeneric(records: readonly string[][], forced: boolean, chosen?: GenericColumns): Detection | CsvFileError {
+function detectGeneric(
+  records: readonly string[][],
+  forced: boolean,
+  chosen?: GenericColumns,
+): Detection | CsvFileError {
   const first = genericDataColumns(records[0]!, chosen);
   if (first) return { format: "generic", headerIndex: null, columns: first };
   const second = records[1] ? genericDataColumns(records[1], chosen) : null;
   if (second) return { format: "generic", headerIndex: 0, columns: second };
-  if (forced) return { format: "generic", headerIndex: 0, columns: chosen ?? { time: 0, glucose: 1, unit: 2 } };
+  if (forced)
+    return {
+      format: "generic",
+      headerIndex: 0,
+      columns: chosen ?? { time: 0, glucose: 1, unit: 2 },
+    };
   return { ok: false, key: "errors.format" };
 }
 
@@ -80,9 +107,14 @@ function detectGeneric(records: readonly string[][], forced: boolean, chosen?: G
  * three fields, the time is the first that reads as one, the glucose the first other that is a
  * number and the unit the remaining field.
  */
-export function genericDataColumns(fields: readonly string[], chosen?: GenericColumns): GenericColumns | null {
+export function genericDataColumns(
+  fields: readonly string[],
+  chosen?: GenericColumns,
+): GenericColumns | null {
   if (chosen) {
-    const ok = parseIsoWall(fields[chosen.time] ?? "") !== null && parseDecimal(fields[chosen.glucose] ?? "", true) !== null;
+    const ok =
+      parseIsoWall(fields[chosen.time] ?? "") !== null &&
+      parseDecimal(fields[chosen.glucose] ?? "", true) !== null;
     return ok ? chosen : null;
   }
   if (fields.length < 2 || fields.length > 3) return null;

@@ -40,7 +40,11 @@ export const DIACARE_REQUIRED_COLUMNS: readonly DiacareColumn[] = DIACARE_COLUMN
  * holds (docs/device-protocols.md): the record number is accepted up to 2^31 - 1, 16-bit fields up
  * to 65535, bytes up to 255; none is negative.
  */
-export const PUMP_COLUMNS: readonly { column: DiacareColumn; field: keyof PumpRecordFields; max: number }[] = [
+export const PUMP_COLUMNS: readonly {
+  column: DiacareColumn;
+  field: keyof PumpRecordFields;
+  max: number;
+}[] = [
   { column: "record_id", field: "recordId", max: 2 ** 31 - 1 },
   { column: "event_index", field: "eventIndex", max: 0xffff },
   { column: "event_port", field: "eventPort", max: 0xff },
@@ -54,7 +58,14 @@ export const PUMP_COLUMNS: readonly { column: DiacareColumn; field: keyof PumpRe
 ];
 
 /** The text columns that the writer guards against spreadsheet formulas (see `guardText`). */
-export const DIACARE_TEXT_COLUMNS: readonly DiacareColumn[] = ["time_zone", "device_kind", "device_serial", "source", "record_key", "firmware"];
+export const DIACARE_TEXT_COLUMNS: readonly DiacareColumn[] = [
+  "time_zone",
+  "device_kind",
+  "device_serial",
+  "source",
+  "record_key",
+  "firmware",
+];
 
 /**
  * Spreadsheet programs run a cell that starts with `=`, `+`, `-`, `@`, tab or CR as a formula. The

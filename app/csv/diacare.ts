@@ -3,7 +3,13 @@ import { DIACARE_COLUMNS, PUMP_COLUMNS, unguardText, type DiacareColumn } from "
 import { columnIndex, type FormatReader, type ReaderContext } from "./reader";
 import { inCarbRange, inGlucoseRange, inInsulinRange } from "./values";
 import { parseIsoWall } from "./wall-clock";
-import type { CsvEntryValue, GlucoseLimit, InsulinKind, OwnFields, PumpRecordFields } from "./types";
+import type {
+  CsvEntryValue,
+  GlucoseLimit,
+  InsulinKind,
+  OwnFields,
+  PumpRecordFields,
+} from "./types";
 
 /**
  * Reader of our own CSV format (`diacare`, written by `writeDiacareCsv`; docs/csv-format.md). It
@@ -36,16 +42,20 @@ export function parseUtcInstant(text: string): number | null {
 type Cells = (column: DiacareColumn) => string;
 
 export function createDiacareReader(header: readonly string[], ctx: ReaderContext): FormatReader {
-  const index = new Map<DiacareColumn, number>(DIACARE_COLUMNS.map((c) => [c, columnIndex(header, (n) => n === c)]));
+  const index = new Map<DiacareColumn, number>(
+    DIACARE_COLUMNS.map((c) => [c, columnIndex(header, (n) => n === c)]),
+  );
   const width = Math.max(...index.values()) + 1;
   const numberPattern = ctx.decimalComma ? OWN_NUMBER_COMMA : OWN_NUMBER;
   let device: { name: string | null; serial: string | null } | null = null;
 
-  const num = (text: string): number | null => (numberPattern.test(text) ? Number(text.replace(",", ".")) : null);
+  const num = (text: string): number | null =>
+    numberPattern.test(text) ? Number(text.replace(",", ".")) : null;
   const text = (cell: string): string | null => (cell === "" ? null : unguardText(cell));
 
   function row(fields: readonly string[], line: number): void {
-    if (fields.length < width) return ctx.lineError(line, "errors.columns", { count: fields.length, expected: width });
+    if (fields.length < width)
+      return ctx.lineError(line, "errors.columns", { count: fields.length, expected: width });
     const cell: Cells = (c) => fields[index.get(c)!]!;
     const own = ownFields(cell, line);
     if (own === null) return;
@@ -82,26 +92,35 @@ export function createDiacareReader(header: readonly string[], ctx: ReaderContex
   /** The value part of a line of its kind, or null after reporting the line. */
   function valueOf(cell: Cells, line: number): CsvEntryValue | null {
     const kind = cell("kind");
-    const fail = (key: string, values: Record<string, string>) => (ctx.lineError(line, key, values), null);
+    const fail = (key: string, values: Record<string, string>) => (
+      ctx.lineError(line, key, values),
+      null
+    );
     switch (kind) {
       case "cgm":
       case "bg": {
         const mgdl = num(cell("glucose_mgdl"));
-        if (mgdl === null || !inGlucoseRange(mgdl)) return fail("errors.glucose", { value: cell("glucose_mgdl") });
+        if (mgdl === null || !inGlucoseRange(mgdl))
+          return fail("errors.glucose", { value: cell("glucose_mgdl") });
         if (kind === "bg") return { kind, mgdl };
         const limit = cell("glucose_limit");
-        if (limit !== "" && limit !== "low" && limit !== "high") return fail("errors.limit", { value: limit });
+        if (limit !== "" && limit !== "low" && limit !== "high")
+          return fail("errors.limit", { value: limit });
         return limit === "" ? { kind, mgdl } : { kind, mgdl, limit: limit as GlucoseLimit };
       }
       case "carbs": {
         const grams = num(cell("carbs_g"));
-        return grams === null || !inCarbRange(grams) ? fail("errors.carbs", { value: cell("carbs_g") }) : { kind, grams };
+        return grams === null || !inCarbRange(grams)
+          ? fail("errors.carbs", { value: cell("carbs_g") })
+          : { kind, grams };
       }
       case "insulin": {
         const units = num(cell("insulin_u"));
-        if (units === null || !inInsulinRange(units)) return fail("errors.insulin", { value: cell("insulin_u") });
+        if (units === null || !inInsulinRange(units))
+          return fail("errors.insulin", { value: cell("insulin_u") });
         const insulin = cell("insulin_type");
-        if (insulin !== "rapid" && insulin !== "long") return fail("errors.insulinType", { value: insulin });
+        if (insulin !== "rapid" && insulin !== "long")
+          return fail("errors.insulinType", { value: insulin });
         return { kind, units, insulin: insulin as InsulinKind };
       }
       case "pump":

@@ -19,9 +19,19 @@ import type { GenericColumns, GlucoseUnit } from "./types";
 /** Below this, a file with no unit written anywhere is mmol/L. */
 export const MMOL_GUESS_BELOW = 35;
 
-type Pending = { line: number; wall: string; value: Decimal; cell: string; unit: GlucoseUnit | null };
+type Pending = {
+  line: number;
+  wall: string;
+  value: Decimal;
+  cell: string;
+  unit: GlucoseUnit | null;
+};
 
-export function createGenericReader(header: readonly string[] | null, columns: GenericColumns, ctx: ReaderContext): FormatReader {
+export function createGenericReader(
+  header: readonly string[] | null,
+  columns: GenericColumns,
+  ctx: ReaderContext,
+): FormatReader {
   const headerUnit = header ? unitIn(header[columns.glucose] ?? "") : null;
   const needed = Math.max(columns.time, columns.glucose) + 1;
   const unitColumn = columns.unit ?? -1;
@@ -29,7 +39,8 @@ export function createGenericReader(header: readonly string[] | null, columns: G
   let firstCellUnit: GlucoseUnit | null = null;
 
   function row(fields: readonly string[], line: number): void {
-    if (fields.length < needed) return ctx.lineError(line, "errors.columns", { count: fields.length, expected: needed });
+    if (fields.length < needed)
+      return ctx.lineError(line, "errors.columns", { count: fields.length, expected: needed });
     const timeCell = cellAt(fields, columns.time);
     const wall = parseIsoWall(timeCell);
     if (wall === null) return ctx.lineError(line, "errors.date", { value: timeCell });
@@ -38,7 +49,8 @@ export function createGenericReader(header: readonly string[] | null, columns: G
     if (value === null) return ctx.lineError(line, "errors.glucose", { value: cell });
     const unitCell = cellAt(fields, unitColumn);
     const unit = unitCell === "" ? null : unitIn(unitCell);
-    if (unitCell !== "" && unit === null) return ctx.lineError(line, "errors.unit", { value: unitCell });
+    if (unitCell !== "" && unit === null)
+      return ctx.lineError(line, "errors.unit", { value: unitCell });
     firstCellUnit ??= unit;
     pending.push({ line, wall, value, cell, unit });
   }
@@ -58,5 +70,7 @@ export function createGenericReader(header: readonly string[] | null, columns: G
 
 function guessUnit(pending: readonly Pending[]): GlucoseUnit {
   const unstated = pending.filter((p) => p.unit === null);
-  return unstated.length > 0 && unstated.every((p) => p.value.value < MMOL_GUESS_BELOW) ? "mmol/L" : "mg/dL";
+  return unstated.length > 0 && unstated.every((p) => p.value.value < MMOL_GUESS_BELOW)
+    ? "mmol/L"
+    : "mg/dL";
 }

@@ -1,4 +1,12 @@
-import { cellAt, columnIndex, readCarbs, readGlucose, readInsulin, type FormatReader, type ReaderContext } from "./reader";
+import {
+  cellAt,
+  columnIndex,
+  readCarbs,
+  readGlucose,
+  readInsulin,
+  type FormatReader,
+  type ReaderContext,
+} from "./reader";
 import { unitIn } from "./values";
 import { DateOrderEvidence, splitVendorStamp, vendorWall, type VendorStamp } from "./wall-clock";
 import type { CsvDevice, CsvEntryValue, DateOrder, GlucoseUnit } from "./types";
@@ -33,13 +41,23 @@ import type { CsvDevice, CsvEntryValue, DateOrder, GlucoseUnit } from "./types";
  */
 
 /** A line whose values are read, waiting for the whole file to fix the date order. */
-type Pending = { line: number; stampText: string; stamp: VendorStamp; device: CsvDevice; items: PendingItem[] };
+type Pending = {
+  line: number;
+  stampText: string;
+  stamp: VendorStamp;
+  device: CsvDevice;
+  items: PendingItem[];
+};
 type PendingItem = Exclude<CsvEntryValue, { kind: "pump" }>;
 
 /** The record types that hold entries; every other type is skipped. */
 const READ_RECORD_TYPES = new Set([0, 1, 2, 4, 5]);
 
-export function createLibreViewReader(header: readonly string[], ctx: ReaderContext, forcedOrder?: Exclude<DateOrder, "YMD">): FormatReader {
+export function createLibreViewReader(
+  header: readonly string[],
+  ctx: ReaderContext,
+  forcedOrder?: Exclude<DateOrder, "YMD">,
+): FormatReader {
   const col = {
     device: columnIndex(header, (n) => n === "Device"),
     serial: columnIndex(header, (n) => n === "Serial Number"),
@@ -52,9 +70,14 @@ export function createLibreViewReader(header: readonly string[], ctx: ReaderCont
     long: columnIndex(header, (n) => n.startsWith("Long-Acting Insulin")),
     carbs: columnIndex(header, (n) => n === "Carbohydrates (grams)"),
   };
-  const unitOf = (index: number, fallback: GlucoseUnit): GlucoseUnit => unitIn(header[index] ?? "") ?? fallback;
+  const unitOf = (index: number, fallback: GlucoseUnit): GlucoseUnit =>
+    unitIn(header[index] ?? "") ?? fallback;
   const unit = unitOf(col.historic, unitOf(col.scan, unitOf(col.strip, "mg/dL")));
-  const units = { historic: unitOf(col.historic, unit), scan: unitOf(col.scan, unit), strip: unitOf(col.strip, unit) };
+  const units = {
+    historic: unitOf(col.historic, unit),
+    scan: unitOf(col.scan, unit),
+    strip: unitOf(col.strip, unit),
+  };
   const evidence = new DateOrderEvidence();
   const pending: Pending[] = [];
   const devices = new Map<string, CsvDevice>();
@@ -70,9 +93,11 @@ export function createLibreViewReader(header: readonly string[], ctx: ReaderCont
 
   /** The entries of a line of `type`, null when a value was bad (already reported). */
   function itemsOf(type: number, fields: readonly string[], line: number): PendingItem[] | null {
-    const glucose = (index: number, u: GlucoseUnit) => readGlucose(ctx, line, cellAt(fields, index), u);
+    const glucose = (index: number, u: GlucoseUnit) =>
+      readGlucose(ctx, line, cellAt(fields, index), u);
     if (type === 0 || type === 1) {
-      const mgdl = type === 0 ? glucose(col.historic, units.historic) : glucose(col.scan, units.scan);
+      const mgdl =
+        type === 0 ? glucose(col.historic, units.historic) : glucose(col.scan, units.scan);
       return mgdl === null ? null : [{ kind: "cgm", mgdl }];
     }
     if (type === 2) {
@@ -103,7 +128,8 @@ export function createLibreViewReader(header: readonly string[], ctx: ReaderCont
 
   function row(fields: readonly string[], line: number): void {
     const typeCell = cellAt(fields, col.type);
-    if (!/^\d{1,3}$/.test(typeCell)) return ctx.lineError(line, "errors.recordType", { value: typeCell });
+    if (!/^\d{1,3}$/.test(typeCell))
+      return ctx.lineError(line, "errors.recordType", { value: typeCell });
     const type = Number(typeCell);
     if (!READ_RECORD_TYPES.has(type)) return;
     const stampText = cellAt(fields, col.time);
@@ -123,7 +149,8 @@ export function createLibreViewReader(header: readonly string[], ctx: ReaderCont
         ctx.lineError(p.line, "errors.date", { value: p.stampText });
         continue;
       }
-      for (const item of p.items) ctx.entries.push({ ...item, line: p.line, wall, device: p.device });
+      for (const item of p.items)
+        ctx.entries.push({ ...item, line: p.line, wall, device: p.device });
     }
     const first = devices.values().next();
     const device = first.done ? { name: null, serial: null } : first.value;

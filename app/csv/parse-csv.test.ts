@@ -246,7 +246,8 @@ describe.each(CASES)("$file", (c) => {
 
   it("converts the values written on given lines", async () => {
     const result = ok(await parseCsvFile(fixture(c.file)));
-    for (const [line, expected] of c.spots) expect(only(result, line), `line ${line}`).toMatchObject({ line, ...expected });
+    for (const [line, expected] of c.spots)
+      expect(only(result, line), `line ${line}`).toMatchObject({ line, ...expected });
   });
 
   it("keeps the entries in file order", async () => {
@@ -273,7 +274,9 @@ describe("LibreView details", () => {
 
   it("names the device of every line", async () => {
     const result = ok(await parseCsvFile(fixture("libreview-mdy-12h-mmol.csv")));
-    expect(new Set(result.entries.map((e) => e.device?.serial))).toEqual(new Set(["0a1b2c3d-0000-4000-8000-000000000001"]));
+    expect(new Set(result.entries.map((e) => e.device?.serial))).toEqual(
+      new Set(["0a1b2c3d-0000-4000-8000-000000000001"]),
+    );
   });
 
   const lv = (stamps: string[]) =>
@@ -284,12 +287,48 @@ describe("LibreView details", () => {
     ].join("\n");
 
   it.each([
-    ["an ambiguous 12-hour file is month-first", ["05-03-2026 08:00 AM", "06-03-2026 09:30 PM"], "MDY", "12h", ["2026-05-03 08:00:00", "2026-06-03 21:30:00"]],
-    ["an ambiguous 24-hour file is day-first", ["05-03-2026 08:00", "06-03-2026 21:30"], "DMY", "24h", ["2026-03-05 08:00:00", "2026-03-06 21:30:00"]],
-    ["one first number over 12 makes the whole 12-hour file day-first", ["05/03/2026 08:00 AM", "13/03/2026 08:00 PM"], "DMY", "12h", ["2026-03-05 08:00:00", "2026-03-13 20:00:00"]],
-    ["one second number over 12 makes the whole 24-hour file month-first", ["05/03/2026 08:00", "05/13/2026 08:00"], "MDY", "24h", ["2026-05-03 08:00:00", "2026-05-13 08:00:00"]],
-    ["year-first stamps are YMD", ["2026-03-05 08:00", "2026/03/06 07:15:30"], "YMD", "24h", ["2026-03-05 08:00:00", "2026-03-06 07:15:30"]],
-    ["12 AM is midnight and 12 PM noon, also written p.m.", ["01-20-2026 12:00 AM", "01-20-2026 12:00 p.m."], "MDY", "12h", ["2026-01-20 00:00:00", "2026-01-20 12:00:00"]],
+    [
+      "an ambiguous 12-hour file is month-first",
+      ["05-03-2026 08:00 AM", "06-03-2026 09:30 PM"],
+      "MDY",
+      "12h",
+      ["2026-05-03 08:00:00", "2026-06-03 21:30:00"],
+    ],
+    [
+      "an ambiguous 24-hour file is day-first",
+      ["05-03-2026 08:00", "06-03-2026 21:30"],
+      "DMY",
+      "24h",
+      ["2026-03-05 08:00:00", "2026-03-06 21:30:00"],
+    ],
+    [
+      "one first number over 12 makes the whole 12-hour file day-first",
+      ["05/03/2026 08:00 AM", "13/03/2026 08:00 PM"],
+      "DMY",
+      "12h",
+      ["2026-03-05 08:00:00", "2026-03-13 20:00:00"],
+    ],
+    [
+      "one second number over 12 makes the whole 24-hour file month-first",
+      ["05/03/2026 08:00", "05/13/2026 08:00"],
+      "MDY",
+      "24h",
+      ["2026-05-03 08:00:00", "2026-05-13 08:00:00"],
+    ],
+    [
+      "year-first stamps are YMD",
+      ["2026-03-05 08:00", "2026/03/06 07:15:30"],
+      "YMD",
+      "24h",
+      ["2026-03-05 08:00:00", "2026-03-06 07:15:30"],
+    ],
+    [
+      "12 AM is midnight and 12 PM noon, also written p.m.",
+      ["01-20-2026 12:00 AM", "01-20-2026 12:00 p.m."],
+      "MDY",
+      "12h",
+      ["2026-01-20 00:00:00", "2026-01-20 12:00:00"],
+    ],
   ])("%s", async (_name, stamps, order, clock, walls) => {
     const result = ok(await parseCsvText(lv(stamps)));
     expect([result.dateOrder, result.clock]).toEqual([order, clock]);
@@ -303,7 +342,9 @@ describe("LibreView details", () => {
   });
 
   it("reports the lines that do not fit the order the file proves", async () => {
-    const result = ok(await parseCsvText(lv(["13-03-2026 08:00", "03-13-2026 08:00", "31-02-2026 08:00"])));
+    const result = ok(
+      await parseCsvText(lv(["13-03-2026 08:00", "03-13-2026 08:00", "31-02-2026 08:00"])),
+    );
     expect(result.dateOrder).toBe("DMY");
     expect(result.entries.map((e) => e.line)).toEqual([3]);
     expect(result.errors).toEqual([
@@ -313,7 +354,12 @@ describe("LibreView details", () => {
   });
 
   it("reports an unknown record type and skips types it does not read", async () => {
-    const text = ["Device,Serial Number,Device Timestamp,Record Type,Historic Glucose mg/dL", "L,S,01-02-2026 10:00,x,100", "L,S,01-02-2026 10:00,7,100", "L,S,01-02-2026 10:00,0,"].join("\n");
+    const text = [
+      "Device,Serial Number,Device Timestamp,Record Type,Historic Glucose mg/dL",
+      "L,S,01-02-2026 10:00,x,100",
+      "L,S,01-02-2026 10:00,7,100",
+      "L,S,01-02-2026 10:00,0,",
+    ].join("\n");
     const result = ok(await parseCsvText(text));
     expect(result.errors.map((e) => [e.line, e.key])).toEqual([
       [2, "errors.recordType"],
@@ -327,7 +373,11 @@ describe("Clarity details", () => {
     "Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL),Insulin Value (u),Carb Value (grams),Duration (hh:mm:ss),Glucose Rate of Change (mg/dL/min),Transmitter Time (Long Integer),Transmitter ID";
 
   it("reads Low and High from the subtype when the glucose cell is empty", async () => {
-    const text = [header, "1,2026-01-05T08:00:00,EGV,Low,,,iOS G7,,,,,,100,TX1", "2,2026-01-05T08:05:00,EGV,High,,,iOS G7,,,,,,400,TX1"].join("\n");
+    const text = [
+      header,
+      "1,2026-01-05T08:00:00,EGV,Low,,,iOS G7,,,,,,100,TX1",
+      "2,2026-01-05T08:05:00,EGV,High,,,iOS G7,,,,,,400,TX1",
+    ].join("\n");
     const result = ok(await parseCsvText(text));
     expect(result.entries).toMatchObject([
       { mgdl: 40, limit: "low" },
@@ -395,17 +445,24 @@ describe("generic details", () => {
   it("finds the time in either column and takes a column choice", async () => {
     const swapped = ok(await parseCsvText("glucose,time\n100,2026-01-01 10:00\n"));
     expect(swapped.entries).toMatchObject([{ wall: "2026-01-01 10:00:00", mgdl: 100 }]);
-    const chosen = ok(await parseCsvText("id;note;when;bg\n1;x;2026-01-01 10:00;5,5\n", { columns: { time: 2, glucose: 3 } }));
+    const chosen = ok(
+      await parseCsvText("id;note;when;bg\n1;x;2026-01-01 10:00;5,5\n", {
+        columns: { time: 2, glucose: 3 },
+      }),
+    );
     expect(chosen.entries).toMatchObject([{ wall: "2026-01-01 10:00:00", mgdl: 99 }]);
   });
 
   it("reports an unknown unit", async () => {
     const result = ok(await parseCsvText("2026-01-01 10:00,100,mg\n2026-01-01 10:05,101,mg/dL\n"));
-    expect(result.errors).toEqual([{ line: 1, key: "errors.unit", values: { line: 1, value: "mg" } }]);
+    expect(result.errors).toEqual([
+      { line: 1, key: "errors.unit", values: { line: 1, value: "mg" } },
+    ]);
   });
 
   it("reads a quoted field holding the delimiter and a line break, with the line it starts on", async () => {
-    const text = 'time,glucose,unit\r\n2026-01-01 10:00,"5,5","mmol/L"\r\n"2026-01-01\r\n10:05",100,mg/dL\r\n2026-01-01 10:10,"101",mg/dL\r\n';
+    const text =
+      'time,glucose,unit\r\n2026-01-01 10:00,"5,5","mmol/L"\r\n"2026-01-01\r\n10:05",100,mg/dL\r\n2026-01-01 10:10,"101",mg/dL\r\n';
     const result = ok(await parseCsvText(text));
     // "5,5" in a comma file is not a number; line 3's time holds a line break, so it is not a time.
     expect(result.errors.map((e) => [e.line, e.key])).toEqual([
@@ -428,13 +485,34 @@ describe("own format details", () => {
       recordKey: "1201",
       firmware: null,
     });
-    expect(only(result, 4).own).toMatchObject({ deviceKind: "gocheck", deviceSerial: "=SUM(A1)", source: "meter", recordKey: null });
+    expect(only(result, 4).own).toMatchObject({
+      deviceKind: "gocheck",
+      deviceSerial: "=SUM(A1)",
+      source: "meter",
+      recordKey: null,
+    });
     expect(only(result, 6).own).toMatchObject({ deviceKind: null, deviceSerial: null });
     expect(only(result, 7)).toMatchObject({
       kind: "pump",
       wall: "2026-03-29 13:22:00",
-      own: { timeZone: "+08:00", utc: Date.UTC(2026, 2, 29, 5, 22), recordKey: "5001", firmware: "2.1.7" },
-      record: { recordId: 5001, eventIndex: 17, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusByte0: 85, statusByte1: 40, statusShort0: 160, statusShort1: 0 },
+      own: {
+        timeZone: "+08:00",
+        utc: Date.UTC(2026, 2, 29, 5, 22),
+        recordKey: "5001",
+        firmware: "2.1.7",
+      },
+      record: {
+        recordId: 5001,
+        eventIndex: 17,
+        eventPort: 4,
+        eventType: 0,
+        eventUrgency: 0,
+        eventValue: 0,
+        statusByte0: 85,
+        statusByte1: 40,
+        statusShort0: 160,
+        statusShort1: 0,
+      },
     });
   });
 
@@ -445,7 +523,11 @@ describe("own format details", () => {
         .split(",")
         .map((c) => cells[c] ?? "")
         .join(",");
-    const base = { utc: "2026-01-01T10:00:00.000Z", local_time: "2026-01-01 11:00:00", time_zone: "Europe/Warsaw" };
+    const base = {
+      utc: "2026-01-01T10:00:00.000Z",
+      local_time: "2026-01-01 11:00:00",
+      time_zone: "Europe/Warsaw",
+    };
     const lines = [
       row({ ...base, kind: "sugar" }),
       row({ ...base, kind: "cgm", utc: "2026-01-01 10:00" }),
@@ -477,21 +559,35 @@ describe("file-level answers", () => {
     ["blank lines only", Buffer.from("\r\n \r\n,,\r\n"), "errors.empty"],
     ["a BOM only", Buffer.from([0xef, 0xbb, 0xbf]), "errors.empty"],
     ["text of no known format", Buffer.from("Hello,world\nthis is,not glucose\n"), "errors.format"],
-    ["bytes that are not UTF-8", Buffer.from([0x74, 0x69, 0x6d, 0x65, 0xff, 0xfe, 0x0a]), "errors.encoding"],
+    [
+      "bytes that are not UTF-8",
+      Buffer.from([0x74, 0x69, 0x6d, 0x65, 0xff, 0xfe, 0x0a]),
+      "errors.encoding",
+    ],
     ["Latin-1 text", Buffer.from("time,glucose\nZoë,5\n", "latin1"), "errors.encoding"],
     ["a NUL byte", Buffer.from("time,glucose\n2026-01-01 10:00,1\u00000\n"), "errors.binary"],
-    ["UTF-16 without a BOM", Buffer.from("time,glucose\n2026-01-01 10:00,100\n", "utf16le"), "errors.binary"],
+    [
+      "UTF-16 without a BOM",
+      Buffer.from("time,glucose\n2026-01-01 10:00,100\n", "utf16le"),
+      "errors.binary",
+    ],
     ["a header row only", Buffer.from("time,glucose\n"), "errors.format"],
   ])("refuses %s", async (_name, bytes, key) => {
     expect(await parseCsvFile(bytes)).toMatchObject({ ok: false, key });
   });
 
   it("refuses a chosen vendor format whose header is missing", async () => {
-    expect(await parseCsvText("2026-01-01 10:00,100\n", { format: "libreview" })).toEqual({ ok: false, key: "errors.header", values: { format: "libreview" } });
+    expect(await parseCsvText("2026-01-01 10:00,100\n", { format: "libreview" })).toEqual({
+      ok: false,
+      key: "errors.header",
+      values: { format: "libreview" },
+    });
   });
 
   it("reads a chosen generic format whose first line is a header of any kind", async () => {
-    const result = ok(await parseCsvText("a,b\nnot,data\n2026-01-01 10:00,100\n", { format: "generic" }));
+    const result = ok(
+      await parseCsvText("a,b\nnot,data\n2026-01-01 10:00,100\n", { format: "generic" }),
+    );
     expect(result.errors.map((e) => [e.line, e.key])).toEqual([[2, "errors.date"]]);
     expect(result.entries).toMatchObject([{ line: 3, mgdl: 100 }]);
   });
@@ -503,13 +599,21 @@ describe("file-level answers", () => {
     be[0] = 0xfe;
     be[1] = 0xff;
     for (let i = 0; i < le.length; i += 2) [be[i + 2], be[i + 3]] = [le[i + 1]!, le[i]!];
-    expect(ok(await parseCsvFile(be)).entries).toMatchObject([{ wall: "2026-01-01 10:00:00", mgdl: 100 }]);
+    expect(ok(await parseCsvFile(be)).entries).toMatchObject([
+      { wall: "2026-01-01 10:00:00", mgdl: 100 },
+    ]);
   });
 
   it("stops with a typed error after 100,000 data lines", async () => {
     const text = "time,glucose\n" + "2026-01-01 10:00,100\n".repeat(100_001);
-    expect(await parseCsvText(text)).toEqual({ ok: false, key: "errors.tooManyLines", values: { limit: 100_000 } });
-    const exactly = ok(await parseCsvText("time,glucose\n" + "2026-01-01 10:00,100\n".repeat(100_000)));
+    expect(await parseCsvText(text)).toEqual({
+      ok: false,
+      key: "errors.tooManyLines",
+      values: { limit: 100_000 },
+    });
+    const exactly = ok(
+      await parseCsvText("time,glucose\n" + "2026-01-01 10:00,100\n".repeat(100_000)),
+    );
     expect(exactly.lines).toBe(100_000);
   });
 

@@ -6,7 +6,15 @@ import { createGenericReader } from "./generic";
 import { createLibreViewReader } from "./libreview";
 import { shown, type FormatReader, type ReaderContext } from "./reader";
 import { normalizeLineEnds, readCsvRecords } from "./records";
-import { CSV_LIMITS, type CsvEntry, type CsvFileError, type CsvLineError, type CsvParseOptions, type CsvParseOutcome, type MessageValues } from "./types";
+import {
+  CSV_LIMITS,
+  type CsvEntry,
+  type CsvFileError,
+  type CsvLineError,
+  type CsvParseOptions,
+  type CsvParseOutcome,
+  type MessageValues,
+} from "./types";
 
 /**
  * Reads an uploaded glucose file: bytes -> text (decode.ts) -> format detected from the first
@@ -21,24 +29,40 @@ import { CSV_LIMITS, type CsvEntry, type CsvFileError, type CsvLineError, type C
  * characters (`errors.fieldTooLong`), more than 200 fields (`errors.tooManyFields`), a quote never
  * closed (`errors.quote`), and the value checks of each format.
  */
-export async function parseCsvFile(bytes: Uint8Array, options: CsvParseOptions = {}): Promise<CsvParseOutcome> {
+export async function parseCsvFile(
+  bytes: Uint8Array,
+  options: CsvParseOptions = {},
+): Promise<CsvParseOutcome> {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return decoded;
   return parseCsvText(decoded.text, options);
 }
 
 /** As `parseCsvFile`, for text already decoded (a leading BOM character is ignored). */
-export async function parseCsvText(text: string, options: CsvParseOptions = {}): Promise<CsvParseOutcome> {
+export async function parseCsvText(
+  text: string,
+  options: CsvParseOptions = {},
+): Promise<CsvParseOutcome> {
   try {
     const body = normalizeLineEnds(text.startsWith("\uFEFF") ? text.slice(1) : text);
     const delimiter = detectDelimiter(body);
     const { head, bad } = await firstRecords(body, delimiter);
     if (head.length === 0) return { ok: false, key: bad ? "errors.format" : "errors.empty" };
-    const detection = detectFormat(head.map((r) => r.fields), options.format, options.columns);
+    const detection = detectFormat(
+      head.map((r) => r.fields),
+      options.format,
+      options.columns,
+    );
     if ("ok" in detection) return detection;
     const first = head[detection.headerIndex ?? 0]!;
     const session = new ParseSession(detection, delimiter, options);
-    await readCsvRecords(body, delimiter, first.line, (fields, line) => session.record(fields, line), (line) => session.badRecord(line));
+    await readCsvRecords(
+      body,
+      delimiter,
+      first.line,
+      (fields, line) => session.record(fields, line),
+      (line) => session.badRecord(line),
+    );
     return session.finish();
   } catch {
     return { ok: false, key: "errors.unreadable" };
@@ -62,7 +86,10 @@ function headOf(body: string): string {
 }
 
 /** The first non-blank records of the text, for detection, and whether a record could not be split. */
-async function firstRecords(body: string, delimiter: Delimiter): Promise<{ head: HeadRecord[]; bad: boolean }> {
+async function firstRecords(
+  body: string,
+  delimiter: Delimiter,
+): Promise<{ head: HeadRecord[]; bad: boolean }> {
   const head: HeadRecord[] = [];
   let bad = false;
   await readCsvRecords(
@@ -110,35 +137,58 @@ class ParseSession {
     }
     if (!this.countLine()) return false;
     const tooLong = fields.findIndex((f) => f.length > CSV_LIMITS.fieldChars);
-    if (fields.length > CSV_LIMITS.fieldsPerLine) this.lineError(line, "errors.tooManyFields", { count: fields.length, limit: CSV_LIMITS.fieldsPerLine });
-    else if (tooLong >= 0) this.lineError(line, "errors.fieldTooLong", { field: tooLong + 1, limit: CSV_LIMITS.fieldChars });
+    if (fields.length > CSV_LIMITS.fieldsPerLine)
+      this.lineError(line, "errors.tooManyFields", {
+        count: fields.length,
+        limit: CSV_LIMITS.fieldsPerLine,
+      });
+    else if (tooLong >= 0)
+      this.lineError(line, "errors.fieldTooLong", {
+        field: tooLong + 1,
+        limit: CSV_LIMITS.fieldChars,
+      });
     else this.reader.row(fields, line);
     return true;
   }
 
   /** A record csv-parse could not split (a quote never closed). */
   badRecord(line: number): void {
-    if (this.reader && this.failure === null && this.countLine()) this.lineError(line, "errors.quote");
+    if (this.reader && this.failure === null && this.countLine())
+      this.lineError(line, "errors.quote");
   }
 
   finish(): CsvParseOutcome {
     if (this.failure) return this.failure;
-    if (!this.reader || (this.dataLines === 0 && this.errors.length === 0)) return { ok: false, key: "errors.empty" };
+    if (!this.reader || (this.dataLines === 0 && this.errors.length === 0))
+      return { ok: false, key: "errors.empty" };
     const summary = this.reader.finish();
     this.errors.sort((a, b) => a.line - b.line);
-    return { ok: true, format: this.detection.format, ...summary, entries: this.entries, errors: this.errors, lines: this.dataLines };
+    return {
+      ok: true,
+      format: this.detection.format,
+      ...summary,
+      entries: this.entries,
+      errors: this.errors,
+      lines: this.dataLines,
+    };
   }
 
   /** Counts a data line; past the limit the file is refused and reading stops. */
   private countLine(): boolean {
     this.dataLines++;
     if (this.dataLines <= CSV_LIMITS.dataLines) return true;
-    this.failure = { ok: false, key: "errors.tooManyLines", values: { limit: CSV_LIMITS.dataLines } };
+    this.failure = {
+      ok: false,
+      key: "errors.tooManyLines",
+      values: { limit: CSV_LIMITS.dataLines },
+    };
     return false;
   }
 
   private lineError(line: number, key: string, values: MessageValues = {}): void {
-    const shortened = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? shown(v) : v]));
+    const shortened = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? shown(v) : v]),
+    );
     this.errors.push({ line, key, values: { line, ...shortened } });
   }
 

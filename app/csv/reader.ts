@@ -37,7 +37,12 @@ export function cellAt(fields: readonly string[], index: number): string {
 }
 
 /** A glucose cell in mg/dL, or null after reporting `errors.glucose` (not a number, or outside 10-600 mg/dL). */
-export function readGlucose(ctx: ReaderContext, line: number, cell: string, unit: GlucoseUnit): number | null {
+export function readGlucose(
+  ctx: ReaderContext,
+  line: number,
+  cell: string,
+  unit: GlucoseUnit,
+): number | null {
   const d = parseDecimal(cell, ctx.decimalComma);
   const mgdl = d === null ? null : toMgdl(d, unit);
   if (mgdl === null || !inGlucoseRange(mgdl)) {

@@ -63,7 +63,7 @@ export async function readCsvRecords(
   const ended = once(parser, "end");
   // Not awaited when reading stops early; a parser error also rejects the write loop below.
   ended.catch(() => undefined);
-  for (let start = 0; start < normal.length && !stopped; ) {
+  for (let start = 0; start < normal.length && !stopped;) {
     const end = chunkEnd(normal, start);
     if (!parser.write(normal.slice(start, end))) await once(parser, "drain");
     start = end;

@@ -1,4 +1,9 @@
-import { CSV_ENTRY_KINDS, type CsvEntryKind, type CsvLineError, type CsvParseResult } from "./types";
+import {
+  CSV_ENTRY_KINDS,
+  type CsvEntryKind,
+  type CsvLineError,
+  type CsvParseResult,
+} from "./types";
 
 /** How many line errors a preview shows; the rest are only counted. */
 export const PREVIEW_ERRORS = 20;
@@ -19,7 +24,10 @@ export interface CsvSummary {
  * "YYYY-MM-DD HH:mm:ss" texts sort as times) and the first line errors.
  */
 export function summarizeCsv(result: CsvParseResult, maxErrors = PREVIEW_ERRORS): CsvSummary {
-  const counts = Object.fromEntries(CSV_ENTRY_KINDS.map((k) => [k, 0])) as Record<CsvEntryKind, number>;
+  const counts = Object.fromEntries(CSV_ENTRY_KINDS.map((k) => [k, 0])) as Record<
+    CsvEntryKind,
+    number
+  >;
   let first: string | null = null;
   let last: string | null = null;
   for (const e of result.entries) {
@@ -27,5 +35,11 @@ export function summarizeCsv(result: CsvParseResult, maxErrors = PREVIEW_ERRORS)
     if (first === null || e.wall < first) first = e.wall;
     if (last === null || e.wall > last) last = e.wall;
   }
-  return { counts, first, last, errors: result.errors.slice(0, maxErrors), moreErrors: Math.max(0, result.errors.length - maxErrors) };
+  return {
+    counts,
+    first,
+    last,
+    errors: result.errors.slice(0, maxErrors),
+    moreErrors: Math.max(0, result.errors.length - maxErrors),
+  };
 }

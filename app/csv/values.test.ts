@@ -12,7 +12,18 @@ describe("parseDecimal", () => {
     expect(parseDecimal(text, comma)).toEqual(decimal);
   });
 
-  it.each([["5,4", false], ["1,234.5", true], ["1e3", true], ["5.", true], [".5", true], ["", true], ["5 4", true], ["Low", true], ["NaN", true], ["Infinity", true]])("refuses %j (decimal comma %s)", (text, comma) => {
+  it.each([
+    ["5,4", false],
+    ["1,234.5", true],
+    ["1e3", true],
+    ["5.", true],
+    [".5", true],
+    ["", true],
+    ["5 4", true],
+    ["Low", true],
+    ["NaN", true],
+    ["Infinity", true],
+  ])("refuses %j (decimal comma %s)", (text, comma) => {
     expect(parseDecimal(text, comma)).toBeNull();
   });
 });

@@ -31,9 +31,11 @@ export function toMgdl(d: Decimal, unit: GlucoseUnit): number {
   return Number((d.value * MGDL_PER_MMOL).toFixed(Math.min(d.decimals, 12)));
 }
 
-export const inGlucoseRange = (mgdl: number) => mgdl >= CSV_RANGES.glucose.min && mgdl <= CSV_RANGES.glucose.max;
+export const inGlucoseRange = (mgdl: number) =>
+  mgdl >= CSV_RANGES.glucose.min && mgdl <= CSV_RANGES.glucose.max;
 export const inCarbRange = (g: number) => g >= CSV_RANGES.carbs.min && g <= CSV_RANGES.carbs.max;
-export const inInsulinRange = (u: number) => u >= CSV_RANGES.insulin.min && u <= CSV_RANGES.insulin.max;
+export const inInsulinRange = (u: number) =>
+  u >= CSV_RANGES.insulin.min && u <= CSV_RANGES.insulin.max;
 
 /**
  * The unit a header cell or unit cell names: "mmol/L" when it mentions mmol, "mg/dL" when it

@@ -8,7 +8,14 @@ import type { Clock, DateOrder } from "./types";
  * 2099, the years the devices record.
  */
 
-export type WallParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type WallParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
@@ -34,8 +41,21 @@ const ISO_WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 export function parseIsoWall(text: string): string | null {
   const m = ISO_WALL.exec(text.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
-  return formatWall({ year, month, day, hour, minute, second: m[6] === undefined ? 0 : Number(m[6]) });
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return formatWall({
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: m[6] === undefined ? 0 : Number(m[6]),
+  });
 }
 
 /**
@@ -56,12 +76,22 @@ export type VendorStamp = {
   meridiem: "am" | "pm" | null;
 };
 
-const VENDOR_STAMP = /^(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm]\.?)?$/;
+const VENDOR_STAMP =
+  /^(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm]\.?)?$/;
 
 export function splitVendorStamp(text: string): VendorStamp | null {
   const m = VENDOR_STAMP.exec(text.trim());
   if (!m) return null;
-  const [a, , b, c, h, mi, s, ap] = m.slice(1) as [string, string, string, string, string, string, string | undefined, string | undefined];
+  const [a, , b, c, h, mi, s, ap] = m.slice(1) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+  ];
   const yearFirst = a.length === 4;
   if (yearFirst ? c.length > 2 : c.length !== 4 || a.length > 2) return null;
   const meridiem = ap === undefined ? null : ap.toLowerCase() === "a" ? "am" : "pm";

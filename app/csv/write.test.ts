@@ -22,8 +22,16 @@ describe("writeDiacareCsv", () => {
   it("writes a BOM, the header and one CRLF row per record, numbers exactly", () => {
     const text = writeDiacareCsv([
       { ...base, kind: "cgm", mgdl: 106.2 },
-      { ...base, kind: "bg", mgdl: 142, deviceKind: "gocheck", deviceSerial: "=SUM(A1)", source: "meter", recordKey: null },
-      { ...base, kind: "insulin", units: 0.05, insulin: "long", deviceSerial: "A,\"B\"" },
+      {
+        ...base,
+        kind: "bg",
+        mgdl: 142,
+        deviceKind: "gocheck",
+        deviceSerial: "=SUM(A1)",
+        source: "meter",
+        recordKey: null,
+      },
+      { ...base, kind: "insulin", units: 0.05, insulin: "long", deviceSerial: 'A,"B"' },
       {
         ...base,
         kind: "pump",
@@ -31,7 +39,18 @@ describe("writeDiacareCsv", () => {
         localTime: "2026-03-29 08:55:00",
         deviceKind: "equil",
         firmware: "2.1.7",
-        record: { recordId: 5001, eventIndex: 17, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusByte0: 85, statusByte1: 40, statusShort0: 160, statusShort1: 0 },
+        record: {
+          recordId: 5001,
+          eventIndex: 17,
+          eventPort: 4,
+          eventType: 0,
+          eventUrgency: 0,
+          eventValue: 0,
+          statusByte0: 85,
+          statusByte1: 40,
+          statusShort0: 160,
+          statusShort1: 0,
+        },
       },
     ]);
     expect(text.split("\r\n")).toEqual([
@@ -46,7 +65,9 @@ describe("writeDiacareCsv", () => {
 
   it("writes `;` files for decimal-comma spreadsheets", () => {
     const text = writeDiacareCsv([{ ...base, kind: "carbs", grams: 12.5 }], { delimiter: ";" });
-    expect(text.split("\r\n")[1]).toBe("carbs;2026-03-29T00:55:00.000Z;2026-03-29 01:55:00;Europe/Warsaw;aidex;GX-01;;1201;;;;12.5;;;;;;;;;;;;");
+    expect(text.split("\r\n")[1]).toBe(
+      "carbs;2026-03-29T00:55:00.000Z;2026-03-29 01:55:00;Europe/Warsaw;aidex;GX-01;;1201;;;;12.5;;;;;;;;;;;;",
+    );
   });
 
   it("streams the same text", async () => {
@@ -63,7 +84,15 @@ describe("writeDiacareCsv", () => {
 // ---------------------------------------------------------------------------------------------
 // Round trip: random rows -> write -> parse -> the same rows.
 
-const ZONES = ["Europe/Warsaw", "UTC", "America/New_York", "Asia/Kolkata", "Europe/Bucharest", "+08:00", "-03:30"];
+const ZONES = [
+  "Europe/Warsaw",
+  "UTC",
+  "America/New_York",
+  "Asia/Kolkata",
+  "Europe/Bucharest",
+  "+08:00",
+  "-03:30",
+];
 /** Printable text with the characters a CSV writer must take care of (no CR: it reads back as LF). */
 const textChar = fc.constantFrom(..."aZ09 ,;\t\"'=+-@\nąłżЖёé€😀/.".split(/(?:)/u));
 const text = fc.option(fc.string({ unit: textChar, minLength: 1, maxLength: 24 }), { nil: null });
@@ -76,14 +105,20 @@ const wallPart = fc.record({
   second: fc.integer({ min: 0, max: 59 }),
 });
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-const wall = wallPart.map((p) => `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`);
+const wall = wallPart.map(
+  (p) => `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`,
+);
 const baseRow = fc.record({
   utc: fc.integer({ min: Date.UTC(1999, 11, 31), max: Date.UTC(2100, 0, 1) }),
   localTime: wall,
   timeZone: fc.constantFrom(...ZONES),
-  deviceKind: fc.option(fc.constantFrom("equil", "gocheck", "aidex", "=HYPERLINK()", "'quoted"), { nil: null }),
+  deviceKind: fc.option(fc.constantFrom("equil", "gocheck", "aidex", "=HYPERLINK()", "'quoted"), {
+    nil: null,
+  }),
   deviceSerial: text,
-  source: fc.option(fc.constantFrom("meter", "cgm_fingerprick", "cgm_manual", "pump", "csv"), { nil: null }),
+  source: fc.option(fc.constantFrom("meter", "cgm_fingerprick", "cgm_manual", "pump", "csv"), {
+    nil: null,
+  }),
   recordKey: text,
   firmware: fc.option(fc.constantFrom("2.1.7", "1.0.0", "-1"), { nil: null }),
 });
@@ -91,19 +126,64 @@ const inRange = (min: number, max: number) => fc.double({ min, max, noNaN: true 
 const byte = fc.integer({ min: 0, max: 0xff });
 const short = fc.integer({ min: 0, max: 0xffff });
 const exportRow: fc.Arbitrary<ExportRow> = fc.oneof(
-  fc.tuple(baseRow, inRange(10, 600), fc.option(fc.constantFrom("low" as const, "high" as const), { nil: undefined })).map(([b, mgdl, limit]) =>
-    limit ? { ...b, kind: "cgm" as const, mgdl, limit } : { ...b, kind: "cgm" as const, mgdl },
-  ),
+  fc
+    .tuple(
+      baseRow,
+      inRange(10, 600),
+      fc.option(fc.constantFrom("low" as const, "high" as const), { nil: undefined }),
+    )
+    .map(([b, mgdl, limit]) =>
+      limit ? { ...b, kind: "cgm" as const, mgdl, limit } : { ...b, kind: "cgm" as const, mgdl },
+    ),
   fc.tuple(baseRow, inRange(10, 600)).map(([b, mgdl]) => ({ ...b, kind: "bg" as const, mgdl })),
   fc.tuple(baseRow, inRange(0, 500)).map(([b, grams]) => ({ ...b, kind: "carbs" as const, grams })),
-  fc.tuple(baseRow, inRange(0, 100), fc.constantFrom("rapid" as const, "long" as const)).map(([b, units, insulin]) => ({ ...b, kind: "insulin" as const, units, insulin })),
   fc
-    .tuple(baseRow, fc.integer({ min: 0, max: 2 ** 31 - 1 }), short, byte, byte, byte, byte, byte, byte, short, short)
-    .map(([b, recordId, eventIndex, eventPort, eventType, eventUrgency, eventValue, statusByte0, statusByte1, statusShort0, statusShort1]) => ({
-      ...b,
-      kind: "pump" as const,
-      record: { recordId, eventIndex, eventPort, eventType, eventUrgency, eventValue, statusByte0, statusByte1, statusShort0, statusShort1 },
-    })),
+    .tuple(baseRow, inRange(0, 100), fc.constantFrom("rapid" as const, "long" as const))
+    .map(([b, units, insulin]) => ({ ...b, kind: "insulin" as const, units, insulin })),
+  fc
+    .tuple(
+      baseRow,
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      short,
+      byte,
+      byte,
+      byte,
+      byte,
+      byte,
+      byte,
+      short,
+      short,
+    )
+    .map(
+      ([
+        b,
+        recordId,
+        eventIndex,
+        eventPort,
+        eventType,
+        eventUrgency,
+        eventValue,
+        statusByte0,
+        statusByte1,
+        statusShort0,
+        statusShort1,
+      ]) => ({
+        ...b,
+        kind: "pump" as const,
+        record: {
+          recordId,
+          eventIndex,
+          eventPort,
+          eventType,
+          eventUrgency,
+          eventValue,
+          statusByte0,
+          statusByte1,
+          statusShort0,
+          statusShort1,
+        },
+      }),
+    ),
 );
 
 /** An entry of the own format as the row it was written from. */
@@ -114,17 +194,20 @@ function backToRow(entry: CsvEntry): ExportRow {
 }
 
 describe("own format round trip", () => {
-  it.each([",", ";", "\t"] as const)("reads back exactly what was written, delimiter %j", async (delimiter) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(exportRow, { minLength: 1, maxLength: 8 }), async (rows) => {
-        const bytes = Buffer.from(writeDiacareCsv(rows, { delimiter }), "utf8");
-        const result = (await parseCsvFile(bytes)) as CsvParseResult;
-        expect(result.ok).toBe(true);
-        expect(result.format).toBe("diacare");
-        expect(result.errors).toEqual([]);
-        expect(result.entries.map(backToRow)).toEqual(rows);
-      }),
-      { numRuns: 100 },
-    );
-  });
+  it.each([",", ";", "\t"] as const)(
+    "reads back exactly what was written, delimiter %j",
+    async (delimiter) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(exportRow, { minLength: 1, maxLength: 8 }), async (rows) => {
+          const bytes = Buffer.from(writeDiacareCsv(rows, { delimiter }), "utf8");
+          const result = (await parseCsvFile(bytes)) as CsvParseResult;
+          expect(result.ok).toBe(true);
+          expect(result.format).toBe("diacare");
+          expect(result.errors).toEqual([]);
+          expect(result.entries.map(backToRow)).toEqual(rows);
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
-import { DIACARE_COLUMNS, DIACARE_TEXT_COLUMNS, PUMP_COLUMNS, guardText, type DiacareColumn } from "./diacare-columns";
+import {
+  DIACARE_COLUMNS,
+  DIACARE_TEXT_COLUMNS,
+  PUMP_COLUMNS,
+  guardText,
+  type DiacareColumn,
+} from "./diacare-columns";
 import type { GlucoseLimit, InsulinKind, OwnFields, PumpRecordFields } from "./types";
 
 /**
@@ -42,7 +48,10 @@ const stringifyOptions = (options: DiacareWriteOptions) => ({
 
 /** The cells of one record, keyed by column; columns of other kinds stay empty. */
 export function exportCells(row: ExportRow): Record<DiacareColumn, string> {
-  const cells = Object.fromEntries(DIACARE_COLUMNS.map((c) => [c, ""])) as Record<DiacareColumn, string>;
+  const cells = Object.fromEntries(DIACARE_COLUMNS.map((c) => [c, ""])) as Record<
+    DiacareColumn,
+    string
+  >;
   cells.kind = row.kind;
   cells.utc = new Date(row.utc).toISOString();
   cells.local_time = row.localTime;
@@ -79,12 +88,18 @@ function valueCells(row: ExportRow, cells: Record<DiacareColumn, string>): void 
 }
 
 /** The whole file as one string. */
-export function writeDiacareCsv(rows: Iterable<ExportRow>, options: DiacareWriteOptions = {}): string {
+export function writeDiacareCsv(
+  rows: Iterable<ExportRow>,
+  options: DiacareWriteOptions = {},
+): string {
   return stringifySync(Array.from(rows, exportCells), stringifyOptions(options));
 }
 
 /** The file as a stream of text, for exports too large to hold at once. */
-export function diacareCsvStream(rows: Iterable<ExportRow> | AsyncIterable<ExportRow>, options: DiacareWriteOptions = {}): Readable {
+export function diacareCsvStream(
+  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
+  options: DiacareWriteOptions = {},
+): Readable {
   async function* cells() {
     for await (const row of rows) yield exportCells(row);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createAidexLink } from "./aidex-link";
 import { scripted } from "./simulator/scripted";
 
-const u32 = (value: number) => Uint8Array.of(value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, value >>> 24);
+const u32 = (value: number) =>
+  Uint8Array.of(value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, value >>> 24);
 
 describe("createAidexLink", () => {
   // Expected requests computed apart from this code: CRC-8/MAXIM (reflected 0x8C) over header bytes 0-2 and 4-7, MD5 by Python's hashlib.
@@ -11,7 +12,13 @@ describe("createAidexLink", () => {
     const { transport, writes } = scripted([u32(6), record, new Uint8Array(0), new Uint8Array(0)]);
     const link = createAidexLink(transport);
     expect(await link.readManualCount()).toBe(6);
-    expect(await link.readManualRecord(5)).toEqual({ eventIndex: 7, deviceTime: "2026-07-01 08:30:00", eventData: 61, eventType: 0, dataOrigin: 3 });
+    expect(await link.readManualRecord(5)).toEqual({
+      eventIndex: 7,
+      deviceTime: "2026-07-01 08:30:00",
+      eventData: 61,
+      eventType: 0,
+      dataOrigin: 3,
+    });
     expect(await link.readHistory(-1)).toEqual([]);
     expect(await link.readHistory(870)).toEqual([]);
     expect(writes).toEqual([
@@ -23,13 +30,23 @@ describe("createAidexLink", () => {
   });
 
   it("a finger-prick reply that is not 12-byte records is an Equil pump handheld; an empty or double one a read failure", async () => {
-    await expect(createAidexLink(scripted([new Uint8Array(28)]).transport).readManualRecord(0)).rejects.toMatchObject({ failure: "equilPumpPda", step: "manualRecord" });
-    await expect(createAidexLink(scripted([new Uint8Array(0)]).transport).readManualRecord(0)).rejects.toMatchObject({ failure: "deviceReadFailed" });
-    await expect(createAidexLink(scripted([new Uint8Array(24)]).transport).readManualRecord(0)).rejects.toMatchObject({ failure: "deviceReadFailed" });
+    await expect(
+      createAidexLink(scripted([new Uint8Array(28)]).transport).readManualRecord(0),
+    ).rejects.toMatchObject({ failure: "equilPumpPda", step: "manualRecord" });
+    await expect(
+      createAidexLink(scripted([new Uint8Array(0)]).transport).readManualRecord(0),
+    ).rejects.toMatchObject({ failure: "deviceReadFailed" });
+    await expect(
+      createAidexLink(scripted([new Uint8Array(24)]).transport).readManualRecord(0),
+    ).rejects.toMatchObject({ failure: "deviceReadFailed" });
   });
 
   it("a count that is not 4 bytes and a history that is not whole 22-byte records fail with 'deviceReadFailed'", async () => {
-    await expect(createAidexLink(scripted([new Uint8Array(2)]).transport).readManualCount()).rejects.toMatchObject({ failure: "deviceReadFailed", step: "manualCount" });
-    await expect(createAidexLink(scripted([new Uint8Array(23)]).transport).readHistory(-1)).rejects.toMatchObject({ failure: "deviceReadFailed", step: "history" });
+    await expect(
+      createAidexLink(scripted([new Uint8Array(2)]).transport).readManualCount(),
+    ).rejects.toMatchObject({ failure: "deviceReadFailed", step: "manualCount" });
+    await expect(
+      createAidexLink(scripted([new Uint8Array(23)]).transport).readHistory(-1),
+    ).rejects.toMatchObject({ failure: "deviceReadFailed", step: "history" });
   });
 });

@@ -37,18 +37,33 @@ export const u32 = (value: number) => {
 };
 
 /** A link to the AiDEX handheld on `transport`; errors as in createEquilLink. */
-export function createAidexLink(transport: Transport, options: { timeoutMs?: number } = {}): CgmLink {
+export function createAidexLink(
+  transport: Transport,
+  options: { timeoutMs?: number } = {},
+): CgmLink {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
-  const send = (command: { port: number; parameter: number }, payload: Uint8Array, step: string) => exchange(transport, encodeRequest(command.port, command.parameter, payload), step, timeoutMs);
+  const send = (command: { port: number; parameter: number }, payload: Uint8Array, step: string) =>
+    exchange(transport, encodeRequest(command.port, command.parameter, payload), step, timeoutMs);
 
   return {
-    open: () => transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
+    open: () =>
+      transport
+        .open()
+        .catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
     close: () => transport.close(),
     async readVersion() {
-      return asciiText(await exchange(transport, requestOf(LINK_COMMANDS.version), "version", timeoutMs));
+      return asciiText(
+        await exchange(transport, requestOf(LINK_COMMANDS.version), "version", timeoutMs),
+      );
     },
     async readSerial() {
-      return valueOf(parseSerialNumber(await exchange(transport, requestOf(SERIAL_NUMBER_READ), "serial", timeoutMs)), "settingsReadFailed", "serial");
+      return valueOf(
+        parseSerialNumber(
+          await exchange(transport, requestOf(SERIAL_NUMBER_READ), "serial", timeoutMs),
+        ),
+        "settingsReadFailed",
+        "serial",
+      );
     },
     async readManualCount() {
       const reply = await send(AIDEX_COMMANDS.manualCount, u32(0), "manualCount");
@@ -56,12 +71,22 @@ export function createAidexLink(transport: Transport, options: { timeoutMs?: num
       return new DataView(reply.buffer, reply.byteOffset, 4).getUint32(0, true);
     },
     async readManualRecord(position) {
-      const records = valueOf(parseManualBlood(await send(AIDEX_COMMANDS.manualRecord, u32(position), "manualRecord")), "equilPumpPda", "manualRecord");
+      const records = valueOf(
+        parseManualBlood(await send(AIDEX_COMMANDS.manualRecord, u32(position), "manualRecord")),
+        "equilPumpPda",
+        "manualRecord",
+      );
       if (records.length !== 1) throw new DeviceFault("deviceReadFailed", "manualRecord");
       return records[0]!;
     },
     async readHistory(after): Promise<CgmRecordInput[]> {
-      return valueOf(parseCgmHistory(await send(AIDEX_COMMANDS.history, u32(after < 0 ? NO_INDEX : after), "history")), "deviceReadFailed", "history");
+      return valueOf(
+        parseCgmHistory(
+          await send(AIDEX_COMMANDS.history, u32(after < 0 ? NO_INDEX : after), "history"),
+        ),
+        "deviceReadFailed",
+        "history",
+      );
     },
   };
 }

@@ -8,14 +8,31 @@ import type { Clock, Envelope } from "./upload-api";
 const ok = <T>(data: T): Envelope<T> => ({ code: 200, msg: "OK", data });
 const clock: Clock = { now: () => 0, sleep: async () => undefined };
 
-const reading = (eventIndex: number): CgmRecordInput => ({ eventIndex, eventType: 7, eventData: 60, deviceTime: "2026-07-01 08:00:00" });
-const fingerPrick = (eventIndex: number): CgmRecordInput => ({ eventIndex, eventType: 0, eventData: 70, dataOrigin: 3, deviceTime: "2026-07-01 07:55:00" });
+const reading = (eventIndex: number): CgmRecordInput => ({
+  eventIndex,
+  eventType: 7,
+  eventData: 60,
+  deviceTime: "2026-07-01 08:00:00",
+});
+const fingerPrick = (eventIndex: number): CgmRecordInput => ({
+  eventIndex,
+  eventType: 0,
+  eventData: 70,
+  dataOrigin: 3,
+  deviceTime: "2026-07-01 07:55:00",
+});
 
 /**
  * A handheld whose records are numbered in one sequence: finger-pricks at `manual` (oldest
  * first), readings at `history`. It logs what was asked.
  */
-function sensor(options: { manual: number[]; history: number[]; version?: string; serial?: string; timeOut?: "history" }) {
+function sensor(options: {
+  manual: number[];
+  history: number[];
+  version?: string;
+  serial?: string;
+  timeOut?: "history";
+}) {
   const log: string[] = [];
   const link: CgmLink = {
     open: async () => void log.push("open"),
@@ -23,7 +40,10 @@ function sensor(options: { manual: number[]; history: number[]; version?: string
     readVersion: async () => (log.push("version"), options.version ?? "1.2.0"),
     readSerial: async () => options.serial ?? "AX2024001",
     readManualCount: async () => options.manual.length,
-    readManualRecord: async (position) => (log.push(`manual ${position}`), fingerPrick(options.manual[position]!)),
+    readManualRecord: async (position) => (
+      log.push(`manual ${position}`),
+      fingerPrick(options.manual[position]!)
+    ),
     readHistory: async (after) => {
       log.push(`history after ${after}`);
       if (options.timeOut === "history") throw new DeviceTimeout("history");
@@ -36,11 +56,20 @@ function sensor(options: { manual: number[]; history: number[]; version?: string
 function server(stored: number | null) {
   const sent: CgmRecordInput[] = [];
   const api: CgmUploadApi = {
-    findLastRecord: async (_pid, origin) => (origin === 2 && stored !== null ? ok({ deviceSn: "AX2024001", index: stored }) : ok(null)),
+    findLastRecord: async (_pid, origin) =>
+      origin === 2 && stored !== null ? ok({ deviceSn: "AX2024001", index: stored }) : ok(null),
     getSliceId: async () => ok(3),
     sliceSave: async (s) => (sent.push(...(s.dataList as CgmRecordInput[])), ok({})),
     completeSliceTask: async () => ok({}),
-    checkSave: async () => ok({ status: "done" as const, inserted: sent.length, duplicates: 0, flagged: 0, otherPatientDevice: false, error: null }),
+    checkSave: async () =>
+      ok({
+        status: "done" as const,
+        inserted: sent.length,
+        duplicates: 0,
+        flagged: 0,
+        otherPatientDevice: false,
+        error: null,
+      }),
   };
   return { api, sent };
 }
@@ -55,7 +84,15 @@ describe("uploadCgm", () => {
     const seen: UploadState[] = [];
     progress.subscribe((s) => seen.push(s));
     await uploadCgm(link, api, { pid: 2, timeZone: "Europe/Warsaw" }, progress, clock);
-    expect(log).toEqual(["open", "version", "manual 2", "manual 1", "manual 0", "history after -1", "close"]);
+    expect(log).toEqual([
+      "open",
+      "version",
+      "manual 2",
+      "manual 1",
+      "manual 0",
+      "history after -1",
+      "close",
+    ]);
     expect(seen.map((s) => s.percent)).toEqual([60, 65, 70, 99.01, 100]);
     expect(sent.map((r) => r.eventIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(sent.filter((r) => r.dataOrigin === 3).map((r) => r.eventIndex)).toEqual([2, 5, 9]);
@@ -70,7 +107,13 @@ describe("uploadCgm", () => {
     expect(known.sent.map((r) => r.eventIndex)).toEqual([7, 8, 9, 10]);
 
     const progress = new UploadProgress();
-    await uploadCgm(sensor(records).link, server(10).api, { pid: 2, timeZone: "UTC" }, progress, clock);
+    await uploadCgm(
+      sensor(records).link,
+      server(10).api,
+      { pid: 2, timeZone: "UTC" },
+      progress,
+      clock,
+    );
     expect(progress.state).toEqual({ status: "noNewRecords", percent: 98 });
   });
 

@@ -26,20 +26,30 @@ export interface CgmLink {
   readHistory(after: number): Promise<CgmRecordInput[]>;
 }
 
-export type CgmUploadApi = Pick<PumpUploadApi, "findLastRecord" | "getSliceId" | "sliceSave" | "completeSliceTask" | "checkSave">;
+export type CgmUploadApi = Pick<
+  PumpUploadApi,
+  "findLastRecord" | "getSliceId" | "sliceSave" | "completeSliceTask" | "checkSave"
+>;
 
 type Read = { serial: string; records: CgmRecordInput[] };
 
 /** findLastRecord's origin for the AiDEX. */
 const AIDEX_ORIGIN = 2;
 
-async function readCgm(link: CgmLink, api: CgmUploadApi, pid: number, progress: UploadProgress): Promise<Read> {
+async function readCgm(
+  link: CgmLink,
+  api: CgmUploadApi,
+  pid: number,
+  progress: UploadProgress,
+): Promise<Read> {
   await link.open();
-  if (!isCgmHandheldVersion(await link.readVersion())) throw new DeviceFault("equilPumpPda", "version");
+  if (!isCgmHandheldVersion(await link.readVersion()))
+    throw new DeviceFault("equilPumpPda", "version");
   const serial = await link.readSerial();
   progress.step(PROGRESS.cgmDevice, "device");
   const last = await api.findLastRecord(pid, AIDEX_ORIGIN);
-  const stored = last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : -1;
+  const stored =
+    last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : -1;
   const manual: CgmRecordInput[] = [];
   for (let position = (await link.readManualCount()) - 1; position >= 0; position--) {
     const record = await link.readManualRecord(position);
@@ -54,18 +64,41 @@ async function readCgm(link: CgmLink, api: CgmUploadApi, pid: number, progress: 
 }
 
 /** Uploads the CGM for patient `pid`; never throws: the progress tells how it ended. */
-export async function uploadCgm(link: CgmLink, api: CgmUploadApi, request: { pid: number; timeZone: string }, progress: UploadProgress, clock: Clock = realClock): Promise<void> {
+export async function uploadCgm(
+  link: CgmLink,
+  api: CgmUploadApi,
+  request: { pid: number; timeZone: string },
+  progress: UploadProgress,
+  clock: Clock = realClock,
+): Promise<void> {
   let read: Read;
   try {
     read = await readCgm(link, api, request.pid, progress);
   } catch (error) {
-    return progress.fail(error instanceof DeviceTimeout ? "timeout" : error instanceof DeviceFault ? error.failure : "deviceReadFailed");
+    return progress.fail(
+      error instanceof DeviceTimeout
+        ? "timeout"
+        : error instanceof DeviceFault
+          ? error.failure
+          : "deviceReadFailed",
+    );
   } finally {
     await link.close().catch(() => undefined);
   }
   if (read.records.length === 0) return progress.noNewRecords(PROGRESS.noNewRecords);
-  const sent = await uploadInSlices(api, { pid: request.pid, deviceKind: "aidex", deviceSn: read.serial, timeZone: request.timeZone }, read.records, clock, { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") });
+  const sent = await uploadInSlices(
+    api,
+    { pid: request.pid, deviceKind: "aidex", deviceSn: read.serial, timeZone: request.timeZone },
+    read.records,
+    clock,
+    { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") },
+  );
   if (!sent.ok) return progress.fail(sent.failure, sent.values);
   if (sent.summary.inserted === 0) return progress.noNewRecords(PROGRESS.noNewRecordsServer);
-  progress.succeed({ added: sent.summary.inserted, duplicates: sent.summary.duplicates, flagged: sent.summary.flagged, otherPatientDevice: sent.summary.otherPatientDevice });
+  progress.succeed({
+    added: sent.summary.inserted,
+    duplicates: sent.summary.duplicates,
+    flagged: sent.summary.flagged,
+    otherPatientDevice: sent.summary.otherPatientDevice,
+  });
 }

@@ -41,6 +41,7 @@ export function basalProgramRead(index: number): PumpRead {
 
 /** The request frame of a read. */
 export function requestOf(read: PumpRead): Uint8Array {
-  const payload = read.selector === null ? new Uint8Array(0) : Uint8Array.of(read.selector, 0, 0, 0);
+  const payload =
+    read.selector === null ? new Uint8Array(0) : Uint8Array.of(read.selector, 0, 0, 0);
   return encodeRequest(read.port, read.parameter, payload);
 }

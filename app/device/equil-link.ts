@@ -1,11 +1,29 @@
 import type { CgmRecordInput, PumpRecordInput } from "~/schemas/upload";
-import { basalProgramRead, HISTORY_READ, PUMP_SETTING_READS, requestOf, SERIAL_NUMBER_READ, type PumpRead } from "./commands";
+import {
+  basalProgramRead,
+  HISTORY_READ,
+  PUMP_SETTING_READS,
+  requestOf,
+  SERIAL_NUMBER_READ,
+  type PumpRead,
+} from "./commands";
 import type { Result } from "./errors";
 import { encodeRequest, FrameReader } from "./frame";
-import { DeviceFault, DeviceTimeout, type BasalProgram, type PumpLink, type PumpSettings } from "./pump-upload";
+import {
+  DeviceFault,
+  DeviceTimeout,
+  type BasalProgram,
+  type PumpLink,
+  type PumpSettings,
+} from "./pump-upload";
 import type { UploadFailureKey } from "./progress";
 import { parseCgmHistory, parsePumpHistory } from "./records";
-import { parseBasalProgram, parsePumpSettings, parseSerialNumber, type PumpSettingReplies } from "./settings";
+import {
+  parseBasalProgram,
+  parsePumpSettings,
+  parseSerialNumber,
+  type PumpSettingReplies,
+} from "./settings";
 import { openFailure, type Transport } from "./transport";
 
 /**
@@ -66,11 +84,18 @@ function gone(error: unknown, step: string): Error {
 }
 
 /** Sends one request and answers the payload of the first whole frame that comes back. */
-export async function exchange(transport: Transport, request: Uint8Array, step: string, timeoutMs: number): Promise<Uint8Array> {
+export async function exchange(
+  transport: Transport,
+  request: Uint8Array,
+  step: string,
+  timeoutMs: number,
+): Promise<Uint8Array> {
   await transport.write(request).catch((error: unknown) => Promise.reject(gone(error, step)));
   const reader = new FrameReader();
   for (;;) {
-    const chunk = await transport.read(READ_CHUNK_BYTES, timeoutMs).catch((error: unknown) => Promise.reject(gone(error, step)));
+    const chunk = await transport
+      .read(READ_CHUNK_BYTES, timeoutMs)
+      .catch((error: unknown) => Promise.reject(gone(error, step)));
     // The reader stops with a loopGuard error after too many reads without a frame: the loop ends.
     const { frames, error } = reader.push(chunk);
     if (error) throw new DeviceFault("deviceReadFailed", step);
@@ -79,44 +104,81 @@ export async function exchange(transport: Transport, request: Uint8Array, step: 
 }
 
 /** A link to the Equil handheld on `transport`. */
-export function createEquilLink(transport: Transport, options: { timeoutMs?: number } = {}): PumpLink {
+export function createEquilLink(
+  transport: Transport,
+  options: { timeoutMs?: number } = {},
+): PumpLink {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
-  const ask = (read: PumpRead, step: string) => exchange(transport, requestOf(read), step, timeoutMs);
+  const ask = (read: PumpRead, step: string) =>
+    exchange(transport, requestOf(read), step, timeoutMs);
 
   const readSettingReplies = async (): Promise<PumpSettingReplies> => {
     const replies: Partial<Record<keyof typeof PUMP_SETTING_READS, Uint8Array>> = {};
-    for (const name of Object.keys(PUMP_SETTING_READS) as (keyof typeof PUMP_SETTING_READS)[]) replies[name] = await ask(PUMP_SETTING_READS[name], name);
+    for (const name of Object.keys(PUMP_SETTING_READS) as (keyof typeof PUMP_SETTING_READS)[])
+      replies[name] = await ask(PUMP_SETTING_READS[name], name);
     // Every read of the table was answered, the four lists among them.
     return replies as PumpSettingReplies;
   };
 
   return {
-    open: () => transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
+    open: () =>
+      transport
+        .open()
+        .catch((error: unknown) => Promise.reject(new DeviceFault(openFailure(error), "open"))),
     close: () => transport.close(),
     async sendPassword(password) {
       const { port, parameter } = LINK_COMMANDS.password;
-      const reply = await exchange(transport, encodeRequest(port, parameter, Uint8Array.from(password, (c) => c.charCodeAt(0) & 0xff)), "password", timeoutMs);
+      const reply = await exchange(
+        transport,
+        encodeRequest(
+          port,
+          parameter,
+          Uint8Array.from(password, (c) => c.charCodeAt(0) & 0xff),
+        ),
+        "password",
+        timeoutMs,
+      );
       return reply[0] === PASSWORD_ACCEPTED;
     },
     async readVersion() {
       return asciiText(await ask(LINK_COMMANDS.version, "version"));
     },
     async readSerial() {
-      return valueOf(parseSerialNumber(await ask(SERIAL_NUMBER_READ, "serial")), "settingsReadFailed", "serial");
+      return valueOf(
+        parseSerialNumber(await ask(SERIAL_NUMBER_READ, "serial")),
+        "settingsReadFailed",
+        "serial",
+      );
     },
     async readBasalProgram(index): Promise<BasalProgram> {
       const step = `basal${index}`;
-      const preset = valueOf(parseBasalProgram(index, await ask(basalProgramRead(index), step)), "settingsReadFailed", step);
-      return { settingIndex: preset.settingIndex, valueArray: preset.valueArray, name: preset.name ?? `Program ${index + 1}` };
+      const preset = valueOf(
+        parseBasalProgram(index, await ask(basalProgramRead(index), step)),
+        "settingsReadFailed",
+        step,
+      );
+      return {
+        settingIndex: preset.settingIndex,
+        valueArray: preset.valueArray,
+        name: preset.name ?? `Program ${index + 1}`,
+      };
     },
     async readSettings(): Promise<PumpSettings> {
-      const parsed = valueOf(parsePumpSettings(await readSettingReplies(), { pdaSn: "", pdaVersion: "" }), "settingsReadFailed", "settings");
+      const parsed = valueOf(
+        parsePumpSettings(await readSettingReplies(), { pdaSn: "", pdaVersion: "" }),
+        "settingsReadFailed",
+        "settings",
+      );
       // The upload adds the serial number and version it read itself.
       const { pdaSn: _serial, pdaVersion: _version, ...settings } = parsed;
       return settings;
     },
     async readCgmRecords(): Promise<CgmRecordInput[]> {
-      return valueOf(parseCgmHistory(await ask(LINK_COMMANDS.cgm, "pumpCgm")), "deviceReadFailed", "pumpCgm");
+      return valueOf(
+        parseCgmHistory(await ask(LINK_COMMANDS.cgm, "pumpCgm")),
+        "deviceReadFailed",
+        "pumpCgm",
+      );
     },
     async readTimeZone() {
       const zone = asciiText(await ask(LINK_COMMANDS.timeZone, "timeZone"));
@@ -124,7 +186,11 @@ export function createEquilLink(transport: Transport, options: { timeoutMs?: num
       return zone;
     },
     async readHistory(): Promise<PumpRecordInput[]> {
-      return valueOf(parsePumpHistory(await ask(HISTORY_READ, "history")), "deviceReadFailed", "history");
+      return valueOf(
+        parsePumpHistory(await ask(HISTORY_READ, "history")),
+        "deviceReadFailed",
+        "history",
+      );
     },
   };
 }

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UploadErrorLog, type ErrorReport } from "./error-log";
 
-const report = (n: number): ErrorReport => ({ operatorUserId: 4, patientUserId: 9, content: `failure ${n}` });
+const report = (n: number): ErrorReport => ({
+  operatorUserId: 4,
+  patientUserId: 9,
+  content: `failure ${n}`,
+});
 
 describe("UploadErrorLog", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -9,7 +13,9 @@ describe("UploadErrorLog", () => {
 
   it("sends a burst once, 5 s after its last report", async () => {
     const calls: number[][] = [];
-    const log = new UploadErrorLog(async (list) => (calls.push(list.map((r) => Number(r.content.split(" ")[1]))), true));
+    const log = new UploadErrorLog(
+      async (list) => (calls.push(list.map((r) => Number(r.content.split(" ")[1]))), true),
+    );
     log.add(report(1));
     await vi.advanceTimersByTimeAsync(3000);
     log.add(report(2));

@@ -7,7 +7,14 @@
  */
 export type ErrorReport = { operatorUserId: number; patientUserId: number | null; content: string };
 
-export const ERROR_LOG = { debounceMs: 5000, checkEveryMs: 20_000, keep: 500, drop: 250, perCall: 250, contentChars: 2048 } as const;
+export const ERROR_LOG = {
+  debounceMs: 5000,
+  checkEveryMs: 20_000,
+  keep: 500,
+  drop: 250,
+  perCall: 250,
+  contentChars: 2048,
+} as const;
 
 /** Sends reports; true when the server stored them. */
 export type ReportSender = (list: ErrorReport[]) => Promise<boolean>;
@@ -23,7 +30,10 @@ export class UploadErrorLog {
   }
 
   add(report: ErrorReport): void {
-    this.waiting.push({ ...report, content: report.content.trim().slice(0, ERROR_LOG.contentChars) });
+    this.waiting.push({
+      ...report,
+      content: report.content.trim().slice(0, ERROR_LOG.contentChars),
+    });
     if (this.waiting.length > ERROR_LOG.keep) this.waiting = this.waiting.slice(ERROR_LOG.drop);
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => void this.flush(), ERROR_LOG.debounceMs);

@@ -43,11 +43,14 @@ export type DeviceErrorKind = keyof DetailOf;
 
 /** One error of the device layer; kinds with details carry them in `detail`. */
 export type DeviceError = {
-  [K in DeviceErrorKind]: DetailOf[K] extends undefined ? { readonly kind: K } : { readonly kind: K; readonly detail: DetailOf[K] };
+  [K in DeviceErrorKind]: DetailOf[K] extends undefined
+    ? { readonly kind: K }
+    : { readonly kind: K; readonly detail: DetailOf[K] };
 }[DeviceErrorKind];
 
 /** A value, or the device error that prevented it. */
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: DeviceError };
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: DeviceError };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

@@ -1,9 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { HISTORY_READ, PUMP_SETTING_READS, SERIAL_NUMBER_READ, basalProgramRead, requestOf } from "./commands";
-import { crc8, encodeFrame, encodeRequest, escapeHeader, FrameReader, headerCrc, MAX_BODY_BYTES, MAX_READS_PER_FRAME, md5, type Frame } from "./frame";
+import {
+  HISTORY_READ,
+  PUMP_SETTING_READS,
+  SERIAL_NUMBER_READ,
+  basalProgramRead,
+  requestOf,
+} from "./commands";
+import {
+  crc8,
+  encodeFrame,
+  encodeRequest,
+  escapeHeader,
+  FrameReader,
+  headerCrc,
+  MAX_BODY_BYTES,
+  MAX_READS_PER_FRAME,
+  md5,
+  type Frame,
+} from "./frame";
 
 /** Bytes from hex text; spaces are ignored. */
-const hex = (text: string) => Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
+const hex = (text: string) =>
+  Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 
 /** Every frame and the error of reading `reads` one after the other with one reader. */
@@ -90,7 +108,11 @@ describe("the command table", () => {
   it.each([
     ["lowBg", PUMP_SETTING_READS.lowBg, "2B2B 03 11 02 9E 14 00 00 00 2B2B 01000000"],
     ["originBasal", PUMP_SETTING_READS.originBasal, "2B2B 04 05 02 AA 14 00 00 00 2B2B 0C000000"],
-    ["effectiveTime", PUMP_SETTING_READS.effectiveTime, "2B2B 03 10 02 A9 14 00 00 00 2B2B 03000000"],
+    [
+      "effectiveTime",
+      PUMP_SETTING_READS.effectiveTime,
+      "2B2B 03 10 02 A9 14 00 00 00 2B2B 03000000",
+    ],
   ])("%s request: header and payload", (_name, read, start) => {
     const request = requestOf(read);
     expect(request.subarray(0, request.length - 16)).toEqual(hex(start));
@@ -111,7 +133,11 @@ describe("escapeHeader", () => {
 describe("FrameReader", () => {
   it.each([
     ["history request", HISTORY_REQUEST, { port: 5, parameter: 1, operation: 2, body: hex("") }],
-    ["serial-number request", SERIAL_REQUEST, { port: 0, parameter: 7, operation: 2, body: hex("00000000") }],
+    [
+      "serial-number request",
+      SERIAL_REQUEST,
+      { port: 0, parameter: 7, operation: 2, body: hex("00000000") },
+    ],
     ["escaped CRC", BASAL0_REQUEST, { port: 4, parameter: 2, operation: 2, body: hex("00000000") }],
   ])("reads the %s", (_name, bytes, frame) => {
     expect(readAll(bytes)).toEqual({ frames: [frame], error: null });
@@ -120,7 +146,10 @@ describe("FrameReader", () => {
   it("reads two frames in one read, and skips bytes before a frame", () => {
     const { frames, error } = readAll(concat(hex("00 11 2B 00"), SERIAL_REQUEST, BASAL0_REQUEST));
     expect(error).toBeNull();
-    expect(frames.map((f) => [f.port, f.parameter])).toEqual([[0, 7], [4, 2]]);
+    expect(frames.map((f) => [f.port, f.parameter])).toEqual([
+      [0, 7],
+      [4, 2],
+    ]);
   });
 
   it("reads the same frames whatever the split of two frames into two reads", () => {
@@ -128,7 +157,10 @@ describe("FrameReader", () => {
     for (let cut = 0; cut <= stream.length; cut++) {
       const { frames, error } = readAll(stream.subarray(0, cut), stream.subarray(cut));
       expect(error).toBeNull();
-      expect(frames.map((f) => [f.port, f.parameter, f.body.length])).toEqual([[4, 2, 4], [5, 1, 0]]);
+      expect(frames.map((f) => [f.port, f.parameter, f.body.length])).toEqual([
+        [4, 2, 4],
+        [5, 1, 0],
+      ]);
     }
   });
 
@@ -145,20 +177,50 @@ describe("FrameReader", () => {
   it("reads a body spread over many 1,024-byte reads", () => {
     const body = Uint8Array.from({ length: 5000 }, (_, i) => i % 251);
     const wire = encodeFrame({ port: 5, parameter: 1, operation: 2, body });
-    const reads = Array.from({ length: Math.ceil(wire.length / 1024) }, (_, i) => wire.subarray(i * 1024, (i + 1) * 1024));
+    const reads = Array.from({ length: Math.ceil(wire.length / 1024) }, (_, i) =>
+      wire.subarray(i * 1024, (i + 1) * 1024),
+    );
     const { frames } = readAll(...reads);
     expect(frames[0]!.body).toEqual(body);
   });
 
   it.each([
-    ["a frame under 12 bytes", "2B2B 05 01 02 2B2B", { kind: "shortPacket", detail: { headerBytes: 3 } }],
-    ["0x2F followed by another byte", "2B2B 05 2F 01", { kind: "badEscape", detail: { byte: 0x01 } }],
+    [
+      "a frame under 12 bytes",
+      "2B2B 05 01 02 2B2B",
+      { kind: "shortPacket", detail: { headerBytes: 3 } },
+    ],
+    [
+      "0x2F followed by another byte",
+      "2B2B 05 2F 01",
+      { kind: "badEscape", detail: { byte: 0x01 } },
+    ],
     ["a lone 0x2B in the header", "2B2B 05 2B 01", { kind: "badEscape", detail: { byte: 0x2b } }],
-    ["no closing marker", "2B2B 05 01 02 45 10 00 00 00 2B 00", { kind: "badMarker", detail: { byte: 0x00 } }],
-    ["a header too long", "2B2B 05 01 02 45 10 00 00 00 00", { kind: "badMarker", detail: { byte: 0x00 } }],
-    ["a wrong CRC", `2B2B 05 01 02 46 10 00 00 00 2B2B ${EMPTY_MD5}`, { kind: "badCrc", detail: { expected: 0x45, received: 0x46 } }],
-    ["a wrong MD5", `2B2B 05 01 02 45 10 00 00 00 2B2B ${EMPTY_MD5.slice(0, -2)}7f`, { kind: "badMd5" }],
-    ["a wrong MD5 of a payload", `2B2B 00 07 02 30 14 00 00 00 2B2B 00000001 ${ZEROS4_MD5}`, { kind: "badMd5" }],
+    [
+      "no closing marker",
+      "2B2B 05 01 02 45 10 00 00 00 2B 00",
+      { kind: "badMarker", detail: { byte: 0x00 } },
+    ],
+    [
+      "a header too long",
+      "2B2B 05 01 02 45 10 00 00 00 00",
+      { kind: "badMarker", detail: { byte: 0x00 } },
+    ],
+    [
+      "a wrong CRC",
+      `2B2B 05 01 02 46 10 00 00 00 2B2B ${EMPTY_MD5}`,
+      { kind: "badCrc", detail: { expected: 0x45, received: 0x46 } },
+    ],
+    [
+      "a wrong MD5",
+      `2B2B 05 01 02 45 10 00 00 00 2B2B ${EMPTY_MD5.slice(0, -2)}7f`,
+      { kind: "badMd5" },
+    ],
+    [
+      "a wrong MD5 of a payload",
+      `2B2B 00 07 02 30 14 00 00 00 2B2B 00000001 ${ZEROS4_MD5}`,
+      { kind: "badMd5" },
+    ],
   ])("refuses %s", (_name, bytes, error) => {
     expect(readAll(hex(bytes))).toEqual({ frames: [], error });
   });
@@ -176,7 +238,10 @@ describe("FrameReader", () => {
     ["2^31 (negative as i32)", "00 00 00 80", -2147483648],
     ["above the largest reply", "11 00 80 00", MAX_BODY_BYTES + 17],
   ])("refuses a length %s", (_name, lengthBytes, length) => {
-    expect(readAll(headerWithLength(lengthBytes)).error).toEqual({ kind: "badLength", detail: { length } });
+    expect(readAll(headerWithLength(lengthBytes)).error).toEqual({
+      kind: "badLength",
+      detail: { length },
+    });
   });
 
   it("accepts the largest length and waits for its bytes", () => {
@@ -185,21 +250,31 @@ describe("FrameReader", () => {
 
   it("stops after too many reads without a frame", () => {
     const reader = new FrameReader();
-    for (let i = 0; i < MAX_READS_PER_FRAME; i++) expect(reader.push(new Uint8Array(0)).error).toBeNull();
-    expect(reader.push(new Uint8Array(0)).error).toEqual({ kind: "loopGuard", detail: { reads: MAX_READS_PER_FRAME + 1, bytes: 0 } });
+    for (let i = 0; i < MAX_READS_PER_FRAME; i++)
+      expect(reader.push(new Uint8Array(0)).error).toBeNull();
+    expect(reader.push(new Uint8Array(0)).error).toEqual({
+      kind: "loopGuard",
+      detail: { reads: MAX_READS_PER_FRAME + 1, bytes: 0 },
+    });
   });
 
   it("stops after more bytes than the longest frame without a frame", () => {
     const reader = new FrameReader();
     const longest = 2 + 16 + 2 + MAX_BODY_BYTES;
     expect(reader.push(new Uint8Array(longest)).error).toBeNull();
-    expect(reader.push(Uint8Array.of(0)).error).toEqual({ kind: "loopGuard", detail: { reads: 2, bytes: longest + 1 } });
+    expect(reader.push(Uint8Array.of(0)).error).toEqual({
+      kind: "loopGuard",
+      detail: { reads: 2, bytes: longest + 1 },
+    });
   });
 
   it("counts reads and bytes from the last complete frame", () => {
     const reader = new FrameReader();
     for (let i = 0; i < MAX_READS_PER_FRAME; i++) reader.push(new Uint8Array(0));
-    expect(reader.push(HISTORY_REQUEST)).toEqual({ frames: [expect.objectContaining({ port: 5 })], error: null });
+    expect(reader.push(HISTORY_REQUEST)).toEqual({
+      frames: [expect.objectContaining({ port: 5 })],
+      error: null,
+    });
     expect(reader.push(new Uint8Array(0)).error).toBeNull();
   });
 

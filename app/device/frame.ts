@@ -46,7 +46,17 @@ export function crc8(bytes: Uint8Array): number {
 
 /** The CRC of a header: over bytes 0-2 and 4-7 (byte 3 holds the CRC itself). */
 export function headerCrc(header: Uint8Array): number {
-  return crc8(Uint8Array.of(header[0]!, header[1]!, header[2]!, header[4]!, header[5]!, header[6]!, header[7]!));
+  return crc8(
+    Uint8Array.of(
+      header[0]!,
+      header[1]!,
+      header[2]!,
+      header[4]!,
+      header[5]!,
+      header[6]!,
+      header[7]!,
+    ),
+  );
 }
 
 /** The 16-byte MD5 digest of some bytes. */
@@ -70,7 +80,16 @@ export function escapeHeader(header: Uint8Array): Uint8Array {
 /** A frame on the wire: `2B 2B`, escaped header, `2B 2B`, payload, MD5 of the payload. */
 export function encodeFrame(frame: Frame): Uint8Array {
   const length = frame.body.length + MD5_BYTES;
-  const header = Uint8Array.of(frame.port, frame.parameter, frame.operation, 0, length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, (length >>> 24) & 0xff);
+  const header = Uint8Array.of(
+    frame.port,
+    frame.parameter,
+    frame.operation,
+    0,
+    length & 0xff,
+    (length >>> 8) & 0xff,
+    (length >>> 16) & 0xff,
+    (length >>> 24) & 0xff,
+  );
   header[3] = headerCrc(header);
   const escaped = escapeHeader(header);
   const out = new Uint8Array(4 + escaped.length + length);
@@ -129,7 +148,10 @@ export class FrameReader {
     this.reads++;
     let at = 0;
     while (at < chunk.length && !this.error) {
-      at = this.state === "body" ? this.takeBody(chunk, at, frames) : this.takeFramingByte(chunk[at]!, at);
+      at =
+        this.state === "body"
+          ? this.takeBody(chunk, at, frames)
+          : this.takeFramingByte(chunk[at]!, at);
     }
     if (!this.error) this.checkGuard();
     return { frames, error: this.error };
@@ -164,12 +186,14 @@ export class FrameReader {
   private headerByte(byte: number) {
     if (this.escapePending) {
       this.escapePending = false;
-      if (byte !== MARKER && byte !== ESCAPE) return this.fail({ kind: "badEscape", detail: { byte } });
+      if (byte !== MARKER && byte !== ESCAPE)
+        return this.fail({ kind: "badEscape", detail: { byte } });
       return this.addHeaderByte(byte);
     }
     if (this.markerHalf) {
       this.markerHalf = false;
-      if (byte === MARKER) return this.fail({ kind: "shortPacket", detail: { headerBytes: this.headerLength } });
+      if (byte === MARKER)
+        return this.fail({ kind: "shortPacket", detail: { headerBytes: this.headerLength } });
       return this.fail({ kind: "badEscape", detail: { byte: MARKER } });
     }
     if (byte === ESCAPE) this.escapePending = true;
@@ -194,9 +218,11 @@ export class FrameReader {
 
   private startBody() {
     const expected = headerCrc(this.header);
-    if (expected !== this.header[3]) return this.fail({ kind: "badCrc", detail: { expected, received: this.header[3]! } });
+    if (expected !== this.header[3])
+      return this.fail({ kind: "badCrc", detail: { expected, received: this.header[3]! } });
     const length = new DataView(this.header.buffer).getInt32(4, true);
-    if (length < MD5_BYTES || length > MD5_BYTES + MAX_BODY_BYTES) return this.fail({ kind: "badLength", detail: { length } });
+    if (length < MD5_BYTES || length > MD5_BYTES + MAX_BODY_BYTES)
+      return this.fail({ kind: "badLength", detail: { length } });
     this.body = new Uint8Array(length);
     this.bodyLength = 0;
     this.state = "body";
@@ -213,8 +239,14 @@ export class FrameReader {
 
   private finishFrame(frames: Frame[]) {
     const payload = this.body.subarray(0, this.body.length - MD5_BYTES);
-    if (!sameBytes(md5(payload), this.body.subarray(payload.length))) return this.fail({ kind: "badMd5" });
-    frames.push({ port: this.header[0]!, parameter: this.header[1]!, operation: this.header[2]!, body: payload });
+    if (!sameBytes(md5(payload), this.body.subarray(payload.length)))
+      return this.fail({ kind: "badMd5" });
+    frames.push({
+      port: this.header[0]!,
+      parameter: this.header[1]!,
+      operation: this.header[2]!,
+      body: payload,
+    });
     this.state = "seek";
     this.body = new Uint8Array(0);
     this.reads = 0;

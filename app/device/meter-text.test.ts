@@ -6,7 +6,8 @@ const text = (t: string) => new TextEncoder().encode(t);
 
 describe("parseMeterText", () => {
   it("reads one reading per line, with CR LF or LF, a serial line and other lines skipped", () => {
-    const answer = "h\r\nGoChek memory\r\nSN:GC123456\r\n2026-07-01 08:15:00,123,0\r\n2026-07-01T12:30:05;98\n2026-07-02 07:00:00 65535\t255\r\nEND\r\n";
+    const answer =
+      "h\r\nGoChek memory\r\nSN:GC123456\r\n2026-07-01 08:15:00,123,0\r\n2026-07-01T12:30:05;98\n2026-07-02 07:00:00 65535\t255\r\nEND\r\n";
     expect(parseMeterText(text(answer))).toEqual({
       ok: true,
       value: {
@@ -23,7 +24,10 @@ describe("parseMeterText", () => {
   it("answers no serial number when the meter sends none", () => {
     expect(parseMeterText(text("2026-07-01 08:15:00,123,1"))).toEqual({
       ok: true,
-      value: { deviceSn: null, records: [{ dateTime: "2026-07-01 08:15:00", statusShort0: 123, statusByte0: 1 }] },
+      value: {
+        deviceSn: null,
+        records: [{ dateTime: "2026-07-01 08:15:00", statusShort0: 123, statusByte0: 1 }],
+      },
     });
   });
 
@@ -47,6 +51,9 @@ describe("parseMeterText", () => {
     ["a time without seconds", "2026-07-01 08:15,120\n", 1],
     ["a unit after the value", "2026-07-01 08:15:00,120 mg/dL\n", 1],
   ])("refuses a reading line with %s, naming the line", (_name, answer, line) => {
-    expect(parseMeterText(text(answer))).toEqual({ ok: false, error: { kind: "badMeterLine", detail: { line } } });
+    expect(parseMeterText(text(answer))).toEqual({
+      ok: false,
+      error: { kind: "badMeterLine", detail: { line } },
+    });
   });
 });

@@ -14,7 +14,8 @@ import { failed, ok, type Result } from "./errors";
  * so that no reading is lost unnoticed. A read with no reading at all is not this meter.
  */
 
-const METER_READING = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})[,;\s]+(\d{1,5})(?:[,;\s]+(\d{1,3}))?$/;
+const METER_READING =
+  /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})[,;\s]+(\d{1,5})(?:[,;\s]+(\d{1,3}))?$/;
 const STARTS_WITH_DATE = /^\d{4}-\d{2}-\d{2}/;
 const METER_SERIAL = /^SN[:\s]\s*([A-Za-z0-9_-]{1,32})$/i;
 const U16_MAX = 65_535;

@@ -27,7 +27,15 @@ function server(summary: Partial<UploadSummary> = {}) {
   const api: MeterUploadApi = {
     saveSugar: async (body) => {
       calls.push({ deviceSn: body.deviceSn, count: body.dataList.length });
-      return ok({ status: "done", inserted: body.dataList.length, duplicates: 0, flagged: 0, otherPatientDevice: false, error: null, ...summary });
+      return ok({
+        status: "done",
+        inserted: body.dataList.length,
+        duplicates: 0,
+        flagged: 0,
+        otherPatientDevice: false,
+        error: null,
+        ...summary,
+      });
     },
   };
   return { api, calls };
@@ -60,12 +68,18 @@ describe("uploadMeter", () => {
     const progress = new UploadProgress();
     const seen = watch(progress);
     await uploadMeter(meter(TEXT, 30, clock), server().api, REQUEST, progress, clock, () => 0.99);
-    const reading = seen.filter((s) => s.status === "active" && s.step === "reading").map((s) => s.percent);
+    const reading = seen
+      .filter((s) => s.status === "active" && s.step === "reading")
+      .map((s) => s.percent);
     expect(Math.max(...reading)).toBe(59);
   });
 
   it("sends 2500 readings in three calls spread from 99.1 to 99.5 %; a meter without a serial number is stored as 'gochek'", async () => {
-    const lines = Array.from({ length: 2500 }, (_, i) => `2026-06-${String(1 + Math.floor(i / 100)).padStart(2, "0")} ${String(Math.floor((i % 100) / 10) + 8).padStart(2, "0")}:${String((i % 10) * 5).padStart(2, "0")}:00,${100 + (i % 50)}`);
+    const lines = Array.from(
+      { length: 2500 },
+      (_, i) =>
+        `2026-06-${String(1 + Math.floor(i / 100)).padStart(2, "0")} ${String(Math.floor((i % 100) / 10) + 8).padStart(2, "0")}:${String((i % 10) * 5).padStart(2, "0")}:00,${100 + (i % 50)}`,
+    );
     const { api, calls } = server();
     const progress = new UploadProgress();
     const seen = watch(progress);
@@ -75,32 +89,68 @@ describe("uploadMeter", () => {
       { deviceSn: "gochek", count: 1000 },
       { deviceSn: "gochek", count: 500 },
     ]);
-    expect(seen.filter((s) => s.status === "active" && s.step === "upload").map((s) => s.percent)).toEqual([99.1, 99.3, 99.5]);
+    expect(
+      seen.filter((s) => s.status === "active" && s.step === "upload").map((s) => s.percent),
+    ).toEqual([99.1, 99.3, 99.5]);
   });
 
   it("no reading at all: 'make sure it is the same device'; a time-out; a port that would not open; all readings stored already: 98.1", async () => {
     const empty = new UploadProgress();
-    await uploadMeter(meter("GoChek 2 Connect\r\nEND\r\n"), server().api, REQUEST, empty, fakeClock());
+    await uploadMeter(
+      meter("GoChek 2 Connect\r\nEND\r\n"),
+      server().api,
+      REQUEST,
+      empty,
+      fakeClock(),
+    );
     expect(empty.state).toMatchObject({ status: "failed", failure: "sureSameDevice" });
 
     const silent = new UploadProgress();
-    await uploadMeter({ readMemory: async () => Promise.reject(new DeviceTimeout("serial")) }, server().api, REQUEST, silent, fakeClock());
+    await uploadMeter(
+      { readMemory: async () => Promise.reject(new DeviceTimeout("serial")) },
+      server().api,
+      REQUEST,
+      silent,
+      fakeClock(),
+    );
     expect(silent.state).toMatchObject({ status: "failed", failure: "timeout" });
 
     const closedPort = new UploadProgress();
-    await uploadMeter({ readMemory: async () => Promise.reject(new DeviceFault("serialOpenFailed", "open")) }, server().api, REQUEST, closedPort, fakeClock());
+    await uploadMeter(
+      { readMemory: async () => Promise.reject(new DeviceFault("serialOpenFailed", "open")) },
+      server().api,
+      REQUEST,
+      closedPort,
+      fakeClock(),
+    );
     expect(closedPort.state).toMatchObject({ status: "failed", failure: "serialOpenFailed" });
 
     const stored = new UploadProgress();
-    await uploadMeter(meter(TEXT), server({ inserted: 0, duplicates: 2 }).api, REQUEST, stored, fakeClock());
+    await uploadMeter(
+      meter(TEXT),
+      server({ inserted: 0, duplicates: 2 }).api,
+      REQUEST,
+      stored,
+      fakeClock(),
+    );
     expect(stored.state).toEqual({ status: "noNewRecords", percent: 98.1 });
   });
 
   it("a refusal of the server ends at 99.8 with its message", async () => {
     const progress = new UploadProgress();
-    const api: MeterUploadApi = { saveSugar: async () => ({ code: 400, msg: "Record 2: the glucose value is outside what a device can measure.", data: null }) };
+    const api: MeterUploadApi = {
+      saveSugar: async () => ({
+        code: 400,
+        msg: "Record 2: the glucose value is outside what a device can measure.",
+        data: null,
+      }),
+    };
     await uploadMeter(meter(TEXT), api, REQUEST, progress, fakeClock());
-    expect(progress.state).toEqual({ status: "failed", percent: 99.8, failure: "uploadFailed", values: { message: "Record 2: the glucose value is outside what a device can measure." } });
+    expect(progress.state).toEqual({
+      status: "failed",
+      percent: 99.8,
+      failure: "uploadFailed",
+      values: { message: "Record 2: the glucose value is outside what a device can measure." },
+    });
   });
 });
-

@@ -2,7 +2,13 @@ import type { MeterRecordInput } from "~/schemas/upload";
 import { parseMeterText } from "./meter-text";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
 import { DeviceFault, DeviceTimeout } from "./pump-upload";
-import { realClock, SLICE_RECORDS, type Clock, type Envelope, type UploadSummary } from "./upload-api";
+import {
+  realClock,
+  SLICE_RECORDS,
+  type Clock,
+  type Envelope,
+  type UploadSummary,
+} from "./upload-api";
 
 /**
  * The blood-glucose meter's upload over the serial port: the whole memory in one read, then one
@@ -21,7 +27,12 @@ export interface MeterLink {
 }
 
 export interface MeterUploadApi {
-  saveSugar(body: { pid: number; deviceSn: string; timeZone: string; dataList: MeterRecordInput[] }): Promise<Envelope<UploadSummary | null>>;
+  saveSugar(body: {
+    pid: number;
+    deviceSn: string;
+    timeZone: string;
+    dataList: MeterRecordInput[];
+  }): Promise<Envelope<UploadSummary | null>>;
 }
 
 /** A meter that does not send its serial number is stored under this name. */
@@ -32,7 +43,12 @@ const READ_TICK_MAX_STEP = 4;
 const READ_CEILING = PROGRESS.serialRead - 1;
 
 /** Moves the bar while `reading` runs; stops when it settles. */
-async function tickWhile<T>(reading: Promise<T>, progress: UploadProgress, clock: Clock, random: () => number): Promise<T> {
+async function tickWhile<T>(
+  reading: Promise<T>,
+  progress: UploadProgress,
+  clock: Clock,
+  random: () => number,
+): Promise<T> {
   let done = false;
   const ticking = (async () => {
     let percent: number = PROGRESS.serialStart;
@@ -51,22 +67,48 @@ async function tickWhile<T>(reading: Promise<T>, progress: UploadProgress, clock
   }
 }
 
-type MeterRead = { ok: true; records: MeterRecordInput[]; serial: string } | { ok: false; failure: UploadFailureKey };
+type MeterRead =
+  | { ok: true; records: MeterRecordInput[]; serial: string }
+  | { ok: false; failure: UploadFailureKey };
 
-async function readMeter(link: MeterLink, progress: UploadProgress, clock: Clock, random: () => number): Promise<MeterRead> {
+async function readMeter(
+  link: MeterLink,
+  progress: UploadProgress,
+  clock: Clock,
+  random: () => number,
+): Promise<MeterRead> {
   let bytes: Uint8Array;
   try {
     bytes = await tickWhile(link.readMemory(), progress, clock, random);
   } catch (error) {
-    return { ok: false, failure: error instanceof DeviceTimeout ? "timeout" : error instanceof DeviceFault ? error.failure : "deviceReadFailed" };
+    return {
+      ok: false,
+      failure:
+        error instanceof DeviceTimeout
+          ? "timeout"
+          : error instanceof DeviceFault
+            ? error.failure
+            : "deviceReadFailed",
+    };
   }
   const read = parseMeterText(bytes);
-  if (!read.ok) return { ok: false, failure: read.error.kind === "sureSameDevice" ? "sureSameDevice" : "deviceReadFailed" };
+  if (!read.ok)
+    return {
+      ok: false,
+      failure: read.error.kind === "sureSameDevice" ? "sureSameDevice" : "deviceReadFailed",
+    };
   return { ok: true, records: read.value.records, serial: read.value.deviceSn ?? UNNAMED_METER };
 }
 
 /** Uploads the meter's memory for patient `pid`; never throws: the progress tells how it ended. */
-export async function uploadMeter(link: MeterLink, api: MeterUploadApi, request: { pid: number; timeZone: string }, progress: UploadProgress, clock: Clock = realClock, random: () => number = Math.random): Promise<void> {
+export async function uploadMeter(
+  link: MeterLink,
+  api: MeterUploadApi,
+  request: { pid: number; timeZone: string },
+  progress: UploadProgress,
+  clock: Clock = realClock,
+  random: () => number = Math.random,
+): Promise<void> {
   progress.step(PROGRESS.serialStart, "start");
   const read = await readMeter(link, progress, clock, random);
   if (!read.ok) return progress.fail(read.failure);
@@ -76,14 +118,27 @@ export async function uploadMeter(link: MeterLink, api: MeterUploadApi, request:
   const totals = { added: 0, duplicates: 0, flagged: 0, otherPatientDevice: false };
   for (let i = 0; i < calls; i++) {
     const spread = calls === 1 ? 0 : i / (calls - 1);
-    progress.step(Number((PROGRESS.serialUploadFrom + spread * (PROGRESS.serialUploadTo - PROGRESS.serialUploadFrom)).toFixed(2)), "upload");
+    progress.step(
+      Number(
+        (
+          PROGRESS.serialUploadFrom +
+          spread * (PROGRESS.serialUploadTo - PROGRESS.serialUploadFrom)
+        ).toFixed(2),
+      ),
+      "upload",
+    );
     let answer: Envelope<UploadSummary | null>;
     try {
-      answer = await api.saveSugar({ ...request, deviceSn: read.serial, dataList: read.records.slice(i * SLICE_RECORDS, (i + 1) * SLICE_RECORDS) });
+      answer = await api.saveSugar({
+        ...request,
+        deviceSn: read.serial,
+        dataList: read.records.slice(i * SLICE_RECORDS, (i + 1) * SLICE_RECORDS),
+      });
     } catch {
       return progress.fail("uploadFailed");
     }
-    if (answer.code !== 200 || !answer.data) return progress.fail("uploadFailed", { message: answer.msg });
+    if (answer.code !== 200 || !answer.data)
+      return progress.fail("uploadFailed", { message: answer.msg });
     totals.added += answer.data.inserted;
     totals.duplicates += answer.data.duplicates;
     totals.flagged += answer.data.flagged;

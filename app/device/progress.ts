@@ -58,9 +58,21 @@ export type UploadFailureKey =
 export type UploadState =
   | { readonly status: "idle"; readonly percent: 0 }
   | { readonly status: "active"; readonly percent: number; readonly step: string }
-  | { readonly status: "success"; readonly percent: 100; readonly added: number; readonly duplicates: number; readonly flagged: number; readonly otherPatientDevice: boolean }
+  | {
+      readonly status: "success";
+      readonly percent: 100;
+      readonly added: number;
+      readonly duplicates: number;
+      readonly flagged: number;
+      readonly otherPatientDevice: boolean;
+    }
   | { readonly status: "noNewRecords"; readonly percent: number }
-  | { readonly status: "failed"; readonly percent: number; readonly failure: UploadFailureKey; readonly values?: Readonly<Record<string, string | number>> };
+  | {
+      readonly status: "failed";
+      readonly percent: number;
+      readonly failure: UploadFailureKey;
+      readonly values?: Readonly<Record<string, string | number>>;
+    };
 
 export const IDLE: UploadState = { status: "idle", percent: 0 };
 
@@ -80,16 +92,26 @@ export class UploadProgress {
 
   /** An ended upload (success, no new records, failure) takes no update but `reset`. */
   get ended(): boolean {
-    return this.current.status === "success" || this.current.status === "noNewRecords" || this.current.status === "failed";
+    return (
+      this.current.status === "success" ||
+      this.current.status === "noNewRecords" ||
+      this.current.status === "failed"
+    );
   }
 
   step(percent: number, step: string): void {
     if (this.ended) return;
-    const forward = this.current.status === "active" ? Math.max(this.current.percent, percent) : percent;
+    const forward =
+      this.current.status === "active" ? Math.max(this.current.percent, percent) : percent;
     this.set({ status: "active", percent: forward, step });
   }
 
-  succeed(summary: { added: number; duplicates: number; flagged: number; otherPatientDevice: boolean }): void {
+  succeed(summary: {
+    added: number;
+    duplicates: number;
+    flagged: number;
+    otherPatientDevice: boolean;
+  }): void {
     if (this.ended) return;
     this.set({ status: "success", percent: PROGRESS.done, ...summary });
   }
@@ -101,7 +123,12 @@ export class UploadProgress {
 
   fail(failure: UploadFailureKey, values?: Record<string, string | number>): void {
     if (this.ended) return;
-    const percent = failure === "uploadFailed" ? PROGRESS.sliceFailed : failure === "pollFailed" ? PROGRESS.pollFailed : this.current.percent;
+    const percent =
+      failure === "uploadFailed"
+        ? PROGRESS.sliceFailed
+        : failure === "pollFailed"
+          ? PROGRESS.pollFailed
+          : this.current.percent;
     this.set({ status: "failed", percent, failure, ...(values ? { values } : {}) });
   }
 

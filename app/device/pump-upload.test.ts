@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { PumpRecordInput } from "~/schemas/upload";
 import { UploadProgress, type UploadState } from "./progress";
-import { DeviceTimeout, uploadPump, type PumpLink, type PumpSettings, type PumpUploadApi } from "./pump-upload";
+import {
+  DeviceTimeout,
+  uploadPump,
+  type PumpLink,
+  type PumpSettings,
+  type PumpUploadApi,
+} from "./pump-upload";
 import type { Clock, Envelope, UploadSummary } from "./upload-api";
 
 const ok = <T>(data: T): Envelope<T> => ({ code: 200, msg: "OK", data });
@@ -12,11 +18,32 @@ function fakeClock(): Clock & { slept: number[] } {
   return { slept, now: () => now, sleep: async (ms) => void (slept.push(ms), (now += ms)) };
 }
 
-const SETTINGS: PumpSettings = { lowBg: [700], highBg: [1800], defaultCho: [10], sensitiveSilver: [400] };
+const SETTINGS: PumpSettings = {
+  lowBg: [700],
+  highBg: [1800],
+  defaultCho: [10],
+  sensitiveSilver: [400],
+};
 const history = (ids: number[]): PumpRecordInput[] =>
-  ids.map((recordId) => ({ recordId, eventIndex: recordId, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusByte0: 80, statusByte1: 100, statusShort0: 160, statusShort1: 0, deviceTime: "2026-07-01 08:00:00" }));
+  ids.map((recordId) => ({
+    recordId,
+    eventIndex: recordId,
+    eventPort: 4,
+    eventType: 0,
+    eventUrgency: 0,
+    eventValue: 0,
+    statusByte0: 80,
+    statusByte1: 100,
+    statusShort0: 160,
+    statusShort1: 0,
+    deviceTime: "2026-07-01 08:00:00",
+  }));
 
-type LinkOptions = { password?: string | "none"; version?: string; timeOut?: Partial<Record<"password" | "cgm" | "timeZone" | "history", number>> };
+type LinkOptions = {
+  password?: string | "none";
+  version?: string;
+  timeOut?: Partial<Record<"password" | "cgm" | "timeZone" | "history", number>>;
+};
 
 /** A handheld: answers, time-outs (how many times each read times out), and a log of what was asked. */
 function fakeLink(options: LinkOptions = {}) {
@@ -53,7 +80,11 @@ function fakeLink(options: LinkOptions = {}) {
     },
     async readBasalProgram(index) {
       log.push(`basal ${index}`);
-      return { settingIndex: index, valueArray: Array.from({ length: 48 }, () => 80), name: `P${index}` };
+      return {
+        settingIndex: index,
+        valueArray: Array.from({ length: 48 }, () => 80),
+        name: `P${index}`,
+      };
     },
     async readSettings() {
       log.push("settings");
@@ -84,13 +115,29 @@ function fakeApi(stored: number | null = null, summary: Partial<UploadSummary> =
   const sentRecords: unknown[] = [];
   const api: PumpUploadApi = {
     findLastRecord: async () => ok(stored === null ? null : { deviceSn: "EQ4711", index: stored }),
-    saveBasalPrograms: async (b) => (calls.push(`basal ${b.list.length} ${b.pdaTimeZone ?? "-"}`), ok({ saved: b.list.length })),
+    saveBasalPrograms: async (b) => (
+      calls.push(`basal ${b.list.length} ${b.pdaTimeZone ?? "-"}`),
+      ok({ saved: b.list.length })
+    ),
     savePumpSettings: async (s) => (calls.push(`settings ${s.pdaVersion}`), ok({ saved: true })),
     saveCgmsData: async (c) => (calls.push(`cgm ${c.dataList.length}`), ok({})),
     getSliceId: async (s) => (calls.push(`getSliceId ${s.total}`), ok(9)),
-    sliceSave: async (s) => (sentRecords.push(...s.dataList), calls.push(`slice ${s.index}`), ok({})),
+    sliceSave: async (s) => (
+      sentRecords.push(...s.dataList),
+      calls.push(`slice ${s.index}`),
+      ok({})
+    ),
     completeSliceTask: async () => (calls.push("complete"), ok({})),
-    checkSave: async () => ok({ status: "done", inserted: sentRecords.length, duplicates: 0, flagged: 0, otherPatientDevice: false, error: null, ...summary }),
+    checkSave: async () =>
+      ok({
+        status: "done",
+        inserted: sentRecords.length,
+        duplicates: 0,
+        flagged: 0,
+        otherPatientDevice: false,
+        error: null,
+        ...summary,
+      }),
   };
   return { api, calls, sentRecords };
 }
@@ -110,11 +157,32 @@ describe("uploadPump", () => {
     const progress = new UploadProgress();
     const seen = watch(progress);
     await uploadPump(link, server.api, REQUEST, progress, fakeClock());
-    expect(log).toEqual(["open", "version", "basal 0", "basal 1", "basal 2", "basal 3", "basal 4", "basal 5", "basal 6", "settings", "cgm", "timeZone", "history", "close"]);
+    expect(log).toEqual([
+      "open",
+      "version",
+      "basal 0",
+      "basal 1",
+      "basal 2",
+      "basal 3",
+      "basal 4",
+      "basal 5",
+      "basal 6",
+      "settings",
+      "cgm",
+      "timeZone",
+      "history",
+      "close",
+    ]);
     expect(seen.map((s) => s.percent)).toEqual([60, 62, 65, 70, 75, 99.01, 100]);
     expect(progress.state).toMatchObject({ status: "success", added: 5 });
     // The programs carry the handheld's zone; no CGM readings to send; the history goes in one slice with the zone on each record.
-    expect(server.calls).toEqual(["basal 7 GMT+01:00", "settings 5.3.0", "getSliceId 5", "slice 0", "complete"]);
+    expect(server.calls).toEqual([
+      "basal 7 GMT+01:00",
+      "settings 5.3.0",
+      "getSliceId 5",
+      "slice 0",
+      "complete",
+    ]);
     expect(server.sentRecords[0]).toMatchObject({ recordId: 1, pdaRecordTimeZone: "GMT+01:00" });
     expect(link.isOpen()).toBe(false);
   });
@@ -122,7 +190,13 @@ describe("uploadPump", () => {
   it("a password the handheld accepts gives 30 %; a wrong one ends the upload with 'wrong password' and closes the device", async () => {
     const accepted = new UploadProgress();
     const seen = watch(accepted);
-    await uploadPump(fakeLink({ password: "ABC123" }).link, fakeApi().api, { ...REQUEST, password: "ABC123" }, accepted, fakeClock());
+    await uploadPump(
+      fakeLink({ password: "ABC123" }).link,
+      fakeApi().api,
+      { ...REQUEST, password: "ABC123" },
+      accepted,
+      fakeClock(),
+    );
     expect(seen[0]?.percent).toBe(30);
 
     const { link, log } = fakeLink({ password: "ABC123" });
@@ -135,13 +209,23 @@ describe("uploadPump", () => {
   it("no answer to the password means the handheld has none: the read starts again without one", async () => {
     const { link, log } = fakeLink({ timeOut: { password: 1 } });
     const progress = new UploadProgress();
-    await uploadPump(link, fakeApi().api, { ...REQUEST, password: "ABC123" }, progress, fakeClock());
+    await uploadPump(
+      link,
+      fakeApi().api,
+      { ...REQUEST, password: "ABC123" },
+      progress,
+      fakeClock(),
+    );
     expect(log.slice(0, 5)).toEqual(["open", "password ABC123", "close", "open", "version"]);
     expect(progress.state.status).toBe("success");
   });
 
   it("refuses a CGM handheld (version 1.x) and pump software older than 5.0.0, reading nothing more", async () => {
-    for (const [version, failure] of [["1.2.0", "cgmPda"], ["4.9.9", "wrongSoftwareVersion"], ["five", "versionIncorrect"]] as const) {
+    for (const [version, failure] of [
+      ["1.2.0", "cgmPda"],
+      ["4.9.9", "wrongSoftwareVersion"],
+      ["five", "versionIncorrect"],
+    ] as const) {
       const { link, log } = fakeLink({ version });
       const progress = new UploadProgress();
       await uploadPump(link, fakeApi().api, REQUEST, progress, fakeClock());
@@ -188,13 +272,48 @@ describe("uploadPump", () => {
   it("an upload whose records were all stored already ends at 98.1; a refused slice at 99.8", async () => {
     const duplicates = new UploadProgress();
     const server = fakeApi(null, { inserted: 0, duplicates: 5 });
-    await uploadPump(fakeLink().link, { ...server.api, checkSave: async () => ok({ status: "done", inserted: 0, duplicates: 5, flagged: 0, otherPatientDevice: false, error: null }) }, REQUEST, duplicates, fakeClock());
+    await uploadPump(
+      fakeLink().link,
+      {
+        ...server.api,
+        checkSave: async () =>
+          ok({
+            status: "done",
+            inserted: 0,
+            duplicates: 5,
+            flagged: 0,
+            otherPatientDevice: false,
+            error: null,
+          }),
+      },
+      REQUEST,
+      duplicates,
+      fakeClock(),
+    );
     expect(duplicates.state).toEqual({ status: "noNewRecords", percent: 98.1 });
 
     const refused = new UploadProgress();
     const api = fakeApi().api;
-    await uploadPump(fakeLink().link, { ...api, sliceSave: async () => ({ code: 400, msg: "Record 2 has an event code the server does not know (9/9).", data: null }) }, REQUEST, refused, fakeClock());
-    expect(refused.state).toMatchObject({ status: "failed", failure: "uploadFailed", percent: 99.8, values: { message: "Record 2 has an event code the server does not know (9/9)." } });
+    await uploadPump(
+      fakeLink().link,
+      {
+        ...api,
+        sliceSave: async () => ({
+          code: 400,
+          msg: "Record 2 has an event code the server does not know (9/9).",
+          data: null,
+        }),
+      },
+      REQUEST,
+      refused,
+      fakeClock(),
+    );
+    expect(refused.state).toMatchObject({
+      status: "failed",
+      failure: "uploadFailed",
+      percent: 99.8,
+      values: { message: "Record 2 has an event code the server does not know (9/9)." },
+    });
   });
 });
 

@@ -61,10 +61,24 @@ export interface PumpLink {
 
 /** The calls of a pump upload besides the slices. */
 export interface PumpUploadApi extends UploadApi {
-  findLastRecord(pid: number, origin: 0 | 2): Promise<Envelope<{ deviceSn: string; index: number } | null>>;
-  saveBasalPrograms(body: { pid: number; pdaSn: string; pdaVersion: string; pdaTimeZone?: string; list: BasalProgram[] }): Promise<Envelope<unknown>>;
+  findLastRecord(
+    pid: number,
+    origin: 0 | 2,
+  ): Promise<Envelope<{ deviceSn: string; index: number } | null>>;
+  saveBasalPrograms(body: {
+    pid: number;
+    pdaSn: string;
+    pdaVersion: string;
+    pdaTimeZone?: string;
+    list: BasalProgram[];
+  }): Promise<Envelope<unknown>>;
   savePumpSettings(body: PumpSettingInput & { pid: number }): Promise<Envelope<unknown>>;
-  saveCgmsData(body: { pid: number; deviceSn: string; timeZone: string; dataList: CgmRecordInput[] }): Promise<Envelope<unknown>>;
+  saveCgmsData(body: {
+    pid: number;
+    deviceSn: string;
+    timeZone: string;
+    dataList: CgmRecordInput[];
+  }): Promise<Envelope<unknown>>;
 }
 
 export const BASAL_PROGRAMS = 7;
@@ -73,17 +87,33 @@ export const REOPEN_AFTER_MS = 1000;
 
 export type PumpUploadRequest = { pid: number; timeZone: string; password: string | null };
 
-type Read = { serial: string; version: string; basal: BasalProgram[]; settings: PumpSettings; cgm: CgmRecordInput[]; pdaTimeZone: string | null; history: PumpRecordInput[] };
+type Read = {
+  serial: string;
+  version: string;
+  basal: BasalProgram[];
+  settings: PumpSettings;
+  cgm: CgmRecordInput[];
+  pdaTimeZone: string | null;
+  history: PumpRecordInput[];
+};
 
 /** The failure a version answers, or null when the handheld is a pump this product reads. */
 function versionFailure(version: string): UploadFailureKey | null {
   const check = checkPumpVersion(version);
   if (check.ok) return null;
-  return check.key === "errors.cgmPda" ? "cgmPda" : check.key === "errors.wrongSoftwareVersion" ? "wrongSoftwareVersion" : "versionIncorrect";
+  return check.key === "errors.cgmPda"
+    ? "cgmPda"
+    : check.key === "errors.wrongSoftwareVersion"
+      ? "wrongSoftwareVersion"
+      : "versionIncorrect";
 }
 
 /** Runs a skippable record task: a time-out closes the device, waits 1 s and reopens it; the task's answer is then null. */
-async function skippable<T>(link: PumpLink, clock: Clock, task: () => Promise<T>): Promise<T | null> {
+async function skippable<T>(
+  link: PumpLink,
+  clock: Clock,
+  task: () => Promise<T>,
+): Promise<T | null> {
   try {
     return await task();
   } catch (error) {
@@ -96,7 +126,12 @@ async function skippable<T>(link: PumpLink, clock: Clock, task: () => Promise<T>
 }
 
 /** Steps 1 to 4: everything read from the handheld, with the progress of each step. */
-async function readHandheld(link: PumpLink, request: PumpUploadRequest, progress: UploadProgress, clock: Clock): Promise<Read | UploadFailureKey> {
+async function readHandheld(
+  link: PumpLink,
+  request: PumpUploadRequest,
+  progress: UploadProgress,
+  clock: Clock,
+): Promise<Read | UploadFailureKey> {
   await link.open();
   if (request.password !== null) {
     try {
@@ -115,7 +150,8 @@ async function readHandheld(link: PumpLink, request: PumpUploadRequest, progress
   const serial = await link.readSerial();
   progress.step(PROGRESS.version, "version");
   const basal: BasalProgram[] = [];
-  for (let index = 0; index < BASAL_PROGRAMS; index++) basal.push(await link.readBasalProgram(index));
+  for (let index = 0; index < BASAL_PROGRAMS; index++)
+    basal.push(await link.readBasalProgram(index));
   const settings = await link.readSettings();
   progress.step(PROGRESS.settings, "settings");
   const cgm = (await skippable(link, clock, () => link.readCgmRecords())) ?? [];
@@ -128,9 +164,15 @@ async function readHandheld(link: PumpLink, request: PumpUploadRequest, progress
 }
 
 /** The record numbers of the history after the newest one the server has of this handheld. */
-async function newHistory(api: PumpUploadApi, pid: number, serial: string, history: PumpRecordInput[]): Promise<PumpRecordInput[]> {
+async function newHistory(
+  api: PumpUploadApi,
+  pid: number,
+  serial: string,
+  history: PumpRecordInput[],
+): Promise<PumpRecordInput[]> {
   const last = await api.findLastRecord(pid, 0);
-  const stored = last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : null;
+  const stored =
+    last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : null;
   if (stored === null) return history;
   return history.filter((r) => (r.recordId ?? r.historyId ?? 0) > stored);
 }
@@ -139,12 +181,23 @@ async function newHistory(api: PumpUploadApi, pid: number, serial: string, histo
  * Uploads a handheld for patient `pid`; the progress tells every step and how it ended. Never
  * throws for the device or the network: a failure is the progress's end state.
  */
-export async function uploadPump(link: PumpLink, api: PumpUploadApi, request: PumpUploadRequest, progress: UploadProgress, clock: Clock = realClock): Promise<void> {
+export async function uploadPump(
+  link: PumpLink,
+  api: PumpUploadApi,
+  request: PumpUploadRequest,
+  progress: UploadProgress,
+  clock: Clock = realClock,
+): Promise<void> {
   let read: Read | UploadFailureKey;
   try {
     read = await readHandheld(link, request, progress, clock);
   } catch (error) {
-    read = error instanceof DeviceTimeout ? "timeout" : error instanceof DeviceFault ? error.failure : "deviceReadFailed";
+    read =
+      error instanceof DeviceTimeout
+        ? "timeout"
+        : error instanceof DeviceFault
+          ? error.failure
+          : "deviceReadFailed";
   } finally {
     await link.close().catch(() => undefined);
   }
@@ -153,20 +206,49 @@ export async function uploadPump(link: PumpLink, api: PumpUploadApi, request: Pu
   try {
     const { pid, timeZone } = request;
     const pdaTimeZone = read.pdaTimeZone ?? undefined;
-    const basal = await api.saveBasalPrograms({ pid, pdaSn: read.serial, pdaVersion: read.version, ...(pdaTimeZone ? { pdaTimeZone } : {}), list: read.basal });
+    const basal = await api.saveBasalPrograms({
+      pid,
+      pdaSn: read.serial,
+      pdaVersion: read.version,
+      ...(pdaTimeZone ? { pdaTimeZone } : {}),
+      list: read.basal,
+    });
     if (basal.code !== 200) return progress.fail("uploadFailed", { message: basal.msg });
-    const settings = await api.savePumpSettings({ pid, pdaSn: read.serial, pdaVersion: read.version, ...read.settings });
+    const settings = await api.savePumpSettings({
+      pid,
+      pdaSn: read.serial,
+      pdaVersion: read.version,
+      ...read.settings,
+    });
     if (settings.code !== 200) return progress.fail("uploadFailed", { message: settings.msg });
     if (read.cgm.length > 0) {
-      const cgm = await api.saveCgmsData({ pid, deviceSn: read.serial, timeZone, dataList: read.cgm });
+      const cgm = await api.saveCgmsData({
+        pid,
+        deviceSn: read.serial,
+        timeZone,
+        dataList: read.cgm,
+      });
       if (cgm.code !== 200) return progress.fail("uploadFailed", { message: cgm.msg });
     }
-    const records = (await newHistory(api, pid, read.serial, read.history)).map((r) => (pdaTimeZone ? { ...r, pdaRecordTimeZone: pdaTimeZone } : r));
+    const records = (await newHistory(api, pid, read.serial, read.history)).map((r) =>
+      pdaTimeZone ? { ...r, pdaRecordTimeZone: pdaTimeZone } : r,
+    );
     if (records.length === 0) return progress.noNewRecords(PROGRESS.noNewRecords);
-    const sent = await uploadInSlices(api, { pid, deviceKind: "equil", deviceSn: read.serial, pdaVersion: read.version, timeZone }, records, clock, { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") });
+    const sent = await uploadInSlices(
+      api,
+      { pid, deviceKind: "equil", deviceSn: read.serial, pdaVersion: read.version, timeZone },
+      records,
+      clock,
+      { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") },
+    );
     if (!sent.ok) return progress.fail(sent.failure, sent.values);
     if (sent.summary.inserted === 0) return progress.noNewRecords(PROGRESS.noNewRecordsServer);
-    progress.succeed({ added: sent.summary.inserted, duplicates: sent.summary.duplicates, flagged: sent.summary.flagged, otherPatientDevice: sent.summary.otherPatientDevice });
+    progress.succeed({
+      added: sent.summary.inserted,
+      duplicates: sent.summary.duplicates,
+      flagged: sent.summary.flagged,
+      otherPatientDevice: sent.summary.otherPatientDevice,
+    });
   } catch {
     progress.fail("uploadFailed");
   }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { cgmRecordSchema, pumpRecordSchema } from "~/schemas/upload";
-import { CGM_HISTORY_LAYOUT, MANUAL_BLOOD_LAYOUT, parseCgmHistory, parseManualBlood, parsePumpHistory, PUMP_HISTORY_LAYOUT, type RecordLayout } from "./records";
+import {
+  CGM_HISTORY_LAYOUT,
+  MANUAL_BLOOD_LAYOUT,
+  parseCgmHistory,
+  parseManualBlood,
+  parsePumpHistory,
+  PUMP_HISTORY_LAYOUT,
+  type RecordLayout,
+} from "./records";
 
-const hex = (text: string) => Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
+const hex = (text: string) =>
+  Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 
 /** Pump record: id 12345, serial "EQ0001", 2026-07-01 08:05:09, a basal record (4/0/0). */
@@ -63,14 +72,28 @@ const CGM_A = hex(`
   00
   3C 00
   AA BB`);
-const CGM_A_RECORD = { eventIndex: 513, deviceTime: "2026-03-29 02:30:00", sensorIndex: 5, historyId: 10000, eventType: 7, dataOrigin: 0, eventData: 60 };
+const CGM_A_RECORD = {
+  eventIndex: 513,
+  deviceTime: "2026-03-29 02:30:00",
+  sensorIndex: 5,
+  historyId: 10000,
+  eventType: 7,
+  dataOrigin: 0,
+  eventData: 60,
+};
 
 /** Manual blood record: number 42, 2026-11-05 19:45:07, raw 78 (140.4 mg/dL). */
 const MANUAL_A = hex(`
   2A 00 00 00
   1A 0B 05 13 2D 07
   4E 00`);
-const MANUAL_A_RECORD = { eventIndex: 42, deviceTime: "2026-11-05 19:45:07", eventData: 78, eventType: 0, dataOrigin: 3 };
+const MANUAL_A_RECORD = {
+  eventIndex: 42,
+  deviceTime: "2026-11-05 19:45:07",
+  eventData: 78,
+  eventType: 0,
+  dataOrigin: 3,
+};
 
 describe("record layouts", () => {
   const widthOf = (width: 1 | 2 | 4 | "clock") => (width === "clock" ? 6 : width);
@@ -78,22 +101,30 @@ describe("record layouts", () => {
     ["pump history", PUMP_HISTORY_LAYOUT, 28],
     ["CGM history", CGM_HISTORY_LAYOUT, 22],
     ["manual blood", MANUAL_BLOOD_LAYOUT, 12],
-  ] as [string, RecordLayout<unknown>, number][])("%s: fields inside %i bytes, none overlapping", (_name, layout, size) => {
-    expect(layout.size).toBe(size);
-    const used = new Array<number>(size).fill(0);
-    for (const f of layout.fields) for (let i = f.offset; i < f.offset + widthOf(f.width); i++) used[i]!++;
-    expect(used.length).toBe(size);
-    expect(Math.max(...used)).toBe(1);
-  });
+  ] as [string, RecordLayout<unknown>, number][])(
+    "%s: fields inside %i bytes, none overlapping",
+    (_name, layout, size) => {
+      expect(layout.size).toBe(size);
+      const used = new Array<number>(size).fill(0);
+      for (const f of layout.fields)
+        for (let i = f.offset; i < f.offset + widthOf(f.width); i++) used[i]!++;
+      expect(used.length).toBe(size);
+      expect(Math.max(...used)).toBe(1);
+    },
+  );
 });
 
 describe("parsePumpHistory", () => {
   it("reads 28-byte records field by field", () => {
-    expect(parsePumpHistory(concat(PUMP_A, PUMP_B))).toEqual({ ok: true, value: [PUMP_A_RECORD, PUMP_B_RECORD] });
+    expect(parsePumpHistory(concat(PUMP_A, PUMP_B))).toEqual({
+      ok: true,
+      value: [PUMP_A_RECORD, PUMP_B_RECORD],
+    });
   });
 
   it("produces records the upload API accepts as they are", () => {
-    for (const record of [PUMP_A_RECORD, PUMP_B_RECORD]) expect(pumpRecordSchema.parse(record)).toEqual(record);
+    for (const record of [PUMP_A_RECORD, PUMP_B_RECORD])
+      expect(pumpRecordSchema.parse(record)).toEqual(record);
   });
 
   it("reads records from a view into a larger buffer", () => {
@@ -106,7 +137,10 @@ describe("parsePumpHistory", () => {
   });
 
   it.each([27, 29, 55, 22, 12])("refuses %i bytes (not a multiple of 28)", (length) => {
-    expect(parsePumpHistory(new Uint8Array(length))).toEqual({ ok: false, error: { kind: "recordSize", detail: { size: 28, length } } });
+    expect(parsePumpHistory(new Uint8Array(length))).toEqual({
+      ok: false,
+      error: { kind: "recordSize", detail: { size: 28, length } },
+    });
   });
 });
 
@@ -114,7 +148,10 @@ describe("parseCgmHistory", () => {
   it("reads 22-byte records field by field; bytes 20-21 are not read", () => {
     const other = CGM_A.slice();
     other.set([0, 0], 20);
-    expect(parseCgmHistory(concat(CGM_A, other))).toEqual({ ok: true, value: [CGM_A_RECORD, CGM_A_RECORD] });
+    expect(parseCgmHistory(concat(CGM_A, other))).toEqual({
+      ok: true,
+      value: [CGM_A_RECORD, CGM_A_RECORD],
+    });
   });
 
   it("produces records the upload API accepts as they are", () => {
@@ -122,17 +159,26 @@ describe("parseCgmHistory", () => {
   });
 
   it.each([21, 23, 28, 12])("refuses %i bytes (not a multiple of 22)", (length) => {
-    expect(parseCgmHistory(new Uint8Array(length))).toEqual({ ok: false, error: { kind: "recordSize", detail: { size: 22, length } } });
+    expect(parseCgmHistory(new Uint8Array(length))).toEqual({
+      ok: false,
+      error: { kind: "recordSize", detail: { size: 22, length } },
+    });
   });
 });
 
 describe("parseManualBlood", () => {
   it("reads 12-byte records as CGM records of origin 3", () => {
-    expect(parseManualBlood(concat(MANUAL_A, MANUAL_A))).toEqual({ ok: true, value: [MANUAL_A_RECORD, MANUAL_A_RECORD] });
+    expect(parseManualBlood(concat(MANUAL_A, MANUAL_A))).toEqual({
+      ok: true,
+      value: [MANUAL_A_RECORD, MANUAL_A_RECORD],
+    });
     expect(cgmRecordSchema.parse(MANUAL_A_RECORD)).toEqual(MANUAL_A_RECORD);
   });
 
   it.each([28, 22, 13, 11])("refuses %i bytes: an Equil pump handheld answered", (length) => {
-    expect(parseManualBlood(new Uint8Array(length))).toEqual({ ok: false, error: { kind: "notManualBloodRecords", detail: { length } } });
+    expect(parseManualBlood(new Uint8Array(length))).toEqual({
+      ok: false,
+      error: { kind: "notManualBloodRecords", detail: { length } },
+    });
   });
 });

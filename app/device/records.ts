@@ -15,7 +15,12 @@ import { failed, ok, type DeviceError, type Result } from "./errors";
 type KeysOf<R, V> = { [K in keyof R]-?: NonNullable<R[K]> extends V ? K : never }[keyof R];
 
 export type RecordField<R> =
-  | { readonly field: KeysOf<R, number>; readonly offset: number; readonly width: 1 | 2 | 4; readonly scale: number }
+  | {
+      readonly field: KeysOf<R, number>;
+      readonly offset: number;
+      readonly width: 1 | 2 | 4;
+      readonly scale: number;
+    }
   | { readonly field: KeysOf<R, string>; readonly offset: number; readonly width: "clock" };
 
 export interface RecordLayout<R> {
@@ -99,10 +104,20 @@ export function clockText(bytes: Uint8Array, offset: number): string {
   return `${DEVICE_YEAR_BASE + year!}-${two(month!)}-${two(day!)} ${two(hour!)}:${two(minute!)}:${two(second!)}`;
 }
 
-function fieldValue<R>(view: DataView, base: number, entry: RecordField<R>, bytes: Uint8Array): number | string {
+function fieldValue<R>(
+  view: DataView,
+  base: number,
+  entry: RecordField<R>,
+  bytes: Uint8Array,
+): number | string {
   const at = base + entry.offset;
   if (entry.width === "clock") return clockText(bytes, at);
-  const raw = entry.width === 1 ? view.getUint8(at) : entry.width === 2 ? view.getUint16(at, true) : view.getUint32(at, true);
+  const raw =
+    entry.width === 1
+      ? view.getUint8(at)
+      : entry.width === 2
+        ? view.getUint16(at, true)
+        : view.getUint32(at, true);
   return Math.round(raw * entry.scale);
 }
 
@@ -110,13 +125,18 @@ function fieldValue<R>(view: DataView, base: number, entry: RecordField<R>, byte
  * The records of a list of fixed-size records. An empty list has no records; a length that is
  * not a multiple of the record size is the given error.
  */
-export function decodeRecords<R>(bytes: Uint8Array, layout: RecordLayout<R>, sizeError: DeviceError): Result<R[]> {
+export function decodeRecords<R>(
+  bytes: Uint8Array,
+  layout: RecordLayout<R>,
+  sizeError: DeviceError,
+): Result<R[]> {
   if (bytes.length % layout.size !== 0) return failed(sizeError);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: R[] = [];
   for (let base = 0; base < bytes.length; base += layout.size) {
     const record: Record<string, unknown> = { ...layout.constants };
-    for (const entry of layout.fields) record[entry.field as string] = fieldValue(view, base, entry, bytes);
+    for (const entry of layout.fields)
+      record[entry.field as string] = fieldValue(view, base, entry, bytes);
     records.push(record as R);
   }
   return ok(records);
@@ -124,12 +144,18 @@ export function decodeRecords<R>(bytes: Uint8Array, layout: RecordLayout<R>, siz
 
 /** The handheld's history log: a multiple of 28 bytes. */
 export function parsePumpHistory(bytes: Uint8Array): Result<PumpRecordInput[]> {
-  return decodeRecords(bytes, PUMP_HISTORY_LAYOUT, { kind: "recordSize", detail: { size: PUMP_HISTORY_LAYOUT.size, length: bytes.length } });
+  return decodeRecords(bytes, PUMP_HISTORY_LAYOUT, {
+    kind: "recordSize",
+    detail: { size: PUMP_HISTORY_LAYOUT.size, length: bytes.length },
+  });
 }
 
 /** AiDEX CGM history: a multiple of 22 bytes. */
 export function parseCgmHistory(bytes: Uint8Array): Result<CgmRecordInput[]> {
-  return decodeRecords(bytes, CGM_HISTORY_LAYOUT, { kind: "recordSize", detail: { size: CGM_HISTORY_LAYOUT.size, length: bytes.length } });
+  return decodeRecords(bytes, CGM_HISTORY_LAYOUT, {
+    kind: "recordSize",
+    detail: { size: CGM_HISTORY_LAYOUT.size, length: bytes.length },
+  });
 }
 
 /**
@@ -137,5 +163,8 @@ export function parseCgmHistory(bytes: Uint8Array): Result<CgmRecordInput[]> {
  * handheld answered ("Current Connected device is equil pump pda").
  */
 export function parseManualBlood(bytes: Uint8Array): Result<CgmRecordInput[]> {
-  return decodeRecords(bytes, MANUAL_BLOOD_LAYOUT, { kind: "notManualBloodRecords", detail: { length: bytes.length } });
+  return decodeRecords(bytes, MANUAL_BLOOD_LAYOUT, {
+    kind: "notManualBloodRecords",
+    detail: { length: bytes.length },
+  });
 }

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DeviceTimeout } from "./pump-upload";
-import { chooseMeterPort, meterLinkOf, SerialTransport, type SerialPortLike } from "./serial-transport";
+import {
+  chooseMeterPort,
+  meterLinkOf,
+  SerialTransport,
+  type SerialPortLike,
+} from "./serial-transport";
 
 /** A serial port whose incoming bytes the test sends; it logs open and close and keeps what is written. */
 function fakePort() {
@@ -8,12 +13,21 @@ function fakePort() {
   const written: number[][] = [];
   const log: unknown[][] = [];
   const port: SerialPortLike = {
-    readable: new ReadableStream<Uint8Array>({ start: (controller) => void (incoming = controller) }),
-    writable: new WritableStream<Uint8Array>({ write: (chunk) => void written.push(Array.from(chunk)) }),
+    readable: new ReadableStream<Uint8Array>({
+      start: (controller) => void (incoming = controller),
+    }),
+    writable: new WritableStream<Uint8Array>({
+      write: (chunk) => void written.push(Array.from(chunk)),
+    }),
     open: async (options) => void log.push(["open", options]),
     close: async () => void log.push(["close"]),
   };
-  return { port, log, written, send: (text: string) => incoming!.enqueue(new TextEncoder().encode(text)) };
+  return {
+    port,
+    log,
+    written,
+    send: (text: string) => incoming!.enqueue(new TextEncoder().encode(text)),
+  };
 }
 
 afterEach(() => void vi.useRealTimers());
@@ -70,34 +84,61 @@ describe("meterLinkOf", () => {
   });
 
   it("a port that cannot be opened: 'serial port open failed'; one still open: replug; one the browser may not use: 'Access Error'", async () => {
-    const refusing = (error: DOMException) => meterLinkOf(new SerialTransport({ ...fakePort().port, open: async () => Promise.reject(error) })).readMemory();
-    await expect(refusing(new DOMException("Failed to open serial port.", "NetworkError"))).rejects.toMatchObject({ failure: "serialOpenFailed" });
-    await expect(refusing(new DOMException("The port is already open.", "InvalidStateError"))).rejects.toMatchObject({ failure: "replugUsb" });
-    await expect(refusing(new DOMException("Access denied.", "SecurityError"))).rejects.toMatchObject({ failure: "accessError" });
+    const refusing = (error: DOMException) =>
+      meterLinkOf(
+        new SerialTransport({ ...fakePort().port, open: async () => Promise.reject(error) }),
+      ).readMemory();
+    await expect(
+      refusing(new DOMException("Failed to open serial port.", "NetworkError")),
+    ).rejects.toMatchObject({ failure: "serialOpenFailed" });
+    await expect(
+      refusing(new DOMException("The port is already open.", "InvalidStateError")),
+    ).rejects.toMatchObject({ failure: "replugUsb" });
+    await expect(
+      refusing(new DOMException("Access denied.", "SecurityError")),
+    ).rejects.toMatchObject({ failure: "accessError" });
   });
 
   it("a port that takes no 'h': 'serial port start error', and the port is closed", async () => {
     const { port, log } = fakePort();
-    const stuck: SerialPortLike = { ...port, writable: new WritableStream<Uint8Array>({ write: () => Promise.reject(new Error("write failed")) }) };
-    await expect(meterLinkOf(new SerialTransport(stuck)).readMemory()).rejects.toMatchObject({ failure: "serialStartFailed" });
+    const stuck: SerialPortLike = {
+      ...port,
+      writable: new WritableStream<Uint8Array>({
+        write: () => Promise.reject(new Error("write failed")),
+      }),
+    };
+    await expect(meterLinkOf(new SerialTransport(stuck)).readMemory()).rejects.toMatchObject({
+      failure: "serialStartFailed",
+    });
     expect(log.at(-1)).toEqual(["close"]);
   });
 });
 
 describe("chooseMeterPort", () => {
   it("a port choice the user cancelled is an outcome, not an error", async () => {
-    const notFound = { requestPort: async () => Promise.reject(new DOMException("No port selected by the user.", "NotFoundError")) };
+    const notFound = {
+      requestPort: async () =>
+        Promise.reject(new DOMException("No port selected by the user.", "NotFoundError")),
+    };
     expect(await chooseMeterPort(notFound)).toEqual({ kind: "cancelled" });
-    const aborted = { requestPort: async () => Promise.reject(new DOMException("The user did not choose a port.", "AbortError")) };
+    const aborted = {
+      requestPort: async () =>
+        Promise.reject(new DOMException("The user did not choose a port.", "AbortError")),
+    };
     expect(await chooseMeterPort(aborted)).toEqual({ kind: "cancelled" });
   });
 
   it("any other refusal is a failure to open", async () => {
-    const failing = { requestPort: async () => Promise.reject(new DOMException("Failed to open serial port.", "NetworkError")) };
+    const failing = {
+      requestPort: async () =>
+        Promise.reject(new DOMException("Failed to open serial port.", "NetworkError")),
+    };
     expect(await chooseMeterPort(failing)).toEqual({ kind: "failed", failure: "deviceOpenFailed" });
   });
 
   it("a chosen port is a transport ready to open", async () => {
-    expect((await chooseMeterPort({ requestPort: async () => fakePort().port })).kind).toBe("ready");
+    expect((await chooseMeterPort({ requestPort: async () => fakePort().port })).kind).toBe(
+      "ready",
+    );
   });
 });

@@ -12,7 +12,12 @@ import { realClock, type Clock } from "./upload-api";
  * it uses, passed in, so that tests can give fakes; nothing here touches `navigator` itself.
  */
 
-export const METER_SERIAL_OPTIONS: SerialOptions = { baudRate: 115_200, dataBits: 8, stopBits: 1, parity: "none" };
+export const METER_SERIAL_OPTIONS: SerialOptions = {
+  baudRate: 115_200,
+  dataBits: 8,
+  stopBits: 1,
+  parity: "none",
+};
 /** The read of the memory ends after this long without a byte, ms. */
 export const IDLE_END_MS = 1000;
 /** The port is closed this long after the read ends, ms. */
@@ -29,14 +34,19 @@ export interface SerialChooser {
 }
 
 /** What asking for the meter's port gave: a transport, a choice the user cancelled, or a failure. */
-export type SerialConnectOutcome = { readonly kind: "ready"; readonly transport: SerialTransport } | { readonly kind: "cancelled" } | { readonly kind: "failed"; readonly failure: UploadFailureKey };
+export type SerialConnectOutcome =
+  | { readonly kind: "ready"; readonly transport: SerialTransport }
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "failed"; readonly failure: UploadFailureKey };
 
 /** Asks the user for the meter's port; a cancelled choice is an outcome, not an error. */
 export async function chooseMeterPort(serial: SerialChooser): Promise<SerialConnectOutcome> {
   try {
     return { kind: "ready", transport: new SerialTransport(await serial.requestPort()) };
   } catch (error) {
-    return isCancelledChoice(error) ? { kind: "cancelled" } : { kind: "failed", failure: "deviceOpenFailed" };
+    return isCancelledChoice(error)
+      ? { kind: "cancelled" }
+      : { kind: "failed", failure: "deviceOpenFailed" };
   }
 }
 
@@ -102,7 +112,12 @@ export class SerialTransport implements Transport {
   async readAll(idleMs: number = IDLE_END_MS): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [this.kept];
     this.kept = new Uint8Array(0);
-    for (let next = await this.next(idleMs); next !== "idle" && next !== "done"; next = await this.next(idleMs)) chunks.push(next);
+    for (
+      let next = await this.next(idleMs);
+      next !== "idle" && next !== "done";
+      next = await this.next(idleMs)
+    )
+      chunks.push(next);
     const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
     chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
     return all;
@@ -132,7 +147,11 @@ export class SerialTransport implements Transport {
  */
 function serialOpenFailure(error: unknown): UploadFailureKey {
   const name = typeof error === "object" && error !== null && "name" in error ? error.name : null;
-  return name === "InvalidStateError" ? "replugUsb" : name === "SecurityError" ? "accessError" : "serialOpenFailed";
+  return name === "InvalidStateError"
+    ? "replugUsb"
+    : name === "SecurityError"
+      ? "accessError"
+      : "serialOpenFailed";
 }
 
 /**
@@ -143,9 +162,15 @@ function serialOpenFailure(error: unknown): UploadFailureKey {
 export function meterLinkOf(transport: SerialTransport, clock: Clock = realClock): MeterLink {
   return {
     async readMemory() {
-      await transport.open().catch((error: unknown) => Promise.reject(new DeviceFault(serialOpenFailure(error), "open")));
+      await transport
+        .open()
+        .catch((error: unknown) =>
+          Promise.reject(new DeviceFault(serialOpenFailure(error), "open")),
+        );
       try {
-        await transport.write(SEND_MEMORY).catch(() => Promise.reject(new DeviceFault("serialStartFailed", "start")));
+        await transport
+          .write(SEND_MEMORY)
+          .catch(() => Promise.reject(new DeviceFault("serialStartFailed", "start")));
         const memory = await transport.readAll();
         await clock.sleep(CLOSE_AFTER_MS);
         return memory;

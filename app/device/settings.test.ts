@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { basalSaveSchema, pumpSettingSchema } from "~/schemas/upload";
 import { parseBasalProgram, parsePumpSettings, parseSerialNumber, u16List } from "./settings";
 
-const hex = (text: string) => Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
+const hex = (text: string) =>
+  Uint8Array.from(text.replace(/\s+/g, "").match(/../g) ?? [], (h) => parseInt(h, 16));
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -31,7 +32,10 @@ describe("parseBasalProgram", () => {
     ["a name of 32 characters", ascii("A".repeat(32)), "A".repeat(32)],
     ["a name in spaces", ascii("  Work  "), "Work"],
   ])("reads the rates and %s", (_name, nameBytes, name) => {
-    expect(parseBasalProgram(2, concat(RATES, nameBytes))).toEqual({ ok: true, value: { settingIndex: 2, valueArray: RATE_VALUES, name } });
+    expect(parseBasalProgram(2, concat(RATES, nameBytes))).toEqual({
+      ok: true,
+      value: { settingIndex: 2, valueArray: RATE_VALUES, name },
+    });
   });
 
   it.each([
@@ -42,7 +46,10 @@ describe("parseBasalProgram", () => {
     ["bytes that are not UTF-8", hex("44 FF 79")],
     ["a bidirectional override", hex("E2 80 AE 41")],
   ])("leaves out a name with %s", (_name, nameBytes) => {
-    expect(parseBasalProgram(0, concat(RATES, nameBytes))).toEqual({ ok: true, value: { settingIndex: 0, valueArray: RATE_VALUES } });
+    expect(parseBasalProgram(0, concat(RATES, nameBytes))).toEqual({
+      ok: true,
+      value: { settingIndex: 0, valueArray: RATE_VALUES },
+    });
   });
 
   it("reads the largest raw rate", () => {
@@ -55,11 +62,18 @@ describe("parseBasalProgram", () => {
   it("produces presets the upload API accepts", () => {
     const preset = parseBasalProgram(1, concat(RATES, ascii("Day")));
     expect(preset.ok).toBe(true);
-    if (preset.ok) expect(basalSaveSchema.safeParse({ list: [preset.value], pdaVersion: "5.2.0", pdaSn: "EQ0001" }).success).toBe(true);
+    if (preset.ok)
+      expect(
+        basalSaveSchema.safeParse({ list: [preset.value], pdaVersion: "5.2.0", pdaSn: "EQ0001" })
+          .success,
+      ).toBe(true);
   });
 
   it("refuses a reply shorter than 48 rates", () => {
-    expect(parseBasalProgram(3, RATES.subarray(0, 95))).toEqual({ ok: false, error: { kind: "badSetting", detail: { setting: "basal3" } } });
+    expect(parseBasalProgram(3, RATES.subarray(0, 95))).toEqual({
+      ok: false,
+      error: { kind: "badSetting", detail: { setting: "basal3" } },
+    });
   });
 });
 
@@ -73,7 +87,13 @@ describe("parsePumpSettings", () => {
   };
 
   it("reads the lists and the first value of one-number settings", () => {
-    const replies = { ...lists, originBasal: hex("50 00 64 00"), doubleBolus: hex("01 00"), effectiveTime: hex("E0 01"), bolusRate: hex("") };
+    const replies = {
+      ...lists,
+      originBasal: hex("50 00 64 00"),
+      doubleBolus: hex("01 00"),
+      effectiveTime: hex("E0 01"),
+      bolusRate: hex(""),
+    };
     const expected = {
       pdaSn: "EQ0001",
       pdaVersion: "5.2.0",
@@ -91,7 +111,10 @@ describe("parsePumpSettings", () => {
   });
 
   it("accepts lists of 49 values and empty lists", () => {
-    const result = parsePumpSettings({ ...lists, lowBg: new Uint8Array(98), highBg: hex("") }, device);
+    const result = parsePumpSettings(
+      { ...lists, lowBg: new Uint8Array(98), highBg: hex("") },
+      device,
+    );
     expect(result.ok && [result.value.lowBg.length, result.value.highBg.length]).toEqual([49, 0]);
   });
 
@@ -101,7 +124,10 @@ describe("parsePumpSettings", () => {
     ["doubleBolus 2", { doubleBolus: hex("02 00") }, "doubleBolus"],
     ["a one-byte value", { maxBolus: hex("05") }, "maxBolus"],
   ])("refuses %s", (_name, replies, setting) => {
-    expect(parsePumpSettings({ ...lists, ...replies }, device)).toEqual({ ok: false, error: { kind: "badSetting", detail: { setting } } });
+    expect(parsePumpSettings({ ...lists, ...replies }, device)).toEqual({
+      ok: false,
+      error: { kind: "badSetting", detail: { setting } },
+    });
   });
 });
 
@@ -121,7 +147,9 @@ describe("parseSerialNumber", () => {
     ["33 characters", ascii("A".repeat(33))],
     ["a byte that is not ASCII", hex("41 E9 42")],
   ])("refuses %s", (_name, bytes) => {
-    expect(parseSerialNumber(bytes)).toEqual({ ok: false, error: { kind: "badSetting", detail: { setting: "serialNumber" } } });
+    expect(parseSerialNumber(bytes)).toEqual({
+      ok: false,
+      error: { kind: "badSetting", detail: { setting: "serialNumber" } },
+    });
   });
 });
-

@@ -40,7 +40,11 @@ function cString(bytes: Uint8Array): string {
  */
 function basalName(bytes: Uint8Array): string | undefined {
   const name = cString(bytes);
-  const usable = name.length > 0 && name.length <= BASAL_NAME_MAX && isSafeText(name) && !name.includes("\uFFFD");
+  const usable =
+    name.length > 0 &&
+    name.length <= BASAL_NAME_MAX &&
+    isSafeText(name) &&
+    !name.includes("\uFFFD");
   return usable ? name : undefined;
 }
 
@@ -58,13 +62,24 @@ export function parseBasalProgram(settingIndex: number, bytes: Uint8Array): Resu
 /** The four time-segmented settings: lists of u16 LE, item i starting at i x 30 min. */
 const LIST_SETTINGS = ["lowBg", "highBg", "defaultCho", "sensitiveSilver"] as const;
 /** Settings sent as one number: the first u16 LE of their reply. */
-const VALUE_SETTINGS = ["originBasal", "bolusRate", "maxBolus", "effectiveTime", "maxiumBasalRate", "bolusIncrement", "quickBolusIncrement", "lowReseverThreshold", "tempBasalRate"] as const;
+const VALUE_SETTINGS = [
+  "originBasal",
+  "bolusRate",
+  "maxBolus",
+  "effectiveTime",
+  "maxiumBasalRate",
+  "bolusIncrement",
+  "quickBolusIncrement",
+  "lowReseverThreshold",
+  "tempBasalRate",
+] as const;
 
 type ListSetting = (typeof LIST_SETTINGS)[number];
 type ValueSetting = (typeof VALUE_SETTINGS)[number] | "doubleBolus";
 
 /** The handheld's replies by setting; the four lists are always read, the other settings when known. */
-export type PumpSettingReplies = Readonly<Record<ListSetting, Uint8Array>> & Readonly<Partial<Record<ValueSetting, Uint8Array>>>;
+export type PumpSettingReplies = Readonly<Record<ListSetting, Uint8Array>> &
+  Readonly<Partial<Record<ValueSetting, Uint8Array>>>;
 
 export type PumpSettings = Omit<PumpSettingInput, "pid">;
 
@@ -77,7 +92,10 @@ function firstValue(bytes: Uint8Array): number | null {
  * one-number setting is the first u16 of its reply, and is left out when its reply is missing or
  * empty; doubleBolus must be 0 or 1. Any other reply cannot be read.
  */
-export function parsePumpSettings(replies: PumpSettingReplies, device: { pdaSn: string; pdaVersion: string }): Result<PumpSettings> {
+export function parsePumpSettings(
+  replies: PumpSettingReplies,
+  device: { pdaSn: string; pdaVersion: string },
+): Result<PumpSettings> {
   const settings: Record<string, unknown> = { pdaSn: device.pdaSn, pdaVersion: device.pdaVersion };
   for (const name of LIST_SETTINGS) {
     const list = u16List(replies[name]);
@@ -99,4 +117,3 @@ export function parseSerialNumber(bytes: Uint8Array): Result<string> {
   const serial = cString(bytes);
   return SERIAL.test(serial) ? ok(serial) : badSetting("serialNumber");
 }
-

@@ -58,7 +58,12 @@ export function isCancelledChoice(error: unknown): boolean {
  * or another program holds it): "Access Error"; anything else "device open failed".
  */
 export function openFailure(error: unknown): "accessError" | "deviceOpenFailed" {
-  return typeof error === "object" && error !== null && "name" in error && error.name === "SecurityError" ? "accessError" : "deviceOpenFailed";
+  return typeof error === "object" &&
+    error !== null &&
+    "name" in error &&
+    error.name === "SecurityError"
+    ? "accessError"
+    : "deviceOpenFailed";
 }
 
 /** DOMException exists in browsers and in Node 17+; looked up when called, never at load. */

@@ -16,11 +16,22 @@ export type UploadSummary = {
   error: string | null;
 };
 
-export type SliceStart = { pid: number; deviceKind: "equil" | "gocheck" | "aidex"; deviceSn: string; pdaVersion?: string; total: number; timeZone: string };
+export type SliceStart = {
+  pid: number;
+  deviceKind: "equil" | "gocheck" | "aidex";
+  deviceSn: string;
+  pdaVersion?: string;
+  total: number;
+  timeZone: string;
+};
 
 export interface UploadApi {
   getSliceId(start: SliceStart): Promise<Envelope<number | null>>;
-  sliceSave(slice: { sliceId: number; index: number; dataList: unknown[] }): Promise<Envelope<unknown>>;
+  sliceSave(slice: {
+    sliceId: number;
+    index: number;
+    dataList: unknown[];
+  }): Promise<Envelope<unknown>>;
   completeSliceTask(done: { sliceId: number; isSuccess: boolean }): Promise<Envelope<unknown>>;
   checkSave(sliceId: number): Promise<Envelope<UploadSummary | false | null>>;
 }
@@ -38,11 +49,16 @@ export const UPLOAD_TIMING = {
 /** Records in one slice: the most the server takes in one call. */
 export const SLICE_RECORDS = 1000;
 
-export type SlicedOutcome = { ok: true; summary: UploadSummary } | { ok: false; failure: UploadFailureKey; values?: Record<string, string | number> };
+export type SlicedOutcome =
+  | { ok: true; summary: UploadSummary }
+  | { ok: false; failure: UploadFailureKey; values?: Record<string, string | number> };
 
 export type Clock = { now(): number; sleep(ms: number): Promise<void> };
 
-export const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** A call that failed on the way (the network), not an answer of the server. */
 const sent = async <T>(call: () => Promise<T>): Promise<T | null> => {
@@ -69,7 +85,8 @@ export async function uploadInSlices(
   hear: { onSlice?: (sent: number, of: number) => void; onCompleted?: () => void } = {},
 ): Promise<SlicedOutcome> {
   const opened = await sent(() => api.getSliceId({ ...start, total: records.length }));
-  if (!opened || opened.code !== 200 || typeof opened.data !== "number") return { ok: false, failure: "uploadFailed", values: { message: opened?.msg ?? "" } };
+  if (!opened || opened.code !== 200 || typeof opened.data !== "number")
+    return { ok: false, failure: "uploadFailed", values: { message: opened?.msg ?? "" } };
   const sliceId = opened.data;
   const slices = Math.ceil(records.length / SLICE_RECORDS);
   for (let index = 0; index < slices; index++) {
@@ -82,20 +99,26 @@ export async function uploadInSlices(
         await sent(() => api.completeSliceTask({ sliceId, isSuccess: false }));
         return { ok: false, failure: "uploadFailed", values: { message: answer.msg } };
       }
-      if (clock.now() >= deadline) return { ok: false, failure: "uploadFailed", values: { message: "" } };
+      if (clock.now() >= deadline)
+        return { ok: false, failure: "uploadFailed", values: { message: "" } };
       await clock.sleep(UPLOAD_TIMING.sliceRetryEvery);
     }
     hear.onSlice?.(index + 1, slices);
   }
   const completed = await sent(() => api.completeSliceTask({ sliceId, isSuccess: true }));
-  if (!completed || completed.code !== 200) return { ok: false, failure: "uploadFailed", values: { message: completed?.msg ?? "" } };
+  if (!completed || completed.code !== 200)
+    return { ok: false, failure: "uploadFailed", values: { message: completed?.msg ?? "" } };
   hear.onCompleted?.();
   const deadline = clock.now() + UPLOAD_TIMING.giveUpAfter;
   for (;;) {
     const check = await sent(() => api.checkSave(sliceId));
-    if (check && check.code !== 200) return { ok: false, failure: "pollFailed", values: { message: check.msg } };
+    if (check && check.code !== 200)
+      return { ok: false, failure: "pollFailed", values: { message: check.msg } };
     const summary = check?.data;
-    if (summary) return summary.status === "done" ? { ok: true, summary } : { ok: false, failure: "uploadFailed", values: { message: summary.error ?? "" } };
+    if (summary)
+      return summary.status === "done"
+        ? { ok: true, summary }
+        : { ok: false, failure: "uploadFailed", values: { message: summary.error ?? "" } };
     if (clock.now() >= deadline) return { ok: false, failure: "pollFailed" };
     await clock.sleep(UPLOAD_TIMING.pollEvery);
   }

@@ -41,11 +41,30 @@ export const ACCESSORY_STRINGS: readonly (readonly [index: number, text: string]
 const SWITCH_INTERFACE_POSITION = 3;
 const CONFIGURATION = 1;
 
-type Endpoint = { readonly endpointNumber: number; readonly direction: USBDirection; readonly type: USBEndpointType };
-type Interface = { readonly interfaceNumber: number; readonly alternate: { readonly endpoints: readonly Endpoint[] } };
+type Endpoint = {
+  readonly endpointNumber: number;
+  readonly direction: USBDirection;
+  readonly type: USBEndpointType;
+};
+type Interface = {
+  readonly interfaceNumber: number;
+  readonly alternate: { readonly endpoints: readonly Endpoint[] };
+};
 
 /** The parts of a USBDevice used here. */
-export type UsbDevice = Pick<USBDevice, "vendorId" | "productId" | "open" | "close" | "selectConfiguration" | "claimInterface" | "controlTransferIn" | "controlTransferOut" | "transferIn" | "transferOut"> & {
+export type UsbDevice = Pick<
+  USBDevice,
+  | "vendorId"
+  | "productId"
+  | "open"
+  | "close"
+  | "selectConfiguration"
+  | "claimInterface"
+  | "controlTransferIn"
+  | "controlTransferOut"
+  | "transferIn"
+  | "transferOut"
+> & {
   readonly configuration: { readonly interfaces: readonly Interface[] } | null | undefined;
 };
 
@@ -65,7 +84,13 @@ export type UsbConnectOutcome =
   | { readonly kind: "cancelled" }
   | { readonly kind: "failed"; readonly failure: UploadFailureKey };
 
-const vendorSetup = (request: number, index: number): USBControlTransferParameters => ({ requestType: "vendor", recipient: "device", request, value: 0, index });
+const vendorSetup = (request: number, index: number): USBControlTransferParameters => ({
+  requestType: "vendor",
+  recipient: "device",
+  request,
+  value: 0,
+  index,
+});
 
 /** A text as the accessory strings are sent: ASCII with a closing NUL. */
 export function nulTerminated(text: string): Uint8Array<ArrayBuffer> {
@@ -73,14 +98,22 @@ export function nulTerminated(text: string): Uint8Array<ArrayBuffer> {
 }
 
 function isAccessoryMode(device: UsbDevice): boolean {
-  return device.vendorId === ACCESSORY_MODE.vendorId && device.productId === ACCESSORY_MODE.productId;
+  return (
+    device.vendorId === ACCESSORY_MODE.vendorId && device.productId === ACCESSORY_MODE.productId
+  );
 }
 
 /** Step 1 of the switch: the handheld must speak accessory protocol 2. */
 async function speaksAccessoryProtocol(device: UsbDevice): Promise<boolean> {
   const reply = await device.controlTransferIn(vendorSetup(AOA_GET_PROTOCOL, 0), 2);
   const data = reply.data;
-  return reply.status === "ok" && data !== undefined && data.byteLength === 2 && data.getUint8(0) === AOA_PROTOCOL[0] && data.getUint8(1) === AOA_PROTOCOL[1];
+  return (
+    reply.status === "ok" &&
+    data !== undefined &&
+    data.byteLength === 2 &&
+    data.getUint8(0) === AOA_PROTOCOL[0] &&
+    data.getUint8(1) === AOA_PROTOCOL[1]
+  );
 }
 
 /**
@@ -91,15 +124,22 @@ async function speaksAccessoryProtocol(device: UsbDevice): Promise<boolean> {
  */
 export async function switchToAccessory(device: UsbDevice): Promise<UsbConnectOutcome> {
   try {
-    await device.open().catch((error: unknown) => Promise.reject(new OpenRefused(openFailure(error))));
+    await device
+      .open()
+      .catch((error: unknown) => Promise.reject(new OpenRefused(openFailure(error))));
     await device.selectConfiguration(CONFIGURATION);
     const target = device.configuration?.interfaces[SWITCH_INTERFACE_POSITION];
-    const failure = !target ? "deviceOpenFailed" : (await claimAndCheck(device, target)) ? null : "notAccessoryMode";
+    const failure = !target
+      ? "deviceOpenFailed"
+      : (await claimAndCheck(device, target))
+        ? null
+        : "notAccessoryMode";
     if (failure) {
       await device.close();
       return { kind: "failed", failure };
     }
-    for (const [index, text] of ACCESSORY_STRINGS) await device.controlTransferOut(vendorSetup(AOA_SEND_STRING, index), nulTerminated(text));
+    for (const [index, text] of ACCESSORY_STRINGS)
+      await device.controlTransferOut(vendorSetup(AOA_SEND_STRING, index), nulTerminated(text));
     await device.controlTransferOut(vendorSetup(AOA_START, 0));
     await device.close();
     return { kind: "needsSecondClick" };
@@ -127,14 +167,19 @@ export async function connectEquil(usb: UsbChooser): Promise<UsbConnectOutcome> 
   try {
     device = await usb.requestDevice({ filters: EQUIL_FILTERS });
   } catch (error) {
-    return isCancelledChoice(error) ? { kind: "cancelled" } : { kind: "failed", failure: "deviceOpenFailed" };
+    return isCancelledChoice(error)
+      ? { kind: "cancelled" }
+      : { kind: "failed", failure: "deviceOpenFailed" };
   }
-  return isAccessoryMode(device) ? { kind: "ready", transport: new UsbTransport(device) } : switchToAccessory(device);
+  return isAccessoryMode(device)
+    ? { kind: "ready", transport: new UsbTransport(device) }
+    : switchToAccessory(device);
 }
 
 /** The first bulk IN and the first bulk OUT endpoint of an interface, or null when one is missing. */
 export function bulkEndpoints(endpoints: readonly Endpoint[]): { in: number; out: number } | null {
-  const find = (direction: USBDirection) => endpoints.find((e) => e.type === "bulk" && e.direction === direction)?.endpointNumber;
+  const find = (direction: USBDirection) =>
+    endpoints.find((e) => e.type === "bulk" && e.direction === direction)?.endpointNumber;
   const [input, output] = [find("in"), find("out")];
   return input === undefined || output === undefined ? null : { in: input, out: output };
 }
@@ -189,7 +234,9 @@ export class UsbTransport implements Transport {
     this.pendingIn = null;
     const { status, data } = settled.value;
     if (status !== "ok") throw new Error(`USB read ${status}`);
-    return data ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)) : new Uint8Array(0);
+    return data
+      ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
+      : new Uint8Array(0);
   }
 
   private opened(): { in: number; out: number } {

@@ -26,14 +26,30 @@ const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
  */
 export function parseWallClock(text: string): number | null {
   // "YYYY-MM-DD HH:mm:ss" (or with a T), read digit by digit: uploads and imports hold tens of thousands.
-  if (text.length !== 19 || text[4] !== "-" || text[7] !== "-" || (text[10] !== " " && text[10] !== "T") || text[13] !== ":" || text[16] !== ":") return null;
+  if (
+    text.length !== 19 ||
+    text[4] !== "-" ||
+    text[7] !== "-" ||
+    (text[10] !== " " && text[10] !== "T") ||
+    text[13] !== ":" ||
+    text[16] !== ":"
+  )
+    return null;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
   const hour = digits(text, 11, 2);
   const minute = digits(text, 14, 2);
   const second = digits(text, 17, 2);
-  if (year < DEVICE_YEAR_MIN || year > DEVICE_YEAR_MAX || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (
+    year < DEVICE_YEAR_MIN ||
+    year > DEVICE_YEAR_MAX ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month)
+  )
+    return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
@@ -79,7 +95,11 @@ const zoneTables = new Map<string, ZoneOffsets>();
 function zoneTable(zone: string): ZoneOffsets {
   let table = zoneTables.get(zone);
   if (!table) {
-    table = new ZoneOffsets(zone, Date.UTC(DEVICE_YEAR_MIN - 1, 0, 1), Date.UTC(DEVICE_YEAR_MAX + 1, 11, 31));
+    table = new ZoneOffsets(
+      zone,
+      Date.UTC(DEVICE_YEAR_MIN - 1, 0, 1),
+      Date.UTC(DEVICE_YEAR_MAX + 1, 11, 31),
+    );
     zoneTables.set(zone, table);
   }
   return table;
@@ -113,7 +133,10 @@ export class WallClockResolver {
     const before = table.offsetAt(wall - DAY_MS);
     const after = table.offsetAt(wall + DAY_MS);
     const withBefore = table.offsetAt(wall - before) === before;
-    if (before === after) return withBefore ? { instant: wall - before, dst: null } : { instant: wall - before, dst: "gap" };
+    if (before === after)
+      return withBefore
+        ? { instant: wall - before, dst: null }
+        : { instant: wall - before, dst: "gap" };
     const withAfter = table.offsetAt(wall - after) === after;
     if (withBefore && withAfter) {
       const earlier = Math.min(wall - before, wall - after);

@@ -22,11 +22,28 @@ import { GLUCOSE_MAX_MGDL, GLUCOSE_MIN_MGDL, type CgmRow, type UploadCounters } 
 export type FileDeviceKind = "equil" | "gocheck" | "aidex" | "imported";
 const FILE_DEVICE_KINDS: readonly FileDeviceKind[] = ["equil", "gocheck", "aidex", "imported"];
 export type FileBgSource = "meter" | "cgm_fingerprick" | "cgm_manual" | "pump" | "csv";
-const BG_SOURCES: readonly FileBgSource[] = ["meter", "cgm_fingerprick", "cgm_manual", "pump", "csv"];
+const BG_SOURCES: readonly FileBgSource[] = [
+  "meter",
+  "cgm_fingerprick",
+  "cgm_manual",
+  "pump",
+  "csv",
+];
 
-export type FileBgRow = { source: FileBgSource; recordKey: string; mgdl: number; deviceTime: string; dateTime: number };
+export type FileBgRow = {
+  source: FileBgSource;
+  recordKey: string;
+  mgdl: number;
+  deviceTime: string;
+  dateTime: number;
+};
 export type FileCarbRow = { recordKey: string; grams: number; dateTime: number };
-export type FileInsulinRow = { recordKey: string; units: number; kind: "rapid" | "long"; dateTime: number };
+export type FileInsulinRow = {
+  recordKey: string;
+  units: number;
+  kind: "rapid" | "long";
+  dateTime: number;
+};
 
 /** One device's entries of a file: rows ready to store, and pump records for the pump rules. */
 export interface FileGroup {
@@ -55,7 +72,11 @@ const KEY_MAX_SECONDS = 2 ** 31 - 1;
 
 /** A serial a vendor file names, as a device serial: letters, digits, `_` and `-`, at most 64. */
 export function fileSerial(device: CsvDevice | undefined, format: CsvFormat): string {
-  const cleaned = (device?.serial ?? "").trim().replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, SERIAL_MAX);
+  const cleaned = (device?.serial ?? "")
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SERIAL_MAX);
   return cleaned || format;
 }
 
@@ -79,7 +100,15 @@ class GroupBuilder {
       deviceKind,
       deviceSn,
       timeZone,
-      counters: { dstGap: 0, dstOverlap: 0, skipped: 0, first: null, last: null, flagged: 0, repeated: 0 },
+      counters: {
+        dstGap: 0,
+        dstOverlap: 0,
+        skipped: 0,
+        first: null,
+        last: null,
+        flagged: 0,
+        repeated: 0,
+      },
       cgm: [],
       bg: [],
       carbs: [],
@@ -127,12 +156,16 @@ class GroupBuilder {
 }
 
 /** Groups a read file's entries by device; entries that cannot be stored become line errors. */
-export function groupFileEntries(file: { format: CsvFormat; device: CsvDevice; entries: readonly CsvEntry[] }, zone: string): GroupedFile {
+export function groupFileEntries(
+  file: { format: CsvFormat; device: CsvDevice; entries: readonly CsvEntry[] },
+  zone: string,
+): GroupedFile {
   const builders = new Map<string, GroupBuilder>();
   // Entries of a vendor file share a few device objects: each is looked up once.
   const vendorTargets = new Map<CsvDevice | undefined, Target>();
   const errors: CsvLineError[] = [];
-  const fail = (line: number, key: string, values?: Record<string, string | number>) => errors.push({ line, key, values: { line, ...values } });
+  const fail = (line: number, key: string, values?: Record<string, string | number>) =>
+    errors.push({ line, key, values: { line, ...values } });
 
   for (const entry of file.entries) {
     let target = entry.own ? undefined : vendorTargets.get(entry.device);
@@ -146,26 +179,44 @@ export function groupFileEntries(file: { format: CsvFormat; device: CsvDevice; e
     }
     const id = `${target.kind}\u0000${target.serial}\u0000${target.zone}`;
     let builder = builders.get(id);
-    if (!builder) builders.set(id, (builder = new GroupBuilder(target.kind, target.serial, target.zone)));
+    if (!builder)
+      builders.set(id, (builder = new GroupBuilder(target.kind, target.serial, target.zone)));
     const refusal = addEntry(builder, entry);
     if (refusal) fail(entry.line, refusal.key, refusal.values);
   }
   return { groups: [...builders.values()].map((b) => b.group).filter((g) => g.total > 0), errors };
 }
 
-type Target = { kind: FileDeviceKind; serial: string; zone: string } | { key: string; values?: Record<string, string | number> };
+type Target =
+  | { kind: FileDeviceKind; serial: string; zone: string }
+  | { key: string; values?: Record<string, string | number> };
 
-function deviceOf(entry: CsvEntry, file: { format: CsvFormat; device: CsvDevice }, zone: string): Target {
+function deviceOf(
+  entry: CsvEntry,
+  file: { format: CsvFormat; device: CsvDevice },
+  zone: string,
+): Target {
   const own = entry.own;
-  if (!own) return { kind: "imported", serial: fileSerial(entry.device ?? file.device, file.format), zone };
+  if (!own)
+    return { kind: "imported", serial: fileSerial(entry.device ?? file.device, file.format), zone };
   const kind = own.deviceKind ?? "imported";
-  if (!(FILE_DEVICE_KINDS as readonly string[]).includes(kind)) return { key: "errors.deviceKind", values: { value: kind } };
-  if ((entry.kind === "pump") !== (kind === "equil")) return { key: "errors.deviceKind", values: { value: kind } };
-  if (!isKnownTimeZone(own.timeZone)) return { key: "errors.timeZone", values: { value: own.timeZone } };
-  return { kind: kind as FileDeviceKind, serial: fileSerial({ name: null, serial: own.deviceSerial }, file.format), zone: own.timeZone };
+  if (!(FILE_DEVICE_KINDS as readonly string[]).includes(kind))
+    return { key: "errors.deviceKind", values: { value: kind } };
+  if ((entry.kind === "pump") !== (kind === "equil"))
+    return { key: "errors.deviceKind", values: { value: kind } };
+  if (!isKnownTimeZone(own.timeZone))
+    return { key: "errors.timeZone", values: { value: own.timeZone } };
+  return {
+    kind: kind as FileDeviceKind,
+    serial: fileSerial({ name: null, serial: own.deviceSerial }, file.format),
+    zone: own.timeZone,
+  };
 }
 
-function addEntry(b: GroupBuilder, entry: CsvEntry): { key: string; values?: Record<string, string | number> } | null {
+function addEntry(
+  b: GroupBuilder,
+  entry: CsvEntry,
+): { key: string; values?: Record<string, string | number> } | null {
   const g = b.group;
   const placed = b.place(entry);
   if (!placed) return { key: "errors.date", values: { value: entry.wall } };
@@ -173,21 +224,42 @@ function addEntry(b: GroupBuilder, entry: CsvEntry): { key: string; values?: Rec
   g.total++;
   switch (entry.kind) {
     case "cgm": {
-      if (entry.mgdl < GLUCOSE_MIN_MGDL || entry.mgdl > GLUCOSE_MAX_MGDL) return { key: "errors.glucose", values: { value: entry.mgdl } };
+      if (entry.mgdl < GLUCOSE_MIN_MGDL || entry.mgdl > GLUCOSE_MAX_MGDL)
+        return { key: "errors.glucose", values: { value: entry.mgdl } };
       const number = own ? ownNumber(own.recordKey) : importedReadingNumber(placed.instant);
-      if (number === null) return own ? { key: "errors.recordKey" } : { key: "errors.date", values: { value: entry.wall } };
+      if (number === null)
+        return own
+          ? { key: "errors.recordKey" }
+          : { key: "errors.date", values: { value: entry.wall } };
       if (!b.claim("cgm", String(number))) return null;
       if (entry.limit) g.counters.flagged++;
-      g.cgm.push({ eventIndex: number, historyId: null, sensorIndex: null, eventType: 7, mgdl: entry.mgdl, deviceTime: entry.wall, dateTime: placed.instant, manual: false });
+      g.cgm.push({
+        eventIndex: number,
+        historyId: null,
+        sensorIndex: null,
+        eventType: 7,
+        mgdl: entry.mgdl,
+        deviceTime: entry.wall,
+        dateTime: placed.instant,
+        manual: false,
+      });
       break;
     }
     case "bg": {
-      if (entry.mgdl < GLUCOSE_MIN_MGDL || entry.mgdl > GLUCOSE_MAX_MGDL) return { key: "errors.glucose", values: { value: entry.mgdl } };
+      if (entry.mgdl < GLUCOSE_MIN_MGDL || entry.mgdl > GLUCOSE_MAX_MGDL)
+        return { key: "errors.glucose", values: { value: entry.mgdl } };
       const source = own?.source ?? "csv";
-      if (!(BG_SOURCES as readonly string[]).includes(source)) return { key: "errors.source", values: { value: source } };
+      if (!(BG_SOURCES as readonly string[]).includes(source))
+        return { key: "errors.source", values: { value: source } };
       const recordKey = own?.recordKey ?? b.wallKey("bg", entry.wall);
       if (!b.claim(`bg:${source}`, recordKey)) return null;
-      g.bg.push({ source: source as FileBgSource, recordKey, mgdl: entry.mgdl, deviceTime: entry.wall, dateTime: placed.instant });
+      g.bg.push({
+        source: source as FileBgSource,
+        recordKey,
+        mgdl: entry.mgdl,
+        deviceTime: entry.wall,
+        dateTime: placed.instant,
+      });
       break;
     }
     case "carbs": {
@@ -199,7 +271,12 @@ function addEntry(b: GroupBuilder, entry: CsvEntry): { key: string; values?: Rec
     case "insulin": {
       const recordKey = own?.recordKey ?? b.wallKey(`insulin:${entry.insulin}`, entry.wall);
       if (!b.claim("insulin", recordKey)) return null;
-      g.insulin.push({ recordKey, units: entry.units, kind: entry.insulin, dateTime: placed.instant });
+      g.insulin.push({
+        recordKey,
+        units: entry.units,
+        kind: entry.insulin,
+        dateTime: placed.instant,
+      });
       break;
     }
     case "pump": {

@@ -27,29 +27,67 @@ describe("PumpProcessor", () => {
     const added = p.add([
       pump({ recordId: 1, deviceTime: "2026-07-01 12:00:00", pdaRecordTimeZone: "GMT+08:00" }),
       pump({ recordId: 2, deviceTime: "2026-07-01 12:00:00" }),
-      pump({ recordId: 3, eventPort: 3, eventType: 1, statusShort1: 260, deviceTime: "2026-07-01 13:00:00" }),
-      pump({ recordId: 4, eventPort: 4, eventType: 2, eventUrgency: 2, deviceTime: "2026-07-01 14:00:00", recordTimeZone: "America/New_York" }),
+      pump({
+        recordId: 3,
+        eventPort: 3,
+        eventType: 1,
+        statusShort1: 260,
+        deviceTime: "2026-07-01 13:00:00",
+      }),
+      pump({
+        recordId: 4,
+        eventPort: 4,
+        eventType: 2,
+        eventUrgency: 2,
+        deviceTime: "2026-07-01 14:00:00",
+        recordTimeZone: "America/New_York",
+      }),
     ]);
     if (!added.ok) throw new Error(added.refusal.key);
     const [a, b, c, d] = added.rows;
-    expect(a).toMatchObject({ recordId: 1, dateTime: utc("2026-07-01T04:00:00Z"), recordTimeZone: "+08:00", pdaRecordTimeZone: "GMT+08:00", statusShort0: 160 });
-    expect(b).toMatchObject({ dateTime: utc("2026-07-01T10:00:00Z"), recordTimeZone: "Europe/Warsaw" });
+    expect(a).toMatchObject({
+      recordId: 1,
+      dateTime: utc("2026-07-01T04:00:00Z"),
+      recordTimeZone: "+08:00",
+      pdaRecordTimeZone: "GMT+08:00",
+      statusShort0: 160,
+    });
+    expect(b).toMatchObject({
+      dateTime: utc("2026-07-01T10:00:00Z"),
+      recordTimeZone: "Europe/Warsaw",
+    });
     expect(c!.derived).toEqual({ carbGrams: 26, alarm: null }); // 260 > 200: ten times too large
-    expect(d).toMatchObject({ dateTime: utc("2026-07-01T18:00:00Z"), derived: { carbGrams: null, alarm: "occlusion" } });
-    expect(p.counters).toMatchObject({ first: utc("2026-07-01T04:00:00Z"), last: utc("2026-07-01T18:00:00Z"), dstGap: 0, dstOverlap: 0 });
+    expect(d).toMatchObject({
+      dateTime: utc("2026-07-01T18:00:00Z"),
+      derived: { carbGrams: null, alarm: "occlusion" },
+    });
+    expect(p.counters).toMatchObject({
+      first: utc("2026-07-01T04:00:00Z"),
+      last: utc("2026-07-01T18:00:00Z"),
+      dstGap: 0,
+      dstOverlap: 0,
+    });
   });
 
   it("counts daylight-saving gaps and overlaps across batches", () => {
     const p = new PumpProcessor(target, "Europe/Warsaw");
     expect(p.add([pump({ deviceTime: "2026-03-29 02:30:00" })]).ok).toBe(true);
-    expect(p.add([pump({ deviceTime: "2026-10-25 02:30:00" }), pump({ deviceTime: "2026-10-25 02:15:00" })]).ok).toBe(true);
+    expect(
+      p.add([
+        pump({ deviceTime: "2026-10-25 02:30:00" }),
+        pump({ deviceTime: "2026-10-25 02:15:00" }),
+      ]).ok,
+    ).toBe(true);
     expect(p.counters).toMatchObject({ dstGap: 1, dstOverlap: 2 });
   });
 
   it("refuses a record it cannot read, naming its position across the upload", () => {
     const p = new PumpProcessor(target, "UTC");
     expect(p.add([pump()]).ok).toBe(true);
-    expect(p.add([pump(), pump({ eventPort: 4, eventType: 4 })])).toEqual({ ok: false, refusal: { key: "errors.unknownEvent", values: { position: 3, code: "4/4" } } });
+    expect(p.add([pump(), pump({ eventPort: 4, eventType: 4 })])).toEqual({
+      ok: false,
+      refusal: { key: "errors.unknownEvent", values: { position: 3, code: "4/4" } },
+    });
     const refusals = [
       pump({ pdaSn: "OTHER1" }),
       pump({ pid: 8 }),
@@ -62,13 +100,27 @@ describe("PumpProcessor", () => {
       const out = new PumpProcessor(target, "UTC").add([r]);
       return out.ok ? "accepted" : out.refusal.key;
     });
-    expect(refusals).toEqual(["errors.recordDevice", "errors.recordPatient", "errors.deviceTime", "errors.glucoseRange", "errors.carbRange", "errors.timeZone", "errors.timeZone"]);
+    expect(refusals).toEqual([
+      "errors.recordDevice",
+      "errors.recordPatient",
+      "errors.deviceTime",
+      "errors.glucoseRange",
+      "errors.carbRange",
+      "errors.timeZone",
+      "errors.timeZone",
+    ]);
   });
 
   it("flags an inconsistent bolus calculation split across two batches", () => {
     const p = new PumpProcessor(target, "UTC");
-    p.add([pump({ recordId: 1, eventPort: 0, eventType: 4, statusShort1: 200 }), pump({ recordId: 2, eventPort: 0, eventType: 6, statusShort1: 300 })]);
-    p.add([pump({ recordId: 3, eventPort: 0, eventType: 7, statusShort1: 600 }), pump({ recordId: 4 })]);
+    p.add([
+      pump({ recordId: 1, eventPort: 0, eventType: 4, statusShort1: 200 }),
+      pump({ recordId: 2, eventPort: 0, eventType: 6, statusShort1: 300 }),
+    ]);
+    p.add([
+      pump({ recordId: 3, eventPort: 0, eventType: 7, statusShort1: 600 }),
+      pump({ recordId: 4 }),
+    ]);
     expect(p.flagged()).toEqual([1, 2, 3]); // 3.00 U suggested, 6.00 U confirmed
   });
 });
@@ -80,7 +132,13 @@ describe("CgmProcessor", () => {
       { eventIndex: 1, eventType: 7, eventData: 100, deviceTime: "2026-01-10 08:00:00" },
       { eventIndex: 2, eventType: 8, eventData: 55, deviceTime: "2026-01-10 08:05:00" },
       { eventIndex: 3, eventType: 2, eventData: 0, deviceTime: "2026-01-10 08:10:00" },
-      { eventIndex: 4, eventType: 1, eventData: 61, deviceTime: "2026-01-10 08:12:00", dataOrigin: 3 },
+      {
+        eventIndex: 4,
+        eventType: 1,
+        eventData: 61,
+        deviceTime: "2026-01-10 08:12:00",
+        dataOrigin: 3,
+      },
     ]);
     if (!out.ok) throw new Error(out.refusal.key);
     expect(out.rows.map((r) => [r.eventIndex, r.mgdl, r.manual, r.dateTime])).toEqual([
@@ -91,13 +149,29 @@ describe("CgmProcessor", () => {
     expect(p.counters.skipped).toBe(1);
   });
   it("refuses values no sensor reports", () => {
-    expect(new CgmProcessor("AX01", "UTC").add([{ eventIndex: 1, eventType: 7, eventData: 5, deviceTime: "2026-01-10 08:00:00" }])).toMatchObject({ ok: false, refusal: { key: "errors.glucoseRange" } });
+    expect(
+      new CgmProcessor("AX01", "UTC").add([
+        { eventIndex: 1, eventType: 7, eventData: 5, deviceTime: "2026-01-10 08:00:00" },
+      ]),
+    ).toMatchObject({ ok: false, refusal: { key: "errors.glucoseRange" } });
   });
 });
 
 describe("MeterProcessor", () => {
   it("keys readings by the meter's clock and keeps mg/dL", () => {
-    const out = new MeterProcessor("GC01", "America/New_York").add([{ dateTime: "2026-03-08 02:15:00", statusShort0: 142, statusByte0: 0 }]);
-    expect(out).toEqual({ ok: true, rows: [{ recordKey: "2026-03-08 02:15:00", mgdl: 142, deviceTime: "2026-03-08 02:15:00", dateTime: utc("2026-03-08T07:15:00Z") }] });
+    const out = new MeterProcessor("GC01", "America/New_York").add([
+      { dateTime: "2026-03-08 02:15:00", statusShort0: 142, statusByte0: 0 },
+    ]);
+    expect(out).toEqual({
+      ok: true,
+      rows: [
+        {
+          recordKey: "2026-03-08 02:15:00",
+          mgdl: 142,
+          deviceTime: "2026-03-08 02:15:00",
+          dateTime: utc("2026-03-08T07:15:00Z"),
+        },
+      ],
+    });
   });
 });

@@ -1,7 +1,20 @@
 import type { CgmRecordInput, MeterRecordInput, PumpRecordInput } from "~/schemas/upload";
-import { isKnownTimeZone, parseWallClock, WallClockResolver, type ResolvedTime } from "./device-time";
+import {
+  isKnownTimeZone,
+  parseWallClock,
+  WallClockResolver,
+  type ResolvedTime,
+} from "./device-time";
 import { pumpTimeZone } from "./device-zone";
-import { BolusCheck, CARB_MAX_G, derivePumpRecord, isKnownPumpEvent, PUMP_BG_MAX_MGDL, PUMP_BG_MIN_MGDL, type PumpDerived } from "./pump-rules";
+import {
+  BolusCheck,
+  CARB_MAX_G,
+  derivePumpRecord,
+  isKnownPumpEvent,
+  PUMP_BG_MAX_MGDL,
+  PUMP_BG_MIN_MGDL,
+  type PumpDerived,
+} from "./pump-rules";
 import { carbGrams, isCarbRecord } from "~/report/pump-day";
 
 /**
@@ -36,7 +49,13 @@ export const GLUCOSE_MIN_MGDL = 10;
 export const GLUCOSE_MAX_MGDL = 600;
 
 abstract class Processor<In, Row> {
-  readonly counters: UploadCounters = { dstGap: 0, dstOverlap: 0, skipped: 0, first: null, last: null };
+  readonly counters: UploadCounters = {
+    dstGap: 0,
+    dstOverlap: 0,
+    skipped: 0,
+    first: null,
+    last: null,
+  };
   private readonly resolvers = new Map<string, WallClockResolver>();
   private position = 0;
 
@@ -48,14 +67,21 @@ abstract class Processor<In, Row> {
     for (const record of records) {
       this.position++;
       const out = this.row(record, this.position);
-      if ("key" in out) return { ok: false, refusal: { key: out.key, values: { position: this.position, ...out.values } } };
+      if ("key" in out)
+        return {
+          ok: false,
+          refusal: { key: out.key, values: { position: this.position, ...out.values } },
+        };
       if (out.row) rows.push(out.row);
       else this.counters.skipped++;
     }
     return { ok: true, rows };
   }
 
-  protected abstract row(record: In, position: number): { row: Row | null } | { key: string; values?: Record<string, string | number> };
+  protected abstract row(
+    record: In,
+    position: number,
+  ): { row: Row | null } | { key: string; values?: Record<string, string | number> };
 
   /** The instant of a device time in `zone`, counted in the summary; null when the time is not a real one. */
   protected instant(deviceTime: string, zone: string): ResolvedTime | null {
@@ -78,7 +104,16 @@ abstract class Processor<In, Row> {
 
 export type PumpRow = Pick<
   PumpRecordInput,
-  "eventIndex" | "eventPort" | "eventType" | "eventUrgency" | "eventValue" | "statusByte0" | "statusByte1" | "statusShort0" | "statusShort1" | "deviceTime"
+  | "eventIndex"
+  | "eventPort"
+  | "eventType"
+  | "eventUrgency"
+  | "eventValue"
+  | "statusByte0"
+  | "statusByte1"
+  | "statusShort0"
+  | "statusShort1"
+  | "deviceTime"
 > & {
   recordId: number;
   recordTimeZone: string;
@@ -91,16 +126,27 @@ export type PumpRow = Pick<
 export class PumpProcessor extends Processor<PumpRecordInput, PumpRow> {
   private readonly bolusCheck = new BolusCheck();
 
-  constructor(private readonly target: { pid: number; pdaSn: string; version: string | null }, zone: string) {
+  constructor(
+    private readonly target: { pid: number; pdaSn: string; version: string | null },
+    zone: string,
+  ) {
     super(zone);
   }
 
   protected row(r: PumpRecordInput) {
-    if (r.pdaSn !== undefined && r.pdaSn !== this.target.pdaSn) return { key: "errors.recordDevice" };
+    if (r.pdaSn !== undefined && r.pdaSn !== this.target.pdaSn)
+      return { key: "errors.recordDevice" };
     if (r.pid !== undefined && r.pid !== this.target.pid) return { key: "errors.recordPatient" };
-    if (!isKnownPumpEvent(r.eventPort, r.eventType)) return { key: "errors.unknownEvent", values: { code: `${r.eventPort}/${r.eventType}` } };
-    if (r.eventPort === 3 && r.eventType === 0 && (r.statusShort0 < PUMP_BG_MIN_MGDL || r.statusShort0 > PUMP_BG_MAX_MGDL)) return { key: "errors.glucoseRange" };
-    if (isCarbRecord(r) && carbGrams(r.statusShort1, this.target.version).grams > CARB_MAX_G) return { key: "errors.carbRange" };
+    if (!isKnownPumpEvent(r.eventPort, r.eventType))
+      return { key: "errors.unknownEvent", values: { code: `${r.eventPort}/${r.eventType}` } };
+    if (
+      r.eventPort === 3 &&
+      r.eventType === 0 &&
+      (r.statusShort0 < PUMP_BG_MIN_MGDL || r.statusShort0 > PUMP_BG_MAX_MGDL)
+    )
+      return { key: "errors.glucoseRange" };
+    if (isCarbRecord(r) && carbGrams(r.statusShort1, this.target.version).grams > CARB_MAX_G)
+      return { key: "errors.carbRange" };
     const zone = this.zoneOf(r);
     if (zone === null) return { key: "errors.timeZone" };
     const time = this.instant(r.deviceTime, zone);
@@ -142,16 +188,29 @@ export class PumpProcessor extends Processor<PumpRecordInput, PumpRow> {
   }
 }
 
-export type CgmRow = { eventIndex: number; historyId: number | null; sensorIndex: number | null; eventType: number; mgdl: number; deviceTime: string; dateTime: number; manual: boolean };
+export type CgmRow = {
+  eventIndex: number;
+  historyId: number | null;
+  sensorIndex: number | null;
+  eventType: number;
+  mgdl: number;
+  deviceTime: string;
+  dateTime: number;
+  manual: boolean;
+};
 
 /** AiDEX CGM history: readings (types 7 and 8) and manual blood values (dataOrigin 3); other events are skipped. */
 export class CgmProcessor extends Processor<CgmRecordInput, CgmRow> {
-  constructor(private readonly deviceSn: string, zone: string) {
+  constructor(
+    private readonly deviceSn: string,
+    zone: string,
+  ) {
     super(zone);
   }
 
   protected row(r: CgmRecordInput) {
-    if (r.deviceSn !== undefined && r.deviceSn !== this.deviceSn) return { key: "errors.recordDevice" };
+    if (r.deviceSn !== undefined && r.deviceSn !== this.deviceSn)
+      return { key: "errors.recordDevice" };
     const manual = r.dataOrigin === CGM_MANUAL_ORIGIN;
     if (!manual && !CGM_READING_TYPES.has(r.eventType)) return { row: null };
     const mgdl = Math.round(r.eventData * CGM_MGDL_PER_RAW * 10) / 10;
@@ -159,7 +218,18 @@ export class CgmProcessor extends Processor<CgmRecordInput, CgmRow> {
     const time = this.instant(r.deviceTime, this.defaultZone);
     if (!time) return { key: "errors.deviceTime" };
     this.seen(time.instant);
-    return { row: { eventIndex: r.eventIndex, historyId: r.historyId ?? null, sensorIndex: r.sensorIndex ?? null, eventType: r.eventType, mgdl, deviceTime: r.deviceTime, dateTime: time.instant, manual } };
+    return {
+      row: {
+        eventIndex: r.eventIndex,
+        historyId: r.historyId ?? null,
+        sensorIndex: r.sensorIndex ?? null,
+        eventType: r.eventType,
+        mgdl,
+        deviceTime: r.deviceTime,
+        dateTime: time.instant,
+        manual,
+      },
+    };
   }
 }
 
@@ -167,16 +237,28 @@ export type MeterRow = { recordKey: string; mgdl: number; deviceTime: string; da
 
 /** Blood-glucose meter readings; a meter keeps no record number, so its clock time identifies a reading. */
 export class MeterProcessor extends Processor<MeterRecordInput, MeterRow> {
-  constructor(private readonly deviceSn: string, zone: string) {
+  constructor(
+    private readonly deviceSn: string,
+    zone: string,
+  ) {
     super(zone);
   }
 
   protected row(r: MeterRecordInput) {
-    if (r.deviceSn !== undefined && r.deviceSn !== this.deviceSn) return { key: "errors.recordDevice" };
-    if (r.statusShort0 < GLUCOSE_MIN_MGDL || r.statusShort0 > GLUCOSE_MAX_MGDL) return { key: "errors.glucoseRange" };
+    if (r.deviceSn !== undefined && r.deviceSn !== this.deviceSn)
+      return { key: "errors.recordDevice" };
+    if (r.statusShort0 < GLUCOSE_MIN_MGDL || r.statusShort0 > GLUCOSE_MAX_MGDL)
+      return { key: "errors.glucoseRange" };
     const time = this.instant(r.dateTime, this.defaultZone);
     if (!time) return { key: "errors.deviceTime" };
     this.seen(time.instant);
-    return { row: { recordKey: r.dateTime.replace("T", " "), mgdl: r.statusShort0, deviceTime: r.dateTime.replace("T", " "), dateTime: time.instant } };
+    return {
+      row: {
+        recordKey: r.dateTime.replace("T", " "),
+        mgdl: r.statusShort0,
+        deviceTime: r.dateTime.replace("T", " "),
+        dateTime: time.instant,
+      },
+    };
   }
 }

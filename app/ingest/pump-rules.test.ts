@@ -18,13 +18,37 @@ describe("checkPumpVersion", () => {
 
 describe("event codes", () => {
   it("knows the handheld's codes and nothing else", () => {
-    expect([[0, 4], [0, 7], [3, 0], [3, 1], [4, 0], [4, 8], [5, 0]].every(([p, t]) => isKnownPumpEvent(p!, t!))).toBe(true);
-    expect([[0, 0], [0, 8], [3, 2], [4, 4], [5, 1], [6, 0]].some(([p, t]) => isKnownPumpEvent(p!, t!))).toBe(false);
+    expect(
+      [
+        [0, 4],
+        [0, 7],
+        [3, 0],
+        [3, 1],
+        [4, 0],
+        [4, 8],
+        [5, 0],
+      ].every(([p, t]) => isKnownPumpEvent(p!, t!)),
+    ).toBe(true);
+    expect(
+      [
+        [0, 0],
+        [0, 8],
+        [3, 2],
+        [4, 4],
+        [5, 1],
+        [6, 0],
+      ].some(([p, t]) => isKnownPumpEvent(p!, t!)),
+    ).toBe(false);
   });
 });
 
 describe("derivePumpRecord", () => {
-  const carb = (statusShort1: number) => ({ eventPort: 3, eventType: 1, eventUrgency: 0, statusShort1 });
+  const carb = (statusShort1: number) => ({
+    eventPort: 3,
+    eventType: 1,
+    eventUrgency: 0,
+    statusShort1,
+  });
   it("carbohydrate grams come from statusShort1 under the firmware and 200 g rules", () => {
     expect(derivePumpRecord(carb(450), "5.1.9").carbGrams).toBe(45); // old firmware: tenths
     expect(derivePumpRecord(carb(45), "5.3.0").carbGrams).toBe(45);
@@ -35,28 +59,53 @@ describe("derivePumpRecord", () => {
     expect(derivePumpRecord(carb(0), "5.3.0").carbGrams).toBeNull();
   });
   it("alarms come from the event codes; rewind and prime are not alarms", () => {
-    expect(derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, statusShort1: 0 }, null).alarm).toBe("low_insulin");
-    expect(derivePumpRecord({ eventPort: 4, eventType: 3, eventUrgency: 0, statusShort1: 0 }, null).alarm).toBe("occlusion");
-    expect(derivePumpRecord({ eventPort: 5, eventType: 0, eventUrgency: 2, statusShort1: 0 }, null).alarm).toBe("no_power");
-    expect(derivePumpRecord({ eventPort: 4, eventType: 8, eventUrgency: 0, statusShort1: 0 }, null).alarm).toBeNull();
-    expect(derivePumpRecord({ eventPort: 4, eventType: 0, eventUrgency: 0, statusShort1: 0 }, null)).toEqual({ carbGrams: null, alarm: null });
+    expect(
+      derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, statusShort1: 0 }, null)
+        .alarm,
+    ).toBe("low_insulin");
+    expect(
+      derivePumpRecord({ eventPort: 4, eventType: 3, eventUrgency: 0, statusShort1: 0 }, null)
+        .alarm,
+    ).toBe("occlusion");
+    expect(
+      derivePumpRecord({ eventPort: 5, eventType: 0, eventUrgency: 2, statusShort1: 0 }, null)
+        .alarm,
+    ).toBe("no_power");
+    expect(
+      derivePumpRecord({ eventPort: 4, eventType: 8, eventUrgency: 0, statusShort1: 0 }, null)
+        .alarm,
+    ).toBeNull();
+    expect(
+      derivePumpRecord({ eventPort: 4, eventType: 0, eventUrgency: 0, statusShort1: 0 }, null),
+    ).toEqual({ carbGrams: null, alarm: null });
   });
 });
 
 describe("BolusCheck", () => {
-  const calc = (recordId: number, eventType: number, statusShort1: number) => ({ recordId, eventPort: 0, eventType, statusShort1 });
+  const calc = (recordId: number, eventType: number, statusShort1: number) => ({
+    recordId,
+    eventPort: 0,
+    eventType,
+    statusShort1,
+  });
   const basal = (recordId: number) => ({ recordId, eventPort: 4, eventType: 0, statusShort1: 0 });
   it("flags a calculation whose confirmed bolus is more than 2 U from the suggestion", () => {
     const check = new BolusCheck();
     // 4.50 U suggested, 7.00 U confirmed: 2.5 U apart.
-    [calc(1, 4, 180), calc(2, 5, 45), calc(3, 6, 450), calc(4, 7, 700), basal(5)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
+    [calc(1, 4, 180), calc(2, 5, 45), calc(3, 6, 450), calc(4, 7, 700), basal(5)].forEach((r) =>
+      check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+    );
     // 4.50 U suggested, 6.50 U confirmed: exactly 2 U apart, consistent.
-    [calc(6, 4, 150), calc(7, 5, 40), calc(8, 6, 450), calc(9, 7, 650)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
+    [calc(6, 4, 150), calc(7, 5, 40), calc(8, 6, 450), calc(9, 7, 650)].forEach((r) =>
+      check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+    );
     expect(check.finish()).toEqual([1, 2, 3, 4]);
   });
   it("a new calculation starts when the type does not rise; a run without both figures is not judged", () => {
     const check = new BolusCheck();
-    [calc(1, 6, 100), calc(2, 6, 500), calc(3, 7, 100), calc(4, 5, 30), calc(5, 7, 900)].forEach((r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1));
+    [calc(1, 6, 100), calc(2, 6, 500), calc(3, 7, 100), calc(4, 5, 30), calc(5, 7, 900)].forEach(
+      (r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+    );
     // runs: [1], [2,3] (5.00 vs 1.00: flagged), [4,5] (no suggestion)
     expect(check.finish()).toEqual([2, 3]);
   });

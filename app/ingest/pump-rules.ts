@@ -1,4 +1,14 @@
-import { alarmOf, CALCULATOR_CONFIRMED, CALCULATOR_SUGGESTED, CALCULATOR_UNIT_STEP, carbGrams, compareVersions, isCarbRecord, parseFirmwareVersion, type PumpAlarmKind } from "~/report/pump-day";
+import {
+  alarmOf,
+  CALCULATOR_CONFIRMED,
+  CALCULATOR_SUGGESTED,
+  CALCULATOR_UNIT_STEP,
+  carbGrams,
+  compareVersions,
+  isCarbRecord,
+  parseFirmwareVersion,
+  type PumpAlarmKind,
+} from "~/report/pump-day";
 
 /**
  * The rules that turn the handheld's history records into stored data (pure: no database).
@@ -13,14 +23,18 @@ export function isCgmHandheldVersion(text: string | undefined): boolean {
   return (text ?? "").trim().startsWith("1.");
 }
 
-export type VersionProblem = "errors.cgmPda" | "errors.versionFormat" | "errors.wrongSoftwareVersion";
+export type VersionProblem =
+  "errors.cgmPda" | "errors.versionFormat" | "errors.wrongSoftwareVersion";
 
-export function checkPumpVersion(text: string | undefined): { ok: true; version: string } | { ok: false; key: VersionProblem } {
+export function checkPumpVersion(
+  text: string | undefined,
+): { ok: true; version: string } | { ok: false; key: VersionProblem } {
   const trimmed = (text ?? "").trim();
   if (isCgmHandheldVersion(trimmed)) return { ok: false, key: "errors.cgmPda" };
   const version = parseFirmwareVersion(trimmed);
   if (!version) return { ok: false, key: "errors.versionFormat" };
-  if (compareVersions(version, parseFirmwareVersion(MIN_PUMP_FIRMWARE)!) < 0) return { ok: false, key: "errors.wrongSoftwareVersion" };
+  if (compareVersions(version, parseFirmwareVersion(MIN_PUMP_FIRMWARE)!) < 0)
+    return { ok: false, key: "errors.wrongSoftwareVersion" };
   return { ok: true, version: version.text };
 }
 
@@ -54,7 +68,12 @@ export const PUMP_BG_MAX_MGDL = 600;
 export const BOLUS_CHECK_TOLERANCE_U = 2;
 const CALCULATOR_PORT = 0;
 
-export type CalculatorRecord = { recordId: number; eventPort: number; eventType: number; statusShort1: number };
+export type CalculatorRecord = {
+  recordId: number;
+  eventPort: number;
+  eventType: number;
+  statusShort1: number;
+};
 
 /** Follows the records in device order and answers the record ids of inconsistent calculations. */
 export class BolusCheck {
@@ -78,7 +97,12 @@ export class BolusCheck {
   private close() {
     const suggested = this.run.find((r) => r.eventType === CALCULATOR_SUGGESTED);
     const confirmed = this.run.find((r) => r.eventType === CALCULATOR_CONFIRMED);
-    if (suggested && confirmed && Math.abs(confirmed.statusShort1 - suggested.statusShort1) * CALCULATOR_UNIT_STEP > BOLUS_CHECK_TOLERANCE_U) {
+    if (
+      suggested &&
+      confirmed &&
+      Math.abs(confirmed.statusShort1 - suggested.statusShort1) * CALCULATOR_UNIT_STEP >
+        BOLUS_CHECK_TOLERANCE_U
+    ) {
       this.flagged.push(...this.run.map((r) => r.recordId));
     }
     this.run = [];
@@ -86,17 +110,29 @@ export class BolusCheck {
 }
 
 /** What a history record adds beyond itself: a carbohydrate entry (the handheld's 3/1 log) or an alarm. */
-export type PumpDerived = { carbGrams: number | null; alarm: Exclude<PumpAlarmKind, "rewind" | "prime"> | null };
+export type PumpDerived = {
+  carbGrams: number | null;
+  alarm: Exclude<PumpAlarmKind, "rewind" | "prime"> | null;
+};
 
 /**
  * Carbohydrate grams are in statusShort1 (values above 255 occur), under the carbohydrate rules:
  * handhelds older than 5.2.0 store ten times the grams; a value still above 200 g is ten times too
  * large. Rewinds and primes are events, not alarms.
  */
-export function derivePumpRecord(r: { eventPort: number; eventType: number; eventUrgency: number; statusShort1: number }, version: string | null): PumpDerived {
-  const carb = r.eventPort === 3 && r.eventType === 1 && isCarbRecord(r) ? carbGrams(r.statusShort1, version).grams : null;
+export function derivePumpRecord(
+  r: { eventPort: number; eventType: number; eventUrgency: number; statusShort1: number },
+  version: string | null,
+): PumpDerived {
+  const carb =
+    r.eventPort === 3 && r.eventType === 1 && isCarbRecord(r)
+      ? carbGrams(r.statusShort1, version).grams
+      : null;
   const alarm = alarmOf(r);
-  return { carbGrams: carb !== null && carb > 0 ? carb : null, alarm: alarm && alarm.kind !== "rewind" && alarm.kind !== "prime" ? alarm.kind : null };
+  return {
+    carbGrams: carb !== null && carb > 0 ? carb : null,
+    alarm: alarm && alarm.kind !== "rewind" && alarm.kind !== "prime" ? alarm.kind : null,
+  };
 }
 
 /** The carbohydrate rules leave at most 200 g; a larger value after them is not a real meal. */

@@ -20,7 +20,10 @@ export async function enqueueUpload(taskId: number): Promise<void> {
   try {
     await sendJob(PROCESS_UPLOAD, { taskId }, SEND);
   } catch (error) {
-    logger().warn({ taskId, err: error instanceof Error ? error.message : String(error) }, "upload task not queued now; the sweep will queue it");
+    logger().warn(
+      { taskId, err: error instanceof Error ? error.message : String(error) },
+      "upload task not queued now; the sweep will queue it",
+    );
   }
 }
 
@@ -32,7 +35,16 @@ export const processUploadJob: JobDefinition<{ taskId: number }> = {
   name: PROCESS_UPLOAD,
   async work({ taskId }) {
     const task = await processTask(taskId);
-    if (task) logger().info({ taskId, status: task.status, inserted: task.insertedCount, duplicates: task.duplicateCount }, "upload processed");
+    if (task)
+      logger().info(
+        {
+          taskId,
+          status: task.status,
+          inserted: task.insertedCount,
+          duplicates: task.duplicateCount,
+        },
+        "upload processed",
+      );
   },
   // After a restart every waiting task is handed on at once.
   onStart: () => requeue(new Date()),

@@ -6,7 +6,14 @@ import { purgeExpiredInviteTokens } from "~/models/read-power.server";
 import { purgeDeadSessions } from "~/models/session.server";
 import type { JobDefinition } from "./queue.server";
 
-export type PurgeCounts = { sessions: number; apiTokens: number; emailCodes: number; inviteTokens: number; rateLimits: number; importDrafts: number };
+export type PurgeCounts = {
+  sessions: number;
+  apiTokens: number;
+  emailCodes: number;
+  inviteTokens: number;
+  rateLimits: number;
+  importDrafts: number;
+};
 
 /**
  * Deletes what can no longer be used: expired or revoked page sessions and API tokens, emailed

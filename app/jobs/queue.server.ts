@@ -27,11 +27,22 @@ declare global {
 }
 
 /** Starts the queue on `connectionString` and registers the jobs (creating their queues and schedules). */
-export async function startJobQueue(connectionString: string, jobs: JobDefinition[]): Promise<PgBoss> {
-  if (globalThis.__diacareJobQueue) throw new Error("startJobQueue: the job queue is already running");
+export async function startJobQueue(
+  connectionString: string,
+  jobs: JobDefinition[],
+): Promise<PgBoss> {
+  if (globalThis.__diacareJobQueue)
+    throw new Error("startJobQueue: the job queue is already running");
   const workers = new Map<string, string>();
-  const started = new PgBoss({ connectionString, schema: "pgboss", max: 2, application_name: "diacare-jobs" });
-  started.on("error", (error) => console.error("[jobs] queue error:", error instanceof Error ? error.message : error));
+  const started = new PgBoss({
+    connectionString,
+    schema: "pgboss",
+    max: 2,
+    application_name: "diacare-jobs",
+  });
+  started.on("error", (error) =>
+    console.error("[jobs] queue error:", error instanceof Error ? error.message : error),
+  );
   await started.start();
   for (const job of jobs) {
     await started.createQueue(job.name);
@@ -52,7 +63,11 @@ export async function startJobQueue(connectionString: string, jobs: JobDefinitio
  * server's worker of that queue is woken at once rather than at its next poll (every 2 s), so a
  * job a user waits for starts without delay; any server may still take it.
  */
-export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+export async function sendJob(
+  name: string,
+  data: object,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
   const boss = globalThis.__diacareJobQueue;
   if (!boss) throw new Error("sendJob: the job queue is not running");
   const id = await boss.send(name, data, options);

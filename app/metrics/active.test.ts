@@ -18,7 +18,10 @@ describe("sensor active percent (iglu active_percent)", () => {
   it("a 1 h gap in 2 h of data", () => {
     // 0..60 min every 5 min (13 readings), then 120..180 (13): theoretical 37, missing
     // round((60 - 5) / 5) = 11 -> 26/37.
-    const rs = [...readingsAt(new Array(13).fill(100), T), ...readingsAt(new Array(13).fill(100), T + 120 * MIN)];
+    const rs = [
+      ...readingsAt(new Array(13).fill(100), T),
+      ...readingsAt(new Array(13).fill(100), T + 120 * MIN),
+    ];
     expect(activePercent(normalizeReadings(rs).series).value).toBeCloseTo((26 / 37) * 100, 12);
   });
 
@@ -33,6 +36,9 @@ describe("sensor active percent (iglu active_percent)", () => {
   });
 
   it("needs two readings", () => {
-    expect(activePercent(normalizeReadings([{ time: T, mgdl: 100 }]).series)).toEqual({ value: null, sufficient: false });
+    expect(activePercent(normalizeReadings([{ time: T, mgdl: 100 }]).series)).toEqual({
+      value: null,
+      sufficient: false,
+    });
   });
 });

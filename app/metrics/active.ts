@@ -29,7 +29,10 @@ export function samplingIntervalMin(series: Series): number {
 }
 
 /** Active percent as a number; NaN with fewer than 2 readings. */
-export function activePercentValue(series: Series, dt0: number = samplingIntervalMin(series)): number {
+export function activePercentValue(
+  series: Series,
+  dt0: number = samplingIntervalMin(series),
+): number {
   const n = series.length;
   if (n < 2 || !(dt0 > 0)) return Number.NaN;
   const t = series.time;

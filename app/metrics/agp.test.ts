@@ -38,14 +38,26 @@ describe("AGP", () => {
     expect(r.sufficient).toBe(false);
     expect(agp(ctxOf([]))).toEqual({ value: null, sufficient: false });
     // Readings 1 h apart, off the 5-minute grid: every grid point is inside a gap, no AGP at all.
-    expect(agp(ctxOf([100, 120, 140], { stepMin: 60, start: Date.UTC(2024, 0, 1, 0, 2) })).value).toBeNull();
+    expect(
+      agp(ctxOf([100, 120, 140], { stepMin: 60, start: Date.UTC(2024, 0, 1, 0, 2) })).value,
+    ).toBeNull();
   });
 
   it("columns follow local clock time across a DST change (Europe/Warsaw)", () => {
     // 28 March - 3 April 2024 (DST starts 31 March): 100 mg/dL, except 200 at 12:00 local.
     const zone = "Europe/Warsaw";
-    const start = Temporal.ZonedDateTime.from({ year: 2024, month: 3, day: 28, timeZone: zone }).epochMilliseconds;
-    const end = Temporal.ZonedDateTime.from({ year: 2024, month: 4, day: 4, timeZone: zone }).epochMilliseconds;
+    const start = Temporal.ZonedDateTime.from({
+      year: 2024,
+      month: 3,
+      day: 28,
+      timeZone: zone,
+    }).epochMilliseconds;
+    const end = Temporal.ZonedDateTime.from({
+      year: 2024,
+      month: 4,
+      day: 4,
+      timeZone: zone,
+    }).epochMilliseconds;
     const readings: Reading[] = [];
     for (let t = start + 5 * MIN; t <= end; t += 5 * MIN) {
       const local = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(zone);

@@ -27,7 +27,13 @@ describe("alarm class", () => {
   });
 
   it("latest reading of a series", () => {
-    expect(latestAlarm(normalizeReadings(readingsAt([100, 250])).series, limits)).toEqual({ value: "high", sufficient: true });
-    expect(latestAlarm(normalizeReadings([]).series, limits)).toEqual({ value: null, sufficient: false });
+    expect(latestAlarm(normalizeReadings(readingsAt([100, 250])).series, limits)).toEqual({
+      value: "high",
+      sufficient: true,
+    });
+    expect(latestAlarm(normalizeReadings([]).series, limits)).toEqual({
+      value: null,
+      sufficient: false,
+    });
   });
 });

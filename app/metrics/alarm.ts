@@ -31,7 +31,11 @@ export interface GlucoseLimits {
 export const DEFAULT_LIMITS: GlucoseLimits = { low: 70, high: 180 };
 
 export function assertLimits(limits: GlucoseLimits): void {
-  if (!Number.isFinite(limits.low) || !Number.isFinite(limits.high) || !(limits.low < limits.high)) {
+  if (
+    !Number.isFinite(limits.low) ||
+    !Number.isFinite(limits.high) ||
+    !(limits.low < limits.high)
+  ) {
     throw new RangeError(`glucose limits need low < high, got ${limits.low}-${limits.high}`);
   }
 }
@@ -46,7 +50,10 @@ export function classifyAlarm(mgdl: number, limits: GlucoseLimits = DEFAULT_LIMI
 }
 
 /** Alarm class of the latest reading of a series; null without readings. Always sufficient. */
-export function latestAlarm(series: Series, limits: GlucoseLimits = DEFAULT_LIMITS): MetricResult<AlarmClass> {
+export function latestAlarm(
+  series: Series,
+  limits: GlucoseLimits = DEFAULT_LIMITS,
+): MetricResult<AlarmClass> {
   if (series.length === 0) return metric<AlarmClass>(null, false);
   return metric(classifyAlarm(series.mgdl[series.length - 1]!, limits), true);
 }

@@ -50,7 +50,11 @@ export interface ThresholdAreas {
 }
 
 /** Areas above and below `threshold` on a grid; null when no step has two values. */
-export function thresholdAreas(x: Float64Array, stepMin: number, threshold: number): ThresholdAreas | null {
+export function thresholdAreas(
+  x: Float64Array,
+  stepMin: number,
+  threshold: number,
+): ThresholdAreas | null {
   const h = stepMin / 60;
   const above = new CompensatedSum();
   const below = new CompensatedSum();
@@ -65,7 +69,11 @@ export function thresholdAreas(x: Float64Array, stepMin: number, threshold: numb
   }
   if (steps === 0) return null;
   const coveredHours = steps * h;
-  return { above: (above.value / coveredHours) * 24, below: (below.value / coveredHours) * 24, coveredHours };
+  return {
+    above: (above.value / coveredHours) * 24,
+    below: (below.value / coveredHours) * 24,
+    coveredHours,
+  };
 }
 
 /** The threshold of AUC100/AAC100, mg/dL. */

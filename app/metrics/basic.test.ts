@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cvGlucose, iqrGlucose, lageGlucose, meanGlucose, medianGlucose, quantileGlucose, sdGlucose } from "./basic";
+import {
+  cvGlucose,
+  iqrGlucose,
+  lageGlucose,
+  meanGlucose,
+  medianGlucose,
+  quantileGlucose,
+  sdGlucose,
+} from "./basic";
 import { ctxOf } from "./test-utils";
 
 describe("descriptive statistics", () => {
@@ -42,7 +50,14 @@ describe("descriptive statistics", () => {
 
   it("no readings: every value is null, never NaN", () => {
     const ctx = ctxOf([]);
-    for (const r of [meanGlucose(ctx), medianGlucose(ctx), sdGlucose(ctx), cvGlucose(ctx), iqrGlucose(ctx), lageGlucose(ctx)]) {
+    for (const r of [
+      meanGlucose(ctx),
+      medianGlucose(ctx),
+      sdGlucose(ctx),
+      cvGlucose(ctx),
+      iqrGlucose(ctx),
+      lageGlucose(ctx),
+    ]) {
       expect(r).toEqual({ value: null, sufficient: false });
     }
   });

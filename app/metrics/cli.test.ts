@@ -13,10 +13,15 @@ const CLI = join(ROOT, "app", "metrics", "cli.ts");
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, [CLI, ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      TSX,
+      [CLI, ...args],
+      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -29,12 +34,21 @@ describe("metrics CLI", { timeout: 60_000 }, () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const out = JSON.parse(stdout) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(out)).toEqual(["Subject 1", "Subject 2", "Subject 3", "Subject 4", "Subject 5"]);
+    expect(Object.keys(out)).toEqual([
+      "Subject 1",
+      "Subject 2",
+      "Subject 3",
+      "Subject 4",
+      "Subject 5",
+    ]);
     const s1 = out["Subject 1"]!;
     const expected = loadIgluExpected();
     const e1 = expected.subjects["Subject 1"]!;
     for (const key of IGLU_SCALAR_KEYS) {
-      expect(relClose(s1[key] as number, e1[key]!), `${key}: ${String(s1[key])} vs ${e1[key]}`).toBe(true);
+      expect(
+        relClose(s1[key] as number, e1[key]!),
+        `${key}: ${String(s1[key])} vs ${e1[key]}`,
+      ).toBe(true);
     }
     expect(typeof s1["auc100"]).toBe("number");
     expect(typeof s1["aac100"]).toBe("number");
@@ -42,7 +56,9 @@ describe("metrics CLI", { timeout: 60_000 }, () => {
     const ea = expected.agp["Subject 1"]!;
     for (const p of ["p5", "p25", "p50", "p75", "p95"] as const) {
       expect(agp[p]!.length).toBe(288);
-      agp[p]!.forEach((v, i) => expect(Math.abs((v as number) - ea[p][i]!), `${p}[${i}]`).toBeLessThanOrEqual(1e-6));
+      agp[p]!.forEach((v, i) =>
+        expect(Math.abs((v as number) - ea[p][i]!), `${p}[${i}]`).toBeLessThanOrEqual(1e-6),
+      );
     }
   });
 
@@ -51,12 +67,16 @@ describe("metrics CLI", { timeout: 60_000 }, () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout) as Record<string, Record<string, number>>;
     const est = loadIgluExpected().tz_sensitivity_original_EST.subjects;
-    for (const id of Object.keys(est)) expect(relClose(out[id]!["adrr"], est[id]!["adrr"]!), id).toBe(true);
+    for (const id of Object.keys(est))
+      expect(relClose(out[id]!["adrr"], est[id]!["adrr"]!), id).toBe(true);
   });
 
   it("exits 2 with the line number on an unparsable time", async () => {
     const file = join(tmp, "bad-time.csv");
-    writeFileSync(file, 'id,time,gl\n"p","2024-01-01T00:00:00Z",100\n"p","2024-01-01T00:05:00Z",105\n"p","not a time",110\n');
+    writeFileSync(
+      file,
+      'id,time,gl\n"p","2024-01-01T00:00:00Z",100\n"p","2024-01-01T00:05:00Z",105\n"p","not a time",110\n',
+    );
     const { code, stdout, stderr } = await run([file]);
     expect(code).toBe(2);
     expect(stdout).toBe("");

@@ -33,7 +33,8 @@ export function runCli(args: readonly string[]): CliResult {
     const a = args[i]!;
     if (a === "--tz") {
       const z = args[i + 1];
-      if (z === undefined) return { code: 2, stdout: "", stderr: `--tz needs a time zone\n${USAGE}\n` };
+      if (z === undefined)
+        return { code: 2, stdout: "", stderr: `--tz needs a time zone\n${USAGE}\n` };
       timeZone = z;
       i++;
     } else if (a.startsWith("--tz=")) {
@@ -52,7 +53,11 @@ export function runCli(args: readonly string[]): CliResult {
   try {
     assertTimeZone(timeZone);
   } catch {
-    return { code: 2, stdout: "", stderr: `invalid time zone ${JSON.stringify(timeZone)} (expected an IANA zone such as Europe/Warsaw)\n` };
+    return {
+      code: 2,
+      stdout: "",
+      stderr: `invalid time zone ${JSON.stringify(timeZone)} (expected an IANA zone such as Europe/Warsaw)\n`,
+    };
   }
   let text: string;
   try {
@@ -62,10 +67,12 @@ export function runCli(args: readonly string[]): CliResult {
   }
   try {
     const out: Record<string, IgluRecord> = {};
-    for (const s of parseCgmCsv(text, timeZone)) out[s.id] = toIgluRecord(computeAll(s.readings, { timeZone }));
+    for (const s of parseCgmCsv(text, timeZone))
+      out[s.id] = toIgluRecord(computeAll(s.readings, { timeZone }));
     return { code: 0, stdout: `${JSON.stringify(out)}\n`, stderr: "" };
   } catch (e) {
-    if (e instanceof CsvInputError) return { code: 2, stdout: "", stderr: `${file}:${e.line}: error: ${e.message}\n` };
+    if (e instanceof CsvInputError)
+      return { code: 2, stdout: "", stderr: `${file}:${e.line}: error: ${e.message}\n` };
     throw e;
   }
 }

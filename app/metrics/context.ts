@@ -33,7 +33,10 @@ export interface MetricContext {
 }
 
 /** Normalises the readings (see readings.ts) and builds the shared inputs. */
-export function createContext(readings: readonly Reading[], options: ContextOptions = {}): MetricContext {
+export function createContext(
+  readings: readonly Reading[],
+  options: ContextOptions = {},
+): MetricContext {
   const timeZone = options.timeZone ?? "UTC";
   const { series, report } = normalizeReadings(readings);
   const n = series.length;

@@ -9,7 +9,9 @@ const START = Date.UTC(2024, 0, 1);
 function cgm(days: number, wear = 1): Reading[] {
   const out: Reading[] = [];
   const keep = Math.round(288 * wear);
-  for (let d = 0; d < days; d++) for (let c = 0; c < keep; c++) out.push({ time: START + d * DAY + c * 5 * MIN, mgdl: 120 + (c % 30) });
+  for (let d = 0; d < days; d++)
+    for (let c = 0; c < keep; c++)
+      out.push({ time: START + d * DAY + c * 5 * MIN, mgdl: 120 + (c % 30) });
   return out;
 }
 
@@ -17,7 +19,8 @@ function cgm(days: number, wear = 1): Reading[] {
 function meter(days: number, perDay: number): Reading[] {
   const hours = [7, 12, 18, 22].slice(0, perDay);
   const out: Reading[] = [];
-  for (let d = 0; d < days; d++) for (const h of hours) out.push({ time: Date.UTC(2024, 0, 1) + d * DAY + h * HOUR, mgdl: 140 });
+  for (let d = 0; d < days; d++)
+    for (const h of hours) out.push({ time: Date.UTC(2024, 0, 1) + d * DAY + h * HOUR, mgdl: 140 });
   return out;
 }
 
@@ -62,6 +65,13 @@ describe("coverage and the sufficiency rules", () => {
 
   it("no data", () => {
     const c = ctxOf([]).coverage;
-    expect(c).toMatchObject({ readings: 0, periodDays: 0, activePercent: null, samplingIntervalMin: null, standard: false, agp: false });
+    expect(c).toMatchObject({
+      readings: 0,
+      periodDays: 0,
+      activePercent: null,
+      samplingIntervalMin: null,
+      standard: false,
+      agp: false,
+    });
   });
 });

@@ -67,13 +67,23 @@ export interface Coverage {
   readonly agp: boolean;
 }
 
-export function computeCoverage(series: Series, zone: ZoneOffsets, grid: Grid, kind: DataKind | "auto" = "auto"): Coverage {
+export function computeCoverage(
+  series: Series,
+  zone: ZoneOffsets,
+  grid: Grid,
+  kind: DataKind | "auto" = "auto",
+): Coverage {
   const n = series.length;
   const interval = samplingIntervalMin(series);
   const resolvedKind: DataKind =
-    kind !== "auto" ? kind : Number.isFinite(interval) && interval <= CGM_MAX_INTERVAL_MIN ? "cgm" : "meter";
+    kind !== "auto"
+      ? kind
+      : Number.isFinite(interval) && interval <= CGM_MAX_INTERVAL_MIN
+        ? "cgm"
+        : "meter";
   const active = activePercentValue(series, interval);
-  const wear = interval > CGM_MAX_INTERVAL_MIN ? activePercentValue(series, CGM_MAX_INTERVAL_MIN) : active;
+  const wear =
+    interval > CGM_MAX_INTERVAL_MIN ? activePercentValue(series, CGM_MAX_INTERVAL_MIN) : active;
 
   let periodDays = 0;
   let daysWithData = 0;
@@ -112,7 +122,9 @@ export function computeCoverage(series: Series, zone: ZoneOffsets, grid: Grid, k
 
   const standard =
     resolvedKind === "cgm"
-      ? periodDays >= CONSENSUS_MIN_DAYS && Number.isFinite(wear) && wear >= CONSENSUS_MIN_ACTIVE_PERCENT
+      ? periodDays >= CONSENSUS_MIN_DAYS &&
+        Number.isFinite(wear) &&
+        wear >= CONSENSUS_MIN_ACTIVE_PERCENT
       : daysWithThree >= METER_MIN_DAYS;
 
   return {

@@ -105,11 +105,15 @@ export function parseIsoTime(s: string, timeZone: string): number {
   const mi = Number(m[5]);
   const sec = m[6] === undefined ? 0 : Number(m[6]);
   const frac = m[7] === undefined ? 0 : Number(`0.${m[7]}`);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || sec > 59) return Number.NaN;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || sec > 59)
+    return Number.NaN;
   const zone = m[8];
   if (zone === undefined) {
     const pdt = new Temporal.PlainDateTime(y, mo, d, h, mi, sec);
-    return pdt.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds + frac * 1000;
+    return (
+      pdt.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds +
+      frac * 1000
+    );
   }
   let offsetMin = 0;
   if (zone !== "Z" && zone !== "z") {
@@ -141,25 +145,38 @@ export function parseNumber(s: string): number {
 export function parseCgmCsv(text: string, timeZone = "UTC"): CsvSubject[] {
   const records = parseCsvRecords(text);
   const header = records[0];
-  if (header === undefined) throw new CsvInputError(1, "empty file: expected a header with the columns id,time,gl");
+  if (header === undefined)
+    throw new CsvInputError(1, "empty file: expected a header with the columns id,time,gl");
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const col = { id: names.indexOf("id"), time: names.indexOf("time"), gl: names.indexOf("gl") };
   const missing = (["id", "time", "gl"] as const).filter((k) => col[k] < 0);
   if (missing.length > 0) {
-    throw new CsvInputError(header.line, `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header must name id, time and gl)`);
+    throw new CsvInputError(
+      header.line,
+      `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (the header must name id, time and gl)`,
+    );
   }
   const need = Math.max(col.id, col.time, col.gl) + 1;
   const subjects = new Map<string, Reading[]>();
   for (let r = 1; r < records.length; r++) {
     const { line, fields } = records[r]!;
-    if (fields.length < need) throw new CsvInputError(line, `expected at least ${need} fields, found ${fields.length}`);
+    if (fields.length < need)
+      throw new CsvInputError(line, `expected at least ${need} fields, found ${fields.length}`);
     const id = fields[col.id]!;
     const timeText = fields[col.time]!;
     const glText = fields[col.gl]!;
     const time = parseIsoTime(timeText, timeZone);
-    if (!Number.isFinite(time)) throw new CsvInputError(line, `cannot parse time ${JSON.stringify(timeText)} (expected ISO 8601, e.g. 2015-06-06T21:50:27Z)`);
+    if (!Number.isFinite(time))
+      throw new CsvInputError(
+        line,
+        `cannot parse time ${JSON.stringify(timeText)} (expected ISO 8601, e.g. 2015-06-06T21:50:27Z)`,
+      );
     const mgdl = parseNumber(glText);
-    if (!Number.isFinite(mgdl)) throw new CsvInputError(line, `cannot parse glucose ${JSON.stringify(glText)} (expected a number in mg/dL)`);
+    if (!Number.isFinite(mgdl))
+      throw new CsvInputError(
+        line,
+        `cannot parse glucose ${JSON.stringify(glText)} (expected a number in mg/dL)`,
+      );
     let list = subjects.get(id);
     if (list === undefined) {
       list = [];

@@ -62,7 +62,8 @@ export interface GridOptions {
 export function buildGrid(series: Series, zone: ZoneOffsets, options: GridOptions = {}): Grid {
   const stepMin = options.stepMin ?? GRID_STEP_MIN;
   const interGapMs = (options.interGapMin ?? INTER_GAP_MIN) * MINUTE_MS;
-  if (!(stepMin > 0) || 1440 % stepMin !== 0) throw new RangeError(`grid step must divide 1440 minutes, got ${stepMin}`);
+  if (!(stepMin > 0) || 1440 % stepMin !== 0)
+    throw new RangeError(`grid step must divide 1440 minutes, got ${stepMin}`);
   const stepMs = stepMin * MINUTE_MS;
   const columnsPerDay = 1440 / stepMin;
   const n = series.length;

@@ -47,7 +47,9 @@ export const IGLU_SCALAR_KEYS = [
 
 export type IgluScalarKey = (typeof IGLU_SCALAR_KEYS)[number];
 
-export type IgluRecord = Record<IgluScalarKey | "auc100" | "aac100", number | null> & { agp: IgluAgp | null };
+export type IgluRecord = Record<IgluScalarKey | "auc100" | "aac100", number | null> & {
+  agp: IgluAgp | null;
+};
 
 /** The scalar iglu values of a computeAll result. */
 export function igluScalars(m: AllMetrics): Record<IgluScalarKey, number | null> {

@@ -102,7 +102,9 @@ describe("iglu 4.3.0 reference values (example_cgm.csv, UTC days)", () => {
         for (let c = 0; c < 288; c++) {
           const v = a[p][c];
           expect(v, `${p}[${c}]`).not.toBeNull();
-          expect(Math.abs(v! - ea[p][c]!), `${p}[${c}]: ${v} vs ${ea[p][c]}`).toBeLessThanOrEqual(1e-6);
+          expect(Math.abs(v! - ea[p][c]!), `${p}[${c}]: ${v} vs ${ea[p][c]}`).toBeLessThanOrEqual(
+            1e-6,
+          );
         }
       }
     });
@@ -111,18 +113,32 @@ describe("iglu 4.3.0 reference values (example_cgm.csv, UTC days)", () => {
 
 describe("iglu on its original EST (UTC-5) data: day boundaries follow the time zone", () => {
   const est = expected.tz_sensitivity_original_EST.subjects;
-  it.each(subjects)("%s: ADRR with EST days; boundary-free metrics unchanged; AGP rotated by 5 h", (id) => {
-    const utc = computeAll(readings.get(id)!, { timeZone: "UTC" });
-    const m = computeAll(readings.get(id)!, { timeZone: "-05:00" });
-    expect(relClose(m.adrr.value, est[id]!["adrr"]!), `adrr ${m.adrr.value} vs ${est[id]!["adrr"]}`).toBe(true);
-    expect(m.adrr.value).not.toBe(utc.adrr.value);
-    // Grid metrics do not depend on where days start (the grid instants are the same).
-    for (const k of ["mage", "modd", "conga_n1", "conga_n4", "mag", "active_percent", "mean_glucose"] as const) {
-      expect(relClose(igluScalars(m)[k], expected.subjects[id]![k]!), k).toBe(true);
-    }
-    // EST column c holds local time (c + 1) x 5 min = UTC column c + 60 (mod 288).
-    const a = agp(createContext(readings.get(id)!, { timeZone: "-05:00" })).value!;
-    const u = utc.agp.value!;
-    for (let c = 0; c < 288; c++) expect(a.p50[c]).toBe(u.p50[(c + 60) % 288]);
-  });
+  it.each(subjects)(
+    "%s: ADRR with EST days; boundary-free metrics unchanged; AGP rotated by 5 h",
+    (id) => {
+      const utc = computeAll(readings.get(id)!, { timeZone: "UTC" });
+      const m = computeAll(readings.get(id)!, { timeZone: "-05:00" });
+      expect(
+        relClose(m.adrr.value, est[id]!["adrr"]!),
+        `adrr ${m.adrr.value} vs ${est[id]!["adrr"]}`,
+      ).toBe(true);
+      expect(m.adrr.value).not.toBe(utc.adrr.value);
+      // Grid metrics do not depend on where days start (the grid instants are the same).
+      for (const k of [
+        "mage",
+        "modd",
+        "conga_n1",
+        "conga_n4",
+        "mag",
+        "active_percent",
+        "mean_glucose",
+      ] as const) {
+        expect(relClose(igluScalars(m)[k], expected.subjects[id]![k]!), k).toBe(true);
+      }
+      // EST column c holds local time (c + 1) x 5 min = UTC column c + 60 (mod 288).
+      const a = agp(createContext(readings.get(id)!, { timeZone: "-05:00" })).value!;
+      const u = utc.agp.value!;
+      for (let c = 0; c < 288; c++) expect(a.p50[c]).toBe(u.p50[(c + 60) % 288]);
+    },
+  );
 });

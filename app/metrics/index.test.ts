@@ -21,11 +21,38 @@ function shuffled<T>(xs: readonly T[], seed = 12345): T[] {
 describe("computeAll", () => {
   it("reference subject: every metric present, sufficient where the rules say so", () => {
     const m = computeAll(subject1);
-    expect(m.meta).toMatchObject({ timeZone: "UTC", inputReadings: 2915, readings: 2915, droppedInvalid: 0, mergedDuplicates: 0 });
+    expect(m.meta).toMatchObject({
+      timeZone: "UTC",
+      inputReadings: 2915,
+      readings: 2915,
+      droppedInvalid: 0,
+      mergedDuplicates: 0,
+    });
     expect(m.meta.gridStart).toBe(Date.UTC(2015, 5, 6));
     // 14 local days (6-19 June 2015) with 79.8% sensor activity: the consensus rule holds.
-    expect(m.coverage).toMatchObject({ kind: "cgm", periodDays: 14, standard: true, grid: true, agp: true });
-    for (const r of [m.mean, m.sd, m.cv, m.lbgi, m.adrr, m.mage, m.modd, m.conga1, m.conga4, m.mag, m.auc100, m.aac100, m.gmi, m.agp]) {
+    expect(m.coverage).toMatchObject({
+      kind: "cgm",
+      periodDays: 14,
+      standard: true,
+      grid: true,
+      agp: true,
+    });
+    for (const r of [
+      m.mean,
+      m.sd,
+      m.cv,
+      m.lbgi,
+      m.adrr,
+      m.mage,
+      m.modd,
+      m.conga1,
+      m.conga4,
+      m.mag,
+      m.auc100,
+      m.aac100,
+      m.gmi,
+      m.agp,
+    ]) {
       expect(r.value).not.toBeNull();
       expect(r.sufficient).toBe(true);
     }
@@ -49,7 +76,12 @@ describe("computeAll", () => {
   });
 
   it("drops invalid readings before computing", () => {
-    const withJunk: Reading[] = [...subject1, { time: subject1[10]!.time + 1000, mgdl: 0 }, { time: Number.NaN, mgdl: 100 }, { time: subject1[20]!.time + 1000, mgdl: -5 }];
+    const withJunk: Reading[] = [
+      ...subject1,
+      { time: subject1[10]!.time + 1000, mgdl: 0 },
+      { time: Number.NaN, mgdl: 100 },
+      { time: subject1[20]!.time + 1000, mgdl: -5 },
+    ];
     const m = computeAll(withJunk);
     expect(m.meta.droppedInvalid).toBe(3);
     expect(m.mean.value).toBe(computeAll(subject1).mean.value);
@@ -87,7 +119,14 @@ describe("computeAll", () => {
   it("meter data: raw-reading metrics, no CGM grid metrics", () => {
     const rs: Reading[] = [];
     const t0 = Date.UTC(2024, 0, 1);
-    for (let d = 0; d < 14; d++) for (const [h, g] of [[7, 110], [13, 190], [19, 140], [23, 95]] as const) rs.push({ time: t0 + d * DAY + h * HOUR, mgdl: g });
+    for (let d = 0; d < 14; d++)
+      for (const [h, g] of [
+        [7, 110],
+        [13, 190],
+        [19, 140],
+        [23, 95],
+      ] as const)
+        rs.push({ time: t0 + d * DAY + h * HOUR, mgdl: g });
     const m = computeAll(rs);
     expect(m.coverage.kind).toBe("meter");
     expect(m.mean).toEqual({ value: (110 + 190 + 140 + 95) / 4, sufficient: true });
@@ -108,7 +147,9 @@ describe("computeAll", () => {
     expect(() => computeAll(rs, { timeZone: "Not/AZone" })).toThrow(RangeError);
     expect(() => computeAll(rs, { limits: { low: 200, high: 100 } })).toThrow(RangeError);
     expect(() => computeAll(rs, { mValueRef: -1 })).toThrow(RangeError);
-    const warsaw = computeAll(readingsAt([100, 110], Date.UTC(2024, 0, 1, 23, 30)), { timeZone: "Europe/Warsaw" });
+    const warsaw = computeAll(readingsAt([100, 110], Date.UTC(2024, 0, 1, 23, 30)), {
+      timeZone: "Europe/Warsaw",
+    });
     // 23:30Z on 1 January is 00:30 on 2 January in Warsaw: the grid starts at that local midnight.
     expect(warsaw.meta.gridStart).toBe(Date.UTC(2024, 0, 1, 23));
     expect(warsaw.meta.gridPoints).toBe((30 + 5) / 5);

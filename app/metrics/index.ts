@@ -20,9 +20,23 @@
  */
 import { agp, type Agp } from "./agp";
 import { ea1c, gmi } from "./a1c";
-import { DEFAULT_LIMITS, assertLimits, latestAlarm, type AlarmClass, type GlucoseLimits } from "./alarm";
+import {
+  DEFAULT_LIMITS,
+  assertLimits,
+  latestAlarm,
+  type AlarmClass,
+  type GlucoseLimits,
+} from "./alarm";
 import { AREA_THRESHOLD_MGDL, thresholdAreas } from "./area";
-import { cvGlucose, iqrGlucose, lageGlucose, meanGlucose, medianGlucose, quantileGlucose, sdGlucose } from "./basic";
+import {
+  cvGlucose,
+  iqrGlucose,
+  lageGlucose,
+  meanGlucose,
+  medianGlucose,
+  quantileGlucose,
+  sdGlucose,
+} from "./basic";
 import { createContext, type ContextOptions, type MetricContext } from "./context";
 import type { Coverage } from "./coverage";
 import {
@@ -35,7 +49,14 @@ import {
   type RiskLevel,
 } from "./levels";
 import { mage, mageNaive } from "./mage";
-import { consensusTargetsOf, griOf, timeInRanges, type ConsensusTargets, type TargetPopulation, type TimeInRanges } from "./ranges";
+import {
+  consensusTargetsOf,
+  griOf,
+  timeInRanges,
+  type ConsensusTargets,
+  type TargetPopulation,
+  type TimeInRanges,
+} from "./ranges";
 import { adrr, grade, hbgi, jIndex, lbgi, mValue, M_VALUE_DEFAULT_REF } from "./risk";
 import { glucoseTrend, type Trend } from "./trend";
 import { metric, type MetricResult, type Reading } from "./types";
@@ -152,14 +173,21 @@ export function computeAll(readings: readonly Reading[], options: ComputeOptions
   return computeFromContext(ctx, mValueRef, limits, options.targetPopulation ?? "standard");
 }
 
-function computeFromContext(ctx: MetricContext, mValueRef: number, limits: GlucoseLimits, population: TargetPopulation): AllMetrics {
+function computeFromContext(
+  ctx: MetricContext,
+  mValueRef: number,
+  limits: GlucoseLimits,
+  population: TargetPopulation,
+): AllMetrics {
   const { series, report, grid, coverage } = ctx;
   const n = series.length;
   const tir = timeInRanges(ctx);
   const cv = cvGlucose(ctx);
   const griResult = metric(tir.value === null ? null : griOf(tir.value), tir.sufficient);
   const targets = metric(
-    tir.value === null || cv.value === null ? null : consensusTargetsOf(tir.value, cv.value, population),
+    tir.value === null || cv.value === null
+      ? null
+      : consensusTargetsOf(tir.value, cv.value, population),
     tir.sufficient && cv.sufficient,
   );
   const areas = thresholdAreas(grid.values, grid.stepMin, AREA_THRESHOLD_MGDL);

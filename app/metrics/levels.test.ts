@@ -32,13 +32,30 @@ describe("risk levels (Kovatchev)", () => {
     ]);
   });
   it("HBGI: <= 4.5 low, <= 9 moderate, > 9 high", () => {
-    expect([0, 4.5, 4.6, 9, 9.1].map(hbgiRiskLevel)).toEqual(["low", "low", "moderate", "moderate", "high"]);
+    expect([0, 4.5, 4.6, 9, 9.1].map(hbgiRiskLevel)).toEqual([
+      "low",
+      "low",
+      "moderate",
+      "moderate",
+      "high",
+    ]);
   });
   it("ADRR: < 20 low, 20 to < 40 moderate, >= 40 high", () => {
-    expect([19.9, 20, 39.9, 40].map(adrrRiskLevel)).toEqual(["low", "moderate", "moderate", "high"]);
+    expect([19.9, 20, 39.9, 40].map(adrrRiskLevel)).toEqual([
+      "low",
+      "moderate",
+      "moderate",
+      "high",
+    ]);
   });
   it("levels keep the metric's sufficiency", () => {
-    expect(levelOf({ value: 3, sufficient: false }, lbgiRiskLevel)).toEqual({ value: "moderate", sufficient: false });
-    expect(levelOf({ value: null, sufficient: false }, lbgiRiskLevel)).toEqual({ value: null, sufficient: false });
+    expect(levelOf({ value: 3, sufficient: false }, lbgiRiskLevel)).toEqual({
+      value: "moderate",
+      sufficient: false,
+    });
+    expect(levelOf({ value: null, sufficient: false }, lbgiRiskLevel)).toEqual({
+      value: null,
+      sufficient: false,
+    });
   });
 });

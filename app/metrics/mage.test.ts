@@ -56,9 +56,18 @@ describe("MAGE, iglu moving-average algorithm", () => {
   });
 
   it("flat or short traces have no MAGE", () => {
-    expect(mageMaDirections(ctxOf(new Array(200).fill(120), { start: START }).grid.values, 5).avg).toBeNull();
-    expect(mageMaDirections(ctxOf(zigzag(6, 100, 100.5), { start: START }).grid.values, 5).avg).toBeNull(); // SD < 1
-    expect(mageMaDirections(ctxOf([100, 150, 100, 150, 100, 150, 100, 150, 100, 150], { start: START }).grid.values, 5).avg).toBeNull();
+    expect(
+      mageMaDirections(ctxOf(new Array(200).fill(120), { start: START }).grid.values, 5).avg,
+    ).toBeNull();
+    expect(
+      mageMaDirections(ctxOf(zigzag(6, 100, 100.5), { start: START }).grid.values, 5).avg,
+    ).toBeNull(); // SD < 1
+    expect(
+      mageMaDirections(
+        ctxOf([100, 150, 100, 150, 100, 150, 100, 150, 100, 150], { start: START }).grid.values,
+        5,
+      ).avg,
+    ).toBeNull();
     expect(mage(ctxOf([]))).toEqual({ value: null, sufficient: false });
   });
 });

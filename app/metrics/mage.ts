@@ -69,7 +69,13 @@ const REL_MAX = 1;
  * Right-aligned moving average of width w over x[from..to) (NaN skipped; NaN when a window has no
  * value), with the first w - 1 outputs set to the first complete window (iglu fills them so).
  */
-function movingAverage(x: Float64Array, from: number, to: number, w: number, out: Float64Array): void {
+function movingAverage(
+  x: Float64Array,
+  from: number,
+  to: number,
+  w: number,
+  out: Float64Array,
+): void {
   const n = to - from;
   for (let i = w - 1; i < n; i++) {
     // Each window is summed afresh (compensated) rather than by a running sum, so that the
@@ -93,7 +99,13 @@ function movingAverage(x: Float64Array, from: number, to: number, w: number, out
 }
 
 /** MAGE of one segment x[from..to) (first and last points have values). */
-function segmentMage(x: Float64Array, from: number, to: number, shortMa: number, longMa: number): SegmentMage | null {
+function segmentMage(
+  x: Float64Array,
+  from: number,
+  to: number,
+  shortMa: number,
+  longMa: number,
+): SegmentMage | null {
   const n = to - from;
   if (n < 7 || n < longMa) return null;
   const sd = sampleSdNonNaN(x.subarray(from, to));
@@ -249,7 +261,11 @@ function segmentMage(x: Float64Array, from: number, to: number, shortMa: number,
 }
 
 /** Segments [from, to) of the trimmed grid, split at empty runs longer than maxGapMin minutes. */
-function splitSegments(x: Float64Array, stepMin: number, maxGapMin: number): Array<[number, number]> {
+function splitSegments(
+  x: Float64Array,
+  stepMin: number,
+  maxGapMin: number,
+): Array<[number, number]> {
   let first = 0;
   while (first < x.length && x[first] !== x[first]) first++;
   let last = x.length - 1;
@@ -289,7 +305,11 @@ function weighted(values: number[], weights: number[]): number | null {
  * iglu's moving-average MAGE in all directions, on a 5-minute grid `values` (NaN = empty).
  * Returns nulls where iglu returns NA (too little data, no excursion, flat trace).
  */
-export function mageMaDirections(values: Float64Array, stepMin: number, options: MageOptions = {}): MageDirections {
+export function mageMaDirections(
+  values: Float64Array,
+  stepMin: number,
+  options: MageOptions = {},
+): MageDirections {
   // iglu rescales the windows, defined for 5-minute data, to the grid step.
   let shortMa = Math.round(((options.shortMa ?? 5) * 5) / stepMin);
   let longMa = Math.round(((options.longMa ?? 32) * 5) / stepMin);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CompensatedSum, mean, medianInPlace, medianSorted, quantileSorted, roundHalfEven, sampleSd, sampleSdNonNaN } from "./numeric";
+import {
+  CompensatedSum,
+  mean,
+  medianInPlace,
+  medianSorted,
+  quantileSorted,
+  roundHalfEven,
+  sampleSd,
+  sampleSdNonNaN,
+} from "./numeric";
 
 describe("numeric kernels", () => {
   it("compensated sum keeps what naive summation loses", () => {
@@ -20,7 +29,9 @@ describe("numeric kernels", () => {
 
   it("quantile type 7 as R: quantile(1:4) = 1, 1.75, 2.5, 3.25, 4", () => {
     const x = [1, 2, 3, 4];
-    expect([0, 0.25, 0.5, 0.75, 1].map((p) => quantileSorted(x, p))).toEqual([1, 1.75, 2.5, 3.25, 4]);
+    expect([0, 0.25, 0.5, 0.75, 1].map((p) => quantileSorted(x, p))).toEqual([
+      1, 1.75, 2.5, 3.25, 4,
+    ]);
     // quantile(c(90, 100, 130, 200), c(.05, .95)) = 91.5, 189.5
     expect(quantileSorted([90, 100, 130, 200], 0.05)).toBeCloseTo(91.5, 12);
     expect(quantileSorted([90, 100, 130, 200], 0.95)).toBeCloseTo(189.5, 12);
@@ -34,7 +45,7 @@ describe("numeric kernels", () => {
     expect(medianSorted([1, 3, 7])).toBe(3);
     expect(medianSorted([1, 3, 7, 8])).toBe(5);
     let seed = 7;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let trial = 0; trial < 50; trial++) {
       const n = 1 + Math.floor(rand() * 40);
       const x = Float64Array.from({ length: n }, () => Math.floor(rand() * 10));
@@ -44,6 +55,8 @@ describe("numeric kernels", () => {
   });
 
   it("R's round: half to even", () => {
-    expect([0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5, 2.4999, 7.5].map(roundHalfEven)).toEqual([0, 2, 2, 4, -0, -2, -2, 2, 8]);
+    expect([0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5, 2.4999, 7.5].map(roundHalfEven)).toEqual([
+      0, 2, 2, 4, -0, -2, -2, 2, 8,
+    ]);
   });
 });

@@ -86,7 +86,12 @@ export function sampleSdNonNaN(x: ArrayLike<number>): number {
  * order as R so results agree to the last bit. `from`/`to` select a sorted slice.
  * NaN when the slice is empty.
  */
-export function quantileSorted(sorted: ArrayLike<number>, p: number, from = 0, to = sorted.length): number {
+export function quantileSorted(
+  sorted: ArrayLike<number>,
+  p: number,
+  from = 0,
+  to = sorted.length,
+): number {
   const n = to - from;
   if (n <= 0) return Number.NaN;
   const index = 1 + Math.max(n - 1, 0) * p;

@@ -5,7 +5,10 @@ import { ctxOf } from "./test-utils";
 describe("time in ranges", () => {
   it("boundaries: below strict, above strict, in range inclusive", () => {
     // 20 values chosen on and around every boundary.
-    const g = [40, 53.9, 54, 62.9, 63, 69.9, 70, 100, 140, 140.1, 150, 180, 180.1, 200, 250, 250.1, 300, 90, 120, 160];
+    const g = [
+      40, 53.9, 54, 62.9, 63, 69.9, 70, 100, 140, 140.1, 150, 180, 180.1, 200, 250, 250.1, 300, 90,
+      120, 160,
+    ];
     const t = timeInRangesOf(g)!;
     const pct = (k: number) => (k / 20) * 100;
     expect(t.below54).toBe(pct(2)); // 40, 53.9
@@ -19,7 +22,10 @@ describe("time in ranges", () => {
     expect(t.range63to140).toBe(pct(7)); // 63, 69.9, 70, 100, 140, 90, 120
     expect(t.range70to140).toBe(pct(5)); // 70, 100, 140, 90, 120
     // The five consensus bands partition the data.
-    expect(t.below54 + t.range54to69 + t.range70to180 + t.range181to250 + t.above250).toBeCloseTo(100, 12);
+    expect(t.below54 + t.range54to69 + t.range70to180 + t.range181to250 + t.above250).toBeCloseTo(
+      100,
+      12,
+    );
   });
 
   it("no readings: null", () => {
@@ -38,11 +44,24 @@ describe("GRI", () => {
 });
 
 describe("consensus targets (Battelino 2019)", () => {
-  const t = timeInRangesOf([...new Array(72).fill(120), ...new Array(3).fill(65), ...new Array(20).fill(200), ...new Array(5).fill(260)])!;
+  const t = timeInRangesOf([
+    ...new Array(72).fill(120),
+    ...new Array(3).fill(65),
+    ...new Array(20).fill(200),
+    ...new Array(5).fill(260),
+  ])!;
   it("standard adult targets", () => {
     // TIR 72% > 70; <70 3% < 4; <54 0% < 1; >180 25% (not < 25); >250 5% (not < 5).
     const r = consensusTargetsOf(t, 30);
-    expect(r).toMatchObject({ tir: true, below70: true, below54: true, above180: false, above250: false, cv: true, all: false });
+    expect(r).toMatchObject({
+      tir: true,
+      below70: true,
+      below54: true,
+      above180: false,
+      above250: false,
+      cv: true,
+      all: false,
+    });
     expect(consensusTargetsOf(t, 36.5).cv).toBe(false);
   });
   it("older / high-risk targets", () => {

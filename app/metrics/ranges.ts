@@ -92,7 +92,10 @@ export function timeInRanges(ctx: MetricContext): MetricResult<TimeInRanges> {
  */
 export function griOf(t: TimeInRanges): number {
   return Math.min(
-    3 * t.below54 + 2.4 * (t.below70 - t.below54) + 1.6 * t.above250 + 0.8 * (t.above180 - t.above250),
+    3 * t.below54 +
+      2.4 * (t.below70 - t.below54) +
+      1.6 * t.above250 +
+      0.8 * (t.above180 - t.above250),
     100,
   );
 }
@@ -128,7 +131,11 @@ export interface ConsensusTargets {
  * Checks the international-consensus CGM targets for adults with type 1 or type 2 diabetes
  * (Battelino 2019, doi:10.2337/dci19-0028) against time in ranges and CV%.
  */
-export function consensusTargetsOf(t: TimeInRanges, cv: number, population: TargetPopulation = "standard"): ConsensusTargets {
+export function consensusTargetsOf(
+  t: TimeInRanges,
+  cv: number,
+  population: TargetPopulation = "standard",
+): ConsensusTargets {
   const std = population === "standard";
   const r = {
     tir: std ? t.range70to180 > 70 : t.range70to180 > 50,
@@ -138,5 +145,9 @@ export function consensusTargetsOf(t: TimeInRanges, cv: number, population: Targ
     above250: std ? t.above250 < 5 : t.above250 < 10,
     cv: cv <= 36,
   };
-  return { population, ...r, all: r.tir && r.below70 && r.below54 && r.above180 && r.above250 && r.cv };
+  return {
+    population,
+    ...r,
+    all: r.tir && r.below70 && r.below54 && r.above180 && r.above250 && r.cv,
+  };
 }

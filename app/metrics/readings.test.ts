@@ -70,7 +70,15 @@ describe("normalizeReadings", () => {
     ];
     const a = normalizeReadings(base).series;
     const b = normalizeReadings([...base].reverse()).series;
-    const c = normalizeReadings([base[3]!, base[6]!, base[0]!, base[4]!, base[1]!, base[5]!, base[2]!]).series;
+    const c = normalizeReadings([
+      base[3]!,
+      base[6]!,
+      base[0]!,
+      base[4]!,
+      base[1]!,
+      base[5]!,
+      base[2]!,
+    ]).series;
     for (const s of [b, c]) {
       expect(Array.from(s.time)).toEqual(Array.from(a.time));
       expect(Array.from(s.mgdl)).toEqual(Array.from(a.mgdl));

@@ -46,7 +46,10 @@ export function isValidReading(time: number, mgdl: number): boolean {
 }
 
 /** Applies the rules above. */
-export function normalizeReadings(readings: readonly Reading[]): { series: Series; report: NormalizeReport } {
+export function normalizeReadings(readings: readonly Reading[]): {
+  series: Series;
+  report: NormalizeReport;
+} {
   const n = readings.length;
   let valid = 0;
   let clean = true;
@@ -83,7 +86,9 @@ export function normalizeReadings(readings: readonly Reading[]): { series: Serie
   }
   // Sort by time, then by glucose, so that even the floating-point sum of merged duplicates is
   // independent of the input order.
-  idx.sort((a, b) => readings[a]!.time - readings[b]!.time || readings[a]!.mgdl - readings[b]!.mgdl);
+  idx.sort(
+    (a, b) => readings[a]!.time - readings[b]!.time || readings[a]!.mgdl - readings[b]!.mgdl,
+  );
 
   const time = new Float64Array(valid);
   const mgdl = new Float64Array(valid);

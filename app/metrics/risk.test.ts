@@ -57,7 +57,10 @@ describe("Kovatchev risk indices", () => {
     const r300 = 33.95077978881628;
     // Warsaw days: 30 Mar {50}, 31 Mar {300, 200}, 27 Oct {100, 300}.
     const warsaw = (r50 + r300 + (r300 + r100)) / 3;
-    expect(adrr(createContext(readings, { timeZone: "Europe/Warsaw" })).value).toBeCloseTo(warsaw, 12);
+    expect(adrr(createContext(readings, { timeZone: "Europe/Warsaw" })).value).toBeCloseTo(
+      warsaw,
+      12,
+    );
     // UTC days: 30 Mar {50, 300}, 31 Mar {200}, 26 Oct {100}, 27 Oct {300}.
     const utc = (r300 + r50 + r200 + r100 + r300) / 4;
     expect(adrr(createContext(readings, { timeZone: "UTC" })).value).toBeCloseTo(utc, 12);
@@ -67,7 +70,10 @@ describe("Kovatchev risk indices", () => {
     // |log10(90/90)|^3 = 0; 1000 |log10(2)|^3 = 27.27905...; mean = 13.6395...
     expect(mValue(ctxOf([90, 180])).value).toBeCloseTo((1000 * Math.log10(2) ** 3) / 2, 12);
     // r = 120: 60 and 240 are both a factor 2 away, 120 is 0.
-    expect(mValue(ctxOf([60, 120, 240]), 120).value).toBeCloseTo((2 * 1000 * Math.log10(2) ** 3) / 3, 12);
+    expect(mValue(ctxOf([60, 120, 240]), 120).value).toBeCloseTo(
+      (2 * 1000 * Math.log10(2) ** 3) / 3,
+      12,
+    );
     expect(() => mValue(ctxOf([100]), 0)).toThrow(RangeError);
   });
 
@@ -85,12 +91,16 @@ describe("Kovatchev risk indices", () => {
 
   it("J-index = 0.001 (mean + SD)^2", () => {
     // mean 140, SD sqrt(1000).
-    expect(jIndex(ctxOf([100, 120, 140, 160, 180])).value).toBeCloseTo(0.001 * (140 + Math.sqrt(1000)) ** 2, 12);
+    expect(jIndex(ctxOf([100, 120, 140, 160, 180])).value).toBeCloseTo(
+      0.001 * (140 + Math.sqrt(1000)) ** 2,
+      12,
+    );
     expect(jIndex(ctxOf([100])).value).toBeNull();
   });
 
   it("no readings: null", () => {
     const ctx = ctxOf([]);
-    for (const r of [lbgi(ctx), hbgi(ctx), adrr(ctx), grade(ctx), mValue(ctx), jIndex(ctx)]) expect(r.value).toBeNull();
+    for (const r of [lbgi(ctx), hbgi(ctx), adrr(ctx), grade(ctx), mValue(ctx), jIndex(ctx)])
+      expect(r.value).toBeNull();
   });
 });

@@ -127,7 +127,8 @@ export const M_VALUE_DEFAULT_REF = 90;
  * in diabetics. Acta Med Scand 1965;177:95-102, doi:10.1111/j.0954-6820.1965.tb01810.x.
  */
 export function mValue(ctx: MetricContext, ref: number = M_VALUE_DEFAULT_REF): MetricResult {
-  if (!(ref > 0) || !Number.isFinite(ref)) throw new RangeError(`M-value reference must be a positive number, got ${ref}`);
+  if (!(ref > 0) || !Number.isFinite(ref))
+    throw new RangeError(`M-value reference must be a positive number, got ${ref}`);
   const g = ctx.series.mgdl;
   const n = g.length;
   if (n === 0) return NO_VALUE;

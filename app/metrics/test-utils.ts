@@ -12,17 +12,26 @@ export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 /** Readings `values[i]` at start + i * stepMin minutes. */
-export function readingsAt(values: readonly number[], start = Date.UTC(2024, 0, 1), stepMin = 5): Reading[] {
+export function readingsAt(
+  values: readonly number[],
+  start = Date.UTC(2024, 0, 1),
+  stepMin = 5,
+): Reading[] {
   return values.map((mgdl, i) => ({ time: start + i * stepMin * MIN, mgdl }));
 }
 
 /** Context of `values` sampled every `stepMin` minutes from `start`. */
-export function ctxOf(values: readonly number[], options: ContextOptions & { start?: number; stepMin?: number } = {}): MetricContext {
+export function ctxOf(
+  values: readonly number[],
+  options: ContextOptions & { start?: number; stepMin?: number } = {},
+): MetricContext {
   return createContext(readingsAt(values, options.start, options.stepMin), options);
 }
 
 /** Folder of iglu's reference data (5 subjects' CGM readings and iglu's metric values; see its NOTES.txt). */
-export const IGLU_DIR = process.env["IGLU_REFERENCE_DIR"] ?? fileURLToPath(new URL("../../tests/fixtures/iglu-example/", import.meta.url));
+export const IGLU_DIR =
+  process.env["IGLU_REFERENCE_DIR"] ??
+  fileURLToPath(new URL("../../tests/fixtures/iglu-example/", import.meta.url));
 export const IGLU_CSV = `${IGLU_DIR}/example_cgm.csv`;
 
 export interface IgluAgpBlock {
@@ -61,6 +70,7 @@ export function relClose(actual: number | null | undefined, expected: number, re
 export function allNumbers(x: unknown, out: number[] = []): number[] {
   if (typeof x === "number") out.push(x);
   else if (Array.isArray(x)) for (const v of x) allNumbers(v, out);
-  else if (x !== null && typeof x === "object") for (const v of Object.values(x)) allNumbers(v, out);
+  else if (x !== null && typeof x === "object")
+    for (const v of Object.values(x)) allNumbers(v, out);
   return out;
 }

@@ -27,7 +27,9 @@ export class ZoneOffsets {
 
   constructor(timeZone: string, fromMs: number, toMs: number) {
     this.timeZone = timeZone;
-    let zdt = Temporal.Instant.fromEpochMilliseconds(Math.floor(fromMs)).toZonedDateTimeISO(timeZone);
+    let zdt = Temporal.Instant.fromEpochMilliseconds(Math.floor(fromMs)).toZonedDateTimeISO(
+      timeZone,
+    );
     this.starts.push(Number.NEGATIVE_INFINITY);
     this.offsets.push(zdt.offsetNanoseconds / 1e6);
     // A zone changes its offset at most a few times a year; the guard only stops runaway loops.
@@ -66,8 +68,9 @@ export class ZoneOffsets {
 
   /** Epoch ms of the local midnight that starts the local day containing `ms`. */
   startOfLocalDay(ms: number): number {
-    return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms)).toZonedDateTimeISO(this.timeZone).startOfDay()
-      .epochMilliseconds;
+    return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms))
+      .toZonedDateTimeISO(this.timeZone)
+      .startOfDay().epochMilliseconds;
   }
 }
 

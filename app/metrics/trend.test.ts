@@ -4,7 +4,8 @@ import { readingsAt, MIN } from "./test-utils";
 import { glucoseTrend, trendLevelOf } from "./trend";
 
 const T = Date.UTC(2024, 0, 1, 8);
-const seriesOf = (values: number[], stepMin = 5) => normalizeReadings(readingsAt(values, T, stepMin)).series;
+const seriesOf = (values: number[], stepMin = 5) =>
+  normalizeReadings(readingsAt(values, T, stepMin)).series;
 
 describe("trend levels (mmol/L per minute)", () => {
   it("thresholds 0.06 / 0.11 / 0.17, symmetric", () => {
@@ -40,7 +41,9 @@ describe("glucoseTrend", () => {
     // Falling 3.6 mg/dL/min = 0.2 mmol/L/min.
     expect(glucoseTrend(seriesOf([250, 232, 214, 196])).value!.level).toBe("rapidlyFalling");
     // Old readings outside the window do not count: a rise long ago, then flat.
-    expect(glucoseTrend(seriesOf([40, 80, 120, 160, 200, 200, 200, 200, 200])).value!.level).toBe("steady");
+    expect(glucoseTrend(seriesOf([40, 80, 120, 160, 200, 200, 200, 200, 200])).value!.level).toBe(
+      "steady",
+    );
   });
 
   it("a boundary rate in exact arithmetic is classified by the table", () => {

@@ -107,5 +107,8 @@ export function glucoseTrend(series: Series, options: TrendOptions = {}): Metric
   }
   const mgdlPerMin = sxy / sxx;
   const mmolPerMin = mgdlPerMin / MGDL_PER_MMOL;
-  return metric<Trend>({ level: trendLevelOf(mmolPerMin), mmolPerMin, mgdlPerMin, readings: m }, true);
+  return metric<Trend>(
+    { level: trendLevelOf(mmolPerMin), mmolPerMin, mgdlPerMin, readings: m },
+    true,
+  );
 }

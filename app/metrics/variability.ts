@@ -72,7 +72,8 @@ export function modd(ctx: MetricContext, lagDays = 1): MetricResult {
  */
 export function conga(ctx: MetricContext, hours: number): MetricResult {
   const lag = Math.round(60 / ctx.grid.stepMin) * hours;
-  if (!Number.isInteger(lag) || lag <= 0) throw new RangeError(`CONGA needs a positive whole number of grid steps, got n = ${hours} h`);
+  if (!Number.isInteger(lag) || lag <= 0)
+    throw new RangeError(`CONGA needs a positive whole number of grid steps, got n = ${hours} h`);
   return metric(finiteOrNull(sdLagDiff(ctx.grid.values, lag)), ctx.coverage.grid);
 }
 
@@ -83,7 +84,8 @@ export function conga(ctx: MetricContext, hours: number): MetricResult {
  */
 export function magValue(x: Float64Array, stepMin: number, nMin: number = stepMin): number {
   const every = nMin / stepMin;
-  if (!Number.isInteger(every) || every <= 0) throw new RangeError(`MAG interval must be a multiple of ${stepMin} min, got ${nMin}`);
+  if (!Number.isInteger(every) || every <= 0)
+    throw new RangeError(`MAG interval must be a multiple of ${stepMin} min, got ${nMin}`);
   const acc = new CompensatedSum();
   let c = 0;
   for (let k = 0; k + every < x.length; k += every) {

@@ -8,7 +8,12 @@ const sharing = JSON.parse(readFileSync("locales/en/sharing.json", "utf8"));
 /** The English text i18next picks for a list of keys (the first that exists), as the page shows it. */
 async function english(keys: string[]): Promise<string> {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: "en", ns: ["sharing"], defaultNS: "sharing", resources: { en: { sharing } } });
+  await i18n.init({
+    lng: "en",
+    ns: ["sharing"],
+    defaultNS: "sharing",
+    resources: { en: { sharing } },
+  });
   return i18n.t(keys);
 }
 
@@ -19,35 +24,57 @@ describe("accessTimeText: the time on the clock of the patient's zone", () => {
     expect(accessTimeText(at, "Europe/Warsaw")).toBe("2026/11/25 16:04");
     expect(accessTimeText(at, "UTC")).toBe("2026/11/25 15:04");
     // Late evening in New York is the next day in UTC.
-    expect(accessTimeText(new Date("2026-11-26T02:15:00Z"), "America/New_York")).toBe("2026/11/25 21:15");
+    expect(accessTimeText(new Date("2026-11-26T02:15:00Z"), "America/New_York")).toBe(
+      "2026/11/25 21:15",
+    );
   });
 
   it("follows daylight-saving changes", () => {
     // Warsaw 2026-03-29: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
-    expect(accessTimeText(new Date("2026-03-29T00:30:00Z"), "Europe/Warsaw")).toBe("2026/03/29 01:30");
-    expect(accessTimeText(new Date("2026-03-29T01:30:00Z"), "Europe/Warsaw")).toBe("2026/03/29 03:30");
+    expect(accessTimeText(new Date("2026-03-29T00:30:00Z"), "Europe/Warsaw")).toBe(
+      "2026/03/29 01:30",
+    );
+    expect(accessTimeText(new Date("2026-03-29T01:30:00Z"), "Europe/Warsaw")).toBe(
+      "2026/03/29 03:30",
+    );
   });
 });
 
 describe("accessActionKeys: plain words, never the action code", () => {
   it("a report printed as a PDF, the same report read on a page, and the former page-named codes", async () => {
-    expect(await english(accessActionKeys("read:statisticsReport", "pdf"))).toBe("Printed your statistics report");
-    expect(await english(accessActionKeys("read:statisticsprint", "pdf"))).toBe("Printed your statistics report");
-    expect(await english(accessActionKeys("read:statisticsReport", "page"))).toBe("Read your statistics report");
+    expect(await english(accessActionKeys("read:statisticsReport", "pdf"))).toBe(
+      "Printed your statistics report",
+    );
+    expect(await english(accessActionKeys("read:statisticsprint", "pdf"))).toBe(
+      "Printed your statistics report",
+    );
+    expect(await english(accessActionKeys("read:statisticsReport", "page"))).toBe(
+      "Read your statistics report",
+    );
     expect(await english(accessActionKeys("read:cgmsprint", "page"))).toBe("Read your CGM report");
-    expect(await english(accessActionKeys("read:print", "pdf"))).toBe("Printed your pump and BG report");
+    expect(await english(accessActionKeys("read:print", "pdf"))).toBe(
+      "Printed your pump and BG report",
+    );
     expect(await english(accessActionKeys("read:agpprint", "api"))).toBe("Read your AGP report");
   });
 
   it("other known actions keep their own words; unknown ones fall back to their kind, then to a general sentence", async () => {
-    expect(await english(accessActionKeys("read:patientHome", "page"))).toBe("Opened your patient page");
+    expect(await english(accessActionKeys("read:patientHome", "page"))).toBe(
+      "Opened your patient page",
+    );
     expect(await english(accessActionKeys("share:delete", null))).toBe("Deleted a share");
-    expect(await english(accessActionKeys("upload:equil", null))).toBe("Uploaded insulin pump data");
+    expect(await english(accessActionKeys("upload:equil", null))).toBe(
+      "Uploaded insulin pump data",
+    );
     expect(await english(accessActionKeys("read:somethingNew", "api"))).toBe("Looked at your data");
-    expect(await english(accessActionKeys("upload:someDevice", null))).toBe("Uploaded data for you");
+    expect(await english(accessActionKeys("upload:someDevice", null))).toBe(
+      "Uploaded data for you",
+    );
     expect(await english(accessActionKeys("zap", null))).toBe("Did something with your data");
     expect(await english(accessActionKeys("", null))).toBe("Did something with your data");
-    expect(await english(accessActionKeys("weird.code:with.dots", "page"))).toBe("Did something with your data");
+    expect(await english(accessActionKeys("weird.code:with.dots", "page"))).toBe(
+      "Did something with your data",
+    );
   });
 
   it("orders the keys from the most specific", () => {

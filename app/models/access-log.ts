@@ -15,7 +15,10 @@ export type AccessChannelName = "page" | "api" | "pdf";
  * same reads as the report purposes logged now (`read:statisticsReport`).
  */
 const FORMER_ACTIONS: ReadonlyMap<string, string> = new Map(
-  (Object.keys(REPORT_KINDS) as ReportKind[]).map((kind) => [`read:${REPORT_KINDS[kind].page}`, `read:${reportPurpose(kind)}`]),
+  (Object.keys(REPORT_KINDS) as ReportKind[]).map((kind) => [
+    `read:${REPORT_KINDS[kind].page}`,
+    `read:${reportPurpose(kind)}`,
+  ]),
 );
 
 /** An action code as a translation key segment: `read:statisticsReport` is `read_statisticsReport`. */
@@ -33,11 +36,18 @@ export function accessActionKeys(action: string, channel: AccessChannelName | nu
   const canonical = FORMER_ACTIONS.get(action) ?? action;
   const key = keySegment(canonical);
   const verb = keySegment(canonical.split(":")[0] ?? "");
-  return [...(channel === "pdf" ? [`accessLog.printed.${key}`] : []), `accessLog.actions.${key}`, ...(verb ? [`accessLog.verbs.${verb}`] : []), "accessLog.actions.other"];
+  return [
+    ...(channel === "pdf" ? [`accessLog.printed.${key}`] : []),
+    `accessLog.actions.${key}`,
+    ...(verb ? [`accessLog.verbs.${verb}`] : []),
+    "accessLog.actions.other",
+  ];
 }
 
 /** The reader's role, as a translation key of `sharing` (null for a deleted account). */
-export function accessRoleKey(actor: { identity: number | null; role: string } | null): string | null {
+export function accessRoleKey(
+  actor: { identity: number | null; role: string } | null,
+): string | null {
   if (!actor) return null;
   if (actor.role === "admin") return "accessLog.roles.staff";
   return actor.identity === 2 ? "accessLog.roles.clinic" : "accessLog.roles.person";
@@ -51,7 +61,11 @@ export function accessTimeText(at: Date, timeZone: string): string {
 }
 
 /** The page of a list of `total` entries, `pageSize` a page, that `asked` names (1 to the last page). */
-export function accessLogPage(asked: number, total: number, pageSize: number): { page: number; pages: number } {
+export function accessLogPage(
+  asked: number,
+  total: number,
+  pageSize: number,
+): { page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return { page: Math.min(Math.max(1, Math.floor(asked)), pages), pages };
 }

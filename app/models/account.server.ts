@@ -4,7 +4,12 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { sendCodeEmail, sendTranslatedMail } from "~/utils/mail.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { CODE_TTL_MINUTES, consumeEmailCode, issueEmailCode, withdrawEmailCode } from "./email-code.server";
+import {
+  CODE_TTL_MINUTES,
+  consumeEmailCode,
+  issueEmailCode,
+  withdrawEmailCode,
+} from "./email-code.server";
 import { clearRateLimit, hitRateLimit, RATE_LIMITS, refundRateLimit } from "./rate-limit.server";
 
 /**
@@ -16,10 +21,15 @@ export type Failure = { ok: false; error: string; retryAfterSeconds?: number };
 
 // A real argon2id hash of a random string: checking against it when the email is unknown makes
 // a failed sign-in take as long as one with a wrong password.
-const TIMING_DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$Y0Mub4ATYi4jwxYdXOl2dQ$g9WwonDswlU9zhouIqV4EayOGuGSo0rBh9zRE+wR1u4";
+const TIMING_DUMMY_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$Y0Mub4ATYi4jwxYdXOl2dQ$g9WwonDswlU9zhouIqV4EayOGuGSo0rBh9zRE+wR1u4";
 
 /** A refusal by a rate limit: "try again in N minutes" (`errors.locked` takes `minutes`). */
-const locked = (retryAfterSeconds: number): Failure => ({ ok: false, error: "errors.locked", retryAfterSeconds });
+const locked = (retryAfterSeconds: number): Failure => ({
+  ok: false,
+  error: "errors.locked",
+  retryAfterSeconds,
+});
 
 /**
  * Checks an email, password and sign-in type (identity). Only failures are counted: per account
@@ -29,7 +39,12 @@ const locked = (retryAfterSeconds: number): Failure => ({ ok: false, error: "err
  * cannot slip past a limit. One message for an unknown email, a wrong password and a wrong type:
  * nothing reveals whether an email exists.
  */
-export async function verifyLogin(input: { email: string; password: string; identity: number; ip: string }) {
+export async function verifyLogin(input: {
+  email: string;
+  password: string;
+  identity: number;
+  ip: string;
+}) {
   const keys = {
     accountIp: `signin:fail:${input.email}|${input.ip}`,
     ip: `signin:fail-ip:${input.ip}`,
@@ -53,15 +68,31 @@ export async function verifyLogin(input: { email: string; password: string; iden
 
   const user = await db().user.findUnique({ where: { email: input.email } });
   const passwordOk = await verifyPassword(user?.passwordHash ?? TIMING_DUMMY_HASH, input.password);
-  if (!user || !user.passwordHash || user.deletedAt || !passwordOk || user.identity !== input.identity) {
+  if (
+    !user ||
+    !user.passwordHash ||
+    user.deletedAt ||
+    !passwordOk ||
+    user.identity !== input.identity
+  ) {
     return { ok: false, error: "errors.wrongCredentials" } satisfies Failure;
   }
-  await Promise.all([clearRateLimit(keys.accountIp), refundRateLimit(keys.ip), refundRateLimit(keys.account)]);
+  await Promise.all([
+    clearRateLimit(keys.accountIp),
+    refundRateLimit(keys.ip),
+    refundRateLimit(keys.account),
+  ]);
   if (user.disabled) return { ok: false, error: "errors.accountDisabled" } satisfies Failure;
   return { ok: true as const, userId: user.id, active: user.active };
 }
 
-type CodeRequest = { email: string; purpose: EmailCodePurpose; locale: Locale; ip: string; userId?: number | null };
+type CodeRequest = {
+  email: string;
+  purpose: EmailCodePurpose;
+  locale: Locale;
+  ip: string;
+  userId?: number | null;
+};
 
 /**
  * Issues a code within the send limits (per address and per client IP) and the resend
@@ -70,41 +101,80 @@ type CodeRequest = { email: string; purpose: EmailCodePurpose; locale: Locale; i
  * once. `wait` false sends in the background: the answer then takes the same time whether or not
  * an email goes out, and a slow mail server does not hold up the request.
  */
-async function issueAndMail(input: CodeRequest, mail: ((code: string) => Promise<void>) | null, wait: boolean): Promise<{ ok: true; mailed: boolean | null } | Failure> {
+async function issueAndMail(
+  input: CodeRequest,
+  mail: ((code: string) => Promise<void>) | null,
+  wait: boolean,
+): Promise<{ ok: true; mailed: boolean | null } | Failure> {
   const byEmail = await hitRateLimit(`code:send:${input.email}`, RATE_LIMITS.sendCodePerEmail);
   if (!byEmail.allowed) return locked(byEmail.retryAfterSeconds);
   const byIp = await hitRateLimit(`code:send-ip:${input.ip}`, RATE_LIMITS.sendCodePerIp);
   if (!byIp.allowed) return locked(byIp.retryAfterSeconds);
-  const issued = await issueEmailCode({ email: input.email, purpose: input.purpose, userId: input.userId });
-  if (!issued.ok) return { ok: false, error: "errors.codeCooldown", retryAfterSeconds: issued.retryAfterSeconds } satisfies Failure;
+  const issued = await issueEmailCode({
+    email: input.email,
+    purpose: input.purpose,
+    userId: input.userId,
+  });
+  if (!issued.ok)
+    return {
+      ok: false,
+      error: "errors.codeCooldown",
+      retryAfterSeconds: issued.retryAfterSeconds,
+    } satisfies Failure;
   const send = () => mailOrWithdraw(input.purpose, issued, mail!);
   // In the background nothing is known yet (null), whether an email goes out or not.
   if (!wait) {
-    if (mail) send().catch((error) => console.error(`[mail] the ${input.purpose} code could not be withdrawn:`, error instanceof Error ? error.message : error));
+    if (mail)
+      send().catch((error) =>
+        console.error(
+          `[mail] the ${input.purpose} code could not be withdrawn:`,
+          error instanceof Error ? error.message : error,
+        ),
+      );
     return { ok: true as const, mailed: null };
   }
   if (!mail) return { ok: true as const, mailed: false };
-  return (await send()) ? { ok: true as const, mailed: true } : ({ ok: false, error: "errors.mailFailed" } satisfies Failure);
+  return (await send())
+    ? { ok: true as const, mailed: true }
+    : ({ ok: false, error: "errors.mailFailed" } satisfies Failure);
 }
 
 /** Sends the email of an issued code; when that fails the code is withdrawn. Answers whether it went out. */
-async function mailOrWithdraw(purpose: EmailCodePurpose, issued: { id: number; code: string }, mail: (code: string) => Promise<void>): Promise<boolean> {
+async function mailOrWithdraw(
+  purpose: EmailCodePurpose,
+  issued: { id: number; code: string },
+  mail: (code: string) => Promise<void>,
+): Promise<boolean> {
   try {
     await mail(issued.code);
     return true;
   } catch (error) {
-    console.error(`[mail] the ${purpose} email could not be sent:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[mail] the ${purpose} email could not be sent:`,
+      error instanceof Error ? error.message : error,
+    );
     await withdrawEmailCode(issued.id);
     return false;
   }
 }
 
 const codeMail = (input: CodeRequest) => (code: string) =>
-  sendCodeEmail({ to: input.email, locale: input.locale, purpose: input.purpose, code, expiresInMinutes: CODE_TTL_MINUTES });
+  sendCodeEmail({
+    to: input.email,
+    locale: input.locale,
+    purpose: input.purpose,
+    code,
+    expiresInMinutes: CODE_TTL_MINUTES,
+  });
 
 /** The notice to an address that already has an account: someone tried to sign up with it; a reset link. */
 const accountExistsMail = (input: CodeRequest) => () =>
-  sendTranslatedMail({ to: input.email, locale: input.locale, key: "accountExists", values: { link: `${env().APP_URL.replace(/\/+$/, "")}/account` } });
+  sendTranslatedMail({
+    to: input.email,
+    locale: input.locale,
+    key: "accountExists",
+    values: { link: `${env().APP_URL.replace(/\/+$/, "")}/account` },
+  });
 
 /**
  * Sign-up's "send code". The answer is the same for a free and a taken address (same limits,
@@ -121,7 +191,12 @@ export async function sendSignUpCode(input: { email: string; locale: Locale; ip:
  * The change-email code for a signed-in user. A taken address gets no code (and the change
  * would be refused), but the answer is the same, so the form does not reveal who has an account.
  */
-export async function sendChangeEmailCode(input: { userId: number; email: string; locale: Locale; ip: string }) {
+export async function sendChangeEmailCode(input: {
+  userId: number;
+  email: string;
+  locale: Locale;
+  ip: string;
+}) {
   const request: CodeRequest = { ...input, purpose: "change_email" };
   const taken = await isEmailTaken(input.email);
   return issueAndMail(request, taken ? null : codeMail(request), false);
@@ -131,7 +206,16 @@ async function checkCode(email: string, purpose: EmailCodePurpose, code: string)
   const limit = await hitRateLimit(`code:check:${email}`, RATE_LIMITS.checkCodePerEmail);
   if (!limit.allowed) return locked(limit.retryAfterSeconds);
   const result = await consumeEmailCode({ email, purpose, code });
-  if (!result.ok) return { ok: false, error: result.reason === "expired" ? "errors.codeExpired" : result.reason === "too_many_attempts" ? "errors.codeTooManyAttempts" : "errors.codeInvalid" } satisfies Failure;
+  if (!result.ok)
+    return {
+      ok: false,
+      error:
+        result.reason === "expired"
+          ? "errors.codeExpired"
+          : result.reason === "too_many_attempts"
+            ? "errors.codeTooManyAttempts"
+            : "errors.codeInvalid",
+    } satisfies Failure;
   return { ok: true as const };
 }
 
@@ -147,17 +231,27 @@ type NewAccount = {
   lastName: string;
   lang: Locale;
 };
-type PersonProfile = { birthDate: string; height: number; weight: number; unit: number; lowLimitMgdl: number; highLimitMgdl: number };
+type PersonProfile = {
+  birthDate: string;
+  height: number;
+  weight: number;
+  unit: number;
+  lowLimitMgdl: number;
+  highLimitMgdl: number;
+};
 
 /**
  * Creates a self-registered account after checking the emailed verification code: a person
  * (identity 1, with a health profile) or a clinic (identity 2, organisation audit not submitted).
  */
-export async function registerAccount(input: NewAccount & ({ identity: 1; profile: PersonProfile } | { identity: 2 })) {
+export async function registerAccount(
+  input: NewAccount & ({ identity: 1; profile: PersonProfile } | { identity: 2 }),
+) {
   // The code comes first: only the owner of the address learns whether it is taken.
   const code = await checkCode(input.email, "verify_email", input.code);
   if (!code.ok) return code;
-  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
+  if (await isEmailTaken(input.email))
+    return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   const passwordHash = await hashPassword(input.password);
   const profile = input.identity === 1 ? input.profile : null;
   try {
@@ -168,20 +262,38 @@ export async function registerAccount(input: NewAccount & ({ identity: 1; profil
         identity: input.identity,
         firstName: input.firstName,
         lastName: input.lastName,
-        ...(profile ? { birthDate: new Date(profile.birthDate), heightCm: profile.height, weightKg: profile.weight } : {}),
+        ...(profile
+          ? {
+              birthDate: new Date(profile.birthDate),
+              heightCm: profile.height,
+              weightKg: profile.weight,
+            }
+          : {}),
         setting: { create: { lang: input.lang, unit: profile?.unit ?? 0 } },
-        ...(profile ? { patient: { create: { lowLimit: profile.lowLimitMgdl, highLimit: profile.highLimitMgdl } } } : {}),
+        ...(profile
+          ? {
+              patient: {
+                create: { lowLimit: profile.lowLimitMgdl, highLimit: profile.highLimitMgdl },
+              },
+            }
+          : {}),
       },
     });
     return { ok: true as const, userId: user.id };
   } catch (error) {
-    if (error instanceof Error && /Unique constraint/.test(error.message)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
+    if (error instanceof Error && /Unique constraint/.test(error.message))
+      return { ok: false, error: "errors.emailTaken" } satisfies Failure;
     throw error;
   }
 }
 
 /** Changes a signed-in user's password; every other session and every API token is ended. */
-export async function changePassword(input: { userId: number; currentPassword: string; password: string; keepSessionId?: string }) {
+export async function changePassword(input: {
+  userId: number;
+  currentPassword: string;
+  password: string;
+  keepSessionId?: string;
+}) {
   const user = await db().user.findUniqueOrThrow({ where: { id: input.userId } });
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     return { ok: false, error: "errors.currentPasswordWrong" } satisfies Failure;
@@ -195,7 +307,10 @@ async function setPassword(userId: number, password: string, keepSessionId?: str
   const now = new Date();
   await db().$transaction([
     db().user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: now } }),
-    db().session.updateMany({ where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) }, data: { revokedAt: now } }),
+    db().session.updateMany({
+      where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+      data: { revokedAt: now },
+    }),
     db().apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } }),
   ]);
 }
@@ -206,7 +321,10 @@ async function setPassword(userId: number, password: string, keepSessionId?: str
  * be used without an account) and the email goes out in the background.
  */
 export async function requestPasswordReset(input: { email: string; locale: Locale; ip: string }) {
-  const user = await db().user.findUnique({ where: { email: input.email }, select: { id: true, deletedAt: true } });
+  const user = await db().user.findUnique({
+    where: { email: input.email },
+    select: { id: true, deletedAt: true },
+  });
   const known = user && !user.deletedAt ? user : null;
   const request: CodeRequest = { ...input, purpose: "reset_password", userId: known?.id ?? null };
   return issueAndMail(request, known ? codeMail(request) : null, false);
@@ -222,14 +340,20 @@ export async function resetPassword(input: { email: string; code: string; passwo
 }
 
 /** Moves an account to a new email after the code sent there is confirmed with the password. */
-export async function changeEmail(input: { userId: number; email: string; code: string; currentPassword: string }) {
+export async function changeEmail(input: {
+  userId: number;
+  email: string;
+  code: string;
+  currentPassword: string;
+}) {
   const user = await db().user.findUniqueOrThrow({ where: { id: input.userId } });
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     return { ok: false, error: "errors.currentPasswordWrong" } satisfies Failure;
   }
   const code = await checkCode(input.email, "change_email", input.code);
   if (!code.ok) return code;
-  if (await isEmailTaken(input.email)) return { ok: false, error: "errors.emailTaken" } satisfies Failure;
+  if (await isEmailTaken(input.email))
+    return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   await db().user.update({ where: { id: user.id }, data: { email: input.email } });
   return { ok: true as const };
 }
@@ -239,8 +363,16 @@ export async function changeEmail(input: { userId: number; email: string; code: 
  * same answer after the same work. `wait` (for the account's creator, who knows it exists)
  * waits for the send and says whether it went out.
  */
-export async function sendActivationCode(input: { email: string; locale: Locale; ip: string; wait?: boolean }) {
-  const user = await db().user.findUnique({ where: { email: input.email }, select: { id: true, active: true, deletedAt: true } });
+export async function sendActivationCode(input: {
+  email: string;
+  locale: Locale;
+  ip: string;
+  wait?: boolean;
+}) {
+  const user = await db().user.findUnique({
+    where: { email: input.email },
+    select: { id: true, active: true, deletedAt: true },
+  });
   const pending = user && !user.active && !user.deletedAt ? user : null;
   const request: CodeRequest = { ...input, purpose: "activate", userId: pending?.id ?? null };
   return issueAndMail(request, pending ? codeMail(request) : null, input.wait ?? false);
@@ -252,13 +384,20 @@ export async function sendActivationCode(input: { email: string; locale: Locale;
  */
 export async function activateAccount(input: { email: string; code: string; password?: string }) {
   const user = await db().user.findUnique({ where: { email: input.email } });
-  if (!user || user.deletedAt || user.disabled) return { ok: false, error: "errors.codeInvalid" } satisfies Failure;
-  if (!user.passwordHash && !input.password) return { ok: false, error: "errors.passwordMsg" } satisfies Failure;
+  if (!user || user.deletedAt || user.disabled)
+    return { ok: false, error: "errors.codeInvalid" } satisfies Failure;
+  if (!user.passwordHash && !input.password)
+    return { ok: false, error: "errors.passwordMsg" } satisfies Failure;
   const code = await checkCode(input.email, "activate", input.code);
   if (!code.ok) return code;
   await db().user.update({
     where: { id: user.id },
-    data: { active: true, ...(input.password ? { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date() } : {}) },
+    data: {
+      active: true,
+      ...(input.password
+        ? { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date() }
+        : {}),
+    },
   });
   return { ok: true as const, userId: user.id };
 }

@@ -31,7 +31,9 @@ export async function createApiToken(userId: number, userAgent?: string | null):
   return token;
 }
 
-export type TokenCheck = { ok: true; userId: number; active: boolean } | { ok: false; code: (typeof TOKEN_CODES)[keyof typeof TOKEN_CODES] };
+export type TokenCheck =
+  | { ok: true; userId: number; active: boolean }
+  | { ok: false; code: (typeof TOKEN_CODES)[keyof typeof TOKEN_CODES] };
 
 /** `lastUsedAt` is kept to the minute: a write on every call would cost more than the call's read. */
 const LAST_USED_PRECISION_SECONDS = 60;
@@ -44,7 +46,18 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   if (!token) return { ok: false, code: TOKEN_CODES.missing };
   if (!TOKEN_PATTERN.test(token)) return { ok: false, code: TOKEN_CODES.malformed };
   const rows = await db().$queryRaw<
-    { id: number; createdAt: Date; expiresAt: Date; revokedAt: Date | null; lastUsedAt: Date | null; userId: number; active: boolean; disabled: boolean; deletedAt: Date | null; passwordChangedAt: Date | null }[]
+    {
+      id: number;
+      createdAt: Date;
+      expiresAt: Date;
+      revokedAt: Date | null;
+      lastUsedAt: Date | null;
+      userId: number;
+      active: boolean;
+      disabled: boolean;
+      deletedAt: Date | null;
+      passwordChangedAt: Date | null;
+    }[]
   >`
     SELECT t.id, t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u.id AS "userId", u.active, u.disabled, u."deletedAt", u."passwordChangedAt"
       FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
@@ -55,19 +68,28 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   if (row.expiresAt < now) return { ok: false, code: TOKEN_CODES.expired };
   if (row.deletedAt) return { ok: false, code: TOKEN_CODES.deleted };
   if (row.disabled) return { ok: false, code: TOKEN_CODES.disabled };
-  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) return { ok: false, code: TOKEN_CODES.refreshRequired };
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_SECONDS * 1000) {
+  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt)
+    return { ok: false, code: TOKEN_CODES.refreshRequired };
+  if (
+    !row.lastUsedAt ||
+    now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_SECONDS * 1000
+  ) {
     await db().$executeRaw`UPDATE "ApiToken" SET "lastUsedAt" = ${now} WHERE id = ${row.id}`;
   }
   return { ok: true, userId: row.userId, active: row.active };
 }
 
 export async function revokeApiToken(token: string) {
-  await db().apiToken.updateMany({ where: { tokenHash: hashToken(token), revokedAt: null }, data: { revokedAt: new Date() } });
+  await db().apiToken.updateMany({
+    where: { tokenHash: hashToken(token), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }
 
 /** Deletes tokens that can no longer be used (expired or revoked); for the periodic purge. */
 export async function purgeDeadApiTokens(now = new Date()): Promise<number> {
-  const { count } = await db().apiToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { not: null } }] } });
+  const { count } = await db().apiToken.deleteMany({
+    where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { not: null } }] },
+  });
   return count;
 }

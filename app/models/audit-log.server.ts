@@ -8,9 +8,16 @@ import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "
  * channel. Only the access gateway (app/services/patient-read.server.ts) calls it. Raw SQL: it
  * runs on every read (docs/decisions/008-raw-sql-on-hot-paths.md).
  */
-export async function logPatientRead(entry: { actorId: number; patientId: number; action: string; channel: AccessChannel; detail?: Prisma.InputJsonValue }) {
+export async function logPatientRead(entry: {
+  actorId: number;
+  patientId: number;
+  action: string;
+  channel: AccessChannel;
+  detail?: Prisma.InputJsonValue;
+}) {
   const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
-  await db().$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${entry.action}, ${entry.channel}::"AccessChannel", ${detail}::jsonb)`;
+  await db()
+    .$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${entry.action}, ${entry.channel}::"AccessChannel", ${detail}::jsonb)`;
 }
 
 /** The dates a logged read covered, when it named any. */
@@ -27,8 +34,14 @@ function loggedRange(detail: Prisma.JsonValue): { start: string; end: string } |
  * clock of the patient's time zone, the reader's name and role, and the translation keys of what
  * happened (app/models/access-log.ts).
  */
-export async function listAccessToMyData(userId: number, { page: asked, pageSize }: { page: number; pageSize: number }) {
-  const patient = await db().patient.findUnique({ where: { userId }, select: { id: true, timeZone: true } });
+export async function listAccessToMyData(
+  userId: number,
+  { page: asked, pageSize }: { page: number; pageSize: number },
+) {
+  const patient = await db().patient.findUnique({
+    where: { userId },
+    select: { id: true, timeZone: true },
+  });
   if (!patient) return { total: 0, page: 1, pages: 1, timeZone: null, items: [] };
   const where: Prisma.AuditLogWhereInput = { patientId: patient.id, NOT: { actorId: userId } };
   const total = await db().auditLog.count({ where });
@@ -38,7 +51,11 @@ export async function listAccessToMyData(userId: number, { page: asked, pageSize
     orderBy: [{ at: "desc" }, { id: "desc" }],
     skip: (page - 1) * pageSize,
     take: pageSize,
-    include: { actor: { select: { email: true, firstName: true, lastName: true, identity: true, role: true } } },
+    include: {
+      actor: {
+        select: { email: true, firstName: true, lastName: true, identity: true, role: true },
+      },
+    },
   });
   return {
     total,

@@ -15,7 +15,11 @@ const UTC = Prisma.sql`AT TIME ZONE 'UTC'`;
 export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number };
 
 /** Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms; answers how many were new. */
-export async function insertPumpRows(tx: Tx, t: BatchTarget, all: readonly PumpRow[]): Promise<number> {
+export async function insertPumpRows(
+  tx: Tx,
+  t: BatchTarget,
+  all: readonly PumpRow[],
+): Promise<number> {
   // The handheld returns its whole log every time: most records of a pump upload are usually
   // stored already. Dropping them first is an index look-up each, far cheaper than a conflict.
   const known = await storedPumpRecordIds(tx, t, all);
@@ -58,7 +62,11 @@ export async function insertPumpRows(tx: Tx, t: BatchTarget, all: readonly PumpR
 }
 
 /** The record numbers among `rows` already stored for the patient and handheld. */
-async function storedPumpRecordIds(tx: Tx, t: BatchTarget, rows: readonly PumpRow[]): Promise<Set<number>> {
+async function storedPumpRecordIds(
+  tx: Tx,
+  t: BatchTarget,
+  rows: readonly PumpRow[],
+): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
   const found = await tx.$queryRaw<{ recordId: number }[]>`
     SELECT "recordId" FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${rows.map((r) => r.recordId)}::int[])`;
@@ -66,7 +74,11 @@ async function storedPumpRecordIds(tx: Tx, t: BatchTarget, rows: readonly PumpRo
 }
 
 /** Marks the pump records of inconsistent bolus calculations (known only once the whole upload is read). */
-export async function flagBolusChecks(tx: Tx, t: Omit<BatchTarget, "uploadId">, recordIds: readonly number[]): Promise<void> {
+export async function flagBolusChecks(
+  tx: Tx,
+  t: Omit<BatchTarget, "uploadId">,
+  recordIds: readonly number[],
+): Promise<void> {
   if (recordIds.length === 0) return;
   await tx.$executeRaw`
     UPDATE "PumpRecord" SET "bolusCheckFailed" = true
@@ -74,7 +86,11 @@ export async function flagBolusChecks(tx: Tx, t: Omit<BatchTarget, "uploadId">, 
 }
 
 /** Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were new. */
-export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string }, all: readonly CgmRow[]): Promise<number> {
+export async function insertCgmRows(
+  tx: Tx,
+  t: BatchTarget & { timeZone: string },
+  all: readonly CgmRow[],
+): Promise<number> {
   if (all.length === 0) return 0;
   // A CGM's history is read from a stored index, but a repeat sends readings already stored: drop them first.
   const found = await tx.$queryRaw<{ eventIndex: number }[]>`
@@ -91,11 +107,21 @@ export async function insertCgmRows(tx: Tx, t: BatchTarget & { timeZone: string 
     ON CONFLICT ("patientId", "deviceSn", "eventIndex") DO NOTHING`;
 }
 
-export type BgRow = { recordKey: string; mgdl: number; deviceTime: string; dateTime: number; dataOrigin: number | null };
+export type BgRow = {
+  recordKey: string;
+  mgdl: number;
+  deviceTime: string;
+  dateTime: number;
+  dataOrigin: number | null;
+};
 export type BgSourceName = "meter" | "cgm_fingerprick" | "cgm_manual" | "pump" | "csv";
 
 /** Inserts blood-glucose readings of one source; answers how many were new. */
-export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; source: BgSourceName }, rows: readonly BgRow[]): Promise<number> {
+export async function insertBgRows(
+  tx: Tx,
+  t: BatchTarget & { timeZone: string; source: BgSourceName },
+  rows: readonly BgRow[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const col = <K extends keyof BgRow>(k: K) => rows.map((r) => r[k]);
   return tx.$executeRaw`
@@ -109,7 +135,11 @@ export async function insertBgRows(tx: Tx, t: BatchTarget & { timeZone: string; 
 export type KeyedCarbRow = { recordKey: string; grams: number; dateTime: number };
 
 /** Inserts the carbohydrate entries of an imported file; answers how many were new. */
-export async function insertCarbRows(tx: Tx, t: BatchTarget, rows: readonly KeyedCarbRow[]): Promise<number> {
+export async function insertCarbRows(
+  tx: Tx,
+  t: BatchTarget,
+  rows: readonly KeyedCarbRow[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   return tx.$executeRaw`
     INSERT INTO "CarbEntry" ("patientId", "deviceSn", "uploadId", "recordKey", grams, "dateTime")
@@ -118,10 +148,19 @@ export async function insertCarbRows(tx: Tx, t: BatchTarget, rows: readonly Keye
     ON CONFLICT ("patientId", "deviceSn", "recordKey") DO NOTHING`;
 }
 
-export type KeyedInsulinRow = { recordKey: string; units: number; kind: "rapid" | "long"; dateTime: number };
+export type KeyedInsulinRow = {
+  recordKey: string;
+  units: number;
+  kind: "rapid" | "long";
+  dateTime: number;
+};
 
 /** Inserts the insulin doses of an imported file; answers how many were new. */
-export async function insertInsulinRows(tx: Tx, t: BatchTarget, rows: readonly KeyedInsulinRow[]): Promise<number> {
+export async function insertInsulinRows(
+  tx: Tx,
+  t: BatchTarget,
+  rows: readonly KeyedInsulinRow[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   return tx.$executeRaw`
     INSERT INTO "InsulinEntry" ("patientId", "deviceSn", "uploadId", "recordKey", kind, units, "dateTime")
@@ -141,7 +180,11 @@ export type StoredKeyQuery = {
 };
 
 /** How many of these records the patient already has for the device (an import's preview). */
-export async function countStoredKeys(tx: Tx, t: { patientId: number; deviceSn: string }, keys: StoredKeyQuery): Promise<number> {
+export async function countStoredKeys(
+  tx: Tx,
+  t: { patientId: number; deviceSn: string },
+  keys: StoredKeyQuery,
+): Promise<number> {
   const rows = await tx.$queryRaw<{ n: bigint }[]>`
     SELECT (SELECT count(*) FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${keys.cgm}::int[]))
          + (SELECT count(*) FROM "BgRecord" b JOIN unnest(${keys.bg.map((k) => k.source)}::text[], ${keys.bg.map((k) => k.recordKey)}::text[]) AS u(source, key)
@@ -154,40 +197,91 @@ export async function countStoredKeys(tx: Tx, t: { patientId: number; deviceSn: 
 }
 
 /** Whether the device was already uploaded for another patient. */
-export async function deviceOfAnotherPatient(tx: Tx, kind: DeviceKind, serial: string, patientId: number): Promise<boolean> {
+export async function deviceOfAnotherPatient(
+  tx: Tx,
+  kind: DeviceKind,
+  serial: string,
+  patientId: number,
+): Promise<boolean> {
   const rows = await tx.$queryRaw<{ other: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM "Device" WHERE kind = ${kind}::"DeviceKind" AND serial = ${serial} AND "patientId" <> ${patientId}) AS other`;
   return rows[0]?.other ?? false;
 }
 
 /** Records the device for the patient (the first uploader kept), with its newest firmware and zone. */
-export async function touchDevice(tx: Tx, d: { kind: DeviceKind; serial: string; patientId: number; uploaderId: number; firmware: string | null; timeZone: string }) {
+export async function touchDevice(
+  tx: Tx,
+  d: {
+    kind: DeviceKind;
+    serial: string;
+    patientId: number;
+    uploaderId: number;
+    firmware: string | null;
+    timeZone: string;
+  },
+) {
   await tx.device.upsert({
     where: { patientId_kind_serial: { patientId: d.patientId, kind: d.kind, serial: d.serial } },
-    create: { kind: d.kind, serial: d.serial, patientId: d.patientId, firstUploaderId: d.uploaderId, firmware: d.firmware, timeZone: d.timeZone, lastUploadAt: new Date() },
-    update: { lastUploadAt: new Date(), timeZone: d.timeZone, ...(d.firmware ? { firmware: d.firmware } : {}) },
+    create: {
+      kind: d.kind,
+      serial: d.serial,
+      patientId: d.patientId,
+      firstUploaderId: d.uploaderId,
+      firmware: d.firmware,
+      timeZone: d.timeZone,
+      lastUploadAt: new Date(),
+    },
+    update: {
+      lastUploadAt: new Date(),
+      timeZone: d.timeZone,
+      ...(d.firmware ? { firmware: d.firmware } : {}),
+    },
   });
 }
 
 /** Replaces the handheld's basal presets of these indexes for the patient (U/h per half hour). */
 export async function upsertBasalPresets(
   tx: Tx,
-  d: { patientId: number; pdaSn: string; pdaVersion: string; pdaTimeZone: string | null; presets: readonly { settingIndex: number; name: string; valueArray: number[] }[] },
+  d: {
+    patientId: number;
+    pdaSn: string;
+    pdaVersion: string;
+    pdaTimeZone: string | null;
+    presets: readonly { settingIndex: number; name: string; valueArray: number[] }[];
+  },
 ) {
   for (const p of d.presets) {
-    const values = { name: p.name, valueArray: p.valueArray, pdaVersion: d.pdaVersion, pdaTimeZone: d.pdaTimeZone, uploadedAt: new Date() };
+    const values = {
+      name: p.name,
+      valueArray: p.valueArray,
+      pdaVersion: d.pdaVersion,
+      pdaTimeZone: d.pdaTimeZone,
+      uploadedAt: new Date(),
+    };
     await tx.basalSetting.upsert({
-      where: { patientId_pdaSn_settingIndex: { patientId: d.patientId, pdaSn: d.pdaSn, settingIndex: p.settingIndex } },
+      where: {
+        patientId_pdaSn_settingIndex: {
+          patientId: d.patientId,
+          pdaSn: d.pdaSn,
+          settingIndex: p.settingIndex,
+        },
+      },
       create: { patientId: d.patientId, pdaSn: d.pdaSn, settingIndex: p.settingIndex, ...values },
       update: values,
     });
   }
 }
 
-export type PumpSettingValues = Omit<Prisma.PumpSettingUncheckedCreateInput, "id" | "patientId" | "pdaSn" | "uploadedAt">;
+export type PumpSettingValues = Omit<
+  Prisma.PumpSettingUncheckedCreateInput,
+  "id" | "patientId" | "pdaSn" | "uploadedAt"
+>;
 
 /** Stores the handheld's settings for the patient (one row per handheld). */
-export async function upsertPumpSetting(tx: Tx, d: { patientId: number; pdaSn: string; values: PumpSettingValues }) {
+export async function upsertPumpSetting(
+  tx: Tx,
+  d: { patientId: number; pdaSn: string; values: PumpSettingValues },
+) {
   const values = { ...d.values, uploadedAt: new Date() };
   await tx.pumpSetting.upsert({
     where: { patientId_pdaSn: { patientId: d.patientId, pdaSn: d.pdaSn } },

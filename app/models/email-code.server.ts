@@ -18,8 +18,12 @@ export const MAX_ATTEMPTS = 5;
 
 const CODE_FORMAT = /^\d{6}$/;
 
-export type IssueResult = { ok: true; id: number; code: string; expiresAt: Date } | { ok: false; reason: "cooldown"; retryAfterSeconds: number };
-export type ConsumeResult = { ok: true; userId: number | null } | { ok: false; reason: "invalid" | "expired" | "too_many_attempts" };
+export type IssueResult =
+  | { ok: true; id: number; code: string; expiresAt: Date }
+  | { ok: false; reason: "cooldown"; retryAfterSeconds: number };
+export type ConsumeResult =
+  | { ok: true; userId: number | null }
+  | { ok: false; reason: "invalid" | "expired" | "too_many_attempts" };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -27,7 +31,9 @@ export function normaliseEmail(email: string): string {
 
 /** The stored form of a code; bound to the address and purpose as well as the secret. */
 function hashCode(email: string, purpose: EmailCodePurpose, code: string): string {
-  return createHmac("sha256", sessionSecret()).update(`email-code\n${purpose}\n${email}\n${code}`).digest("hex");
+  return createHmac("sha256", sessionSecret())
+    .update(`email-code\n${purpose}\n${email}\n${code}`)
+    .digest("hex");
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -42,7 +48,11 @@ function sameHash(a: string, b: string): boolean {
  * purpose are serialised with a transaction-scoped advisory lock, so two app servers cannot
  * both pass the cool-down check.
  */
-export async function issueEmailCode(input: { email: string; purpose: EmailCodePurpose; userId?: number | null }): Promise<IssueResult> {
+export async function issueEmailCode(input: {
+  email: string;
+  purpose: EmailCodePurpose;
+  userId?: number | null;
+}): Promise<IssueResult> {
   const email = normaliseEmail(input.email);
   const { purpose } = input;
   return db().$transaction(async (tx) => {
@@ -55,13 +65,28 @@ export async function issueEmailCode(input: { email: string; purpose: EmailCodeP
     });
     if (latest) {
       const waitMs = latest.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();
-      if (waitMs > 0) return { ok: false, reason: "cooldown", retryAfterSeconds: Math.ceil(waitMs / 1000) } as const;
+      if (waitMs > 0)
+        return {
+          ok: false,
+          reason: "cooldown",
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+        } as const;
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
-    await tx.emailCode.updateMany({ where: { email, purpose, usedAt: null }, data: { usedAt: now } });
+    await tx.emailCode.updateMany({
+      where: { email, purpose, usedAt: null },
+      data: { usedAt: now },
+    });
     const { id } = await tx.emailCode.create({
-      data: { email, purpose, userId: input.userId ?? null, codeHash: hashCode(email, purpose, code), createdAt: now, expiresAt },
+      data: {
+        email,
+        purpose,
+        userId: input.userId ?? null,
+        codeHash: hashCode(email, purpose, code),
+        createdAt: now,
+        expiresAt,
+      },
       select: { id: true },
     });
     return { ok: true, id, code, expiresAt } as const;
@@ -75,7 +100,11 @@ export async function issueEmailCode(input: { email: string; purpose: EmailCodeP
  * is conditional too, so of two parallel submissions of the right code only one succeeds.
  * Returns the account the code was issued for (null when it was issued without one).
  */
-export async function consumeEmailCode(input: { email: string; purpose: EmailCodePurpose; code: string }): Promise<ConsumeResult> {
+export async function consumeEmailCode(input: {
+  email: string;
+  purpose: EmailCodePurpose;
+  code: string;
+}): Promise<ConsumeResult> {
   const code = input.code.trim();
   if (!CODE_FORMAT.test(code)) return { ok: false, reason: "invalid" };
   const email = normaliseEmail(input.email);
@@ -97,14 +126,23 @@ export async function consumeEmailCode(input: { email: string; purpose: EmailCod
   });
   if (!counted) {
     // Another request used the code or its last try in the meantime.
-    const current = await db().emailCode.findUnique({ where: { id: newest.id }, select: { usedAt: true } });
+    const current = await db().emailCode.findUnique({
+      where: { id: newest.id },
+      select: { usedAt: true },
+    });
     return { ok: false, reason: current?.usedAt ? "invalid" : "too_many_attempts" };
   }
 
   if (!sameHash(hashCode(email, purpose, code), newest.codeHash)) {
-    return { ok: false, reason: counted.attempts >= MAX_ATTEMPTS ? "too_many_attempts" : "invalid" };
+    return {
+      ok: false,
+      reason: counted.attempts >= MAX_ATTEMPTS ? "too_many_attempts" : "invalid",
+    };
   }
-  const used = await db().emailCode.updateMany({ where: { id: newest.id, usedAt: null }, data: { usedAt: new Date() } });
+  const used = await db().emailCode.updateMany({
+    where: { id: newest.id, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   if (used.count !== 1) return { ok: false, reason: "invalid" };
   return { ok: true, userId: newest.userId };
 }

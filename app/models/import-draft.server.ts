@@ -9,7 +9,16 @@ import { db } from "~/utils/db.server";
 
 export const IMPORT_DRAFT_TTL_MS = 60 * 60_000;
 
-export type ImportDraftInput = { patientId: number; uploaderId: number; fileName: string; bytes: Uint8Array; format: string | null; timeZone: string; dateOrder: string | null; columns: string | null };
+export type ImportDraftInput = {
+  patientId: number;
+  uploaderId: number;
+  fileName: string;
+  bytes: Uint8Array;
+  format: string | null;
+  timeZone: string;
+  dateOrder: string | null;
+  columns: string | null;
+};
 export type ImportDraft = ImportDraftInput & { token: string };
 
 export async function createImportDraft(input: ImportDraftInput): Promise<string> {
@@ -19,9 +28,33 @@ export async function createImportDraft(input: ImportDraftInput): Promise<string
 }
 
 /** The operator's draft for this patient, or null (unknown, someone else's, or older than an hour). */
-export async function findImportDraft(token: string, uploaderId: number, patientId: number, now = new Date()): Promise<ImportDraft | null> {
-  const row = await db().importDraft.findFirst({ where: { token, uploaderId, patientId, createdAt: { gt: new Date(now.getTime() - IMPORT_DRAFT_TTL_MS) } } });
-  return row ? { token: row.token, patientId: row.patientId, uploaderId: row.uploaderId, fileName: row.fileName, bytes: new Uint8Array(row.bytes), format: row.format, timeZone: row.timeZone, dateOrder: row.dateOrder, columns: row.columns } : null;
+export async function findImportDraft(
+  token: string,
+  uploaderId: number,
+  patientId: number,
+  now = new Date(),
+): Promise<ImportDraft | null> {
+  const row = await db().importDraft.findFirst({
+    where: {
+      token,
+      uploaderId,
+      patientId,
+      createdAt: { gt: new Date(now.getTime() - IMPORT_DRAFT_TTL_MS) },
+    },
+  });
+  return row
+    ? {
+        token: row.token,
+        patientId: row.patientId,
+        uploaderId: row.uploaderId,
+        fileName: row.fileName,
+        bytes: new Uint8Array(row.bytes),
+        format: row.format,
+        timeZone: row.timeZone,
+        dateOrder: row.dateOrder,
+        columns: row.columns,
+      }
+    : null;
 }
 
 export async function deleteImportDraft(token: string, uploaderId: number): Promise<void> {
@@ -30,6 +63,8 @@ export async function deleteImportDraft(token: string, uploaderId: number): Prom
 
 /** Deletes drafts older than an hour; for the periodic purge. */
 export async function purgeImportDrafts(now = new Date()): Promise<number> {
-  const { count } = await db().importDraft.deleteMany({ where: { createdAt: { lte: new Date(now.getTime() - IMPORT_DRAFT_TTL_MS) } } });
+  const { count } = await db().importDraft.deleteMany({
+    where: { createdAt: { lte: new Date(now.getTime() - IMPORT_DRAFT_TTL_MS) } },
+  });
   return count;
 }

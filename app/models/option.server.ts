@@ -2,5 +2,8 @@ import { db } from "~/utils/db.server";
 
 /** Disease options (spec 1 section 3): type 0 type of diabetes, 1 basic disease, 2 complication. */
 export async function listOptions() {
-  return db().option.findMany({ orderBy: [{ type: "asc" }, { sort: "asc" }], select: { id: true, type: true, code: true } });
+  return db().option.findMany({
+    orderBy: [{ type: "asc" }, { sort: "asc" }],
+    select: { id: true, type: true, code: true },
+  });
 }

@@ -20,7 +20,10 @@ export async function getOrganisation(userId: number) {
 
 /** A clinic submits (or revises) its organisation info: it goes under review (isPass 3). */
 export async function submitOrganisation(userId: number, input: OrganisationInput) {
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { identity: true } });
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { identity: true },
+  });
   if (user.identity !== 2) return { ok: false as const, error: "errors.notClinic" };
   await db().$transaction([
     db().organisation.upsert({
@@ -28,7 +31,10 @@ export async function submitOrganisation(userId: number, input: OrganisationInpu
       create: { userId, ...input },
       update: { ...input, submittedAt: new Date(), reviewedAt: null, reviewedById: null },
     }),
-    db().user.update({ where: { id: userId }, data: { isPass: AUDIT.inReview, auditReason: null } }),
+    db().user.update({
+      where: { id: userId },
+      data: { isPass: AUDIT.inReview, auditReason: null },
+    }),
   ]);
   return { ok: true as const };
 }
@@ -37,24 +43,61 @@ export async function submitOrganisation(userId: number, input: OrganisationInpu
 export async function listAudits() {
   return db().organisation.findMany({
     orderBy: [{ submittedAt: "asc" }],
-    include: { user: { select: { id: true, email: true, firstName: true, lastName: true, isPass: true, auditReason: true } } },
+    include: {
+      user: {
+        select: {
+          id: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          isPass: true,
+          auditReason: true,
+        },
+      },
+    },
   });
 }
 
 /** An admin or editor approves or refuses a clinic (with a reason) and the clinic is emailed. */
-export async function decideAudit(input: { reviewerId: number; userId: number; approve: boolean; reason?: string }) {
+export async function decideAudit(input: {
+  reviewerId: number;
+  userId: number;
+  approve: boolean;
+  reason?: string;
+}) {
   const organisation = await db().organisation.findUnique({
     where: { userId: input.userId },
-    include: { user: { select: { email: true, firstName: true, lastName: true, setting: { select: { lang: true } } } } },
+    include: {
+      user: {
+        select: {
+          email: true,
+          firstName: true,
+          lastName: true,
+          setting: { select: { lang: true } },
+        },
+      },
+    },
   });
   if (!organisation) return { ok: false as const, error: "errors.notFound" };
   await db().$transaction([
     db().user.update({
       where: { id: input.userId },
-      data: { isPass: input.approve ? AUDIT.approved : AUDIT.refused, auditReason: input.approve ? null : input.reason ?? null },
+      data: {
+        isPass: input.approve ? AUDIT.approved : AUDIT.refused,
+        auditReason: input.approve ? null : (input.reason ?? null),
+      },
     }),
-    db().organisation.update({ where: { userId: input.userId }, data: { reviewedAt: new Date(), reviewedById: input.reviewerId } }),
-    db().auditLog.create({ data: { actorId: input.reviewerId, action: input.approve ? "audit:approve" : "audit:refuse", detail: { userId: input.userId } } }),
+    db().organisation.update({
+      where: { userId: input.userId },
+      data: { reviewedAt: new Date(), reviewedById: input.reviewerId },
+    }),
+    db().auditLog.create({
+      data: {
+        actorId: input.reviewerId,
+        action: input.approve ? "audit:approve" : "audit:refuse",
+        detail: { userId: input.userId },
+      },
+    }),
   ]);
   const lang = organisation.user.setting?.lang;
   await sendTranslatedMail({

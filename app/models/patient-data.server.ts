@@ -34,7 +34,11 @@ function scoped(viewer: Viewer, pid: number): Prisma.Sql {
 
 const at = (ms: number) => new Date(ms);
 
-type PumpRow = Omit<PumpHistoryRecord, "dateTime" | "id"> & { id: bigint; dateTime: Date; part: "day" | "previous" | "next" };
+type PumpRow = Omit<PumpHistoryRecord, "dateTime" | "id"> & {
+  id: bigint;
+  dateTime: Date;
+  part: "day" | "previous" | "next";
+};
 
 const PUMP_COLUMNS = Prisma.sql`d.id, d."dateTime", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusShort0", d."statusShort1", d."statusByte0", d."statusByte1", d."bolusCheckFailed" AS flagged`;
 
@@ -58,7 +62,8 @@ async function pumpRowsAround(viewer: Viewer, pid: number, span: Span): Promise<
       ORDER BY d."dateTime", d."eventIndex" LIMIT 1)`;
 }
 
-const byTime = (a: PumpHistoryRecord, b: PumpHistoryRecord) => a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0);
+const byTime = (a: PumpHistoryRecord, b: PumpHistoryRecord) =>
+  a.dateTime - b.dateTime || (a.eventIndex ?? 0) - (b.eventIndex ?? 0);
 
 /**
  * The inputs of `buildPumpDay` for one day window: the day's records, the last record before it
@@ -69,14 +74,21 @@ export async function pumpDayRecords(viewer: Viewer, pid: number, window: Span) 
   const previous = rows.find((r) => r.part === "previous");
   const next = rows.find((r) => r.part === "next");
   return {
-    records: rows.filter((r) => r.part === "day").map(toPumpRecord).sort(byTime),
+    records: rows
+      .filter((r) => r.part === "day")
+      .map(toPumpRecord)
+      .sort(byTime),
     previous: previous ? toPumpRecord(previous) : null,
     next: next ? toPumpRecord(next) : null,
   };
 }
 
 /** The inputs of `buildPumpReport` for a range of days: the same rows as {@link pumpDayRecords}, in time order. */
-export async function pumpRangeRecords(viewer: Viewer, pid: number, span: Span): Promise<PumpHistoryRecord[]> {
+export async function pumpRangeRecords(
+  viewer: Viewer,
+  pid: number,
+  span: Span,
+): Promise<PumpHistoryRecord[]> {
   return (await pumpRowsAround(viewer, pid, span)).map(toPumpRecord).sort(byTime);
 }
 
@@ -99,17 +111,33 @@ export async function cgmReadings(viewer: Viewer, pid: number, span: Span): Prom
 }
 
 /** Meter, finger-prick and manual blood readings (mg/dL) in a window, oldest first. */
-export async function bgReadings(viewer: Viewer, pid: number, span: Span): Promise<BgReadingInput[]> {
+export async function bgReadings(
+  viewer: Viewer,
+  pid: number,
+  span: Span,
+): Promise<BgReadingInput[]> {
   const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; mgdl: number; source: string }[]>`
     SELECT d.id, d."dateTime", d.mgdl, d.source::text AS source FROM "BgRecord" d
      WHERE ${scoped(viewer, pid)} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}
      ORDER BY d."dateTime", d.id`;
-  return rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.mgdl, source: r.source }));
+  return rows.map((r) => ({
+    id: r.id.toString(),
+    time: r.dateTime.getTime(),
+    mgdl: r.mgdl,
+    source: r.source,
+  }));
 }
 
 /** The local date of the patient's newest data of a kind, or null without data. */
-export async function lastDayWithData(viewer: Viewer, pid: number, kind: DataKind, timeZone: string): Promise<IsoDate | null> {
-  const rows = await db().$queryRaw<{ last: Date | null }[]>`SELECT max(d."dateTime") AS last FROM ${TABLES[kind]} d WHERE ${scoped(viewer, pid)}`;
+export async function lastDayWithData(
+  viewer: Viewer,
+  pid: number,
+  kind: DataKind,
+  timeZone: string,
+): Promise<IsoDate | null> {
+  const rows = await db().$queryRaw<
+    { last: Date | null }[]
+  >`SELECT max(d."dateTime") AS last FROM ${TABLES[kind]} d WHERE ${scoped(viewer, pid)}`;
   const last = rows[0]?.last;
   return last ? localDate(last.getTime(), timeZone) : null;
 }
@@ -118,20 +146,33 @@ export async function lastDayWithData(viewer: Viewer, pid: number, kind: DataKin
  * The day with data of a kind nearest to a day without any (the empty state's offer): the newest
  * day before the window and the oldest after it, the nearer one (the earlier on a tie).
  */
-export async function nearestDayWith(viewer: Viewer, pid: number, kind: DataKind, window: DayWindow): Promise<IsoDate | null> {
+export async function nearestDayWith(
+  viewer: Viewer,
+  pid: number,
+  kind: DataKind,
+  window: DayWindow,
+): Promise<IsoDate | null> {
   const where = scoped(viewer, pid);
   const table = TABLES[kind];
   const rows = await db().$queryRaw<{ before: Date | null; after: Date | null }[]>`
     SELECT (SELECT max(d."dateTime") FROM ${table} d WHERE ${where} AND d."dateTime" < ${at(window.start)}) AS before,
            (SELECT min(d."dateTime") FROM ${table} d WHERE ${where} AND d."dateTime" >= ${at(window.end)}) AS after`;
-  const days = [rows[0]?.before, rows[0]?.after].flatMap((t) => (t ? [localDate(t.getTime(), window.timeZone)] : []));
+  const days = [rows[0]?.before, rows[0]?.after].flatMap((t) =>
+    t ? [localDate(t.getTime(), window.timeZone)] : [],
+  );
   return nearestDayWithData(days, window.date);
 }
 
 /** Spec 2 section 7 "Last-record fetch": origin 2 = AiDEX (CGM history), anything else = pump history. */
 export async function findLastRecord(viewer: Viewer, pid: number, origin: number) {
   const where = scoped(viewer, pid);
-  type Row = { deviceSn: string; index: number; deviceTime: string; timeZone: string; dateTime: Date };
+  type Row = {
+    deviceSn: string;
+    index: number;
+    deviceTime: string;
+    timeZone: string;
+    dateTime: Date;
+  };
   const rows =
     origin === 2
       ? await db().$queryRaw<Row[]>`
@@ -141,7 +182,9 @@ export async function findLastRecord(viewer: Viewer, pid: number, origin: number
           SELECT d."pdaSn" AS "deviceSn", d."recordId" AS index, d."deviceTime", d."recordTimeZone" AS "timeZone", d."dateTime" FROM "PumpRecord" d
            WHERE ${where} ORDER BY d."dateTime" DESC, d."recordId" DESC LIMIT 1`;
   const row = rows[0];
-  return row ? { origin: origin === 2 ? 2 : 0, ...row, dateTime: row.dateTime.toISOString() } : null;
+  return row
+    ? { origin: origin === 2 ? 2 : 0, ...row, dateTime: row.dateTime.toISOString() }
+    : null;
 }
 
 /**
@@ -149,7 +192,10 @@ export async function findLastRecord(viewer: Viewer, pid: number, origin: number
  * name the handheld's zone and the newest insulin pump (equil) with a zone, as the device stored
  * it (`pdaSn` the handheld's serial number); on a tie the basal settings. null without either.
  */
-export async function pumpUploadTimeZone(viewer: Viewer, pid: number): Promise<{ pdaSn: string; timeZone: string } | null> {
+export async function pumpUploadTimeZone(
+  viewer: Viewer,
+  pid: number,
+): Promise<{ pdaSn: string; timeZone: string } | null> {
   const where = scoped(viewer, pid);
   const rows = await db().$queryRaw<{ pdaSn: string; timeZone: string }[]>`
     SELECT u."pdaSn", u."timeZone" FROM (
@@ -175,7 +221,10 @@ type ExportSource = {
 
 /** The local wall clock of an instant in a zone, "YYYY-MM-DD HH:mm:ss". */
 function wallClockOf(ms: number, zone: string): string {
-  return new Date(ms + new ZoneOffsets(zone, ms, ms).offsetAt(ms)).toISOString().slice(0, 19).replace("T", " ");
+  return new Date(ms + new ZoneOffsets(zone, ms, ms).offsetAt(ms))
+    .toISOString()
+    .slice(0, 19)
+    .replace("T", " ");
 }
 
 /**
@@ -186,7 +235,11 @@ function wallClockOf(ms: number, zone: string): string {
  * Carbohydrate entries derived from pump records are not exported: importing the pump records
  * derives them again.
  */
-export async function* exportRecords(viewer: Viewer, pid: number, span: Span): AsyncGenerator<ExportRow> {
+export async function* exportRecords(
+  viewer: Viewer,
+  pid: number,
+  span: Span,
+): AsyncGenerator<ExportRow> {
   const where = scoped(viewer, pid);
   const within = Prisma.sql`d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}`;
   type Task = { kind: string | null; zone: string | null; firmware: string | null };
@@ -195,52 +248,141 @@ export async function* exportRecords(viewer: Viewer, pid: number, span: Span): A
     {
       kind: "cgm",
       page: async (afterId) => {
-        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; eventData: number; deviceTime: string; timeZone: string; deviceSn: string; eventIndex: number } & Task)[]>`
+        const rows = await db().$queryRaw<
+          ({
+            id: bigint;
+            dateTime: Date;
+            eventData: number;
+            deviceTime: string;
+            timeZone: string;
+            deviceSn: string;
+            eventIndex: number;
+          } & Task)[]
+        >`
           SELECT d.id, d."dateTime", d."eventData", d."deviceTime", d."timeZone", d."deviceSn", d."eventIndex", t."deviceKind"::text AS kind
             FROM "CgmRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
-        return rows.map((r) => ({ id: r.id, kind: "cgm", utc: r.dateTime.getTime(), localTime: r.deviceTime, timeZone: r.timeZone, deviceKind: r.kind ?? "aidex", deviceSerial: r.deviceSn, source: null, recordKey: String(r.eventIndex), firmware: null, mgdl: r.eventData }));
+        return rows.map((r) => ({
+          id: r.id,
+          kind: "cgm",
+          utc: r.dateTime.getTime(),
+          localTime: r.deviceTime,
+          timeZone: r.timeZone,
+          deviceKind: r.kind ?? "aidex",
+          deviceSerial: r.deviceSn,
+          source: null,
+          recordKey: String(r.eventIndex),
+          firmware: null,
+          mgdl: r.eventData,
+        }));
       },
     },
     {
       kind: "bg",
       page: async (afterId) => {
-        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; mgdl: number; deviceTime: string; timeZone: string; deviceSn: string; recordKey: string; source: string } & Task)[]>`
+        const rows = await db().$queryRaw<
+          ({
+            id: bigint;
+            dateTime: Date;
+            mgdl: number;
+            deviceTime: string;
+            timeZone: string;
+            deviceSn: string;
+            recordKey: string;
+            source: string;
+          } & Task)[]
+        >`
           SELECT d.id, d."dateTime", d.mgdl, d."deviceTime", d."timeZone", d."deviceSn", d."recordKey", d.source::text AS source, t."deviceKind"::text AS kind
             FROM "BgRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
-        return rows.map((r) => ({ id: r.id, kind: "bg", utc: r.dateTime.getTime(), localTime: r.deviceTime, timeZone: r.timeZone, deviceKind: r.kind ?? (r.source === "meter" ? "gocheck" : "aidex"), deviceSerial: r.deviceSn, source: r.source, recordKey: r.recordKey, firmware: null, mgdl: r.mgdl }));
+        return rows.map((r) => ({
+          id: r.id,
+          kind: "bg",
+          utc: r.dateTime.getTime(),
+          localTime: r.deviceTime,
+          timeZone: r.timeZone,
+          deviceKind: r.kind ?? (r.source === "meter" ? "gocheck" : "aidex"),
+          deviceSerial: r.deviceSn,
+          source: r.source,
+          recordKey: r.recordKey,
+          firmware: null,
+          mgdl: r.mgdl,
+        }));
       },
     },
     {
       kind: "carbs",
       page: async (afterId) => {
-        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; grams: number; deviceSn: string; recordKey: string; patientZone: string } & Task)[]>`
+        const rows = await db().$queryRaw<
+          ({
+            id: bigint;
+            dateTime: Date;
+            grams: number;
+            deviceSn: string;
+            recordKey: string;
+            patientZone: string;
+          } & Task)[]
+        >`
           SELECT d.id, d."dateTime", d.grams, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
             FROM "CarbEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
            WHERE ${where} AND ${within} AND d."pumpRecordId" IS NULL AND d."recordKey" IS NOT NULL AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => {
           const zone = r.zone ?? r.patientZone;
           const utc = r.dateTime.getTime();
-          return { id: r.id, kind: "carbs", utc, localTime: wallClockOf(utc, zone), timeZone: zone, deviceKind: r.kind ?? "imported", deviceSerial: r.deviceSn, source: null, recordKey: r.recordKey, firmware: null, grams: r.grams };
+          return {
+            id: r.id,
+            kind: "carbs",
+            utc,
+            localTime: wallClockOf(utc, zone),
+            timeZone: zone,
+            deviceKind: r.kind ?? "imported",
+            deviceSerial: r.deviceSn,
+            source: null,
+            recordKey: r.recordKey,
+            firmware: null,
+            grams: r.grams,
+          };
         });
       },
     },
     {
       kind: "insulin",
       page: async (afterId) => {
-        const rows = await db().$queryRaw<({ id: bigint; dateTime: Date; units: number; insulin: "rapid" | "long"; deviceSn: string; recordKey: string; patientZone: string } & Task)[]>`
+        const rows = await db().$queryRaw<
+          ({
+            id: bigint;
+            dateTime: Date;
+            units: number;
+            insulin: "rapid" | "long";
+            deviceSn: string;
+            recordKey: string;
+            patientZone: string;
+          } & Task)[]
+        >`
           SELECT d.id, d."dateTime", d.units, d.kind::text AS insulin, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
             FROM "InsulinEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
            WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => {
           const zone = r.zone ?? r.patientZone;
           const utc = r.dateTime.getTime();
-          return { id: r.id, kind: "insulin", utc, localTime: wallClockOf(utc, zone), timeZone: zone, deviceKind: r.kind ?? "imported", deviceSerial: r.deviceSn, source: null, recordKey: r.recordKey, firmware: null, units: r.units, insulin: r.insulin };
+          return {
+            id: r.id,
+            kind: "insulin",
+            utc,
+            localTime: wallClockOf(utc, zone),
+            timeZone: zone,
+            deviceKind: r.kind ?? "imported",
+            deviceSerial: r.deviceSn,
+            source: null,
+            recordKey: r.recordKey,
+            firmware: null,
+            units: r.units,
+            insulin: r.insulin,
+          };
         });
       },
     },
   ];
   for (const source of sources) {
-    for (let after = 0n; ; ) {
+    for (let after = 0n; ;) {
       const rows = await source.page(after);
       for (const { id: _id, ...row } of rows) yield row as ExportRow;
       if (rows.length < EXPORT_PAGE) break;
@@ -251,10 +393,21 @@ export async function* exportRecords(viewer: Viewer, pid: number, span: Span): A
 }
 
 /** Pump history records in the handheld's order (serial, record number), with the firmware of their upload. */
-async function* exportPumpRecords(where: Prisma.Sql, within: Prisma.Sql): AsyncGenerator<ExportRow> {
-  type Row = PumpRecordFields & { dateTime: Date; deviceTime: string; recordTimeZone: string; pdaSn: string; firmware: string | null };
-  for (let after: { sn: string; id: number } | null = null; ; ) {
-    const from: Prisma.Sql = after ? Prisma.sql`AND (d."pdaSn", d."recordId") > (${after.sn}, ${after.id})` : Prisma.empty;
+async function* exportPumpRecords(
+  where: Prisma.Sql,
+  within: Prisma.Sql,
+): AsyncGenerator<ExportRow> {
+  type Row = PumpRecordFields & {
+    dateTime: Date;
+    deviceTime: string;
+    recordTimeZone: string;
+    pdaSn: string;
+    firmware: string | null;
+  };
+  for (let after: { sn: string; id: number } | null = null; ;) {
+    const from: Prisma.Sql = after
+      ? Prisma.sql`AND (d."pdaSn", d."recordId") > (${after.sn}, ${after.id})`
+      : Prisma.empty;
     const rows: Row[] = await db().$queryRaw<Row[]>`
       SELECT d."recordId", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusByte0", d."statusByte1", d."statusShort0", d."statusShort1",
              d."dateTime", d."deviceTime", d."recordTimeZone", d."pdaSn", t."pdaVersion" AS firmware

@@ -2,13 +2,34 @@ import { computeAll } from "~/metrics";
 import { MGDL_PER_MMOL } from "~/metrics/types";
 import { buildBgRange } from "~/report/bg-range";
 import { buildCgmDay, buildCgmOverlay, OVERLAY_DAYS } from "~/report/cgm-day";
-import { checkRange, dayWindow, shiftDate, todayIn, type DayWindow, type IsoDate, type RangeProblem } from "~/report/day";
+import {
+  checkRange,
+  dayWindow,
+  shiftDate,
+  todayIn,
+  type DayWindow,
+  type IsoDate,
+  type RangeProblem,
+} from "~/report/day";
 import { buildPumpDay } from "~/report/pump-day";
 import { QUICK_DAYS, quickDaysOf, quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES } from "~/report/report-range";
-import { DEFAULT_BG_DAYS, type DateField, type PatientViewQuery, type ViewTab } from "~/schemas/patient-view";
+import {
+  DEFAULT_BG_DAYS,
+  type DateField,
+  type PatientViewQuery,
+  type ViewTab,
+} from "~/schemas/patient-view";
 import type { VisiblePatient, Viewer } from "./access.server";
-import { bgReadings, cgmReadings, lastDayWithData, nearestDayWith, pumpDayRecords, pumpVersion, type DataKind } from "./patient-data.server";
+import {
+  bgReadings,
+  cgmReadings,
+  lastDayWithData,
+  nearestDayWith,
+  pumpDayRecords,
+  pumpVersion,
+  type DataKind,
+} from "./patient-data.server";
 
 /** Minutes before midnight whose CGM readings let the trend at 00:05 use the evening's values. */
 const TREND_LEAD_MS = 20 * 60_000;
@@ -69,9 +90,25 @@ async function loadDay<T>(
   const date = (problem === null ? field.value : null) ?? (await lastDayFound) ?? today;
   const window = dayWindow(date, timeZone);
   const [lastDay, data] = await Promise.all([lastDayFound, load(window)]);
-  const nearest = hasData(data) || lastDay === null ? null : await nearestDayWith(viewer, patient.id, kind, window);
+  const nearest =
+    hasData(data) || lastDay === null
+      ? null
+      : await nearestDayWith(viewer, patient.id, kind, window);
   const next = shiftDate(date, 1);
-  return { window, data, nav: { date, today, previous: shiftDate(date, -1), next: next > today ? null : next, lastDay, nearest, problem, typed: field.raw } };
+  return {
+    window,
+    data,
+    nav: {
+      date,
+      today,
+      previous: shiftDate(date, -1),
+      next: next > today ? null : next,
+      lastDay,
+      nearest,
+      problem,
+      typed: field.raw,
+    },
+  };
 }
 
 /**
@@ -84,18 +121,42 @@ async function pumpDay(viewer: Viewer, patient: VisiblePatient, window: DayWindo
     pumpVersion(viewer, patient.id),
     bgReadings(viewer, patient.id, { start: window.start, end: window.end }),
   ]);
-  return buildPumpDay({ date: window.date, timeZone: window.timeZone, ...around, pdaVersion: version, until: Math.min(now, window.end), limits: patientLimits(patient), meterReadings });
+  return buildPumpDay({
+    date: window.date,
+    timeZone: window.timeZone,
+    ...around,
+    pdaVersion: version,
+    until: Math.min(now, window.end),
+    limits: patientLimits(patient),
+    meterReadings,
+  });
 }
 
 /** One local day of CGM readings: the CGMS day model and the day's metrics (app/metrics). */
 async function cgmDay(viewer: Viewer, patient: VisiblePatient, window: DayWindow) {
-  const readings = await cgmReadings(viewer, patient.id, { start: window.start - TREND_LEAD_MS, end: window.end });
-  const day = buildCgmDay({ date: window.date, timeZone: window.timeZone, readings, limits: patientLimits(patient) });
+  const readings = await cgmReadings(viewer, patient.id, {
+    start: window.start - TREND_LEAD_MS,
+    end: window.end,
+  });
+  const day = buildCgmDay({
+    date: window.date,
+    timeZone: window.timeZone,
+    readings,
+    limits: patientLimits(patient),
+  });
   const metrics = computeAll(
     readings.filter((r) => r.time >= window.start),
     { timeZone: window.timeZone, limits: patientLimits(patient) },
   );
-  return { day, stats: { mean: metrics.mean.value, sd: metrics.sd.value, cv: metrics.cv.value, gmi: metrics.gmi.value } };
+  return {
+    day,
+    stats: {
+      mean: metrics.mean.value,
+      sd: metrics.sd.value,
+      cv: metrics.cv.value,
+      gmi: metrics.gmi.value,
+    },
+  };
 }
 
 /** Meter readings of whole local days `from` to `to` as the BG model. */
@@ -103,18 +164,51 @@ async function bgRange(viewer: Viewer, patient: VisiblePatient, from: IsoDate, t
   const { start } = dayWindow(from, patient.timeZone);
   const { end } = dayWindow(to, patient.timeZone);
   const readings = await bgReadings(viewer, patient.id, { start, end });
-  return buildBgRange({ from, to, timeZone: patient.timeZone, readings, limits: patientLimits(patient), mealWindows: mealWindows(patient) });
+  return buildBgRange({
+    from,
+    to,
+    timeZone: patient.timeZone,
+    readings,
+    limits: patientLimits(patient),
+    mealWindows: mealWindows(patient),
+  });
 }
 
 /** DAILY: one local day of pump history. */
-export async function dailyView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { nav, data: pump } = await loadDay(viewer, patient, "pump", query.date, now, (window) => pumpDay(viewer, patient, window, now), (pump) => pump.hasData);
+export async function dailyView(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  query: PatientViewQuery,
+  now: number,
+) {
+  const { nav, data: pump } = await loadDay(
+    viewer,
+    patient,
+    "pump",
+    query.date,
+    now,
+    (window) => pumpDay(viewer, patient, window, now),
+    (pump) => pump.hasData,
+  );
   return { tab: "daily" as const, nav, pump };
 }
 
 /** CGMS, one day: the trace, trend, alarm class, ranges and the day's metrics. */
-export async function cgmDayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
-  const { nav, data } = await loadDay(viewer, patient, "cgm", query.date, now, (window) => cgmDay(viewer, patient, window), (cgm) => cgm.day.hasData);
+export async function cgmDayView(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  query: PatientViewQuery,
+  now: number,
+) {
+  const { nav, data } = await loadDay(
+    viewer,
+    patient,
+    "cgm",
+    query.date,
+    now,
+    (window) => cgmDay(viewer, patient, window),
+    (cgm) => cgm.day.hasData,
+  );
   return { tab: "cgms" as const, view: "day" as const, nav, ...data };
 }
 
@@ -122,8 +216,16 @@ export async function cgmDayView(viewer: Viewer, patient: VisiblePatient, query:
 async function cgmOverlay(viewer: Viewer, patient: VisiblePatient, window: DayWindow) {
   const start = dayWindow(shiftDate(window.date, -(OVERLAY_DAYS - 1)), window.timeZone).start;
   const readings = await cgmReadings(viewer, patient.id, { start, end: window.end });
-  const overlay = buildCgmOverlay({ endDate: window.date, timeZone: window.timeZone, readings, limits: patientLimits(patient) });
-  const metrics = computeAll(readings, { timeZone: window.timeZone, limits: patientLimits(patient) });
+  const overlay = buildCgmOverlay({
+    endDate: window.date,
+    timeZone: window.timeZone,
+    readings,
+    limits: patientLimits(patient),
+  });
+  const metrics = computeAll(readings, {
+    timeZone: window.timeZone,
+    limits: patientLimits(patient),
+  });
   const stats = {
     readings: metrics.meta.readings,
     mean: metrics.mean.value,
@@ -136,10 +238,26 @@ async function cgmOverlay(viewer: Viewer, patient: VisiblePatient, window: DayWi
 }
 
 /** CGMS, 14-day overlay ending on the chosen day, or today for the quick range. */
-export async function cgmOverlayView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
+export async function cgmOverlayView(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  query: PatientViewQuery,
+  now: number,
+) {
   const quick = quickDaysOf(query.days, QUICK_DAYS.cgmOverlay);
-  const date: DateField = quick === null ? query.date : { value: quickRange(quick, patient.timeZone, now).end, raw: "", invalid: false };
-  const { nav, data } = await loadDay(viewer, patient, "cgm", date, now, (window) => cgmOverlay(viewer, patient, window), (o) => o.overlay.hasData);
+  const date: DateField =
+    quick === null
+      ? query.date
+      : { value: quickRange(quick, patient.timeZone, now).end, raw: "", invalid: false };
+  const { nav, data } = await loadDay(
+    viewer,
+    patient,
+    "cgm",
+    date,
+    now,
+    (window) => cgmOverlay(viewer, patient, window),
+    (o) => o.overlay.hasData,
+  );
   return { tab: "cgms" as const, view: "overlay" as const, nav, ...data };
 }
 
@@ -158,20 +276,38 @@ export interface BgRangeChoice {
  * readings; a quick range: the last N days ending today). A refused range (bad date, end before
  * start, future, over 90 days) is reported and the default range shown.
  */
-export async function bgView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, now: number) {
+export async function bgView(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  query: PatientViewQuery,
+  now: number,
+) {
   const timeZone = patient.timeZone;
   const today = todayIn(timeZone, now);
   const lastDay = await lastDayWithData(viewer, patient.id, "bg", timeZone);
   const fallbackTo = lastDay ?? today;
   const quick = quickDaysOf(query.days, QUICK_DAYS.bgView);
-  const asked = quick === null ? { to: query.to.value ?? query.date.value ?? fallbackTo, from: query.from.value } : { to: today, from: quickRange(quick, timeZone, now).start };
+  const asked =
+    quick === null
+      ? { to: query.to.value ?? query.date.value ?? fallbackTo, from: query.from.value }
+      : { to: today, from: quickRange(quick, timeZone, now).start };
   const askedFrom = asked.from ?? shiftDate(asked.to, -(DEFAULT_BG_DAYS - 1));
-  const typedProblem = quick === null ? (dateProblem(query.from, today) ?? dateProblem(query.to, today)) : null;
-  const problem = typedProblem ?? checkRange(askedFrom, asked.to, { timeZone, now, maxDays: RANGE_RULES.long.maxDays });
+  const typedProblem =
+    quick === null ? (dateProblem(query.from, today) ?? dateProblem(query.to, today)) : null;
+  const problem =
+    typedProblem ??
+    checkRange(askedFrom, asked.to, { timeZone, now, maxDays: RANGE_RULES.long.maxDays });
   const to = problem ? fallbackTo : asked.to;
   const from = problem ? shiftDate(fallbackTo, -(DEFAULT_BG_DAYS - 1)) : askedFrom;
   const model = await bgRange(viewer, patient, from, to);
-  const range: BgRangeChoice = { from, to, today, lastDay, problem, typed: { from: query.from.raw, to: query.to.raw } };
+  const range: BgRangeChoice = {
+    from,
+    to,
+    today,
+    lastDay,
+    problem,
+    typed: { from: query.from.raw, to: query.to.raw },
+  };
   return { tab: "bg" as const, range, model };
 }
 
@@ -181,10 +317,19 @@ export function tabsFor(locale: string): ViewTab[] {
 }
 
 /** The view of the patient page asked for by the query (CGMS falls back to DAILY where it is hidden). */
-export function patientView(viewer: Viewer, patient: VisiblePatient, query: PatientViewQuery, locale: string, now: number) {
+export function patientView(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  query: PatientViewQuery,
+  locale: string,
+  now: number,
+) {
   const tab = tabsFor(locale).includes(query.tab) ? query.tab : "daily";
   if (tab === "bg") return bgView(viewer, patient, query, now);
-  if (tab === "cgms") return query.view === "overlay" ? cgmOverlayView(viewer, patient, query, now) : cgmDayView(viewer, patient, query, now);
+  if (tab === "cgms")
+    return query.view === "overlay"
+      ? cgmOverlayView(viewer, patient, query, now)
+      : cgmDayView(viewer, patient, query, now);
   return dailyView(viewer, patient, query, now);
 }
 
@@ -192,18 +337,53 @@ export function patientView(viewer: Viewer, patient: VisiblePatient, query: Pati
  * The data API's day (GET /api/patient-data/findPatientData): the DAILY, CGMS and BG models of
  * one local day, with the nearest day with data of each kind when the day has none.
  */
-export async function patientDayData(viewer: Viewer, patient: VisiblePatient, date: IsoDate, now: number) {
+export async function patientDayData(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  date: IsoDate,
+  now: number,
+) {
   const window = dayWindow(date, patient.timeZone);
-  const [pump, cgm, bg] = await Promise.all([pumpDay(viewer, patient, window, now), cgmDay(viewer, patient, window), bgRange(viewer, patient, date, date)]);
-  const nearest = (kind: DataKind, has: boolean) => (has ? Promise.resolve(date) : nearestDayWith(viewer, patient.id, kind, window));
-  const [pumpDate, cgmDate, bgDate] = await Promise.all([nearest("pump", pump.hasData), nearest("cgm", cgm.day.hasData), nearest("bg", bg.hasData)]);
-  return { pid: patient.id, date, timeZone: patient.timeZone, nearestWithData: { pump: pumpDate, cgm: cgmDate, bg: bgDate }, pump, cgm: cgm.day, cgmStats: cgm.stats, bg };
+  const [pump, cgm, bg] = await Promise.all([
+    pumpDay(viewer, patient, window, now),
+    cgmDay(viewer, patient, window),
+    bgRange(viewer, patient, date, date),
+  ]);
+  const nearest = (kind: DataKind, has: boolean) =>
+    has ? Promise.resolve(date) : nearestDayWith(viewer, patient.id, kind, window);
+  const [pumpDate, cgmDate, bgDate] = await Promise.all([
+    nearest("pump", pump.hasData),
+    nearest("cgm", cgm.day.hasData),
+    nearest("bg", bg.hasData),
+  ]);
+  return {
+    pid: patient.id,
+    date,
+    timeZone: patient.timeZone,
+    nearestWithData: { pump: pumpDate, cgm: cgmDate, bg: bgDate },
+    pump,
+    cgm: cgm.day,
+    cgmStats: cgm.stats,
+    bg,
+  };
 }
 
 /** The data API's meter readings (GET /api/patient-data/sugarData) of whole local days; the range is checked by the caller. */
-export async function sugarData(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate) {
+export async function sugarData(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  from: IsoDate,
+  to: IsoDate,
+) {
   const model = await bgRange(viewer, patient, from, to);
-  return { pid: patient.id, timeZone: patient.timeZone, limits: model.limits, sugarTotalCount: model.summary, days: model.days, byTag: model.byTag };
+  return {
+    pid: patient.id,
+    timeZone: patient.timeZone,
+    limits: model.limits,
+    sugarTotalCount: model.summary,
+    days: model.days,
+    byTag: model.byTag,
+  };
 }
 
 /** The data API's CGM readings (GET /api/cgms/cgm-record/findList) of whole local days; the range is checked by the caller. */
@@ -211,13 +391,20 @@ export async function cgmList(viewer: Viewer, patient: VisiblePatient, from: Iso
   const { start } = dayWindow(from, patient.timeZone);
   const { end } = dayWindow(to, patient.timeZone);
   const readings = await cgmReadings(viewer, patient.id, { start, end });
-  const metrics = computeAll(readings, { timeZone: patient.timeZone, limits: patientLimits(patient) });
+  const metrics = computeAll(readings, {
+    timeZone: patient.timeZone,
+    limits: patientLimits(patient),
+  });
   return {
     pid: patient.id,
     timeZone: patient.timeZone,
     count: readings.length,
     timeInRanges: metrics.timeInRanges.value,
-    readings: readings.map((r) => ({ dateTime: new Date(r.time).toISOString(), mgdl: r.mgdl, mmol: r.mgdl / MGDL_PER_MMOL })),
+    readings: readings.map((r) => ({
+      dateTime: new Date(r.time).toISOString(),
+      mgdl: r.mgdl,
+      mmol: r.mgdl / MGDL_PER_MMOL,
+    })),
   };
 }
 

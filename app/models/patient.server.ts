@@ -1,6 +1,14 @@
 import { Prisma } from "@prisma/client";
 import type { Locale } from "~/i18n";
-import { apiDate, limitFromMgdl, MEAL_FIELDS, MEALS, secondsToTime, type NewPatientInput, type PatientRecordInput } from "~/schemas/patient";
+import {
+  apiDate,
+  limitFromMgdl,
+  MEAL_FIELDS,
+  MEALS,
+  secondsToTime,
+  type NewPatientInput,
+  type PatientRecordInput,
+} from "~/schemas/patient";
 import type { PatientSettingsUpdate } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
@@ -15,13 +23,32 @@ import { SHARE_STATE, SOURCE_TYPE } from "./read-power.server";
  * `error` is a `record` i18n key (`errors.*`).
  */
 
-export type RecordFailure = { ok: false; status: 400 | 403 | 404 | 409; error: string; field?: string };
+export type RecordFailure = {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  error: string;
+  field?: string;
+};
 type Client = Prisma.TransactionClient;
 
 const recordInclude = {
-  user: { select: { id: true, email: true, firstName: true, lastName: true, gender: true, pronoun: true, birthDate: true, active: true } },
+  user: {
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      gender: true,
+      pronoun: true,
+      birthDate: true,
+      active: true,
+    },
+  },
   diabetesType: { select: { id: true, type: true, code: true } },
-  conditions: { select: { option: { select: { id: true, type: true, code: true } } }, orderBy: { option: { sort: "asc" } } },
+  conditions: {
+    select: { option: { select: { id: true, type: true, code: true } } },
+    orderBy: { option: { sort: "asc" } },
+  },
 } satisfies Prisma.PatientInclude;
 
 export type PatientRecord = Prisma.PatientGetPayload<{ include: typeof recordInclude }>;
@@ -40,8 +67,14 @@ export async function unitOf(userId: number): Promise<number> {
  * The record of patient `pid` when the viewer may see it (their own, or shared with them and
  * accepted), else null. Callers ask the access gateway first, which logs the read.
  */
-export async function findPatientRecord(viewer: Viewer, pid: number): Promise<(PatientRecord & { own: boolean }) | null> {
-  const record = await db().patient.findFirst({ where: { AND: [{ id: pid }, visiblePatients(viewer)] }, include: recordInclude });
+export async function findPatientRecord(
+  viewer: Viewer,
+  pid: number,
+): Promise<(PatientRecord & { own: boolean }) | null> {
+  const record = await db().patient.findFirst({
+    where: { AND: [{ id: pid }, visiblePatients(viewer)] },
+    include: recordInclude,
+  });
   if (!record) return null;
   return { ...record, own: record.userId === viewer.id };
 }
@@ -54,9 +87,13 @@ export async function findPatientRecord(viewer: Viewer, pid: number): Promise<(P
  */
 export function recordView(record: PatientRecord & { own: boolean }, unit: number) {
   const option = (o: { id: number; code: string }) => ({ id: o.id, code: o.code });
-  const ofType = (type: number) => record.conditions.filter((c) => c.option.type === type).map((c) => option(c.option));
+  const ofType = (type: number) =>
+    record.conditions.filter((c) => c.option.type === type).map((c) => option(c.option));
   const meals = Object.fromEntries(
-    MEALS.map((meal) => [`${meal}Time`, [secondsToTime(record[`${meal}Start`], true), secondsToTime(record[`${meal}End`], true)]]),
+    MEALS.map((meal) => [
+      `${meal}Time`,
+      [secondsToTime(record[`${meal}Start`], true), secondsToTime(record[`${meal}End`], true)],
+    ]),
   ) as Record<"breakfastTime" | "lunchTime" | "supperTime", [string, string]>;
   return {
     pid: record.id,
@@ -86,18 +123,30 @@ export function recordView(record: PatientRecord & { own: boolean }, unit: numbe
 export type RecordView = ReturnType<typeof recordView>;
 
 /** Checks that the chosen options exist and have the right types (0 diabetes type, 1 basic disease, 2 complication). */
-async function checkOptions(client: Client, input: Pick<PatientRecordInput, "diabetesType" | "basicDiseases" | "complication">): Promise<RecordFailure | null> {
+async function checkOptions(
+  client: Client,
+  input: Pick<PatientRecordInput, "diabetesType" | "basicDiseases" | "complication">,
+): Promise<RecordFailure | null> {
   const ids = [input.diabetesType, ...input.basicDiseases, ...input.complication];
-  const found = new Map((await client.option.findMany({ where: { id: { in: ids } }, select: { id: true, type: true } })).map((o) => [o.id, o.type]));
-  if (found.get(input.diabetesType) !== 0) return { ok: false, status: 400, error: "errors.diabetesTypeMsg", field: "diabetesType" };
-  if (input.basicDiseases.some((id) => found.get(id) !== 1)) return { ok: false, status: 400, error: "errors.optionInvalid", field: "basicDiseases" };
-  if (input.complication.some((id) => found.get(id) !== 2)) return { ok: false, status: 400, error: "errors.optionInvalid", field: "complication" };
+  const found = new Map(
+    (
+      await client.option.findMany({ where: { id: { in: ids } }, select: { id: true, type: true } })
+    ).map((o) => [o.id, o.type]),
+  );
+  if (found.get(input.diabetesType) !== 0)
+    return { ok: false, status: 400, error: "errors.diabetesTypeMsg", field: "diabetesType" };
+  if (input.basicDiseases.some((id) => found.get(id) !== 1))
+    return { ok: false, status: 400, error: "errors.optionInvalid", field: "basicDiseases" };
+  if (input.complication.some((id) => found.get(id) !== 2))
+    return { ok: false, status: 400, error: "errors.optionInvalid", field: "complication" };
   return null;
 }
 
 /** The Patient columns of a checked record; time zone and meal windows only when given. */
 function patientData(input: PatientRecordInput) {
-  const meals = Object.fromEntries(MEAL_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]!]));
+  const meals = Object.fromEntries(
+    MEAL_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]!]),
+  );
   return {
     lowLimit: input.lowLimitMgdl,
     highLimit: input.highLimitMgdl,
@@ -107,7 +156,8 @@ function patientData(input: PatientRecordInput) {
   };
 }
 
-const conditionRows = (input: PatientRecordInput) => [...input.basicDiseases, ...input.complication].map((optionId) => ({ optionId }));
+const conditionRows = (input: PatientRecordInput) =>
+  [...input.basicDiseases, ...input.complication].map((optionId) => ({ optionId }));
 
 class Refused extends Error {
   constructor(readonly failure: RecordFailure) {
@@ -121,7 +171,8 @@ async function inTransaction<T>(work: (tx: Client) => Promise<T>): Promise<T | R
   } catch (error) {
     if (error instanceof Refused) return error.failure;
     // Two simultaneous adds of the same email: the unique email decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, status: 409, error: "errors.emailTaken", field: "email" };
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      return { ok: false, status: 409, error: "errors.emailTaken", field: "email" };
     throw error;
   }
 }
@@ -131,11 +182,19 @@ async function inTransaction<T>(work: (tx: Client) => Promise<T>): Promise<T | R
  * diseases and complications absent = cleared), names, time zone and meal windows kept when
  * absent. Someone who may only read the record gets 403; a record they may not see, 404.
  */
-export async function updatePatientRecord(viewer: Viewer, pid: number, input: PatientRecordInput): Promise<{ ok: true; pid: number; userId: number } | RecordFailure> {
+export async function updatePatientRecord(
+  viewer: Viewer,
+  pid: number,
+  input: PatientRecordInput,
+): Promise<{ ok: true; pid: number; userId: number } | RecordFailure> {
   const result = await inTransaction(async (tx) => {
-    const patient = await tx.patient.findFirst({ where: { AND: [{ id: pid }, visiblePatients(viewer)] }, select: { id: true, userId: true } });
+    const patient = await tx.patient.findFirst({
+      where: { AND: [{ id: pid }, visiblePatients(viewer)] },
+      select: { id: true, userId: true },
+    });
     if (!patient) throw new Refused({ ok: false, status: 404, error: "errors.notFound" });
-    if (patient.userId !== viewer.id) throw new Refused({ ok: false, status: 403, error: "errors.notOwner" });
+    if (patient.userId !== viewer.id)
+      throw new Refused({ ok: false, status: 403, error: "errors.notOwner" });
     const wrong = await checkOptions(tx, input);
     if (wrong) throw new Refused(wrong);
     await tx.user.update({
@@ -150,8 +209,12 @@ export async function updatePatientRecord(viewer: Viewer, pid: number, input: Pa
     });
     await tx.patient.update({ where: { id: patient.id }, data: patientData(input) });
     await tx.patientCondition.deleteMany({ where: { patientId: patient.id } });
-    await tx.patientCondition.createMany({ data: conditionRows(input).map((row) => ({ ...row, patientId: patient.id })) });
-    await tx.auditLog.create({ data: { actorId: viewer.id, patientId: patient.id, action: "update:record" } });
+    await tx.patientCondition.createMany({
+      data: conditionRows(input).map((row) => ({ ...row, patientId: patient.id })),
+    });
+    await tx.auditLog.create({
+      data: { actorId: viewer.id, patientId: patient.id, action: "update:record" },
+    });
     return { ok: true as const, pid: patient.id, userId: patient.userId };
   });
   return result;
@@ -164,7 +227,10 @@ export async function updatePatientRecord(viewer: Viewer, pid: number, input: Pa
  * false, whether the patient exists or not. The change is written to the patient's access log in
  * the same transaction.
  */
-export async function savePatientSettings(viewer: Viewer, input: Omit<PatientSettingsUpdate, "shape">): Promise<boolean> {
+export async function savePatientSettings(
+  viewer: Viewer,
+  input: Omit<PatientSettingsUpdate, "shape">,
+): Promise<boolean> {
   return db().$transaction(async (tx) => {
     const { count } = await tx.patient.updateMany({
       where: { AND: [{ id: input.pid }, visiblePatients(viewer)] },
@@ -179,7 +245,9 @@ export async function savePatientSettings(viewer: Viewer, input: Omit<PatientSet
       },
     });
     if (count === 0) return false;
-    await tx.auditLog.create({ data: { actorId: viewer.id, patientId: input.pid, action: "update:patientSettings" } });
+    await tx.auditLog.create({
+      data: { actorId: viewer.id, patientId: input.pid, action: "update:patientSettings" },
+    });
     return true;
   });
 }
@@ -198,8 +266,12 @@ export async function createPatientRecord(
   creator: Viewer,
   input: NewPatientInput,
   context: { locale: Locale; ip: string },
-): Promise<{ ok: true; pid: number; userId: number; email: string; name: string; mailed: boolean } | RecordFailure> {
-  if (!mayAddPatients(creator)) return { ok: false, status: 403, error: "errors.clinicNotApproved" };
+): Promise<
+  | { ok: true; pid: number; userId: number; email: string; name: string; mailed: boolean }
+  | RecordFailure
+> {
+  if (!mayAddPatients(creator))
+    return { ok: false, status: 403, error: "errors.clinicNotApproved" };
   const unit = await unitOf(creator.id);
   const created = await inTransaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
@@ -227,20 +299,42 @@ export async function createPatientRecord(
           },
         },
       },
-      select: { id: true, email: true, firstName: true, lastName: true, patient: { select: { id: true } } },
+      select: {
+        id: true,
+        email: true,
+        firstName: true,
+        lastName: true,
+        patient: { select: { id: true } },
+      },
     });
     const pid = user.patient!.id;
     await tx.readPower.create({
-      data: { providerId: user.id, readerId: creator.id, sourceType: SOURCE_TYPE.created, state: SHARE_STATE.pending, isNew: 0, uploadIsNew: 1 },
+      data: {
+        providerId: user.id,
+        readerId: creator.id,
+        sourceType: SOURCE_TYPE.created,
+        state: SHARE_STATE.pending,
+        isNew: 0,
+        uploadIsNew: 1,
+      },
     });
-    await tx.auditLog.create({ data: { actorId: creator.id, patientId: pid, action: "create:record" } });
+    await tx.auditLog.create({
+      data: { actorId: creator.id, patientId: pid, action: "create:record" },
+    });
     return { pid, userId: user.id, email: user.email, name: displayName(user) };
   });
   if ("ok" in created) return created;
 
   let mailed = false;
   try {
-    mailed = (await sendActivationCode({ email: created.email, locale: context.locale, ip: context.ip, wait: true })).ok;
+    mailed = (
+      await sendActivationCode({
+        email: created.email,
+        locale: context.locale,
+        ip: context.ip,
+        wait: true,
+      })
+    ).ok;
   } catch (error) {
     console.error("[patient] the activation email could not be sent:", error);
   }

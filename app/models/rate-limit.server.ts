@@ -47,9 +47,14 @@ export const RATE_LIMITS = {
  * Counts one hit on `key`. `retryAfterSeconds` is 0 when allowed, otherwise the seconds until
  * the window ends (at least 1). The stored count stops at limit + 1, so it cannot overflow.
  */
-export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLimitRule): Promise<RateLimitResult> {
-  if (!Number.isInteger(limit) || limit < 0) throw new Error("hitRateLimit: limit must be a whole number >= 0");
-  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new Error("hitRateLimit: windowSeconds must be a whole number >= 1");
+export async function hitRateLimit(
+  key: string,
+  { limit, windowSeconds }: RateLimitRule,
+): Promise<RateLimitResult> {
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new Error("hitRateLimit: limit must be a whole number >= 0");
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+    throw new Error("hitRateLimit: windowSeconds must be a whole number >= 1");
   // "resetAt" is timestamp(3) without time zone holding UTC, as Prisma writes it.
   const rows = await db().$queryRaw<{ count: number; retryAfterSeconds: number }[]>`
     INSERT INTO "RateLimit" ("key", "count", "resetAt")

@@ -12,7 +12,12 @@ import {
 } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { consumeInviteToken, createInviteToken, peekInviteToken, type InviteTokenError } from "~/utils/invite-token.server";
+import {
+  consumeInviteToken,
+  createInviteToken,
+  peekInviteToken,
+  type InviteTokenError,
+} from "~/utils/invite-token.server";
 import { sendTranslatedMail } from "~/utils/mail.server";
 import { displayName } from "~/utils/names";
 import { mayReadSharedData, type Viewer } from "./access.server";
@@ -45,7 +50,11 @@ type Client = Prisma.TransactionClient;
 
 const FORBIDDEN = "api:forbidden";
 const err = (key: string) => `sharing:errors.${key}`;
-const LINK_ERRORS: Record<InviteTokenError, string> = { invalid: err("linkInvalid"), expired: err("linkExpired"), used: err("linkUsed") };
+const LINK_ERRORS: Record<InviteTokenError, string> = {
+  invalid: err("linkInvalid"),
+  expired: err("linkExpired"),
+  used: err("linkUsed"),
+};
 
 class ShareError extends Error {
   constructor(
@@ -62,13 +71,25 @@ async function run<T>(work: () => Promise<T>, onDuplicate?: string): Promise<Sha
   } catch (error) {
     if (error instanceof ShareError) return { ok: false, status: error.status, error: error.key };
     // Two simultaneous first shares between the same pair: the unique (provider, reader) decides.
-    if (onDuplicate && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, status: 400, error: onDuplicate };
+    if (
+      onDuplicate &&
+      error instanceof Prisma.PrismaClientKnownRequestError &&
+      error.code === "P2002"
+    )
+      return { ok: false, status: 400, error: onDuplicate };
     console.error("[sharing] operation failed:", error);
     return { ok: false, status: 500, error: "sharing:messages.operateFailed" };
   }
 }
 
-const personSelect = { id: true, email: true, firstName: true, lastName: true, identity: true, birthDate: true } satisfies Prisma.UserSelect;
+const personSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  identity: true,
+  birthDate: true,
+} satisfies Prisma.UserSelect;
 const rowInclude = {
   provider: { select: { ...personSelect, patient: { select: { id: true } } } },
   reader: { select: personSelect },
@@ -103,7 +124,10 @@ export type PatientListItem = {
  * (an accepted share in "shared with me"), the patient's newest finished upload: when it finished
  * and its date in the patient's time zone; both null without one, and in every other entry.
  */
-export type PatientListEntry = PatientListItem & { lastUploadAt: string | null; lastUploadDate: IsoDate | null };
+export type PatientListEntry = PatientListItem & {
+  lastUploadAt: string | null;
+  lastUploadDate: IsoDate | null;
+};
 
 export type ListPage<T> = { count: number; data: T[] };
 export type ListOptions = { page: number; pageSize?: number; search?: string };
@@ -131,19 +155,28 @@ export function toListItem(row: ShareRow, person: "provider" | "reader"): Patien
     readId: row.readerId,
     code: null,
     // Patient data: only the patient's, and only once the share is accepted (never a reader's).
-    birthDate: person === "provider" && row.state === SHARE_STATE.accepted && who.birthDate ? who.birthDate.toISOString().slice(0, 10) : null,
+    birthDate:
+      person === "provider" && row.state === SHARE_STATE.accepted && who.birthDate
+        ? who.birthDate.toISOString().slice(0, 10)
+        : null,
     message: row.message,
     userId: row.providerId,
   };
 }
 
 /** Who must answer a pending row: the reader of a share, the patient of an invitation or of a created account. */
-export function recipientOf(row: { sourceType: number; providerId: number; readerId: number }): number {
+export function recipientOf(row: {
+  sourceType: number;
+  providerId: number;
+  readerId: number;
+}): number {
   return row.sourceType === SOURCE_TYPE.share ? row.readerId : row.providerId;
 }
 
 /** Rows the viewer is part of, on either side. */
-const partyOf = (viewer: Viewer): Prisma.ReadPowerWhereInput => ({ OR: [{ providerId: viewer.id }, { readerId: viewer.id }] });
+const partyOf = (viewer: Viewer): Prisma.ReadPowerWhereInput => ({
+  OR: [{ providerId: viewer.id }, { readerId: viewer.id }],
+});
 
 /** `%`, `_` and `\` are LIKE wildcards to PostgreSQL; a search for them means the characters. */
 function likeText(term: string) {
@@ -170,8 +203,17 @@ type RawShareRow = Omit<ShareRow, "provider" | "reader"> & {
   total: bigint;
   lastUploadAt: Date | null;
   pTimeZone: string | null;
-  pEmail: string; pFirstName: string | null; pLastName: string | null; pIdentity: number; pBirthDate: Date | null; pPid: number | null;
-  rEmail: string; rFirstName: string | null; rLastName: string | null; rIdentity: number; rBirthDate: Date | null;
+  pEmail: string;
+  pFirstName: string | null;
+  pLastName: string | null;
+  pIdentity: number;
+  pBirthDate: Date | null;
+  pPid: number | null;
+  rEmail: string;
+  rFirstName: string | null;
+  rLastName: string | null;
+  rIdentity: number;
+  rBirthDate: Date | null;
 };
 
 const LIST_FROM = Prisma.sql`
@@ -181,11 +223,42 @@ const LIST_FROM = Prisma.sql`
   LEFT JOIN "Patient" pp ON pp."userId" = rp."providerId"`;
 
 function shareRowOf(r: RawShareRow): ShareRow {
-  const { total: _total, lastUploadAt: _lastUploadAt, pTimeZone: _pTimeZone, pEmail, pFirstName, pLastName, pIdentity, pBirthDate, pPid, rEmail, rFirstName, rLastName, rIdentity, rBirthDate, ...row } = r;
+  const {
+    total: _total,
+    lastUploadAt: _lastUploadAt,
+    pTimeZone: _pTimeZone,
+    pEmail,
+    pFirstName,
+    pLastName,
+    pIdentity,
+    pBirthDate,
+    pPid,
+    rEmail,
+    rFirstName,
+    rLastName,
+    rIdentity,
+    rBirthDate,
+    ...row
+  } = r;
   return {
     ...row,
-    provider: { id: row.providerId, email: pEmail, firstName: pFirstName, lastName: pLastName, identity: pIdentity, birthDate: pBirthDate, patient: pPid === null ? null : { id: pPid } },
-    reader: { id: row.readerId, email: rEmail, firstName: rFirstName, lastName: rLastName, identity: rIdentity, birthDate: rBirthDate },
+    provider: {
+      id: row.providerId,
+      email: pEmail,
+      firstName: pFirstName,
+      lastName: pLastName,
+      identity: pIdentity,
+      birthDate: pBirthDate,
+      patient: pPid === null ? null : { id: pPid },
+    },
+    reader: {
+      id: row.readerId,
+      email: rEmail,
+      firstName: rFirstName,
+      lastName: rLastName,
+      identity: rIdentity,
+      birthDate: rBirthDate,
+    },
   };
 }
 
@@ -209,7 +282,11 @@ function entryOf(row: RawShareRow, person: "provider" | "reader"): PatientListEn
  * One page of rows (newest first) and their count in one round trip. Raw SQL: the patient
  * area's panel loads it on every page (docs/decisions/008-raw-sql-on-hot-paths.md).
  */
-async function listPage(where: Prisma.Sql, options: ListOptions, person: "provider" | "reader"): Promise<ListPage<PatientListEntry>> {
+async function listPage(
+  where: Prisma.Sql,
+  options: ListOptions,
+  person: "provider" | "reader",
+): Promise<ListPage<PatientListEntry>> {
   const { skip, take } = pageArgs(options);
   const filter = Prisma.sql`WHERE ${where} ${searchSql(options.search, person)}`;
   const lastUpload = person === "provider" ? LAST_UPLOAD : Prisma.sql`NULL::timestamp(3)`;
@@ -220,7 +297,14 @@ async function listPage(where: Prisma.Sql, options: ListOptions, person: "provid
     ${LIST_FROM} ${filter}
     ORDER BY rp."createdAt" DESC, rp.id DESC LIMIT ${take} OFFSET ${skip}`;
   // Past the last page there is no row to carry the count.
-  const count = rows[0] ? Number(rows[0].total) : skip === 0 ? 0 : Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${LIST_FROM} ${filter}`)[0]!.n);
+  const count = rows[0]
+    ? Number(rows[0].total)
+    : skip === 0
+      ? 0
+      : Number(
+          (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${LIST_FROM} ${filter}`)[0]!
+            .n,
+        );
   return { count, data: rows.map((row) => entryOf(row, person)) };
 }
 
@@ -230,7 +314,10 @@ async function listPage(where: Prisma.Sql, options: ListOptions, person: "provid
  * pending share requests to it (it is their recipient), never a share it refused; a clinic whose
  * organisation is not approved sees nothing.
  */
-export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptions): Promise<ListPage<PatientListEntry>> {
+export async function listSharedWithMeEntries(
+  viewer: Viewer,
+  options: ListOptions,
+): Promise<ListPage<PatientListEntry>> {
   if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
   const mine =
     viewer.identity === 2
@@ -243,13 +330,26 @@ export async function listSharedWithMeEntries(viewer: Viewer, options: ListOptio
  * Tab 2, "shared with others" (identity 1 only): every row where the viewer is the provider,
  * in every state: shares they made, invitations to them (pending ones are theirs to answer).
  */
-export async function listSharedWithOthers(viewer: Viewer, options: ListOptions): Promise<ShareResult<ListPage<PatientListEntry>>> {
+export async function listSharedWithOthers(
+  viewer: Viewer,
+  options: ListOptions,
+): Promise<ShareResult<ListPage<PatientListEntry>>> {
   if (viewer.identity !== 1) return { ok: false, status: 403, error: FORBIDDEN };
-  return { ok: true, data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader") };
+  return {
+    ok: true,
+    data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader"),
+  };
 }
 
 /** An entry of the drawers' list: a request the viewer made, the account it names and its answer. */
-export type SentRequest = { readPowerId: number; userId: number; name: string; email: string; identity: number; state: number };
+export type SentRequest = {
+  readPowerId: number;
+  userId: number;
+  name: string;
+  email: string;
+  identity: number;
+  state: number;
+};
 
 /**
  * The drawers' list, newest first, a page at a time with the count: for a person the shares they
@@ -257,14 +357,32 @@ export type SentRequest = { readPowerId: number; userId: number; name: string; e
  * every state; nothing for a clinic whose organisation is not approved, nor for any other
  * account. `userId` is the other side's account, the one that sharing or inviting again names.
  */
-export async function listSentRequests(viewer: Viewer, options: ListOptions): Promise<ListPage<SentRequest>> {
-  const entry = (item: PatientListEntry, userId: number): SentRequest => ({ readPowerId: item.readPowerId, userId, name: item.name, email: item.email, identity: item.identity, state: item.state });
+export async function listSentRequests(
+  viewer: Viewer,
+  options: ListOptions,
+): Promise<ListPage<SentRequest>> {
+  const entry = (item: PatientListEntry, userId: number): SentRequest => ({
+    readPowerId: item.readPowerId,
+    userId,
+    name: item.name,
+    email: item.email,
+    identity: item.identity,
+    state: item.state,
+  });
   if (viewer.identity === 1) {
-    const page = await listPage(Prisma.sql`rp."providerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.share}`, options, "reader");
+    const page = await listPage(
+      Prisma.sql`rp."providerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.share}`,
+      options,
+      "reader",
+    );
     return { count: page.count, data: page.data.map((item) => entry(item, item.readId)) };
   }
   if (viewer.identity === 2 && mayReadSharedData(viewer)) {
-    const page = await listPage(Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.invitation}`, options, "provider");
+    const page = await listPage(
+      Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.invitation}`,
+      options,
+      "provider",
+    );
     return { count: page.count, data: page.data.map((item) => entry(item, item.provideId)) };
   }
   return { count: 0, data: [] };
@@ -275,13 +393,26 @@ export async function listSentRequests(viewer: Viewer, options: ListOptions): Pr
  * the viewer reads, the reader when the viewer provides); null for anyone else, for an id that
  * does not exist, and for a clinic whose organisation is not approved (as in its lists).
  */
-export async function findShareForViewer(viewer: Viewer, readPowerId: number): Promise<PatientListItem | null> {
+export async function findShareForViewer(
+  viewer: Viewer,
+  readPowerId: number,
+): Promise<PatientListItem | null> {
   if (!mayReadSharedData(viewer)) return null;
-  const row = await db().readPower.findFirst({ where: { id: readPowerId, ...partyOf(viewer) }, include: rowInclude });
+  const row = await db().readPower.findFirst({
+    where: { id: readPowerId, ...partyOf(viewer) },
+    include: rowInclude,
+  });
   return row ? toListItem(row, row.readerId === viewer.id ? "provider" : "reader") : null;
 }
 
-export type ShareCandidate = { userId: number; name: string; email: string; identity: number; readPowerId: number | null; state: number | null };
+export type ShareCandidate = {
+  userId: number;
+  name: string;
+  email: string;
+  identity: number;
+  readPowerId: number | null;
+  state: number | null;
+};
 
 /**
  * The drawers' user search: only an exact, whole email (trimmed, case-insensitive) finds an
@@ -291,13 +422,24 @@ export type ShareCandidate = { userId: number; name: string; email: string; iden
  * counts against the viewer's limit (429 with the seconds to wait). readPowerId and state name
  * the row the action would make, if it exists already.
  */
-export async function searchShareCandidates(viewer: Viewer, options: ListOptions & { search: string }): Promise<ShareResult<ListPage<ShareCandidate>> | ShareThrottled> {
+export async function searchShareCandidates(
+  viewer: Viewer,
+  options: ListOptions & { search: string },
+): Promise<ShareResult<ListPage<ShareCandidate>> | ShareThrottled> {
   const email = options.search.trim().toLowerCase();
-  if (email.length < SEARCH_MIN_LENGTH) return { ok: false, status: 400, error: err("searchTooShort") };
+  if (email.length < SEARCH_MIN_LENGTH)
+    return { ok: false, status: 400, error: err("searchTooShort") };
   const inviting = viewer.identity === 2;
-  if (inviting && !mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
+  if (inviting && !mayReadSharedData(viewer))
+    return { ok: false, status: 403, error: err("auditRequired") };
   const limit = await hitRateLimit(`share-search:${viewer.id}`, RATE_LIMITS.shareSearchPerAccount);
-  if (!limit.allowed) return { ok: false, status: 429, error: err("searchThrottled"), retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return {
+      ok: false,
+      status: 429,
+      error: err("searchThrottled"),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   const user = await db().user.findFirst({
     where: {
       email,
@@ -317,26 +459,56 @@ export async function searchShareCandidates(viewer: Viewer, options: ListOptions
       provided: { where: { readerId: viewer.id }, select: { id: true, state: true } },
     },
   });
-  if (!user || (options.page ?? 1) > 1) return { ok: true, data: { count: user ? 1 : 0, data: [] } };
+  if (!user || (options.page ?? 1) > 1)
+    return { ok: true, data: { count: user ? 1 : 0, data: [] } };
   const row = (inviting ? user.provided : user.reading)[0];
   return {
     ok: true,
-    data: { count: 1, data: [{ userId: user.id, name: displayName(user), email: user.email, identity: user.identity, readPowerId: row?.id ?? null, state: row?.state ?? null }] },
+    data: {
+      count: 1,
+      data: [
+        {
+          userId: user.id,
+          name: displayName(user),
+          email: user.email,
+          identity: user.identity,
+          readPowerId: row?.id ?? null,
+          state: row?.state ?? null,
+        },
+      ],
+    },
   };
 }
 
-async function writeAudit(client: Client, viewer: Viewer, row: ShareRow, action: string, detail: Record<string, string | number | null> = {}) {
+async function writeAudit(
+  client: Client,
+  viewer: Viewer,
+  row: ShareRow,
+  action: string,
+  detail: Record<string, string | number | null> = {},
+) {
   await client.auditLog.create({
     data: {
       actorId: viewer.id,
       patientId: row.provider.patient?.id ?? null,
       action,
-      detail: { readPowerId: row.id, providerId: row.providerId, readerId: row.readerId, sourceType: row.sourceType, state: row.state, ...detail },
+      detail: {
+        readPowerId: row.id,
+        providerId: row.providerId,
+        readerId: row.readerId,
+        sourceType: row.sourceType,
+        state: row.state,
+        ...detail,
+      },
     },
   });
 }
 
-const activeAccount = { active: true, disabled: false, deletedAt: null } satisfies Prisma.UserWhereInput;
+const activeAccount = {
+  active: true,
+  disabled: false,
+  deletedAt: null,
+} satisfies Prisma.UserWhereInput;
 
 /** The address of an invitation email's link. */
 export function invitationLink(doctorName: string, token: string): string {
@@ -344,15 +516,28 @@ export function invitationLink(doctorName: string, token: string): string {
   return `${base}/invite_result?doctorName=${encodeURIComponent(doctorName)}&data=${encodeURIComponent(token)}`;
 }
 
-type InvitationMail = { to: string; lang: string | null | undefined; doctorName: string; token: string };
+type InvitationMail = {
+  to: string;
+  lang: string | null | undefined;
+  doctorName: string;
+  token: string;
+};
 
 /**
  * Makes a fresh single-use link for the invitation (older links of it stop working), inside the
  * transaction that opens the invitation; the email itself goes out after the commit
  * (`mailInvitation`), so that a slow mail server never holds a transaction open.
  */
-async function prepareInvitation(client: Client, readPowerId: number, clinic: { firstName: string | null; lastName: string | null; email: string }, patientUserId: number): Promise<InvitationMail> {
-  const patient = await client.user.findUniqueOrThrow({ where: { id: patientUserId }, select: { email: true, setting: { select: { lang: true } } } });
+async function prepareInvitation(
+  client: Client,
+  readPowerId: number,
+  clinic: { firstName: string | null; lastName: string | null; email: string },
+  patientUserId: number,
+): Promise<InvitationMail> {
+  const patient = await client.user.findUniqueOrThrow({
+    where: { id: patientUserId },
+    select: { email: true, setting: { select: { lang: true } } },
+  });
   await client.inviteToken.deleteMany({ where: { readPowerId } });
   const token = await createInviteToken(readPowerId, { client });
   return { to: patient.email, lang: patient.setting?.lang, doctorName: displayName(clinic), token };
@@ -363,13 +548,24 @@ async function prepareInvitation(client: Client, readPowerId: number, clinic: { 
  * invitation stays open (pending) and the clinic is told to use "send again", which makes a new
  * link and email.
  */
-async function mailInvitation(readPowerId: number, mail: InvitationMail): Promise<ShareFailure | null> {
+async function mailInvitation(
+  readPowerId: number,
+  mail: InvitationMail,
+): Promise<ShareFailure | null> {
   try {
     const locale = isLocale(mail.lang) ? mail.lang : fallbackLng;
-    await sendTranslatedMail({ to: mail.to, locale, key: "invitation", values: { doctorName: mail.doctorName, link: invitationLink(mail.doctorName, mail.token) } });
+    await sendTranslatedMail({
+      to: mail.to,
+      locale,
+      key: "invitation",
+      values: { doctorName: mail.doctorName, link: invitationLink(mail.doctorName, mail.token) },
+    });
     return null;
   } catch (error) {
-    console.error(`[sharing] the invitation email for invitation ${readPowerId} could not be sent:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[sharing] the invitation email for invitation ${readPowerId} could not be sent:`,
+      error instanceof Error ? error.message : error,
+    );
     return { ok: false, status: 500, error: "sharing:messages.inviteMailFailed" };
   }
 }
@@ -378,27 +574,52 @@ async function mailInvitation(readPowerId: number, mail: InvitationMail): Promis
  * POST save: the viewer (a person with a health record) shares it with `readId`, who must
  * accept. Sharing again with someone who refused re-opens that row as a new request.
  */
-export async function shareWith(viewer: Viewer, input: SaveShareInput): Promise<ShareResult<PatientListItem>> {
+export async function shareWith(
+  viewer: Viewer,
+  input: SaveShareInput,
+): Promise<ShareResult<PatientListItem>> {
   return run(async () => {
     if (viewer.identity !== 1) throw new ShareError(403, err("notAPatient"));
-    const own = await db().patient.findUnique({ where: { userId: viewer.id }, select: { id: true } });
+    const own = await db().patient.findUnique({
+      where: { userId: viewer.id },
+      select: { id: true },
+    });
     if (!own) throw new ShareError(403, err("notAPatient"));
     if (input.readId === viewer.id) throw new ShareError(400, err("selfShare"));
-    const reader = await db().user.findFirst({ where: { id: input.readId, ...activeAccount }, select: { id: true } });
+    const reader = await db().user.findFirst({
+      where: { id: input.readId, ...activeAccount },
+      select: { id: true },
+    });
     if (!reader) throw new ShareError(400, err("userNotFound"));
     return db().$transaction(async (tx) => {
       const pair = { providerId_readerId: { providerId: viewer.id, readerId: reader.id } };
       const existing = await tx.readPower.findUnique({ where: pair });
-      if (existing && existing.state !== SHARE_STATE.refused) throw new ShareError(400, err("alreadyShared"));
-      const opened = { sourceType: SOURCE_TYPE.share, state: SHARE_STATE.pending, isNew: 0, message: input.message ?? null, processedAt: null };
+      if (existing && existing.state !== SHARE_STATE.refused)
+        throw new ShareError(400, err("alreadyShared"));
+      const opened = {
+        sourceType: SOURCE_TYPE.share,
+        state: SHARE_STATE.pending,
+        isNew: 0,
+        message: input.message ?? null,
+        processedAt: null,
+      };
       let row: ShareRow;
       if (existing) {
-        const reopened = await tx.readPower.updateMany({ where: { id: existing.id, state: SHARE_STATE.refused }, data: opened });
+        const reopened = await tx.readPower.updateMany({
+          where: { id: existing.id, state: SHARE_STATE.refused },
+          data: opened,
+        });
         if (reopened.count !== 1) throw new ShareError(400, err("alreadyShared"));
         await tx.inviteToken.deleteMany({ where: { readPowerId: existing.id } });
-        row = await tx.readPower.findUniqueOrThrow({ where: { id: existing.id }, include: rowInclude });
+        row = await tx.readPower.findUniqueOrThrow({
+          where: { id: existing.id },
+          include: rowInclude,
+        });
       } else {
-        row = await tx.readPower.create({ data: { providerId: viewer.id, readerId: reader.id, ...opened }, include: rowInclude });
+        row = await tx.readPower.create({
+          data: { providerId: viewer.id, readerId: reader.id, ...opened },
+          include: rowInclude,
+        });
       }
       await writeAudit(tx, viewer, row, "share:save", { reopened: existing ? 1 : 0 });
       return toListItem(row, "reader");
@@ -411,61 +632,119 @@ export async function shareWith(viewer: Viewer, input: SaveShareInput): Promise<
  * health record), who is emailed a single-use link. Inviting again after a refusal re-opens
  * the row (like reinvite).
  */
-export async function invitePatient(viewer: Viewer, input: InviteInput): Promise<ShareResult<PatientListItem>> {
+export async function invitePatient(
+  viewer: Viewer,
+  input: InviteInput,
+): Promise<ShareResult<PatientListItem>> {
   const opened = await run(async () => {
     if (viewer.identity !== 2) throw new ShareError(403, err("clinicsOnly"));
     if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
-    const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
-    const patient = await db().user.findFirst({ where: { id: input.provideId, identity: 1, patient: { isNot: null }, ...activeAccount }, select: { id: true } });
+    const clinic = await db().user.findUniqueOrThrow({
+      where: { id: viewer.id },
+      select: { email: true, firstName: true, lastName: true },
+    });
+    const patient = await db().user.findFirst({
+      where: { id: input.provideId, identity: 1, patient: { isNot: null }, ...activeAccount },
+      select: { id: true },
+    });
     if (!patient) throw new ShareError(400, err("patientNotFound"));
     return db().$transaction(async (tx) => {
-      const existing = await tx.readPower.findUnique({ where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } } });
-      if (existing && existing.state !== SHARE_STATE.refused) throw new ShareError(400, err("alreadyInvited"));
-      const opened = { sourceType: SOURCE_TYPE.invitation, state: SHARE_STATE.pending, isNew: 0, message: input.message ?? null, processedAt: null };
+      const existing = await tx.readPower.findUnique({
+        where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } },
+      });
+      if (existing && existing.state !== SHARE_STATE.refused)
+        throw new ShareError(400, err("alreadyInvited"));
+      const opened = {
+        sourceType: SOURCE_TYPE.invitation,
+        state: SHARE_STATE.pending,
+        isNew: 0,
+        message: input.message ?? null,
+        processedAt: null,
+      };
       let id: number;
       if (existing) {
-        const reopened = await tx.readPower.updateMany({ where: { id: existing.id, state: SHARE_STATE.refused }, data: opened });
+        const reopened = await tx.readPower.updateMany({
+          where: { id: existing.id, state: SHARE_STATE.refused },
+          data: opened,
+        });
         if (reopened.count !== 1) throw new ShareError(400, err("alreadyInvited"));
         id = existing.id;
       } else {
-        id = (await tx.readPower.create({ data: { providerId: patient.id, readerId: viewer.id, ...opened }, select: { id: true } })).id;
+        id = (
+          await tx.readPower.create({
+            data: { providerId: patient.id, readerId: viewer.id, ...opened },
+            select: { id: true },
+          })
+        ).id;
       }
       const row = await tx.readPower.findUniqueOrThrow({ where: { id }, include: rowInclude });
       await writeAudit(tx, viewer, row, "share:invite", { reopened: existing ? 1 : 0 });
-      return { item: toListItem(row, "provider"), mail: await prepareInvitation(tx, id, clinic, patient.id) };
+      return {
+        item: toListItem(row, "provider"),
+        mail: await prepareInvitation(tx, id, clinic, patient.id),
+      };
     });
   }, err("alreadyInvited"));
   if (!opened.ok) return opened;
-  return (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? { ok: true, data: opened.data.item };
+  return (
+    (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? {
+      ok: true,
+      data: opened.data.item,
+    }
+  );
 }
 
 /**
  * POST reinvite ("send again"): the clinic that sent an invitation that was refused, or is still
  * pending (e.g. its email could not be sent), opens it again with a new link and email.
  */
-export async function reinvite(viewer: Viewer, { id }: { id: number }): Promise<ShareResult<PatientListItem>> {
+export async function reinvite(
+  viewer: Viewer,
+  { id }: { id: number },
+): Promise<ShareResult<PatientListItem>> {
   const opened = await run(async () => {
     if (viewer.identity !== 2) throw new ShareError(403, FORBIDDEN);
     if (!mayReadSharedData(viewer)) throw new ShareError(403, err("auditRequired"));
-    const clinic = await db().user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, firstName: true, lastName: true } });
+    const clinic = await db().user.findUniqueOrThrow({
+      where: { id: viewer.id },
+      select: { email: true, firstName: true, lastName: true },
+    });
     return db().$transaction(async (tx) => {
-      const row = await tx.readPower.findFirst({ where: { id, readerId: viewer.id, sourceType: SOURCE_TYPE.invitation } });
+      const row = await tx.readPower.findFirst({
+        where: { id, readerId: viewer.id, sourceType: SOURCE_TYPE.invitation },
+      });
       if (!row) throw new ShareError(403, FORBIDDEN);
       const reopened = await tx.readPower.updateMany({
         where: { id: row.id, state: { in: [SHARE_STATE.refused, SHARE_STATE.pending] } },
         data: { state: SHARE_STATE.pending, isNew: 0, processedAt: null },
       });
       if (reopened.count !== 1) throw new ShareError(400, err("notRefused"));
-      const updated = await tx.readPower.findUniqueOrThrow({ where: { id: row.id }, include: rowInclude });
+      const updated = await tx.readPower.findUniqueOrThrow({
+        where: { id: row.id },
+        include: rowInclude,
+      });
       await writeAudit(tx, viewer, updated, "share:reinvite");
-      return { item: toListItem(updated, "provider"), mail: await prepareInvitation(tx, row.id, clinic, row.providerId) };
+      return {
+        item: toListItem(updated, "provider"),
+        mail: await prepareInvitation(tx, row.id, clinic, row.providerId),
+      };
     });
   });
   if (!opened.ok) return opened;
-  return (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? { ok: true, data: opened.data.item };
+  return (
+    (await mailInvitation(opened.data.item.readPowerId, opened.data.mail)) ?? {
+      ok: true,
+      data: opened.data.item,
+    }
+  );
 }
 
-async function processInTransaction(tx: Client, viewer: Viewer, input: { id: number; state: number; message?: string; nickName?: string }, via: "app" | "email") {
+async function processInTransaction(
+  tx: Client,
+  viewer: Viewer,
+  input: { id: number; state: number; message?: string; nickName?: string },
+  via: "app" | "email",
+) {
   const row = await tx.readPower.findFirst({
     where: {
       id: input.id,
@@ -481,15 +760,25 @@ async function processInTransaction(tx: Client, viewer: Viewer, input: { id: num
   const approve = input.state === SHARE_STATE.accepted;
   // The nickname is the reader's name for the patient: only a reader sets it, and an empty one
   // keeps what was there (the previous nickname, or none so that the display name shows).
-  const nickName = approve && row.readerId === viewer.id && input.nickName ? input.nickName : undefined;
+  const nickName =
+    approve && row.readerId === viewer.id && input.nickName ? input.nickName : undefined;
   const changed = await tx.readPower.updateMany({
     where: { id: row.id, state: SHARE_STATE.pending },
     // An accepted share starts with the reader's "new data" dot (uploadIsNew 0): they have not
     // looked at the patient's data yet.
-    data: { state: approve ? SHARE_STATE.accepted : SHARE_STATE.refused, isNew: 1, processedAt: new Date(), ...(approve ? { uploadIsNew: 0 } : {}), ...(nickName ? { nickName } : {}) },
+    data: {
+      state: approve ? SHARE_STATE.accepted : SHARE_STATE.refused,
+      isNew: 1,
+      processedAt: new Date(),
+      ...(approve ? { uploadIsNew: 0 } : {}),
+      ...(nickName ? { nickName } : {}),
+    },
   });
   if (changed.count !== 1) throw new ShareError(400, err("alreadyProcessed"));
-  const updated = await tx.readPower.findUniqueOrThrow({ where: { id: row.id }, include: rowInclude });
+  const updated = await tx.readPower.findUniqueOrThrow({
+    where: { id: row.id },
+    include: rowInclude,
+  });
   await writeAudit(tx, viewer, updated, "share:process", { via, reply: input.message ?? null });
   return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader");
 }
@@ -499,7 +788,10 @@ async function processInTransaction(tx: Client, viewer: Viewer, input: { id: num
  * refuses (state 2). The recipient is the reader of a share and the patient of an invitation;
  * anyone else, and any id that does not exist, gets 403.
  */
-export async function processShare(viewer: Viewer, input: ProcessShareInput): Promise<ShareResult<PatientListItem>> {
+export async function processShare(
+  viewer: Viewer,
+  input: ProcessShareInput,
+): Promise<ShareResult<PatientListItem>> {
   if (!mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
   return run(() => db().$transaction((tx) => processInTransaction(tx, viewer, input, "app")));
 }
@@ -509,42 +801,85 @@ export async function processShare(viewer: Viewer, input: ProcessShareInput): Pr
  * patient. The link is used up in the same transaction; a used, expired, forged link or one
  * whose invitation was deleted gets a clear 400.
  */
-export async function processFromEmail(input: ProcessFromEmailInput): Promise<ShareResult<PatientListItem>> {
+export async function processFromEmail(
+  input: ProcessFromEmailInput,
+): Promise<ShareResult<PatientListItem>> {
   return run(() =>
     db().$transaction(async (tx) => {
       const used = await consumeInviteToken(input.data, { client: tx });
       if (!used.ok) throw new ShareError(400, LINK_ERRORS[used.error]);
       const row = await tx.readPower.findUnique({
         where: { id: used.readPowerId },
-        select: { id: true, sourceType: true, provider: { select: { id: true, identity: true, isPass: true, role: true, active: true, disabled: true, deletedAt: true } } },
+        select: {
+          id: true,
+          sourceType: true,
+          provider: {
+            select: {
+              id: true,
+              identity: true,
+              isPass: true,
+              role: true,
+              active: true,
+              disabled: true,
+              deletedAt: true,
+            },
+          },
+        },
       });
-      if (!row || row.sourceType !== SOURCE_TYPE.invitation || !row.provider.active || row.provider.disabled || row.provider.deletedAt) {
+      if (
+        !row ||
+        row.sourceType !== SOURCE_TYPE.invitation ||
+        !row.provider.active ||
+        row.provider.disabled ||
+        row.provider.deletedAt
+      ) {
         throw new ShareError(400, LINK_ERRORS.invalid);
       }
       const { id, identity, isPass, role } = row.provider;
-      return processInTransaction(tx, { id, identity, isPass, role }, { id: row.id, state: input.state, message: input.message }, "email");
+      return processInTransaction(
+        tx,
+        { id, identity, isPass, role },
+        { id: row.id, state: input.state, message: input.message },
+        "email",
+      );
     }),
   );
 }
 
 /** What the `/invite_result` page shows for a link, without using it up. */
-export async function describeInvitationLink(data: string): Promise<ShareResult<{ readPowerId: number; doctorName: string; state: number }>> {
+export async function describeInvitationLink(
+  data: string,
+): Promise<ShareResult<{ readPowerId: number; doctorName: string; state: number }>> {
   const found = await peekInviteToken(data);
   if (!found.ok) return { ok: false, status: 400, error: LINK_ERRORS[found.error] };
-  const row = await db().readPower.findUnique({ where: { id: found.readPowerId }, include: rowInclude });
-  if (!row || row.sourceType !== SOURCE_TYPE.invitation) return { ok: false, status: 400, error: LINK_ERRORS.invalid };
-  if (row.state !== SHARE_STATE.pending) return { ok: false, status: 400, error: err("alreadyProcessed") };
-  return { ok: true, data: { readPowerId: row.id, doctorName: displayName(row.reader), state: row.state } };
+  const row = await db().readPower.findUnique({
+    where: { id: found.readPowerId },
+    include: rowInclude,
+  });
+  if (!row || row.sourceType !== SOURCE_TYPE.invitation)
+    return { ok: false, status: 400, error: LINK_ERRORS.invalid };
+  if (row.state !== SHARE_STATE.pending)
+    return { ok: false, status: 400, error: err("alreadyProcessed") };
+  return {
+    ok: true,
+    data: { readPowerId: row.id, doctorName: displayName(row.reader), state: row.state },
+  };
 }
 
 /**
  * POST delete: either side removes the row (the patient stops sharing, the reader gives it up,
  * a pending request is withdrawn or declined). Access ends at once; the row's links die with it.
  */
-export async function deleteShare(viewer: Viewer, { readPowerId }: { readPowerId: number }): Promise<ShareResult<{ readPowerId: number }>> {
+export async function deleteShare(
+  viewer: Viewer,
+  { readPowerId }: { readPowerId: number },
+): Promise<ShareResult<{ readPowerId: number }>> {
   return run(() =>
     db().$transaction(async (tx) => {
-      const row = await tx.readPower.findFirst({ where: { id: readPowerId, ...partyOf(viewer) }, include: rowInclude });
+      const row = await tx.readPower.findFirst({
+        where: { id: readPowerId, ...partyOf(viewer) },
+        include: rowInclude,
+      });
       if (!row) throw new ShareError(403, FORBIDDEN);
       const gone = await tx.readPower.deleteMany({ where: { id: row.id } });
       if (gone.count !== 1) throw new ShareError(403, FORBIDDEN);
@@ -558,28 +893,48 @@ export async function deleteShare(viewer: Viewer, { readPowerId }: { readPowerId
  * POST update: the reader sets the nickname ("" clears it) and uploadIsNew; the recipient sets
  * isNew. A clinic whose organisation is not approved changes nothing here.
  */
-export async function updateShare(viewer: Viewer, input: UpdateShareInput): Promise<ShareResult<PatientListItem>> {
+export async function updateShare(
+  viewer: Viewer,
+  input: UpdateShareInput,
+): Promise<ShareResult<PatientListItem>> {
   if (!mayReadSharedData(viewer)) return { ok: false, status: 403, error: err("auditRequired") };
   return run(() =>
     db().$transaction(async (tx) => {
-      const row = await tx.readPower.findFirst({ where: { id: input.readPowerId, ...partyOf(viewer) } });
+      const row = await tx.readPower.findFirst({
+        where: { id: input.readPowerId, ...partyOf(viewer) },
+      });
       if (!row) throw new ShareError(403, FORBIDDEN);
-      if ((input.nickName !== undefined || input.uploadIsNew !== undefined) && row.readerId !== viewer.id) throw new ShareError(403, FORBIDDEN);
-      if (input.isNew !== undefined && recipientOf(row) !== viewer.id) throw new ShareError(403, FORBIDDEN);
+      if (
+        (input.nickName !== undefined || input.uploadIsNew !== undefined) &&
+        row.readerId !== viewer.id
+      )
+        throw new ShareError(403, FORBIDDEN);
+      if (input.isNew !== undefined && recipientOf(row) !== viewer.id)
+        throw new ShareError(403, FORBIDDEN);
       const data: Prisma.ReadPowerUpdateInput = {};
       if (input.nickName !== undefined) data.nickName = input.nickName || null;
       if (input.isNew !== undefined) data.isNew = input.isNew;
       if (input.uploadIsNew !== undefined) data.uploadIsNew = input.uploadIsNew;
-      const updated = await tx.readPower.update({ where: { id: row.id }, data, include: rowInclude });
+      const updated = await tx.readPower.update({
+        where: { id: row.id },
+        data,
+        include: rowInclude,
+      });
       const changed: Record<string, string | number | null> = {};
-      for (const key of ["nickName", "isNew", "uploadIsNew"] as const) if (input[key] !== undefined) changed[key] = updated[key];
+      for (const key of ["nickName", "isNew", "uploadIsNew"] as const)
+        if (input[key] !== undefined) changed[key] = updated[key];
       await writeAudit(tx, viewer, updated, "share:update", changed);
       return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader");
     }),
   );
 }
 
-export type CreatorShare = { readPowerId: number; creatorName: string; creatorEmail: string; creatorIdentity: number };
+export type CreatorShare = {
+  readPowerId: number;
+  creatorName: string;
+  creatorEmail: string;
+  creatorIdentity: number;
+};
 
 /**
  * The share that the person who created the viewer's account (/patientAdd) is waiting for, if
@@ -592,7 +947,14 @@ export async function findPendingCreatorShare(viewerId: number): Promise<Creator
     orderBy: { id: "asc" },
     include: { reader: { select: personSelect } },
   });
-  return row ? { readPowerId: row.id, creatorName: displayName(row.reader), creatorEmail: row.reader.email, creatorIdentity: row.reader.identity } : null;
+  return row
+    ? {
+        readPowerId: row.id,
+        creatorName: displayName(row.reader),
+        creatorEmail: row.reader.email,
+        creatorIdentity: row.reader.identity,
+      }
+    : null;
 }
 
 /** Opening a patient's entry clears the reader's "new uploads" dot (uploadIsNew 1). */
@@ -605,7 +967,10 @@ export async function markUploadsSeen(viewer: Viewer, providerUserId: number): P
 
 /** New data for a patient: every accepted reader gets the "new uploads" dot (uploadIsNew 0). */
 export async function markUploadsNew(providerUserId: number): Promise<void> {
-  await db().readPower.updateMany({ where: { providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 1 }, data: { uploadIsNew: 0 } });
+  await db().readPower.updateMany({
+    where: { providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 1 },
+    data: { uploadIsNew: 0 },
+  });
 }
 
 /**

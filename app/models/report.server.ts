@@ -2,8 +2,19 @@ import { Prisma } from "@prisma/client";
 import type { DataKind as ReadingsKind } from "~/metrics/coverage";
 import type { Reading } from "~/metrics/types";
 import { buildAgpReport, type AgpReport, type AgpReportResult } from "~/report/agp-report";
-import { buildCgmReport, type CgmReport, type CgmReportReading, type CgmReportResult } from "~/report/cgm-report";
-import { buildPumpReport, type NameStyle, type PumpReport, type PumpReportResult, type PumpSettingInput } from "~/report/pump-report";
+import {
+  buildCgmReport,
+  type CgmReport,
+  type CgmReportReading,
+  type CgmReportResult,
+} from "~/report/cgm-report";
+import {
+  buildPumpReport,
+  type NameStyle,
+  type PumpReport,
+  type PumpReportResult,
+  type PumpSettingInput,
+} from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import type { InvalidRange } from "~/report/report-range";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
@@ -13,7 +24,15 @@ import type { ReportRange } from "~/schemas/report";
 import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type VisiblePatient, type Viewer } from "./access.server";
-import { bgReadings, cgmReadings, lastDayWithData, pumpRangeRecords, pumpVersion, type DataKind, type Span } from "./patient-data.server";
+import {
+  bgReadings,
+  cgmReadings,
+  lastDayWithData,
+  pumpRangeRecords,
+  pumpVersion,
+  type DataKind,
+  type Span,
+} from "./patient-data.server";
 
 /**
  * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
@@ -27,7 +46,11 @@ const TREND_LEAD_MS = 20 * 60_000;
  * CGM readings (mg/dL) with their record ids (the report's `pdid`), oldest first. A sibling of
  * patient-data.server.ts `cgmReadings`, which does not select the id.
  */
-export async function cgmReportReadings(viewer: Viewer, pid: number, span: Span): Promise<CgmReportReading[]> {
+export async function cgmReportReadings(
+  viewer: Viewer,
+  pid: number,
+  span: Span,
+): Promise<CgmReportReading[]> {
   const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; eventData: number }[]>`
     SELECT d.id, d."dateTime", d."eventData" FROM "CgmRecord" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
@@ -37,18 +60,40 @@ export async function cgmReportReadings(viewer: Viewer, pid: number, span: Span)
 }
 
 /** The CGM report (spec 1 "CGM report response") of a range, in the reader's unit; a refused range is answered. */
-export async function cgmReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number, unit: GlucoseUnit = 0): Promise<CgmReportResult> {
-  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit }, unit };
+export async function cgmReportFor(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  range: ReportRange,
+  now: number,
+  unit: GlucoseUnit = 0,
+): Promise<CgmReportResult> {
+  const input = {
+    from: range.start,
+    to: range.end,
+    timeZone: patient.timeZone,
+    now,
+    limits: { low: patient.lowLimit, high: patient.highLimit },
+    unit,
+  };
   // Check the range before reading: a refused range costs no query.
   const refused = buildCgmReport({ ...input, readings: [] });
   if (refused.status !== "ok") return refused;
-  const span = { start: dayWindow(range.start, patient.timeZone).start - TREND_LEAD_MS, end: dayWindow(range.end, patient.timeZone).end };
+  const span = {
+    start: dayWindow(range.start, patient.timeZone).start - TREND_LEAD_MS,
+    end: dayWindow(range.end, patient.timeZone).end,
+  };
   const readings = await cgmReportReadings(viewer, patient.id, span);
   return buildCgmReport({ ...input, readings });
 }
 
 /** `days` days ending on the last day with data of the first kind that has any (today without any, never after today). */
-async function daysUpToLastData(viewer: Viewer, patient: VisiblePatient, now: number, kinds: readonly DataKind[], days: number): Promise<ReportRange> {
+async function daysUpToLastData(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  now: number,
+  kinds: readonly DataKind[],
+  days: number,
+): Promise<ReportRange> {
   const today = todayIn(patient.timeZone, now);
   let last: IsoDate | null = null;
   for (const kind of kinds) {
@@ -60,8 +105,18 @@ async function daysUpToLastData(viewer: Viewer, patient: VisiblePatient, now: nu
 }
 
 /** The CGM report's default: 14 days ending on the last day with CGM data (today without any). */
-export function defaultCgmRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
-  return daysUpToLastData(viewer, patient, now, ["cgm"], Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS));
+export function defaultCgmRange(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  now: number,
+): Promise<ReportRange> {
+  return daysUpToLastData(
+    viewer,
+    patient,
+    now,
+    ["cgm"],
+    Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS),
+  );
 }
 
 /** The report response of `POST /api/patient-data/sugarDevicePdf`: the model without the per-day chart models. */
@@ -71,7 +126,10 @@ export function cgmReportResponse(pid: number, report: CgmReport) {
 }
 
 /** The patient's newest pump settings upload (the report's `pdaSetting`), or null. */
-export async function pumpSettingFor(viewer: Viewer, pid: number): Promise<PumpSettingInput | null> {
+export async function pumpSettingFor(
+  viewer: Viewer,
+  pid: number,
+): Promise<PumpSettingInput | null> {
   const rows = await db().$queryRaw<PumpSettingInput[]>`
     SELECT d."lowBg", d."highBg", d."defaultCho", d."sensitiveSilver", d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
       FROM "PumpSetting" d
@@ -85,8 +143,21 @@ export async function pumpSettingFor(viewer: Viewer, pid: number): Promise<PumpS
  * (with the rate-carrying record before and the first after), the meter readings, the firmware
  * and the newest pump settings; a refused range is answered without reading.
  */
-export async function pumpReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number, setting: { unit: GlucoseUnit; nameStyle: NameStyle }): Promise<PumpReportResult> {
-  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit }, setting };
+export async function pumpReportFor(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  range: ReportRange,
+  now: number,
+  setting: { unit: GlucoseUnit; nameStyle: NameStyle },
+): Promise<PumpReportResult> {
+  const input = {
+    from: range.start,
+    to: range.end,
+    timeZone: patient.timeZone,
+    now,
+    limits: { low: patient.lowLimit, high: patient.highLimit },
+    setting,
+  };
   const refused = buildPumpReport({ ...input, records: [] });
   if (refused.status !== "ok") return refused;
   const span = { start: refused.report.start, end: refused.report.end };
@@ -114,7 +185,15 @@ export function pumpReportResponse(pid: number, report: PumpReport) {
 /** The reader's print settings (spec 2 "print settings") and the patient's birth date, in one query. */
 export async function reportContext(readerId: number, patient: VisiblePatient) {
   const rows = await db().$queryRaw<
-    { birthDate: Date | null; unit: number | null; nameStyle: number | null; orientation: string | null; splitLine: boolean | null; hasLogo: boolean | null; updatedAt: Date | null }[]
+    {
+      birthDate: Date | null;
+      unit: number | null;
+      nameStyle: number | null;
+      orientation: string | null;
+      splitLine: boolean | null;
+      hasLogo: boolean | null;
+      updatedAt: Date | null;
+    }[]
   >`
     SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo", s."updatedAt"
       FROM "User" u LEFT JOIN "Setting" s ON s."userId" = ${readerId}
@@ -136,13 +215,30 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
  * The AGP report (app/report/agp-report.ts) of a range (3-14 days): the range's CGM readings with
  * the patient's limits; a refused range is answered without reading.
  */
-export async function agpReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number): Promise<AgpReportResult> {
-  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit } };
+export async function agpReportFor(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  range: ReportRange,
+  now: number,
+): Promise<AgpReportResult> {
+  const input = {
+    from: range.start,
+    to: range.end,
+    timeZone: patient.timeZone,
+    now,
+    limits: { low: patient.lowLimit, high: patient.highLimit },
+  };
   const refused = buildAgpReport({ ...input, readings: [] });
   if (refused.status === "invalidRange") return refused;
-  const span = { start: dayWindow(range.start, patient.timeZone).start, end: dayWindow(range.end, patient.timeZone).end };
+  const span = {
+    start: dayWindow(range.start, patient.timeZone).start,
+    end: dayWindow(range.end, patient.timeZone).end,
+  };
   const readings = await cgmReportReadings(viewer, patient.id, span);
-  return buildAgpReport({ ...input, readings: readings.map((r) => ({ time: r.time, mgdl: r.mgdl })) });
+  return buildAgpReport({
+    ...input,
+    readings: readings.map((r) => ({ time: r.time, mgdl: r.mgdl })),
+  });
 }
 
 /** The report response of `POST /api/cgms/cgm-record/agp`: the model with the daily profiles' counts but not their points. */
@@ -154,7 +250,9 @@ export function agpReportResponse(pid: number, report: AgpReport) {
 /** Which readings a statistics report is computed from. */
 export type StatisticsSource = ReadingsKind;
 
-export type StatisticsReportAnswer = { readonly status: "ok"; readonly report: StatisticsReport; readonly source: StatisticsSource } | InvalidRange;
+export type StatisticsReportAnswer =
+  | { readonly status: "ok"; readonly report: StatisticsReport; readonly source: StatisticsSource }
+  | InvalidRange;
 
 /**
  * The statistics report (app/report/statistics-report.ts) of a range (at most 90 days) and of the
@@ -162,8 +260,19 @@ export type StatisticsReportAnswer = { readonly status: "ok"; readonly report: S
  * else the meter readings, the same source for both periods so that they compare; a refused range
  * is answered without reading.
  */
-export async function statisticsReportFor(viewer: Viewer, patient: VisiblePatient, range: ReportRange, now: number): Promise<StatisticsReportAnswer> {
-  const input = { from: range.start, to: range.end, timeZone: patient.timeZone, now, limits: { low: patient.lowLimit, high: patient.highLimit } };
+export async function statisticsReportFor(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  range: ReportRange,
+  now: number,
+): Promise<StatisticsReportAnswer> {
+  const input = {
+    from: range.start,
+    to: range.end,
+    timeZone: patient.timeZone,
+    now,
+    limits: { low: patient.lowLimit, high: patient.highLimit },
+  };
   const refused = buildStatisticsReport({ ...input, readings: [], previousReadings: [] });
   if (refused.status !== "ok") return refused;
   const { current, previous } = refused.report;
@@ -171,12 +280,24 @@ export async function statisticsReportFor(viewer: Viewer, patient: VisiblePatien
   const inRange = (r: Reading) => r.time >= current.start && r.time < current.end;
   const cgm = await cgmReadings(viewer, patient.id, span);
   const source: StatisticsSource = cgm.some(inRange) ? "cgm" : "meter";
-  const readings = source === "cgm" ? cgm : (await bgReadings(viewer, patient.id, span)).map((r) => ({ time: r.time, mgdl: r.mgdl }));
-  const built = buildStatisticsReport({ ...input, readings, previousReadings: readings, kind: source });
+  const readings =
+    source === "cgm"
+      ? cgm
+      : (await bgReadings(viewer, patient.id, span)).map((r) => ({ time: r.time, mgdl: r.mgdl }));
+  const built = buildStatisticsReport({
+    ...input,
+    readings,
+    previousReadings: readings,
+    kind: source,
+  });
   return built.status === "ok" ? { ...built, source } : built;
 }
 
 /** The statistics report's default: 14 days ending on the last day with CGM data, else meter data (today without any). */
-export function defaultStatisticsRange(viewer: Viewer, patient: VisiblePatient, now: number): Promise<ReportRange> {
+export function defaultStatisticsRange(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  now: number,
+): Promise<ReportRange> {
   return daysUpToLastData(viewer, patient, now, ["cgm", "bg"], STATISTICS_DEFAULT_DAYS);
 }

@@ -12,15 +12,27 @@ export async function saveLanguage(userId: number, lang: Locale) {
 
 /** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL; a first save keeps the language the user is reading in. */
 export async function saveUnit(userId: number, unit: 0 | 1, lang: Locale) {
-  await db().setting.upsert({ where: { userId }, create: { userId, unit, lang }, update: { unit } });
+  await db().setting.upsert({
+    where: { userId },
+    create: { userId, unit, lang },
+    update: { unit },
+  });
 }
 
 /** The language and units of `GET /api/setting/findOne`. */
-export type LanguageAndUnits = { lang: Locale; unit: GlucoseUnit; weightUnit: 0 | 1; heightUnit: 0 | 1 };
+export type LanguageAndUnits = {
+  lang: Locale;
+  unit: GlucoseUnit;
+  weightUnit: 0 | 1;
+  heightUnit: 0 | 1;
+};
 
 /** A user's interface language and units; English and the schema's units when they have no settings row yet. */
 export async function languageAndUnits(userId: number): Promise<LanguageAndUnits> {
-  const row = await db().setting.findUnique({ where: { userId }, select: { lang: true, unit: true, weightUnit: true, heightUnit: true } });
+  const row = await db().setting.findUnique({
+    where: { userId },
+    select: { lang: true, unit: true, weightUnit: true, heightUnit: true },
+  });
   return {
     lang: isLocale(row?.lang) ? row.lang : fallbackLng,
     unit: toGlucoseUnit(row?.unit ?? 0),
@@ -45,7 +57,16 @@ export type UserSettings = {
 export async function userSettings(userId: number): Promise<UserSettings> {
   const row = await db().setting.findUnique({
     where: { userId },
-    select: { unit: true, weightUnit: true, heightUnit: true, orientation: true, nameStyle: true, splitLine: true, reportLogoType: true, updatedAt: true },
+    select: {
+      unit: true,
+      weightUnit: true,
+      heightUnit: true,
+      orientation: true,
+      nameStyle: true,
+      splitLine: true,
+      reportLogoType: true,
+      updatedAt: true,
+    },
   });
   return {
     unit: toGlucoseUnit(row?.unit ?? 0),
@@ -55,7 +76,9 @@ export async function userSettings(userId: number): Promise<UserSettings> {
     nameStyle: row?.nameStyle === 1 || row?.nameStyle === 2 ? row.nameStyle : 0,
     splitLine: row?.splitLine ?? true,
     // saveReportLogo and removeReportLogo set and clear the type together with the bytes.
-    logo: row?.reportLogoType ? { type: row.reportLogoType, version: row.updatedAt.getTime() } : null,
+    logo: row?.reportLogoType
+      ? { type: row.reportLogoType, version: row.updatedAt.getTime() }
+      : null,
   };
 }
 
@@ -64,16 +87,26 @@ export async function userSettings(userId: number): Promise<UserSettings> {
  * stored if the user has no settings row yet, so that saving does not change their language.
  */
 export async function saveSettings(userId: number, values: SettingsInput, lang: Locale) {
-  await db().setting.upsert({ where: { userId }, create: { userId, lang, ...values }, update: values });
+  await db().setting.upsert({
+    where: { userId },
+    create: { userId, lang, ...values },
+    update: values,
+  });
 }
 
-export type LogoSaveResult = { ok: true; type: RasterImageType } | { ok: false; error: "errors.logoType" | "errors.logoTooLarge" };
+export type LogoSaveResult =
+  | { ok: true; type: RasterImageType }
+  | { ok: false; error: "errors.logoType" | "errors.logoTooLarge" };
 
 /**
  * Saves the report logo if its bytes are a PNG, JPEG, GIF or WebP image of at most
  * LOGO_MAX_BYTES; the type stored is the one the bytes show, not the one the upload declared.
  */
-export async function saveReportLogo(userId: number, bytes: Uint8Array<ArrayBuffer>, lang: Locale): Promise<LogoSaveResult> {
+export async function saveReportLogo(
+  userId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  lang: Locale,
+): Promise<LogoSaveResult> {
   if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, error: "errors.logoTooLarge" };
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, error: "errors.logoType" };
@@ -84,12 +117,20 @@ export async function saveReportLogo(userId: number, bytes: Uint8Array<ArrayBuff
 
 /** Removes the report logo (reports are then printed without one). */
 export async function removeReportLogo(userId: number) {
-  await db().setting.updateMany({ where: { userId }, data: { reportLogo: null, reportLogoType: null } });
+  await db().setting.updateMany({
+    where: { userId },
+    data: { reportLogo: null, reportLogoType: null },
+  });
 }
 
 /** The signed-in user's report logo (bytes and content type), or null. */
-export async function reportLogo(userId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
-  const setting = await db().setting.findUnique({ where: { userId }, select: { reportLogo: true, reportLogoType: true } });
+export async function reportLogo(
+  userId: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+  const setting = await db().setting.findUnique({
+    where: { userId },
+    select: { reportLogo: true, reportLogoType: true },
+  });
   if (!setting?.reportLogo || !setting.reportLogoType) return null;
   return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
 }

@@ -1,4 +1,10 @@
-import { Prisma, type DeviceKind, type UploadChannel, type UploadStatus, type UploadTask } from "@prisma/client";
+import {
+  Prisma,
+  type DeviceKind,
+  type UploadChannel,
+  type UploadStatus,
+  type UploadTask,
+} from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
@@ -10,34 +16,51 @@ import { visiblePatientSql, type Viewer } from "./access.server";
 
 type Tx = Prisma.TransactionClient;
 
-export async function createTask(data: {
-  patientId: number;
-  uploaderId: number;
-  channel: UploadChannel;
-  deviceKind: DeviceKind;
-  deviceSn: string;
-  pdaVersion: string | null;
-  timeZone: string;
-  expectedCount: number;
-  status?: "open" | "processing";
-}, tx: Tx = db()): Promise<UploadTask> {
-  return tx.uploadTask.create({ data: { ...data, queuedAt: data.status === "processing" ? new Date() : null } });
+export async function createTask(
+  data: {
+    patientId: number;
+    uploaderId: number;
+    channel: UploadChannel;
+    deviceKind: DeviceKind;
+    deviceSn: string;
+    pdaVersion: string | null;
+    timeZone: string;
+    expectedCount: number;
+    status?: "open" | "processing";
+  },
+  tx: Tx = db(),
+): Promise<UploadTask> {
+  return tx.uploadTask.create({
+    data: { ...data, queuedAt: data.status === "processing" ? new Date() : null },
+  });
 }
 
 /** The task, locked for the rest of the transaction (slices of one task are taken one at a time). */
 export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
-  const rows = await tx.$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    UploadTask[]
+  >`SELECT * FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
   return rows[0] ?? null;
 }
 
 /** Whether a stored slice holds exactly these records (a repeat of a slice whose answer was lost). */
-export async function sameSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<boolean> {
+export async function sameSlice(
+  tx: Tx,
+  taskId: number,
+  index: number,
+  records: unknown[],
+): Promise<boolean> {
   const rows = await tx.$queryRaw<{ same: boolean }[]>`
     SELECT payload = ${JSON.stringify(records)} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0]?.same ?? false;
 }
 
-export async function storeSlice(tx: Tx, taskId: number, index: number, records: unknown[]): Promise<void> {
+export async function storeSlice(
+  tx: Tx,
+  taskId: number,
+  index: number,
+  records: unknown[],
+): Promise<void> {
   await tx.$executeRaw`
     WITH slice AS (
       INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)})
@@ -47,18 +70,31 @@ export async function storeSlice(tx: Tx, taskId: number, index: number, records:
 
 /** One stored slice's records (one at a time: an upload is never held in memory whole). */
 export async function sliceRecords(tx: Tx, taskId: number, index: number): Promise<unknown[]> {
-  const rows = await tx.$queryRaw<{ payload: string }[]>`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+  const rows = await tx.$queryRaw<
+    { payload: string }[]
+  >`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0] ? (JSON.parse(rows[0].payload) as unknown[]) : [];
 }
 
 export async function markQueued(tx: Tx, id: number): Promise<void> {
-  await tx.uploadTask.update({ where: { id }, data: { status: "processing", queuedAt: new Date() } });
+  await tx.uploadTask.update({
+    where: { id },
+    data: { status: "processing", queuedAt: new Date() },
+  });
 }
 
 /** Ends a task that wrote nothing: abandoned by the operator, or refused by a rule. Its slices go. */
-export async function markFailed(tx: Tx, id: number, error: string, values: Record<string, string | number> = {}): Promise<void> {
+export async function markFailed(
+  tx: Tx,
+  id: number,
+  error: string,
+  values: Record<string, string | number> = {},
+): Promise<void> {
   await tx.uploadSlice.deleteMany({ where: { taskId: id } });
-  await tx.uploadTask.update({ where: { id }, data: { status: "failed", error, errorValues: values, completedAt: new Date() } });
+  await tx.uploadTask.update({
+    where: { id },
+    data: { status: "failed", error, errorValues: values, completedAt: new Date() },
+  });
 }
 
 export type TaskOutcome = {
@@ -76,7 +112,10 @@ export type TaskOutcome = {
 /** Ends a processed task with its summary; its slices go (the records are stored). */
 export async function markDone(tx: Tx, id: number, outcome: TaskOutcome): Promise<UploadTask> {
   await tx.uploadSlice.deleteMany({ where: { taskId: id } });
-  return tx.uploadTask.update({ where: { id }, data: { ...outcome, status: "done", completedAt: new Date() } });
+  return tx.uploadTask.update({
+    where: { id },
+    data: { ...outcome, status: "done", completedAt: new Date() },
+  });
 }
 
 /** A task of this operator, or null (another account's task is no concern of theirs). */
@@ -86,7 +125,11 @@ export async function taskOf(uploaderId: number, id: number): Promise<UploadTask
 
 /** Tasks handed to the queue before `before` and still not processed (the server stopped, or the job was lost). */
 export async function staleTasks(before: Date): Promise<number[]> {
-  const rows = await db().uploadTask.findMany({ where: { status: "processing", channel: "slices", queuedAt: { lt: before } }, select: { id: true }, orderBy: { id: "asc" } });
+  const rows = await db().uploadTask.findMany({
+    where: { status: "processing", channel: "slices", queuedAt: { lt: before } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   return rows.map((r) => r.id);
 }
 
@@ -97,7 +140,10 @@ export async function markNewUploadForReaders(tx: Tx, patientId: number): Promis
 }
 
 /** The record of an upload in the patient's log of changes (who uploaded what). */
-export async function logUpload(tx: Tx, entry: { actorId: number; patientId: number; kind: DeviceKind; taskId: number; inserted: number }): Promise<void> {
+export async function logUpload(
+  tx: Tx,
+  entry: { actorId: number; patientId: number; kind: DeviceKind; taskId: number; inserted: number },
+): Promise<void> {
   const detail = JSON.stringify({ taskId: entry.taskId, inserted: entry.inserted });
   await tx.$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, detail) VALUES (${entry.actorId}, ${entry.patientId}, ${`upload:${entry.kind}`}, ${detail}::jsonb)`;
 }
@@ -140,7 +186,11 @@ type RawHistoryRow = Omit<UploadHistoryRow, "uploader" | "channel" | "deviceKind
  * access rule is in the WHERE (`visiblePatientSql`, as in patient-data.server.ts): a viewer who
  * may not see the patient reads no row, whoever called.
  */
-export async function listPatientUploads(viewer: Viewer, pid: number, { page, pageSize }: { page: number; pageSize: number }): Promise<{ total: number; rows: UploadHistoryRow[] }> {
+export async function listPatientUploads(
+  viewer: Viewer,
+  pid: number,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ total: number; rows: UploadHistoryRow[] }> {
   const skip = (Math.max(1, page) - 1) * pageSize;
   const where = Prisma.sql`t."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = t."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})`;
   const rows = await db().$queryRaw<RawHistoryRow[]>`
@@ -156,15 +206,36 @@ export async function listPatientUploads(viewer: Viewer, pid: number, { page, pa
     ? Number(rows[0].total)
     : skip === 0
       ? 0
-      : Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "UploadTask" t WHERE ${where}`)[0]!.n);
+      : Number(
+          (
+            await db().$queryRaw<
+              { n: bigint }[]
+            >`SELECT count(*) AS n FROM "UploadTask" t WHERE ${where}`
+          )[0]!.n,
+        );
   return {
     total,
-    rows: rows.map(({ total: _total, uploaderEmail, uploaderFirstName, uploaderLastName, channel, deviceKind, status, ...row }) => ({
-      ...row,
-      channel: channel as UploadChannel,
-      deviceKind: deviceKind as DeviceKind,
-      status: status as UploadStatus,
-      uploader: { email: uploaderEmail, firstName: uploaderFirstName, lastName: uploaderLastName },
-    })),
+    rows: rows.map(
+      ({
+        total: _total,
+        uploaderEmail,
+        uploaderFirstName,
+        uploaderLastName,
+        channel,
+        deviceKind,
+        status,
+        ...row
+      }) => ({
+        ...row,
+        channel: channel as UploadChannel,
+        deviceKind: deviceKind as DeviceKind,
+        status: status as UploadStatus,
+        uploader: {
+          email: uploaderEmail,
+          firstName: uploaderFirstName,
+          lastName: uploaderLastName,
+        },
+      }),
+    ),
   };
 }

@@ -24,7 +24,8 @@ const CYCLE = [50, 60, 100, 200, 300]; // one value in each consensus band
 /** 5-minute readings over [from, to) ms, values cycling through CYCLE. */
 function cgm(from: number, to: number): Reading[] {
   const out: Reading[] = [];
-  for (let t = from, i = 0; t < to; t += 5 * MIN, i++) out.push({ time: t, mgdl: CYCLE[i % CYCLE.length]! });
+  for (let t = from, i = 0; t < to; t += 5 * MIN, i++)
+    out.push({ time: t, mgdl: CYCLE[i % CYCLE.length]! });
   return out;
 }
 
@@ -37,7 +38,11 @@ describe("buildAgpReport: the 5-full-day rule", () => {
   const day = (d: number) => Date.UTC(2026, 5, 1 + d);
   const base = { from: "2026-06-01", to: "2026-06-07", timeZone: "UTC", now: Date.UTC(2026, 6, 1) };
   // Days 0-3 full (24 h), days 4 and 5 half (12 h: 50 % of the points), day 6 empty.
-  const fourFull = [...cgm(day(0), day(4)), ...cgm(day(4), day(4) + 12 * H), ...cgm(day(5), day(5) + 12 * H)];
+  const fourFull = [
+    ...cgm(day(0), day(4)),
+    ...cgm(day(4), day(4) + 12 * H),
+    ...cgm(day(5), day(5) + 12 * H),
+  ];
 
   it("4 full days: insufficient, with the counts the page explains", () => {
     expect(AGP_MIN_FULL_DAYS).toBe(5);
@@ -59,7 +64,11 @@ describe("buildAgpReport: the 5-full-day rule", () => {
     const with17 = [...fourFull, ...cgm(day(6), day(6) + 17 * H)];
     expect(ok(buildAgpReport({ ...base, readings: with17 })).fullDays).toBe(5);
     const with16 = [...fourFull, ...cgm(day(6), day(6) + 16 * H)];
-    expect(buildAgpReport({ ...base, readings: with16 })).toMatchObject({ status: "insufficient", fullDays: 4, daysWithData: 7 });
+    expect(buildAgpReport({ ...base, readings: with16 })).toMatchObject({
+      status: "insufficient",
+      fullDays: 4,
+      daysWithData: 7,
+    });
   });
 
   it("5 full days: the report, with hand-computed statistics and bands", () => {
@@ -67,7 +76,15 @@ describe("buildAgpReport: the 5-full-day rule", () => {
     const r = ok(buildAgpReport({ ...base, readings }));
     expect(r.fullDays).toBe(5);
     expect(r.daysWithData).toBe(6);
-    expect(r.dailyProfiles.map((p) => p.full)).toEqual([true, true, true, true, true, false, false]);
+    expect(r.dailyProfiles.map((p) => p.full)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(r.dailyProfiles.map((p) => p.date)).toEqual(datesBetween("2026-06-01", "2026-06-07"));
     expect(r.dailyProfiles[6]!.points).toEqual([]);
     expect(r.dailyProfiles[0]!.points[0]).toMatchObject({ minute: 0, mgdl: 50 });
@@ -80,7 +97,13 @@ describe("buildAgpReport: the 5-full-day rule", () => {
     expect(r.statistics.activePercent).toEqual({ value: 100, sufficient: true });
     const total = r.timeInRanges.bands.reduce((s, b) => s + b.percent, 0);
     expect(total).toBeCloseTo(100, 10);
-    expect(r.timeInRanges.bands.map((b) => b.key)).toEqual(["veryHigh", "high", "inRange", "low", "veryLow"]);
+    expect(r.timeInRanges.bands.map((b) => b.key)).toEqual([
+      "veryHigh",
+      "high",
+      "inRange",
+      "low",
+      "veryLow",
+    ]);
     expect(r.timeInRanges.bands.map((b) => Math.round(b.percent))).toEqual([20, 20, 20, 20, 20]);
     // Every goal missed: 20 % above 250 (< 5), 40 % above 180 (< 25), 20 % in range (> 70), 40 % below 70 (< 4), 20 % below 54 (< 1).
     expect(r.timeInRanges.goals.map((g) => [g.key, g.comparator, g.percent, g.met])).toEqual([
@@ -109,7 +132,17 @@ describe("buildAgpReport: the 5-full-day rule", () => {
 
 describe("consensus goals", () => {
   const t = (o: Partial<TimeInRanges>): TimeInRanges => ({
-    below54: 0, below70: 0, range54to69: 0, range70to180: 100, range181to250: 0, above180: 0, above250: 0, above140: 0, range63to140: 0, range70to140: 0, ...o,
+    below54: 0,
+    below70: 0,
+    range54to69: 0,
+    range70to180: 100,
+    range181to250: 0,
+    above180: 0,
+    above250: 0,
+    above140: 0,
+    range63to140: 0,
+    range70to140: 0,
+    ...o,
   });
 
   it("the goal table agrees with consensusTargetsOf at and around every threshold", () => {
@@ -118,10 +151,15 @@ describe("consensus goals", () => {
         for (const delta of [-0.01, 0, 0.01]) {
           const v = g.percent + delta;
           const tr =
-            g.key === "inRange" ? t({ range70to180: v }) :
-            g.key === "above250" ? t({ above250: v, above180: v }) :
-            g.key === "above180" ? t({ above180: v }) :
-            g.key === "below70" ? t({ below70: v }) : t({ below54: v, below70: v });
+            g.key === "inRange"
+              ? t({ range70to180: v })
+              : g.key === "above250"
+                ? t({ above250: v, above180: v })
+                : g.key === "above180"
+                  ? t({ above180: v })
+                  : g.key === "below70"
+                    ? t({ below70: v })
+                    : t({ below54: v, below70: v });
           const goals = agpGoalsOf(tr, consensusTargetsOf(tr, 30, population));
           const goal = goals.find((x) => x.key === g.key)!;
           expect(goal.met).toBe(g.comparator === "lt" ? v < g.percent : v > g.percent);
@@ -129,7 +167,11 @@ describe("consensus goals", () => {
         }
       }
     }
-    expect(AGP_GOALS.olderHighRisk.map((g) => [g.key, g.percent])).toEqual([["above250", 10], ["inRange", 50], ["below70", 1]]);
+    expect(AGP_GOALS.olderHighRisk.map((g) => [g.key, g.percent])).toEqual([
+      ["above250", 10],
+      ["inRange", 50],
+      ["below70", 1],
+    ]);
     expect(consensusTargetsOf(t({}), AGP_CV_GOAL_PERCENT).cv).toBe(true);
     expect(consensusTargetsOf(t({}), AGP_CV_GOAL_PERCENT + 0.1).cv).toBe(false);
   });
@@ -137,13 +179,26 @@ describe("consensus goals", () => {
 
 describe("buildAgpReport on daylight-saving weeks (Europe/Warsaw)", () => {
   it("the 25-h and the 23-h days count as full days", () => {
-    for (const [from, to] of [["2026-10-21", "2026-10-27"], ["2026-03-26", "2026-04-01"]] as const) {
+    for (const [from, to] of [
+      ["2026-10-21", "2026-10-27"],
+      ["2026-03-26", "2026-04-01"],
+    ] as const) {
       const start = dayWindow(from, "Europe/Warsaw").start;
       const end = dayWindow(to, "Europe/Warsaw").end;
-      const r = ok(buildAgpReport({ from, to, timeZone: "Europe/Warsaw", now: end + 86_400_000, readings: cgm(start, end) }));
+      const r = ok(
+        buildAgpReport({
+          from,
+          to,
+          timeZone: "Europe/Warsaw",
+          now: end + 86_400_000,
+          readings: cgm(start, end),
+        }),
+      );
       expect(r.fullDays).toBe(7);
       expect(r.dailyProfiles.every((p) => p.full)).toBe(true);
-      const dst = r.dailyProfiles.find((p) => p.date === (from.startsWith("2026-10") ? "2026-10-25" : "2026-03-29"))!;
+      const dst = r.dailyProfiles.find(
+        (p) => p.date === (from.startsWith("2026-10") ? "2026-10-25" : "2026-03-29"),
+      )!;
       expect(dst.gridPoints).toBe(from.startsWith("2026-10") ? 300 : 276);
     }
   });
@@ -153,7 +208,14 @@ describe("buildAgpReport on the demo data, cross-checked with computeAll", () =>
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
   const tz = DEMO_TIME_ZONE;
   const readings: Reading[] = data.cgm.map((p) => ({ time: p.at.epochMilliseconds, mgdl: p.mgdl }));
-  const input: AgpReportInput = { from: "2026-11-09", to: "2026-11-22", timeZone: tz, now: Date.UTC(2026, 10, 23, 12), readings, limits: { low: 70, high: 180 } };
+  const input: AgpReportInput = {
+    from: "2026-11-09",
+    to: "2026-11-22",
+    timeZone: tz,
+    now: Date.UTC(2026, 10, 23, 12),
+    readings,
+    limits: { low: 70, high: 180 },
+  };
   const start = dayWindow("2026-11-09", tz).start;
   const end = dayWindow("2026-11-22", tz).end;
   const inRange = readings.filter((x) => x.time >= start && x.time < end);

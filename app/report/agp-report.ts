@@ -32,7 +32,13 @@ import { assertLimits, DEFAULT_LIMITS, type GlucoseLimits } from "../metrics/ala
 import { cvGlucose, meanGlucose, sdGlucose } from "../metrics/basic";
 import { createContext } from "../metrics/context";
 import { AGP_MIN_FULL_DAYS, FULL_DAY_FRACTION } from "../metrics/coverage";
-import { consensusTargetsOf, timeInRanges, type ConsensusTargets, type TargetPopulation, type TimeInRanges } from "../metrics/ranges";
+import {
+  consensusTargetsOf,
+  timeInRanges,
+  type ConsensusTargets,
+  type TargetPopulation,
+  type TimeInRanges,
+} from "../metrics/ranges";
 import { metric, type MetricResult, type Reading } from "../metrics/types";
 import { buildCgmOverlay, type OverlayPoint } from "./cgm-day";
 import { dayWindow, displayDate, type IsoDate } from "./day";
@@ -72,7 +78,9 @@ export interface AgpGoal {
  * The consensus goals (Battelino 2019, table/figure 3), per population. Older / high-risk
  * adults have no separate > 180 and < 54 goals (not listed).
  */
-export const AGP_GOALS: Readonly<Record<TargetPopulation, readonly { key: AgpGoalKey; comparator: "lt" | "gt"; percent: number }[]>> = {
+export const AGP_GOALS: Readonly<
+  Record<TargetPopulation, readonly { key: AgpGoalKey; comparator: "lt" | "gt"; percent: number }[]>
+> = {
   standard: [
     { key: "above250", comparator: "lt", percent: 5 },
     { key: "above180", comparator: "lt", percent: 25 },
@@ -155,7 +163,8 @@ export interface AgpInsufficient {
   readonly readings: number;
 }
 
-export type AgpReportResult = { readonly status: "ok"; readonly report: AgpReport } | AgpInsufficient | InvalidRange;
+export type AgpReportResult =
+  { readonly status: "ok"; readonly report: AgpReport } | AgpInsufficient | InvalidRange;
 
 /** The values of the "not enough full days" message (`reports:agp.insufficient`), dates as YYYY/MM/DD. */
 export function insufficientMessageValues(result: AgpInsufficient) {
@@ -209,12 +218,19 @@ export function agpGoalsOf(t: TimeInRanges, targets: ConsensusTargets): AgpGoal[
     below70: targets.below70,
     below54: targets.below54,
   };
-  return AGP_GOALS[targets.population].map((g) => ({ ...g, actual: actual[g.key], met: met[g.key] }));
+  return AGP_GOALS[targets.population].map((g) => ({
+    ...g,
+    actual: actual[g.key],
+    met: met[g.key],
+  }));
 }
 
 /** Builds the AGP report (see the file comment). */
 export function buildAgpReport(input: AgpReportInput): AgpReportResult {
-  const checked = checkReportRange(input.from, input.to, "cgm", { timeZone: input.timeZone, now: input.now });
+  const checked = checkReportRange(input.from, input.to, "cgm", {
+    timeZone: input.timeZone,
+    now: input.now,
+  });
   if (!checked.ok) return checked.invalid;
   const limits = input.limits ?? DEFAULT_LIMITS;
   assertLimits(limits);
@@ -256,7 +272,13 @@ export function buildAgpReport(input: AgpReportInput): AgpReportResult {
   const tir = timeInRanges(ctx);
   const t = tir.value!; // readings exist
   const targets = cv.value === null ? null : consensusTargetsOf(t, cv.value, population);
-  const overlay = buildCgmOverlay({ endDate: to, timeZone: tz, readings, limits, days: dates.length });
+  const overlay = buildCgmOverlay({
+    endDate: to,
+    timeZone: tz,
+    readings,
+    limits,
+    days: dates.length,
+  });
   const agpResult = agpMetric(ctx);
   const n = ctx.series.length;
   return {
@@ -294,7 +316,12 @@ export function buildAgpReport(input: AgpReportInput): AgpReportResult {
       },
       agp: agpResult.value!,
       targetBand: AGP_TARGET_BAND,
-      dailyProfiles: overlay.days.map((d, i) => ({ date: d.date, full: gridPoints[i]! >= need, gridPoints: gridPoints[i]!, points: d.points })),
+      dailyProfiles: overlay.days.map((d, i) => ({
+        date: d.date,
+        full: gridPoints[i]! >= need,
+        gridPoints: gridPoints[i]!,
+        points: d.points,
+      })),
     },
   };
 }

@@ -46,7 +46,14 @@ describe("mealTag with the default windows (06-10, 11-14, 17-20)", () => {
   });
 
   it("short windows leave 'other' time between meals", () => {
-    const w = { breakfastStart: at(6), breakfastEnd: at(8), lunchStart: at(13), lunchEnd: at(14), supperStart: at(18), supperEnd: at(19) };
+    const w = {
+      breakfastStart: at(6),
+      breakfastEnd: at(8),
+      lunchStart: at(13),
+      lunchEnd: at(14),
+      supperStart: at(18),
+      supperEnd: at(19),
+    };
     expect(key(at(9, 59), w)).toBe("afterBreakfast");
     expect(key(at(10, 30), w)).toBe("other");
     expect(key(at(12), w)).toBe("beforeLunch");
@@ -65,7 +72,9 @@ describe("mealTag with the default windows (06-10, 11-14, 17-20)", () => {
   });
 
   it("rejects bounds outside 0-86400 s", () => {
-    expect(() => assertMealWindows({ ...DEFAULT_MEAL_WINDOWS, lunchEnd: 90_000 })).toThrow(RangeError);
+    expect(() => assertMealWindows({ ...DEFAULT_MEAL_WINDOWS, lunchEnd: 90_000 })).toThrow(
+      RangeError,
+    );
     expect(() => assertMealWindows({ ...DEFAULT_MEAL_WINDOWS, lunchEnd: 1.5 })).toThrow(RangeError);
     expect(() => assertMealWindows(DEFAULT_MEAL_WINDOWS)).not.toThrow();
   });
@@ -104,10 +113,20 @@ describe("buildBgRange", () => {
 
   it("each reading carries clock, wall seconds, class and meal tag", () => {
     const [r3, r4, r5] = m.days[1]!.readings;
-    expect([r3!.clock, r3!.seconds, r3!.class, r3!.tag.key]).toEqual(["02:30", at(2, 30), "low", "night"]);
+    expect([r3!.clock, r3!.seconds, r3!.class, r3!.tag.key]).toEqual([
+      "02:30",
+      at(2, 30),
+      "low",
+      "night",
+    ]);
     expect([r4!.clock, r4!.class, r4!.tag.key]).toEqual(["02:30", "veryLow", "night"]);
     expect([r5!.clock, r5!.class, r5!.tag.key]).toEqual(["12:50", "high", "lunch"]);
-    expect(m.days[0]!.readings[0]).toMatchObject({ clock: "07:10", class: "inRange", source: "meter", tag: { key: "breakfast" } });
+    expect(m.days[0]!.readings[0]).toMatchObject({
+      clock: "07:10",
+      class: "inRange",
+      source: "meter",
+      tag: { key: "breakfast" },
+    });
     expect(m.days[2]!.readings.map((r) => [r.tag.key, r.class])).toEqual([
       ["afterLunch", "veryHigh"],
       ["beforeSupper", "inRange"],
@@ -129,12 +148,26 @@ describe("buildBgRange", () => {
     const night = m.byTag.find((t) => t.key === "night")!;
     expect(night.count).toBe(3);
     expect(night.mean).toBeCloseTo((180 + 69.9 + 52) / 3, 12);
-    expect(m.byTag.find((t) => t.key === "breakfast")).toEqual({ key: "breakfast", count: 1, mean: 70 });
-    expect(m.byTag.find((t) => t.key === "supper")).toEqual({ key: "supper", count: 0, mean: null });
+    expect(m.byTag.find((t) => t.key === "breakfast")).toEqual({
+      key: "breakfast",
+      count: 1,
+      mean: 70,
+    });
+    expect(m.byTag.find((t) => t.key === "supper")).toEqual({
+      key: "supper",
+      count: 0,
+      mean: null,
+    });
   });
 
   it("an empty range lists its days without readings", () => {
-    const e = buildBgRange({ from: "2026-03-28", to: "2026-03-30", timeZone: WAW, readings: [], limits });
+    const e = buildBgRange({
+      from: "2026-03-28",
+      to: "2026-03-30",
+      timeZone: WAW,
+      readings: [],
+      limits,
+    });
     expect(e.hasData).toBe(false);
     expect(e.days.map((d) => [d.date, d.readings.length])).toEqual([
       ["2026-03-28", 0],
@@ -142,12 +175,29 @@ describe("buildBgRange", () => {
       ["2026-03-30", 0],
     ]);
     expect(e.end - e.start).toBe((24 + 23 + 24) * 3_600_000);
-    expect(e.summary).toEqual({ sugarAvg: null, size: 0, high: 0, highPercent: null, low: 0, lowPercent: null });
+    expect(e.summary).toEqual({
+      sugarAvg: null,
+      size: 0,
+      high: 0,
+      highPercent: null,
+      low: 0,
+      lowPercent: null,
+    });
   });
 
   it("rejects a reversed range and bad limits", () => {
-    expect(() => buildBgRange({ from: "2026-03-30", to: "2026-03-28", timeZone: WAW, readings: [], limits })).toThrow(RangeError);
-    expect(() => buildBgRange({ from: "2026-03-28", to: "2026-03-28", timeZone: WAW, readings: [], limits: { low: 180, high: 70 } })).toThrow(RangeError);
+    expect(() =>
+      buildBgRange({ from: "2026-03-30", to: "2026-03-28", timeZone: WAW, readings: [], limits }),
+    ).toThrow(RangeError);
+    expect(() =>
+      buildBgRange({
+        from: "2026-03-28",
+        to: "2026-03-28",
+        timeZone: WAW,
+        readings: [],
+        limits: { low: 180, high: 70 },
+      }),
+    ).toThrow(RangeError);
   });
 });
 

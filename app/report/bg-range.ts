@@ -85,7 +85,8 @@ function tagOf(meal: MealName, phase: MealPhase): MealTag {
 /** Throws a RangeError unless every window bound is an integer number of seconds in 0-86400. */
 export function assertMealWindows(w: MealWindows): void {
   for (const [name, v] of Object.entries(w)) {
-    if (!Number.isInteger(v) || v < 0 || v > DAY_S) throw new RangeError(`meal window ${name} must be 0-86400 s, got ${String(v)}`);
+    if (!Number.isInteger(v) || v < 0 || v > DAY_S)
+      throw new RangeError(`meal window ${name} must be 0-86400 s, got ${String(v)}`);
   }
 }
 
@@ -123,9 +124,11 @@ export function mealTag(seconds: number, windows: MealWindows = DEFAULT_MEAL_WIN
   for (const w of spans) {
     if (w.length === 0) continue;
     const after = mod(s - w.end); // 0 at the window's end
-    if (after < AFTER_MEAL_S && (best === null || after < best.distance)) best = { meal: w.meal, phase: "after", distance: after };
+    if (after < AFTER_MEAL_S && (best === null || after < best.distance))
+      best = { meal: w.meal, phase: "after", distance: after };
     const before = mod(w.start - s); // > 0 before the window
-    if (before > 0 && before <= BEFORE_MEAL_S && (best === null || before <= best.distance)) best = { meal: w.meal, phase: "before", distance: before };
+    if (before > 0 && before <= BEFORE_MEAL_S && (best === null || before <= best.distance))
+      best = { meal: w.meal, phase: "before", distance: before };
   }
   if (best) return tagOf(best.meal, best.phase);
   const supperEnd = mod(windows.supperEnd);
@@ -238,7 +241,13 @@ export function buildBgRange(input: BgRangeInput): BgRangeModel {
     .sort((a, b) => a.time - b.time);
 
   const perDay: BgReadingView[][] = dates.map(() => []);
-  const classes: Record<GlucoseClass, number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
+  const classes: Record<GlucoseClass, number> = {
+    veryLow: 0,
+    low: 0,
+    inRange: 0,
+    high: 0,
+    veryHigh: 0,
+  };
   const tagSums = new Map<MealTagKey, { count: number; sum: number }>();
   let sum = 0;
   for (const r of readings) {

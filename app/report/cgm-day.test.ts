@@ -31,7 +31,12 @@ describe("buildCgmDay", () => {
     { time: day - 6 * H, mgdl: 300 },
     { time: day + 24 * H, mgdl: 40 }, // next midnight belongs to the next day
   ];
-  const m = buildCgmDay({ date: "2026-06-15", timeZone: "UTC", readings: [...others, ...dayReadings].reverse(), limits });
+  const m = buildCgmDay({
+    date: "2026-06-15",
+    timeZone: "UTC",
+    readings: [...others, ...dayReadings].reverse(),
+    limits,
+  });
 
   it("trace points of the day only, with class and line segment", () => {
     expect(m.hasData).toBe(true);
@@ -52,7 +57,12 @@ describe("buildCgmDay", () => {
   });
 
   it("latest reading, trend arrow (2 mg/dL/min = 0.111 mmol/L/min: rising) and alarm class", () => {
-    expect(m.latest).toEqual({ time: day + 20 * H + 15 * MIN, clock: "20:15", mgdl: 195, class: "high" });
+    expect(m.latest).toEqual({
+      time: day + 20 * H + 15 * MIN,
+      clock: "20:15",
+      mgdl: 195,
+      class: "high",
+    });
     expect(m.trend!.level).toBe("rising");
     expect(m.trend!.mgdlPerMin).toBeCloseTo(2, 12);
     expect(m.trend!.readings).toBe(4);
@@ -95,21 +105,45 @@ describe("buildCgmDay", () => {
     expect(d.points).toHaveLength(2);
     expect(d.trend!.level).toBe("steady"); // -1 mg/dL/min = -0.056 mmol/L/min
     expect(d.trend!.mgdlPerMin).toBeCloseTo(-1, 12);
-    const onlyDay = buildCgmDay({ date: "2026-06-15", timeZone: "UTC", readings: r.slice(2), limits });
+    const onlyDay = buildCgmDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      readings: r.slice(2),
+      limits,
+    });
     expect(onlyDay.trend).toBeNull();
   });
 
   it("an empty day", () => {
     const e = buildCgmDay({ date: "2026-06-16", timeZone: "UTC", readings: dayReadings, limits });
-    expect(e).toMatchObject({ hasData: false, points: [], latest: null, trend: null, alarm: null, timeInRanges: null, goal: null, summary: null });
+    expect(e).toMatchObject({
+      hasData: false,
+      points: [],
+      latest: null,
+      trend: null,
+      alarm: null,
+      timeInRanges: null,
+      goal: null,
+      summary: null,
+    });
     expect(e.ticks).toHaveLength(8);
   });
 
   it("DST days: 276 readings on the 23 h day, 300 on the 25 h day", () => {
     const spring = Temporal.ZonedDateTime.from("2026-03-29T00:00[Europe/Warsaw]").epochMilliseconds;
     const autumn = Temporal.ZonedDateTime.from("2026-10-25T00:00[Europe/Warsaw]").epochMilliseconds;
-    const s = buildCgmDay({ date: "2026-03-29", timeZone: WAW, readings: every5(spring - H, 400), limits });
-    const a = buildCgmDay({ date: "2026-10-25", timeZone: WAW, readings: every5(autumn - H, 400), limits });
+    const s = buildCgmDay({
+      date: "2026-03-29",
+      timeZone: WAW,
+      readings: every5(spring - H, 400),
+      limits,
+    });
+    const a = buildCgmDay({
+      date: "2026-10-25",
+      timeZone: WAW,
+      readings: every5(autumn - H, 400),
+      limits,
+    });
     expect(s.points).toHaveLength(23 * 12);
     expect(a.points).toHaveLength(25 * 12);
     expect(a.points[0]!.time).toBe(autumn);
@@ -128,7 +162,9 @@ describe("buildCgmOverlay", () => {
     expect(OVERLAY_DAYS).toBe(14);
     expect(o.from).toBe("2026-10-12");
     expect(o.to).toBe("2026-10-25");
-    expect(o.days.map((d) => d.date)).toEqual(Array.from({ length: 14 }, (_, i) => `2026-10-${String(12 + i).padStart(2, "0")}`));
+    expect(o.days.map((d) => d.date)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `2026-10-${String(12 + i).padStart(2, "0")}`),
+    );
     expect(o.days.map((d) => d.index)).toEqual([...Array(14).keys()]);
     expect(o.days.slice(0, 13).every((d) => d.points.length === 288)).toBe(true);
     expect(o.days[13]!.points).toHaveLength(300); // the 25 h day
@@ -158,10 +194,20 @@ describe("buildCgmOverlay", () => {
   });
 
   it("the skipped hour of the 23 h day is absent, and a gap over 15 min breaks the line", () => {
-    const springStart = Temporal.ZonedDateTime.from("2026-03-29T00:00[Europe/Warsaw]").epochMilliseconds;
+    const springStart = Temporal.ZonedDateTime.from(
+      "2026-03-29T00:00[Europe/Warsaw]",
+    ).epochMilliseconds;
     // 00:00 to 03:15 wall time (40 readings over 195 real minutes) without 00:30-00:45.
-    const r = every5(springStart, 40).filter((x) => x.time < springStart + 30 * MIN || x.time >= springStart + 50 * MIN);
-    const s = buildCgmOverlay({ endDate: "2026-03-29", timeZone: WAW, readings: r, limits, days: 3 });
+    const r = every5(springStart, 40).filter(
+      (x) => x.time < springStart + 30 * MIN || x.time >= springStart + 50 * MIN,
+    );
+    const s = buildCgmOverlay({
+      endDate: "2026-03-29",
+      timeZone: WAW,
+      readings: r,
+      limits,
+      days: 3,
+    });
     expect(s.days.map((d) => d.points.length)).toEqual([0, 0, 36]);
     const pts = s.days[2]!.points;
     // Readings stop after 00:25 and resume at 00:50 (25 min later): segment 0, then 1.
@@ -179,7 +225,11 @@ describe("buildCgmOverlay", () => {
     const e = buildCgmOverlay({ endDate: "2026-01-14", timeZone: WAW, readings, limits });
     expect(e.hasData).toBe(false);
     expect(e.days.every((d) => d.points.length === 0)).toBe(true);
-    expect(() => buildCgmOverlay({ endDate: "2026-01-14", timeZone: WAW, readings, limits, days: 0 })).toThrow(RangeError);
-    expect(() => buildCgmOverlay({ endDate: "2026-01-14", timeZone: WAW, readings, limits, days: 91 })).toThrow(RangeError);
+    expect(() =>
+      buildCgmOverlay({ endDate: "2026-01-14", timeZone: WAW, readings, limits, days: 0 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      buildCgmOverlay({ endDate: "2026-01-14", timeZone: WAW, readings, limits, days: 91 }),
+    ).toThrow(RangeError);
   });
 });

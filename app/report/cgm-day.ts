@@ -14,7 +14,16 @@ import { timeInRangesOf, type TimeInRanges } from "../metrics/ranges";
 import { ZoneOffsets } from "../metrics/timezone";
 import { glucoseTrend, type Trend } from "../metrics/trend";
 import { DAY_MS, MINUTE_MS, type Reading } from "../metrics/types";
-import { clockOf, dayWindow, hourTicks, requireDate, shiftDate, type DayWindow, type IsoDate, type TimeTick } from "./day";
+import {
+  clockOf,
+  dayWindow,
+  hourTicks,
+  requireDate,
+  shiftDate,
+  type DayWindow,
+  type IsoDate,
+  type TimeTick,
+} from "./day";
 import { classify, isAboveRange, isBelowRange, type GlucoseClass } from "./units";
 
 /** Consecutive readings further apart than this are not joined by the trace line (3 missed 5-min readings). */
@@ -114,10 +123,26 @@ export function buildCgmDay(input: CgmDayInput): CgmDayModel {
   const zone = new ZoneOffsets(window.timeZone, window.start - DAY_MS, window.end + DAY_MS);
   const { series } = normalizeReadings(input.readings);
   const [a, b] = bounds(series, window.start, window.end);
-  const day: Series = { time: series.time.subarray(a, b), mgdl: series.mgdl.subarray(a, b), length: b - a };
+  const day: Series = {
+    time: series.time.subarray(a, b),
+    mgdl: series.mgdl.subarray(a, b),
+    length: b - a,
+  };
   const ticks = hourTicks(window, 3);
   if (day.length === 0) {
-    return { window, hasData: false, points: [], targetBand: input.limits, latest: null, trend: null, alarm: null, timeInRanges: null, goal: null, summary: null, ticks };
+    return {
+      window,
+      hasData: false,
+      points: [],
+      targetBand: input.limits,
+      latest: null,
+      trend: null,
+      alarm: null,
+      timeInRanges: null,
+      goal: null,
+      summary: null,
+      ticks,
+    };
   }
 
   const points: CgmPointView[] = [];
@@ -142,9 +167,17 @@ export function buildCgmDay(input: CgmDayInput): CgmDayModel {
   const n = day.length;
   const within = n - below - above;
   const last = n - 1;
-  const timed = (i: number): TimedValue => ({ time: day.time[i]!, clock: clockOf(day.time[i]!, zone), mgdl: day.mgdl[i]! });
+  const timed = (i: number): TimedValue => ({
+    time: day.time[i]!,
+    clock: clockOf(day.time[i]!, zone),
+    mgdl: day.mgdl[i]!,
+  });
   // The trend may use readings just before the day (series up to the day's last reading).
-  const upToLatest: Series = { time: series.time.subarray(0, b), mgdl: series.mgdl.subarray(0, b), length: b };
+  const upToLatest: Series = {
+    time: series.time.subarray(0, b),
+    mgdl: series.mgdl.subarray(0, b),
+    length: b,
+  };
   return {
     window,
     hasData: true,
@@ -154,7 +187,14 @@ export function buildCgmDay(input: CgmDayInput): CgmDayModel {
     trend: glucoseTrend(upToLatest).value,
     alarm: latestAlarm(day, input.limits).value,
     timeInRanges: timeInRangesOf(day.mgdl),
-    goal: { below, within, above, belowPercent: (below / n) * 100, withinPercent: (within / n) * 100, abovePercent: (above / n) * 100 },
+    goal: {
+      below,
+      within,
+      above,
+      belowPercent: (below / n) * 100,
+      withinPercent: (within / n) * 100,
+      abovePercent: (above / n) * 100,
+    },
     summary: { numberOfValue: n, periodAverage: sum / n, highest: timed(hi), lowest: timed(lo) },
     ticks,
   };
@@ -208,7 +248,8 @@ export interface CgmOverlayInput {
  */
 export function buildCgmOverlay(input: CgmOverlayInput): CgmOverlayModel {
   const count = input.days ?? OVERLAY_DAYS;
-  if (!Number.isInteger(count) || count < 1 || count > 90) throw new RangeError(`overlay days must be 1-90, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > 90)
+    throw new RangeError(`overlay days must be 1-90, got ${count}`);
   const to = requireDate(input.endDate);
   const from = shiftDate(to, -(count - 1));
   const start = dayWindow(from, input.timeZone).start;
@@ -230,7 +271,8 @@ export function buildCgmOverlay(input: CgmOverlayInput): CgmOverlayModel {
     const d = localDay - firstDay;
     const minute = (local - localDay * DAY_MS) / MINUTE_MS;
     const list = perDay[d]!;
-    if (list.length > 0 && (time - lastTime[d]! > CGM_LINE_GAP_MS || minute < lastMinute[d]!)) segments[d]!++;
+    if (list.length > 0 && (time - lastTime[d]! > CGM_LINE_GAP_MS || minute < lastMinute[d]!))
+      segments[d]!++;
     lastTime[d] = time;
     lastMinute[d] = minute;
     list.push({ time, minute, mgdl: series.mgdl[i]!, segment: segments[d]! });
@@ -241,5 +283,13 @@ export function buildCgmOverlay(input: CgmOverlayInput): CgmOverlayModel {
     days.push({ date, index: d, points: perDay[d]! });
     date = shiftDate(date, 1);
   }
-  return { from, to, timeZone: input.timeZone, days, hasData: b > a, minuteDomain: [0, 1440], targetBand: input.limits };
+  return {
+    from,
+    to,
+    timeZone: input.timeZone,
+    days,
+    hasData: b > a,
+    minuteDomain: [0, 1440],
+    targetBand: input.limits,
+  };
 }

@@ -4,7 +4,13 @@ import { buildDemoData, DEMO_TIME_ZONE } from "../../prisma/demo-data";
 import { computeAll } from "../metrics/index";
 import { ZoneOffsets } from "../metrics/timezone";
 import { buildCgmDay } from "./cgm-day";
-import { buildCgmReport, localDateTimeText, type CgmReport, type CgmReportInput, type CgmReportResult } from "./cgm-report";
+import {
+  buildCgmReport,
+  localDateTimeText,
+  type CgmReport,
+  type CgmReportInput,
+  type CgmReportResult,
+} from "./cgm-report";
 import { dayWindow } from "./day";
 
 const MIN = 60_000;
@@ -67,7 +73,9 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
   });
 
   it("classifies before rounding: 69.9 mg/dL is below a 70 limit though it shows as 3.9", () => {
-    const one = ok(buildCgmReport({ ...input, readings: [{ time: waw("2026-10-24", "08:00"), mgdl: 69.9 }] }));
+    const one = ok(
+      buildCgmReport({ ...input, readings: [{ time: waw("2026-10-24", "08:00"), mgdl: 69.9 }] }),
+    );
     expect(one.goalCounts).toEqual({ above: 0, within: 0, below: 1 });
   });
 
@@ -96,7 +104,12 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
       ["2026-10-25", 25, 4],
       ["2026-10-26", 24, 2],
     ]);
-    const day = buildCgmDay({ date: "2026-10-25", timeZone: WAW, readings: input.readings, limits });
+    const day = buildCgmDay({
+      date: "2026-10-25",
+      timeZone: WAW,
+      readings: input.readings,
+      limits,
+    });
     expect(r.days[1]).toEqual(day);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
   });
@@ -106,7 +119,17 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
     const zone = new ZoneOffsets(WAW, t - 86_400_000, t + 86_400_000);
     expect(localDateTimeText(t, zone)).toBe("2026/03/29 03:00");
     expect(localDateTimeText(t - MIN, zone)).toBe("2026/03/29 01:59");
-    const s = ok(buildCgmReport({ ...input, from: "2026-03-28", to: "2026-03-30", readings: [{ time: t - MIN, mgdl: 90 }, { time: t, mgdl: 300 }] }));
+    const s = ok(
+      buildCgmReport({
+        ...input,
+        from: "2026-03-28",
+        to: "2026-03-30",
+        readings: [
+          { time: t - MIN, mgdl: 90 },
+          { time: t, mgdl: 300 },
+        ],
+      }),
+    );
     expect(s.timeWhenTheHighestValueShows).toBe("2026/03/29 03:00");
     expect(s.timeWhenTheLowestValueShows).toBe("2026/03/29 01:59");
     expect(s.days[1]!.window.hours).toBe(23);
@@ -129,14 +152,23 @@ describe("buildCgmReport: ranges and empty data", () => {
     expect(status("2026-10-24", "2026-10-26")).toBe("future");
     expect(status("2026-10-25", "2026-10-23")).toBe("order");
     expect(status("2026-13-01", "2026-10-23")).toBe("invalidDate");
-    expect(buildCgmReport({ ...base, from: "2026-10-24", to: "2026-10-25" })).toMatchObject({ minDays: 3, maxDays: 14 });
+    expect(buildCgmReport({ ...base, from: "2026-10-24", to: "2026-10-25" })).toMatchObject({
+      minDays: 3,
+      maxDays: 14,
+    });
   });
 
   it("no readings: counts 0, values null", () => {
     const r = ok(buildCgmReport({ ...base, from: "2026-10-20", to: "2026-10-22" }));
     expect(r.hasData).toBe(false);
     expect(r.numberOfValue).toBe(0);
-    expect([r.highestValue, r.lowestValue, r.periodAverage, r.valuesAboveGoal, r.timeWhenTheHighestValueShows]).toEqual([null, null, null, null, null]);
+    expect([
+      r.highestValue,
+      r.lowestValue,
+      r.periodAverage,
+      r.valuesAboveGoal,
+      r.timeWhenTheHighestValueShows,
+    ]).toEqual([null, null, null, null, null]);
     expect(r.days).toHaveLength(3);
     expect(r.glucoseUnitCode).toBe("mg/dL");
   });
@@ -145,11 +177,28 @@ describe("buildCgmReport: ranges and empty data", () => {
 describe("buildCgmReport on 14 demo days, cross-checked with computeAll", () => {
   const data = buildDemoData(Temporal.PlainDate.from("2026-11-23"));
   const tz = DEMO_TIME_ZONE;
-  const readings = data.cgm.map((p) => ({ time: p.at.epochMilliseconds, mgdl: p.mgdl, id: p.index }));
-  const r = ok(buildCgmReport({ from: "2026-11-09", to: "2026-11-22", timeZone: tz, now: Date.UTC(2026, 10, 23, 12), readings, limits, unit: 1 }));
+  const readings = data.cgm.map((p) => ({
+    time: p.at.epochMilliseconds,
+    mgdl: p.mgdl,
+    id: p.index,
+  }));
+  const r = ok(
+    buildCgmReport({
+      from: "2026-11-09",
+      to: "2026-11-22",
+      timeZone: tz,
+      now: Date.UTC(2026, 10, 23, 12),
+      readings,
+      limits,
+      unit: 1,
+    }),
+  );
   const start = dayWindow("2026-11-09", tz).start;
   const end = dayWindow("2026-11-22", tz).end;
-  const all = computeAll(readings.filter((x) => x.time >= start && x.time < end), { timeZone: tz, limits });
+  const all = computeAll(
+    readings.filter((x) => x.time >= start && x.time < end),
+    { timeZone: tz, limits },
+  );
 
   it("count, mean, extremes equal app/metrics", () => {
     expect(r.numberOfValue).toBe(all.meta.readings);
@@ -162,8 +211,13 @@ describe("buildCgmReport on 14 demo days, cross-checked with computeAll", () => 
   });
 
   it("goal split equals the day models' counts summed and adds up to 100 %", () => {
-    const sum = (f: (g: NonNullable<(typeof r.days)[number]["goal"]>) => number) => r.days.reduce((s, d) => s + (d.goal ? f(d.goal) : 0), 0);
-    expect(r.goalCounts).toEqual({ above: sum((g) => g.above), within: sum((g) => g.within), below: sum((g) => g.below) });
+    const sum = (f: (g: NonNullable<(typeof r.days)[number]["goal"]>) => number) =>
+      r.days.reduce((s, d) => s + (d.goal ? f(d.goal) : 0), 0);
+    expect(r.goalCounts).toEqual({
+      above: sum((g) => g.above),
+      within: sum((g) => g.within),
+      below: sum((g) => g.below),
+    });
     expect(r.valuesAboveGoal! + r.valuesWithinGoal! + r.valuesBelowGoal!).toBeCloseTo(100, 10);
     // With the default 70-180 limits, below = % < 70 and above = % > 180 of app/metrics.
     expect(r.valuesBelowGoal).toBeCloseTo(all.timeInRanges.value!.below70, 9);

@@ -92,7 +92,11 @@ export interface CgmReportInput {
 export type CgmReportResult = { readonly status: "ok"; readonly report: CgmReport } | InvalidRange;
 
 /** Local "YYYY/MM/DD HH:mm" of an instant (`dates` caches the date text per local day). */
-export function localDateTimeText(ms: number, zone: ZoneOffsets, dates: Map<number, string> = new Map()): string {
+export function localDateTimeText(
+  ms: number,
+  zone: ZoneOffsets,
+  dates: Map<number, string> = new Map(),
+): string {
   const day = zone.localDay(ms);
   let date = dates.get(day);
   if (date === undefined) {
@@ -107,7 +111,10 @@ const TREND_LEAD_MS = 20 * 60_000;
 
 /** Builds the CGM print report (see the file comment); a refused range is answered, not thrown. */
 export function buildCgmReport(input: CgmReportInput): CgmReportResult {
-  const checked = checkReportRange(input.from, input.to, "cgm", { timeZone: input.timeZone, now: input.now });
+  const checked = checkReportRange(input.from, input.to, "cgm", {
+    timeZone: input.timeZone,
+    now: input.now,
+  });
   if (!checked.ok) return checked.invalid;
   assertLimits(input.limits);
   const { from, to, dates } = checked;
@@ -117,7 +124,9 @@ export function buildCgmReport(input: CgmReportInput): CgmReportResult {
   const end = windows[windows.length - 1]!.end;
   const zone = new ZoneOffsets(tz, start - 86_400_000, end + 86_400_000);
 
-  const inRange = input.readings.filter((r) => r.time >= start - TREND_LEAD_MS && r.time < end).sort((a, b) => a.time - b.time);
+  const inRange = input.readings
+    .filter((r) => r.time >= start - TREND_LEAD_MS && r.time < end)
+    .sort((a, b) => a.time - b.time);
   const idAt = new Map<number, string | number>();
   for (const r of inRange) if (r.id !== undefined && !idAt.has(r.time)) idAt.set(r.time, r.id);
 
@@ -128,7 +137,14 @@ export function buildCgmReport(input: CgmReportInput): CgmReportResult {
   for (const w of windows) {
     while (lo < inRange.length && inRange[lo]!.time < w.start - TREND_LEAD_MS) lo++;
     while (hi < inRange.length && inRange[hi]!.time < w.end) hi++;
-    days.push(buildCgmDay({ date: w.date, timeZone: tz, readings: inRange.slice(lo, hi), limits: input.limits }));
+    days.push(
+      buildCgmDay({
+        date: w.date,
+        timeZone: tz,
+        readings: inRange.slice(lo, hi),
+        limits: input.limits,
+      }),
+    );
   }
 
   const rows: CgmReportRow[] = [];
@@ -140,7 +156,12 @@ export function buildCgmReport(input: CgmReportInput): CgmReportResult {
   let loPoint: { time: number; mgdl: number } | null = null;
   for (const day of days) {
     for (const p of day.points) {
-      rows.push({ pdid: idAt.get(p.time) ?? null, dateTimeStr: localDateTimeText(p.time, zone, dateTexts), time: p.time, statusShort0: p.mgdl });
+      rows.push({
+        pdid: idAt.get(p.time) ?? null,
+        dateTimeStr: localDateTimeText(p.time, zone, dateTexts),
+        time: p.time,
+        statusShort0: p.mgdl,
+      });
       sum += p.mgdl;
       if (isAboveRange(p.class)) above++;
       if (isBelowRange(p.class)) below++;

@@ -7,10 +7,28 @@
  * Every text a chart shows is a translated label passed in, or a number or time formatted here
  * (glucose converted to the display unit, locale decimal separator).
  */
-export { agpChart, agpDailyChart, AGP_MARK_CLASS, AGP_PERCENTILE_LABELS, dailyProfilesMax, type AgpChartLabels, type AgpDailyChartLabels } from "./charts/agp.server";
+export {
+  agpChart,
+  agpDailyChart,
+  AGP_MARK_CLASS,
+  AGP_PERCENTILE_LABELS,
+  dailyProfilesMax,
+  type AgpChartLabels,
+  type AgpDailyChartLabels,
+} from "./charts/agp.server";
 export { bgRangeChart, type BgChartLabels } from "./charts/bg-range.server";
-export { cgmDayChart, cgmOverlayChart, type CgmChartLabels, type OverlayChartLabels } from "./charts/cgm.server";
-export { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR, TARGET_BAND_OPACITY } from "./charts/palette";
+export {
+  cgmDayChart,
+  cgmOverlayChart,
+  type CgmChartLabels,
+  type OverlayChartLabels,
+} from "./charts/cgm.server";
+export {
+  ALARM_SEVERITY_COLOR,
+  CHART_PALETTE,
+  GLUCOSE_CLASS_COLOR,
+  TARGET_BAND_OPACITY,
+} from "./charts/palette";
 export { pumpDayChart, type PumpChartLabels } from "./charts/pump-day.server";
 export {
   pumpRangeChart,

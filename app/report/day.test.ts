@@ -66,7 +66,13 @@ describe("dayWindow", () => {
 
   it("spring forward, 2026-03-29 in Warsaw: 23 h (+01:00 midnight, +02:00 next midnight)", () => {
     const w = dayWindow("2026-03-29", WAW);
-    expect(w).toEqual({ date: "2026-03-29", timeZone: WAW, start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 22), hours: 23 });
+    expect(w).toEqual({
+      date: "2026-03-29",
+      timeZone: WAW,
+      start: Date.UTC(2026, 2, 28, 23),
+      end: Date.UTC(2026, 2, 29, 22),
+      hours: 23,
+    });
   });
 
   it("fall back, 2026-10-25 in Warsaw: 25 h", () => {
@@ -78,7 +84,11 @@ describe("dayWindow", () => {
   });
 
   it("UTC and a fixed offset", () => {
-    expect(dayWindow("2026-01-01", "UTC")).toMatchObject({ start: Date.UTC(2026, 0, 1), end: Date.UTC(2026, 0, 2), hours: 24 });
+    expect(dayWindow("2026-01-01", "UTC")).toMatchObject({
+      start: Date.UTC(2026, 0, 1),
+      end: Date.UTC(2026, 0, 2),
+      hours: 24,
+    });
     expect(dayWindow("2026-01-01", "-05:00").start).toBe(Date.UTC(2026, 0, 1, 5));
   });
 
@@ -107,7 +117,12 @@ describe("localDate, shiftDate, daysBetween", () => {
   it("days between and the dates of a range", () => {
     expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
     expect(daysBetween("2026-03-30", "2026-03-28")).toBe(-2);
-    expect(datesBetween("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(datesBetween("2026-02-27", "2026-03-02")).toEqual([
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-02",
+    ]);
     expect(datesBetween("2026-03-02", "2026-03-01")).toEqual([]);
     expect(compareDates("2026-03-02", "2026-10-01")).toBe(-1);
   });
@@ -162,7 +177,9 @@ describe("nearestDayWithData", () => {
   it("the day itself when it has data; ties go to the earlier day; order and junk do not matter", () => {
     expect(nearestDayWithData(days, "2026-03-10")).toBe("2026-03-10");
     expect(nearestDayWithData(days, "2026-03-15")).toBe("2026-03-10");
-    expect(nearestDayWithData(["2026-03-20", "bad", "2026-03-10"], "2026-03-15")).toBe("2026-03-10");
+    expect(nearestDayWithData(["2026-03-20", "bad", "2026-03-10"], "2026-03-15")).toBe(
+      "2026-03-10",
+    );
     expect(nearestDayWithData(["2026/03/20"], "2026-03-15")).toBe("2026-03-20");
   });
 
@@ -175,7 +192,16 @@ describe("nearestDayWithData", () => {
 describe("ticks and clock times", () => {
   it("3-hourly ticks of an ordinary day", () => {
     const t = hourTicks(dayWindow("2026-06-15", WAW));
-    expect(t.map((x) => x.label)).toEqual(["00:00", "03:00", "06:00", "09:00", "12:00", "15:00", "18:00", "21:00"]);
+    expect(t.map((x) => x.label)).toEqual([
+      "00:00",
+      "03:00",
+      "06:00",
+      "09:00",
+      "12:00",
+      "15:00",
+      "18:00",
+      "21:00",
+    ]);
     expect(t[1]!.time).toBe(Date.UTC(2026, 5, 15, 1));
   });
 

@@ -39,7 +39,11 @@ const HOUR_MS = 3_600_000;
  * a call, and one request asks for the same few dates and day windows many times. A call that
  * throws is not remembered.
  */
-function memo<A extends unknown[], T>(size: number, key: (...args: A) => string, compute: (...args: A) => T): (...args: A) => T {
+function memo<A extends unknown[], T>(
+  size: number,
+  key: (...args: A) => string,
+  compute: (...args: A) => T,
+): (...args: A) => T {
   const kept = new Map<string, T>();
   return (...args) => {
     const k = key(...args);
@@ -62,19 +66,23 @@ export function parseDate(input: string): IsoDate | null {
   return parsedDates(input);
 }
 
-const parsedDates = memo(4096, (input: string) => input, (input: string): IsoDate | null => {
-  const m = DATE_RE.exec(input.trim());
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[3]);
-  const day = Number(m[4]);
-  if (year < 1900 || year > 2999) return null;
-  try {
-    return Temporal.PlainDate.from({ year, month, day }, { overflow: "reject" }).toString();
-  } catch {
-    return null;
-  }
-});
+const parsedDates = memo(
+  4096,
+  (input: string) => input,
+  (input: string): IsoDate | null => {
+    const m = DATE_RE.exec(input.trim());
+    if (!m) return null;
+    const year = Number(m[1]);
+    const month = Number(m[3]);
+    const day = Number(m[4]);
+    if (year < 1900 || year > 2999) return null;
+    try {
+      return Temporal.PlainDate.from({ year, month, day }, { overflow: "reject" }).toString();
+    } catch {
+      return null;
+    }
+  },
+);
 
 /** True when `input` is already a canonical, valid "YYYY-MM-DD". */
 export function isIsoDate(input: string): boolean {
@@ -94,7 +102,8 @@ export const dateParamSchema = z.string().transform((value, ctx) => {
 /** Canonical ISO date or a RangeError (for internal callers that require a valid date). */
 export function requireDate(input: string): IsoDate {
   const date = parseDate(input);
-  if (date === null) throw new RangeError(`not a valid date (YYYY-MM-DD or YYYY/MM/DD): ${JSON.stringify(input)}`);
+  if (date === null)
+    throw new RangeError(`not a valid date (YYYY-MM-DD or YYYY/MM/DD): ${JSON.stringify(input)}`);
   return date;
 }
 
@@ -108,20 +117,28 @@ export function dayWindow(date: string, timeZone: string): DayWindow {
   return dayWindows(date, timeZone);
 }
 
-const dayWindows = memo(4096, (date: string, timeZone: string) => JSON.stringify([date, timeZone]), (date: string, timeZone: string): DayWindow => {
-  const iso = requireDate(date);
-  assertTimeZone(timeZone);
-  const day = Temporal.PlainDate.from(iso);
-  const start = day.toZonedDateTime({ timeZone }).epochMilliseconds;
-  const end = day.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
-  return Object.freeze({ date: iso, timeZone, start, end, hours: (end - start) / HOUR_MS });
-});
+const dayWindows = memo(
+  4096,
+  (date: string, timeZone: string) => JSON.stringify([date, timeZone]),
+  (date: string, timeZone: string): DayWindow => {
+    const iso = requireDate(date);
+    assertTimeZone(timeZone);
+    const day = Temporal.PlainDate.from(iso);
+    const start = day.toZonedDateTime({ timeZone }).epochMilliseconds;
+    const end = day.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
+    return Object.freeze({ date: iso, timeZone, start, end, hours: (end - start) / HOUR_MS });
+  },
+);
 
 /**
  * The instant window of a range of whole local days, `from` to `to` inclusive:
  * [start of `from`, start of the day after `to`). Throws when `to` is before `from`.
  */
-export function rangeWindow(from: string, to: string, timeZone: string): { start: number; end: number; days: IsoDate[] } {
+export function rangeWindow(
+  from: string,
+  to: string,
+  timeZone: string,
+): { start: number; end: number; days: IsoDate[] } {
   const a = requireDate(from);
   const b = requireDate(to);
   if (compareDates(b, a) < 0) throw new RangeError(`range end ${b} is before its start ${a}`);
@@ -131,7 +148,10 @@ export function rangeWindow(from: string, to: string, timeZone: string): { start
 
 /** The local date (ISO) of instant `ms` in `timeZone`. */
 export function localDate(ms: number, timeZone: string): IsoDate {
-  return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms)).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+  return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms))
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toString();
 }
 
 /** `date` plus `days` calendar days (negative: earlier). */
@@ -159,7 +179,8 @@ export function daysBetween(a: string, b: string): number {
 const daysApart = memo(
   4096,
   (a: IsoDate, b: IsoDate) => `${a} ${b}`,
-  (a: IsoDate, b: IsoDate): number => Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: "days" }).days,
+  (a: IsoDate, b: IsoDate): number =>
+    Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: "days" }).days,
 );
 
 /** Every date from `a` to `b` inclusive (empty when `b` is before `a`). */
@@ -189,7 +210,11 @@ export type RangeProblem = "order" | "future" | "tooLong" | "tooShort";
  * `maxDays` (default 90) and at least `minDays` days, both ends counted (a 90-day range ends
  * on start + 89 days).
  */
-export function checkRange(from: string, to: string, options: { timeZone: string; now: number; maxDays?: number; minDays?: number }): RangeProblem | null {
+export function checkRange(
+  from: string,
+  to: string,
+  options: { timeZone: string; now: number; maxDays?: number; minDays?: number },
+): RangeProblem | null {
   const a = requireDate(from);
   const b = requireDate(to);
   if (compareDates(b, a) < 0) return "order";
@@ -214,7 +239,10 @@ export function nearestDayWithData(days: readonly string[], date: string): IsoDa
     const d = parseDate(raw);
     if (d === null) continue;
     const distance = Math.abs(t.until(Temporal.PlainDate.from(d), { largestUnit: "days" }).days);
-    if (distance < bestDistance || (distance === bestDistance && best !== null && compareDates(d, best) < 0)) {
+    if (
+      distance < bestDistance ||
+      (distance === bestDistance && best !== null && compareDates(d, best) < 0)
+    ) {
       best = d;
       bestDistance = distance;
     }
@@ -234,7 +262,8 @@ export interface TimeTick {
  * appears once, at its first occurrence).
  */
 export function hourTicks(window: DayWindow, stepHours = 3): TimeTick[] {
-  if (!Number.isInteger(stepHours) || stepHours < 1 || stepHours > 24) throw new RangeError(`stepHours must be 1-24, got ${stepHours}`);
+  if (!Number.isInteger(stepHours) || stepHours < 1 || stepHours > 24)
+    throw new RangeError(`stepHours must be 1-24, got ${stepHours}`);
   const key = `${window.date}|${window.timeZone}|${stepHours}`;
   let ticks = tickCache.get(key);
   if (!ticks) {
@@ -253,7 +282,9 @@ function computeHourTicks(window: DayWindow, stepHours: number): TimeTick[] {
   const day = Temporal.PlainDate.from(window.date);
   const ticks: TimeTick[] = [];
   for (let hour = 0; hour < 24; hour += stepHours) {
-    const zdt = day.toPlainDateTime({ hour }).toZonedDateTime(window.timeZone, { disambiguation: "compatible" });
+    const zdt = day
+      .toPlainDateTime({ hour })
+      .toZonedDateTime(window.timeZone, { disambiguation: "compatible" });
     if (zdt.hour !== hour) continue; // a wall-clock hour skipped by a DST change
     ticks.push({ time: zdt.epochMilliseconds, label: `${pad2(hour)}:00` });
   }

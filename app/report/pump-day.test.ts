@@ -29,14 +29,25 @@ const rec = pumpRecord;
 
 /** Epoch ms of a local wall time in Warsaw. */
 function waw(date: string, hh: number, mm = 0, ss = 0): number {
-  return Temporal.PlainDateTime.from(`${date}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`)
-    .toZonedDateTime(WAW).epochMilliseconds;
+  return Temporal.PlainDateTime.from(
+    `${date}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`,
+  ).toZonedDateTime(WAW).epochMilliseconds;
 }
 
 describe("firmware versions and the carbohydrate rules", () => {
   it("parses x.y.z with an optional suffix and compares numerically", () => {
-    expect(parseFirmwareVersion("5.0.3C")).toMatchObject({ major: 5, minor: 0, patch: 3, suffix: "C" });
-    expect(parseFirmwareVersion("v5.2.0")).toMatchObject({ major: 5, minor: 2, patch: 0, suffix: "" });
+    expect(parseFirmwareVersion("5.0.3C")).toMatchObject({
+      major: 5,
+      minor: 0,
+      patch: 3,
+      suffix: "C",
+    });
+    expect(parseFirmwareVersion("v5.2.0")).toMatchObject({
+      major: 5,
+      minor: 2,
+      patch: 0,
+      suffix: "",
+    });
     expect(parseFirmwareVersion("5.2")).toBeNull();
     expect(parseFirmwareVersion("five")).toBeNull();
     expect(parseFirmwareVersion(null)).toBeNull();
@@ -87,7 +98,8 @@ describe("firmware versions and the carbohydrate rules", () => {
 });
 
 describe("event codes", () => {
-  const code = (port: number, type: number, urgency: number) => alarmOf({ eventPort: port, eventType: type, eventUrgency: urgency });
+  const code = (port: number, type: number, urgency: number) =>
+    alarmOf({ eventPort: port, eventType: type, eventUrgency: urgency });
   it("maps DESIGN.md section 5 codes to kinds", () => {
     expect(code(4, 1, 1)).toEqual({ kind: "low_insulin", severity: "warning" });
     expect(code(4, 1, 2)).toEqual({ kind: "no_insulin", severity: "alarm" });
@@ -117,8 +129,20 @@ describe("event codes", () => {
     expect(carriesBolusRate({ eventPort: 0, eventType: 5 })).toBe(false);
     expect(carriesBolusRate({ eventPort: 3, eventType: 0 })).toBe(true);
     expect(carriesBolusRate({ eventPort: 4, eventType: 8 })).toBe(true);
-    expect([[4, 0], [4, 8], [5, 0]].every(([p, t]) => carriesRates({ eventPort: p!, eventType: t! }))).toBe(true);
-    expect([[3, 0], [3, 1], [0, 7]].some(([p, t]) => carriesRates({ eventPort: p!, eventType: t! }))).toBe(false);
+    expect(
+      [
+        [4, 0],
+        [4, 8],
+        [5, 0],
+      ].every(([p, t]) => carriesRates({ eventPort: p!, eventType: t! })),
+    ).toBe(true);
+    expect(
+      [
+        [3, 0],
+        [3, 1],
+        [0, 7],
+      ].some(([p, t]) => carriesRates({ eventPort: p!, eventType: t! })),
+    ).toBe(false);
   });
 });
 
@@ -133,7 +157,12 @@ describe("roundToStep", () => {
 
 describe("buildPumpDay: empty day", () => {
   it("no records: no data, zero totals, null percents", () => {
-    const m = buildPumpDay({ date: "2026-06-15", timeZone: WAW, records: [], previous: rec(waw("2026-06-14", 22), { basal: 1 }) });
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: WAW,
+      records: [],
+      previous: rec(waw("2026-06-14", 22), { basal: 1 }),
+    });
     expect(m.hasData).toBe(false);
     expect(m.basal.steps).toEqual([]);
     expect(m.basal.rateAtStart).toBeNull();
@@ -143,8 +172,24 @@ describe("buildPumpDay: empty day", () => {
     expect(m.device).toBeNull();
     expect(m.table).toEqual([]);
     expect(m.showBolusMarkers).toBe(true);
-    expect(m.totals).toEqual({ insulin: 0, basal: 0, bolus: 0, basalPercent: null, bolusPercent: null, carbs: 0, bolusCount: 0, carbCount: 0 });
-    expect(m.pumpTotalCount).toEqual({ total: 0, basal: 0, basalPercent: null, bolus: 0, bolusPercent: null, points: 0 });
+    expect(m.totals).toEqual({
+      insulin: 0,
+      basal: 0,
+      bolus: 0,
+      basalPercent: null,
+      bolusPercent: null,
+      carbs: 0,
+      bolusCount: 0,
+      carbCount: 0,
+    });
+    expect(m.pumpTotalCount).toEqual({
+      total: 0,
+      basal: 0,
+      basalPercent: null,
+      bolus: 0,
+      bolusPercent: null,
+      points: 0,
+    });
   });
 });
 
@@ -158,7 +203,12 @@ describe("buildPumpDay: basal step series", () => {
   ];
 
   it("the rate at midnight comes from the previous record; steps cover the day; total = sum(rate x h)", () => {
-    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", records, previous: rec(day - 4 * H, { basal: 0.8 }) });
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      records,
+      previous: rec(day - 4 * H, { basal: 0.8 }),
+    });
     expect(m.hasData).toBe(true);
     expect(m.basal.rateAtStart).toBe(0.8);
     expect(m.basal.steps).toEqual([
@@ -173,7 +223,13 @@ describe("buildPumpDay: basal step series", () => {
     expect(m.totals.basal).toBeCloseTo(21.85, 12);
     expect(m.totals.basalPercent).toBe(100);
     expect(m.totals.bolusPercent).toBe(0);
-    expect(m.table.filter((r) => r.kind === "basal").map((r) => r.clock)).toEqual(["00:00", "03:00", "08:00", "17:00", "22:00"]);
+    expect(m.table.filter((r) => r.kind === "basal").map((r) => r.clock)).toEqual([
+      "00:00",
+      "03:00",
+      "08:00",
+      "17:00",
+      "22:00",
+    ]);
   });
 
   it("without a previous record the line starts at the first record", () => {
@@ -187,7 +243,11 @@ describe("buildPumpDay: basal step series", () => {
     const m = buildPumpDay({
       date: "2026-06-15",
       timeZone: "UTC",
-      records: [rec(day + 1 * H, { basal: 1 }), rec(day + 2 * H, { basal: 1, port: 4, type: 8 }), rec(day + 5 * H, { basal: 1 })],
+      records: [
+        rec(day + 1 * H, { basal: 1 }),
+        rec(day + 2 * H, { basal: 1, port: 4, type: 8 }),
+        rec(day + 5 * H, { basal: 1 }),
+      ],
       previous: rec(day - H, { basal: 1 }),
       until: day + 10 * H + 30 * MIN,
     });
@@ -231,25 +291,49 @@ describe("buildPumpDay: basal step series", () => {
     expect(m.glucose).toEqual([
       { time: day + 6 * H, clock: "06:00", mgdl: 145, class: "inRange", source: "pump" },
       { time: day + 6 * H, clock: "06:00", mgdl: 60, class: "low", source: "meter", id: "m1" },
-      { time: day + 20 * H, clock: "20:00", mgdl: 250.5, class: "veryHigh", source: "meter", id: "m3" },
-      { time: day + 23 * H + 59 * MIN, clock: "23:59", mgdl: 180, class: "inRange", source: "meter" },
+      {
+        time: day + 20 * H,
+        clock: "20:00",
+        mgdl: 250.5,
+        class: "veryHigh",
+        source: "meter",
+        id: "m3",
+      },
+      {
+        time: day + 23 * H + 59 * MIN,
+        clock: "23:59",
+        mgdl: 180,
+        class: "inRange",
+        source: "meter",
+      },
     ]);
-    expect(m.table.filter((r) => r.kind === "bg").map((r) => (r.kind === "bg" ? `${r.clock} ${r.bg.mgdl} ${r.bg.source}` : ""))).toEqual([
-      "06:00 145 pump",
-      "06:00 60 meter",
-      "20:00 250.5 meter",
-      "23:59 180 meter",
-    ]);
+    expect(
+      m.table
+        .filter((r) => r.kind === "bg")
+        .map((r) => (r.kind === "bg" ? `${r.clock} ${r.bg.mgdl} ${r.bg.source}` : "")),
+    ).toEqual(["06:00 145 pump", "06:00 60 meter", "20:00 250.5 meter", "23:59 180 meter"]);
     // Meter readings alone do not make a pump day: no records, no pump data.
-    const meterOnly = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", records: [], meterReadings });
-    expect([meterOnly.hasData, meterOnly.glucose.length, meterOnly.glucose[0]!.class]).toEqual([false, 3, null]);
+    const meterOnly = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      records: [],
+      meterReadings,
+    });
+    expect([meterOnly.hasData, meterOnly.glucose.length, meterOnly.glucose[0]!.class]).toEqual([
+      false,
+      3,
+      null,
+    ]);
   });
 
   it("suspend: the suspend record carries basal 0 until delivery resumes", () => {
     const m = buildPumpDay({
       date: "2026-06-15",
       timeZone: "UTC",
-      records: [rec(day + 15 * H, { basal: 0, port: 4, type: 5, urgency: 0 }), rec(day + 16 * H, { basal: 1 })],
+      records: [
+        rec(day + 15 * H, { basal: 0, port: 4, type: 5, urgency: 0 }),
+        rec(day + 16 * H, { basal: 1 }),
+      ],
       previous: rec(day - H, { basal: 1 }),
     });
     expect(m.basal.steps.map((s) => s.rateUh)).toEqual([1, 0, 1]);
@@ -261,7 +345,10 @@ describe("buildPumpDay: basal step series", () => {
     const m = buildPumpDay({
       date: "2026-03-29",
       timeZone: WAW,
-      records: [rec(waw("2026-03-29", 3), { basal: 1.1 }), rec(waw("2026-03-29", 8), { basal: 0.9 })],
+      records: [
+        rec(waw("2026-03-29", 3), { basal: 1.1 }),
+        rec(waw("2026-03-29", 8), { basal: 0.9 }),
+      ],
       previous: rec(waw("2026-03-28", 22), { basal: 0.8 }),
     });
     expect(m.window.hours).toBe(23);
@@ -283,7 +370,9 @@ describe("buildPumpDay: basal step series", () => {
       pdaVersion: "5.3.0",
     });
     expect(m.window.hours).toBe(25);
-    expect(m.basal.steps).toEqual([{ start: Date.UTC(2026, 9, 24, 22), end: Date.UTC(2026, 9, 25, 23), rateUh: 1 }]);
+    expect(m.basal.steps).toEqual([
+      { start: Date.UTC(2026, 9, 24, 22), end: Date.UTC(2026, 9, 25, 23), rateUh: 1 },
+    ]);
     expect(m.basal.units).toBe(25);
     expect(m.totals.carbs).toBe(40);
   });
@@ -298,7 +387,10 @@ describe("buildPumpDay: boluses", () => {
       date: "2026-06-15",
       timeZone: "UTC",
       previous,
-      records: [rec(day + 7 * H, { basal: 1, bolus: 60 }), rec(day + 7 * H + 3 * MIN, { basal: 1 })],
+      records: [
+        rec(day + 7 * H, { basal: 1, bolus: 60 }),
+        rec(day + 7 * H + 3 * MIN, { basal: 1 }),
+      ],
     });
     expect(m.boluses).toHaveLength(1);
     const b = m.boluses[0]!;
@@ -306,13 +398,25 @@ describe("buildPumpDay: boluses", () => {
     expect(b.clock).toBe("07:00");
     expect(b.units).toBeCloseTo(3, 12);
     expect(b.unitsDisplay).toBe(3);
-    expect(b.immediate).toMatchObject({ start: day + 7 * H, end: day + 7 * H + 3 * MIN, durationMs: 3 * MIN, rateUh: 60 });
+    expect(b.immediate).toMatchObject({
+      start: day + 7 * H,
+      end: day + 7 * H + 3 * MIN,
+      durationMs: 3 * MIN,
+      rateUh: 60,
+    });
     expect(b.extended).toBeNull();
     expect([b.startsBeforeDay, b.endsAfterDay, b.open]).toEqual([false, false, false]);
     expect(m.totals.bolus).toBeCloseTo(3, 12);
     expect(m.totals.insulin).toBeCloseTo(27, 12);
     expect(m.totals.bolusPercent).toBeCloseTo((3 / 27) * 100, 12);
-    expect(m.pumpTotalCount).toEqual({ total: 27, basal: 24, basalPercent: 88.9, bolus: 3, bolusPercent: 11.1, points: 2 });
+    expect(m.pumpTotalCount).toEqual({
+      total: 27,
+      basal: 24,
+      basalPercent: 88.9,
+      bolus: 3,
+      bolusPercent: 11.1,
+      points: 2,
+    });
   });
 
   it("extended: 1.2 U/h over 45 min = 0.9 U", () => {
@@ -320,14 +424,22 @@ describe("buildPumpDay: boluses", () => {
       date: "2026-06-15",
       timeZone: "UTC",
       previous,
-      records: [rec(day + 12 * H, { basal: 1, bolus: 1.2 }), rec(day + 12 * H + 45 * MIN, { basal: 1 })],
+      records: [
+        rec(day + 12 * H, { basal: 1, bolus: 1.2 }),
+        rec(day + 12 * H + 45 * MIN, { basal: 1 }),
+      ],
     });
     const b = m.boluses[0]!;
     expect(b.kind).toBe("extended");
     expect(b.units).toBeCloseTo(0.9, 12);
     expect(b.unitsDisplay).toBe(0.9);
     expect(b.immediate).toBeNull();
-    expect(b.extended).toMatchObject({ start: day + 12 * H, durationMs: 45 * MIN, displayDurationMs: 45 * MIN, displayEnd: day + 12.75 * H });
+    expect(b.extended).toMatchObject({
+      start: day + 12 * H,
+      durationMs: 45 * MIN,
+      displayDurationMs: 45 * MIN,
+      displayEnd: day + 12.75 * H,
+    });
     expect(b.extended!.rateUh).toBeCloseTo(1.2, 12);
   });
 
@@ -384,7 +496,10 @@ describe("buildPumpDay: boluses", () => {
       date: "2026-06-15",
       timeZone: "UTC",
       previous,
-      records: [rec(day + 9 * H, { basal: 1, bolus: 60 }), rec(day + 9 * H + 35 * MIN, { basal: 1 })],
+      records: [
+        rec(day + 9 * H, { basal: 1, bolus: 60 }),
+        rec(day + 9 * H + 35 * MIN, { basal: 1 }),
+      ],
     });
     expect(m.boluses[0]!.kind).toBe("normal");
     expect(m.boluses[0]!.units).toBeCloseTo(35, 12);
@@ -398,7 +513,12 @@ describe("buildPumpDay: boluses", () => {
       records: [rec(day + 10 * H, { basal: 1, bolus: 2 })],
       until: day + 11 * H,
     });
-    expect(m.boluses[0]).toMatchObject({ kind: "extended", open: true, endsAfterDay: false, end: day + 11 * H });
+    expect(m.boluses[0]).toMatchObject({
+      kind: "extended",
+      open: true,
+      endsAfterDay: false,
+      end: day + 11 * H,
+    });
     expect(m.boluses[0]!.units).toBe(2);
   });
 
@@ -414,14 +534,28 @@ describe("buildPumpDay: boluses", () => {
     expect(dual.boluses[0]!.immediate!.units).toBeCloseTo(3, 12);
     expect(dual.boluses[0]!.extended!.units).toBeCloseTo(1.5 * (7 / 60), 12);
     const now = day + 8 * H + 2 * MIN;
-    const running = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: [rec(day + 8 * H, { basal: 1, bolus: 60 })], until: now });
-    expect(running.boluses[0]).toMatchObject({ kind: "normal", open: true, endsAfterDay: false, end: now });
+    const running = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      previous,
+      records: [rec(day + 8 * H, { basal: 1, bolus: 60 })],
+      until: now,
+    });
+    expect(running.boluses[0]).toMatchObject({
+      kind: "normal",
+      open: true,
+      endsAfterDay: false,
+      end: now,
+    });
     expect(running.boluses[0]!.units).toBeCloseTo(2, 12);
   });
 
   it("at most 25 boluses show markers", () => {
     const many = (n: number) =>
-      Array.from({ length: n }, (_, i) => [rec(day + i * 20 * MIN, { basal: 1, bolus: 60 }), rec(day + i * 20 * MIN + MIN, { basal: 1 })]).flat();
+      Array.from({ length: n }, (_, i) => [
+        rec(day + i * 20 * MIN, { basal: 1, bolus: 60 }),
+        rec(day + i * 20 * MIN + MIN, { basal: 1 }),
+      ]).flat();
     const at25 = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: many(25) });
     const at26 = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: many(26) });
     expect(BIG_BOLUS_MAX_SHOWN).toBe(25);
@@ -437,15 +571,40 @@ describe("buildPumpDay: a bolus over midnight is split at the day boundary", () 
   it("extended 1 U/h from 23:00 to 01:00 local into the 23 h DST day: 1 U on each day", () => {
     const startRec = rec(waw("2026-03-28", 23), { basal: 0.8, bolus: 1 });
     const endRec = rec(waw("2026-03-29", 1), { basal: 0.8 });
-    const march29 = buildPumpDay({ date: "2026-03-29", timeZone: WAW, previous: startRec, records: [endRec] });
+    const march29 = buildPumpDay({
+      date: "2026-03-29",
+      timeZone: WAW,
+      previous: startRec,
+      records: [endRec],
+    });
     expect(march29.boluses).toHaveLength(1);
     const b29 = march29.boluses[0]!;
-    expect(b29).toMatchObject({ kind: "extended", start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 0), startsBeforeDay: true, endsAfterDay: false, clock: "00:00" });
+    expect(b29).toMatchObject({
+      kind: "extended",
+      start: Date.UTC(2026, 2, 28, 23),
+      end: Date.UTC(2026, 2, 29, 0),
+      startsBeforeDay: true,
+      endsAfterDay: false,
+      clock: "00:00",
+    });
     expect(b29.units).toBe(1);
 
-    const march28 = buildPumpDay({ date: "2026-03-28", timeZone: WAW, records: [startRec], next: endRec, previous: rec(waw("2026-03-27", 23), { basal: 0.8 }) });
+    const march28 = buildPumpDay({
+      date: "2026-03-28",
+      timeZone: WAW,
+      records: [startRec],
+      next: endRec,
+      previous: rec(waw("2026-03-27", 23), { basal: 0.8 }),
+    });
     const b28 = march28.boluses[0]!;
-    expect(b28).toMatchObject({ kind: "extended", start: Date.UTC(2026, 2, 28, 22), end: Date.UTC(2026, 2, 28, 23), startsBeforeDay: false, endsAfterDay: true, open: false });
+    expect(b28).toMatchObject({
+      kind: "extended",
+      start: Date.UTC(2026, 2, 28, 22),
+      end: Date.UTC(2026, 2, 28, 23),
+      startsBeforeDay: false,
+      endsAfterDay: true,
+      open: false,
+    });
     expect(b28.units).toBe(1);
     expect(b28.units + b29.units).toBe(2);
   });
@@ -453,11 +612,26 @@ describe("buildPumpDay: a bolus over midnight is split at the day boundary", () 
   it("a normal bolus at 23:58 local before the 25 h day keeps its kind: 2 U + 2 U", () => {
     const startRec = rec(waw("2026-10-24", 23, 58), { basal: 1, bolus: 60 });
     const endRec = rec(waw("2026-10-25", 0, 2), { basal: 1 });
-    const d25 = buildPumpDay({ date: "2026-10-25", timeZone: WAW, previous: startRec, records: [endRec] });
-    expect(d25.boluses[0]).toMatchObject({ kind: "normal", startsBeforeDay: true, start: Date.UTC(2026, 9, 24, 22), end: Date.UTC(2026, 9, 24, 22, 2) });
+    const d25 = buildPumpDay({
+      date: "2026-10-25",
+      timeZone: WAW,
+      previous: startRec,
+      records: [endRec],
+    });
+    expect(d25.boluses[0]).toMatchObject({
+      kind: "normal",
+      startsBeforeDay: true,
+      start: Date.UTC(2026, 9, 24, 22),
+      end: Date.UTC(2026, 9, 24, 22, 2),
+    });
     expect(d25.boluses[0]!.units).toBeCloseTo(2, 12);
     expect(d25.basal.units).toBe(25);
-    const d24 = buildPumpDay({ date: "2026-10-24", timeZone: WAW, records: [startRec], next: endRec });
+    const d24 = buildPumpDay({
+      date: "2026-10-24",
+      timeZone: WAW,
+      records: [startRec],
+      next: endRec,
+    });
     expect(d24.boluses[0]).toMatchObject({ kind: "normal", endsAfterDay: true });
     expect(d24.boluses[0]!.units).toBeCloseTo(2, 12);
   });
@@ -496,7 +670,14 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
   ];
 
   it("5.1.9: values divided by 10; the calculator copy of a meal counted once", () => {
-    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records, pdaVersion: "5.1.9", limits: { low: 70, high: 180 } });
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      previous,
+      records,
+      pdaVersion: "5.1.9",
+      limits: { low: 70, high: 180 },
+    });
     expect(m.carbEncoding).toBe("x10");
     expect(m.carbs.map((c) => [c.clock, c.grams, c.source, c.byVersion, c.byLimit])).toEqual([
       ["07:00", 45, "pump", true, false],
@@ -526,7 +707,13 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
   });
 
   it("5.2.0: grams as stored, 450 and 300 are above 200 so ten times too large", () => {
-    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records, pdaVersion: "5.2.0" });
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      previous,
+      records,
+      pdaVersion: "5.2.0",
+    });
     expect(m.carbs.map((c) => [c.grams, c.byVersion, c.byLimit])).toEqual([
       [45, false, true],
       [30, false, true],
@@ -541,7 +728,11 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
       date: "2026-06-15",
       timeZone: "UTC",
       previous,
-      records: [rec(day + 7 * H, { basal: 1, bolus: 60 }), rec(day + 7 * H + 2 * MIN, { basal: 1, port: 3, type: 1, carbs: 1200 }), rec(day + 7 * H + 5 * MIN, { basal: 1 })],
+      records: [
+        rec(day + 7 * H, { basal: 1, bolus: 60 }),
+        rec(day + 7 * H + 2 * MIN, { basal: 1, port: 3, type: 1, carbs: 1200 }),
+        rec(day + 7 * H + 5 * MIN, { basal: 1 }),
+      ],
       pdaVersion: "5.1.9",
     });
     expect(m.carbs.map((c) => [c.clock, c.grams, c.raw])).toEqual([["07:02", 120, 1200]]);
@@ -551,10 +742,24 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
   it("5.0.10 and 5.0.3C (special): grams as stored", () => {
     const meal = [rec(day + 7 * H, { basal: 1, port: 3, type: 1, carbs: 60 })];
     for (const v of ["5.0.10", "5.0.3C"]) {
-      const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: meal, pdaVersion: v });
+      const m = buildPumpDay({
+        date: "2026-06-15",
+        timeZone: "UTC",
+        previous,
+        records: meal,
+        pdaVersion: v,
+      });
       expect(m.carbs[0]!.grams).toBe(60);
     }
-    expect(buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records: meal, pdaVersion: "5.1.9" }).carbs[0]!.grams).toBe(6);
+    expect(
+      buildPumpDay({
+        date: "2026-06-15",
+        timeZone: "UTC",
+        previous,
+        records: meal,
+        pdaVersion: "5.1.9",
+      }).carbs[0]!.grams,
+    ).toBe(6);
   });
 });
 
@@ -562,7 +767,13 @@ describe("buildPumpDay: bolus calculations marked at upload", () => {
   const day = Date.UTC(2026, 5, 15);
   const previous = rec(day - H, { basal: 1 });
   /** A calculator record (port 0) with statusShort1 = `value` (grams for type 5, hundredths of a unit for 6 and 7). */
-  const calc = (time: number, type: number, value: number, eventIndex: number, flagged: boolean): PumpHistoryRecord => ({
+  const calc = (
+    time: number,
+    type: number,
+    value: number,
+    eventIndex: number,
+    flagged: boolean,
+  ): PumpHistoryRecord => ({
     ...rec(time, { port: 0, type, carbs: value }),
     eventIndex,
     flagged,
@@ -584,23 +795,48 @@ describe("buildPumpDay: bolus calculations marked at upload", () => {
       calc(day + 20 * H + 30_000, 6, 800, 32, true),
       calc(day + 20 * H + 30_000, 7, 250, 33, true),
     ];
-    const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records, pdaVersion: "5.3.0" });
+    const m = buildPumpDay({
+      date: "2026-06-15",
+      timeZone: "UTC",
+      previous,
+      records,
+      pdaVersion: "5.3.0",
+    });
     expect(m.flaggedCalculations).toEqual([
       { time: day + 12 * H, clock: "12:00", suggestedU: 3, confirmedU: 5.5, differenceU: 2.5 },
       // 1.00 U suggested, 4.00 U confirmed: 3.00 U apart.
       { time: day + 20 * H, clock: "20:00", suggestedU: 1, confirmedU: 4, differenceU: 3 },
       // 8.00 U suggested, 2.50 U confirmed: 5.50 U apart.
-      { time: day + 20 * H + 30_000, clock: "20:00", suggestedU: 8, confirmedU: 2.5, differenceU: 5.5 },
+      {
+        time: day + 20 * H + 30_000,
+        clock: "20:00",
+        suggestedU: 8,
+        confirmedU: 2.5,
+        differenceU: 5.5,
+      },
     ]);
-    expect(m.carbs.map((c) => [c.clock, c.grams, c.source, c.flagged])).toEqual([["12:00", 30, "calculator", true]]);
-    expect(m.table.map((r) => `${r.clock} ${r.kind}`)).toEqual(["00:00 basal", "12:00 carbs", "12:00 check", "20:00 check", "20:00 check"]);
+    expect(m.carbs.map((c) => [c.clock, c.grams, c.source, c.flagged])).toEqual([
+      ["12:00", 30, "calculator", true],
+    ]);
+    expect(m.table.map((r) => `${r.clock} ${r.kind}`)).toEqual([
+      "00:00 basal",
+      "12:00 carbs",
+      "12:00 check",
+      "20:00 check",
+      "20:00 check",
+    ]);
     // Calculator records carry no rates: the day stays 24 h at 1 U/h, no bolus.
     expect(m.totals.basal).toBe(24);
     expect(m.totals.bolusCount).toBe(0);
   });
 
   it("records without the mark (or from before the column was read) give no calculation rows", () => {
-    const records = [calc(day + 12 * H, 5, 30, 11, false), calc(day + 12 * H, 6, 300, 12, false), calc(day + 12 * H, 7, 550, 13, false), rec(day + 13 * H, { port: 0, type: 7, carbs: 900 })];
+    const records = [
+      calc(day + 12 * H, 5, 30, 11, false),
+      calc(day + 12 * H, 6, 300, 12, false),
+      calc(day + 12 * H, 7, 550, 13, false),
+      rec(day + 13 * H, { port: 0, type: 7, carbs: 900 }),
+    ];
     const m = buildPumpDay({ date: "2026-06-15", timeZone: "UTC", previous, records });
     expect(m.flaggedCalculations).toEqual([]);
     expect(m.carbs.map((c) => c.flagged)).toEqual([false]);
@@ -613,9 +849,15 @@ describe("buildPumpDay on the seeded demo history", () => {
   const records: PumpHistoryRecord[] = pumpHistoryRecords(data.pump);
   const modelOf = (date: string) => {
     const window = dayWindow(date, DEMO_TIME_ZONE);
-    return buildPumpDay({ date, timeZone: DEMO_TIME_ZONE, ...splitAroundDay(records, window), pdaVersion: "5.3.0" });
+    return buildPumpDay({
+      date,
+      timeZone: DEMO_TIME_ZONE,
+      ...splitAroundDay(records, window),
+      pdaVersion: "5.3.0",
+    });
   };
-  const mealsOn = (date: string) => data.meals.filter((m) => m.at.toPlainDate().toString() === date);
+  const mealsOn = (date: string) =>
+    data.meals.filter((m) => m.at.toPlainDate().toString() === date);
   const unitsOf = (grams: number) => Math.round((grams / 10) * 20) / 20;
 
   it("2026-10-25 (25 h): the standard profile integrates to 22.65 U; boluses and carbs match the meals", () => {
@@ -624,9 +866,14 @@ describe("buildPumpDay on the seeded demo history", () => {
     // 00-03 local is 4 h at 0.8, then 5 h x 1.1, 9 h x 0.9, 5 h x 0.85, 2 h x 0.8
     expect(m.basal.units).toBeCloseTo(3.2 + 5.5 + 8.1 + 4.25 + 1.6, 9);
     const meals = mealsOn("2026-10-25");
-    expect(m.boluses.map((b) => b.kind)).toEqual(meals.map((x) => (x.extended ? "dual" : "normal")));
+    expect(m.boluses.map((b) => b.kind)).toEqual(
+      meals.map((x) => (x.extended ? "dual" : "normal")),
+    );
     m.boluses.forEach((b, i) => expect(b.unitsDisplay).toBe(unitsOf(meals[i]!.grams)));
-    expect(m.totals.bolus).toBeCloseTo(meals.reduce((s, x) => s + unitsOf(x.grams), 0), 9);
+    expect(m.totals.bolus).toBeCloseTo(
+      meals.reduce((s, x) => s + unitsOf(x.grams), 0),
+      9,
+    );
     expect(m.carbs.map((c) => c.grams)).toEqual(meals.map((x) => x.grams));
     expect(m.pumpTotalCount.basalPercent! + m.pumpTotalCount.bolusPercent!).toBeCloseTo(100, 9);
   });
@@ -642,12 +889,30 @@ describe("buildPumpDay on the seeded demo history", () => {
     for (let t = window.start; t < window.end; t += MIN) {
       while (k < split.records.length && split.records[k]!.dateTime <= t) {
         const r = split.records[k++]!;
-        current = { ...current, statusShort0: carriesBasalRate(r) ? r.statusShort0 : current.statusShort0, statusShort1: carriesBolusRate(r) ? r.statusShort1 : current.statusShort1 };
+        current = {
+          ...current,
+          statusShort0: carriesBasalRate(r) ? r.statusShort0 : current.statusShort0,
+          statusShort1: carriesBolusRate(r) ? r.statusShort1 : current.statusShort1,
+        };
       }
-      dense.push({ ...current, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, dateTime: t + 1 });
+      dense.push({
+        ...current,
+        eventPort: 4,
+        eventType: 0,
+        eventUrgency: 0,
+        eventValue: 0,
+        dateTime: t + 1,
+      });
     }
     const a = modelOf(date);
-    const b = buildPumpDay({ date, timeZone: DEMO_TIME_ZONE, previous: split.previous, next: split.next, records: dense, pdaVersion: "5.3.0" });
+    const b = buildPumpDay({
+      date,
+      timeZone: DEMO_TIME_ZONE,
+      previous: split.previous,
+      next: split.next,
+      records: dense,
+      pdaVersion: "5.3.0",
+    });
     expect(dense.length).toBeGreaterThan(1440);
     expect(b.basal.steps).toEqual(a.basal.steps);
     expect(b.boluses).toEqual(a.boluses);
@@ -667,8 +932,13 @@ describe("buildPumpDay on the seeded demo history", () => {
     const zero = suspend.basal.steps.filter((s) => s.rateUh === 0);
     expect(zero).toHaveLength(1);
     // The demo script suspends from 15:00 to 16:00.
-    expect(zero[0]!.start).toBe(Temporal.ZonedDateTime.from("2026-11-02T15:00[Europe/Warsaw]").epochMilliseconds);
-    const resume = records.find((r) => r.dateTime > zero[0]!.start && r.eventPort === 4 && r.eventType === 0 && r.statusShort0 > 0)!;
+    expect(zero[0]!.start).toBe(
+      Temporal.ZonedDateTime.from("2026-11-02T15:00[Europe/Warsaw]").epochMilliseconds,
+    );
+    const resume = records.find(
+      (r) =>
+        r.dateTime > zero[0]!.start && r.eventPort === 4 && r.eventType === 0 && r.statusShort0 > 0,
+    )!;
     expect(zero[0]!.end).toBe(resume.dateTime);
     expect(zero[0]!.end - zero[0]!.start).toBe(1 * H);
     expect(suspend.alarms.map((a) => a.kind)).toContain("suspend");

@@ -107,12 +107,23 @@ export function parseFirmwareVersion(text: string | null | undefined): FirmwareV
   if (typeof text !== "string") return null;
   const m = /^v?(\d+)\.(\d+)\.(\d+)([A-Za-z]*)$/i.exec(text.trim());
   if (!m) return null;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), suffix: m[4]!.toUpperCase(), text: text.trim() };
+  return {
+    major: Number(m[1]),
+    minor: Number(m[2]),
+    patch: Number(m[3]),
+    suffix: m[4]!.toUpperCase(),
+    text: text.trim(),
+  };
 }
 
 /** Numeric comparison part by part (5.0.10 > 5.0.9); equal numbers: no suffix sorts first. */
 export function compareVersions(a: FirmwareVersion, b: FirmwareVersion): number {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch || (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0);
+  return (
+    a.major - b.major ||
+    a.minor - b.minor ||
+    a.patch - b.patch ||
+    (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0)
+  );
 }
 
 /**
@@ -125,7 +136,8 @@ export type CarbEncoding = "x10" | "grams" | "unknown";
 export function carbEncodingOf(version: string | null | undefined): CarbEncoding {
   const v = parseFirmwareVersion(version);
   if (v === null) return "unknown";
-  if (CARB_SPECIAL_VERSIONS.some((s) => s.toUpperCase() === v.text.toUpperCase().replace(/^V/, ""))) return "grams";
+  if (CARB_SPECIAL_VERSIONS.some((s) => s.toUpperCase() === v.text.toUpperCase().replace(/^V/, "")))
+    return "grams";
   return compareVersions(v, parseFirmwareVersion(CARB_VERSION_THRESHOLD)!) < 0 ? "x10" : "grams";
 }
 
@@ -192,9 +204,15 @@ export const PUMP_ALARM_CODES: readonly AlarmCode[] = [
 ];
 
 /** The alarm kind of a record's event code, or null. */
-export function alarmOf(r: Pick<PumpHistoryRecord, "eventPort" | "eventType" | "eventUrgency">): { kind: PumpAlarmKind; severity: AlarmSeverity } | null {
+export function alarmOf(
+  r: Pick<PumpHistoryRecord, "eventPort" | "eventType" | "eventUrgency">,
+): { kind: PumpAlarmKind; severity: AlarmSeverity } | null {
   for (const c of PUMP_ALARM_CODES) {
-    if (c.port === r.eventPort && c.type === r.eventType && (c.urgency === undefined || c.urgency === r.eventUrgency)) {
+    if (
+      c.port === r.eventPort &&
+      c.type === r.eventType &&
+      (c.urgency === undefined || c.urgency === r.eventUrgency)
+    ) {
       return { kind: c.kind, severity: c.severity };
     }
   }
@@ -378,12 +396,42 @@ export interface PumpTotalCount {
 
 /** One row of the table under the chart. */
 export type PumpTableRow =
-  | { readonly kind: "basal"; readonly time: number; readonly clock: string; readonly rateUh: number }
-  | { readonly kind: "bolus"; readonly time: number; readonly clock: string; readonly bolus: BolusEvent }
-  | { readonly kind: "carbs"; readonly time: number; readonly clock: string; readonly carbs: CarbEntryView }
-  | { readonly kind: "check"; readonly time: number; readonly clock: string; readonly check: FlaggedCalculationView }
-  | { readonly kind: "bg"; readonly time: number; readonly clock: string; readonly bg: GlucosePointView }
-  | { readonly kind: "alarm"; readonly time: number; readonly clock: string; readonly alarm: PumpAlarmView };
+  | {
+      readonly kind: "basal";
+      readonly time: number;
+      readonly clock: string;
+      readonly rateUh: number;
+    }
+  | {
+      readonly kind: "bolus";
+      readonly time: number;
+      readonly clock: string;
+      readonly bolus: BolusEvent;
+    }
+  | {
+      readonly kind: "carbs";
+      readonly time: number;
+      readonly clock: string;
+      readonly carbs: CarbEntryView;
+    }
+  | {
+      readonly kind: "check";
+      readonly time: number;
+      readonly clock: string;
+      readonly check: FlaggedCalculationView;
+    }
+  | {
+      readonly kind: "bg";
+      readonly time: number;
+      readonly clock: string;
+      readonly bg: GlucosePointView;
+    }
+  | {
+      readonly kind: "alarm";
+      readonly time: number;
+      readonly clock: string;
+      readonly alarm: PumpAlarmView;
+    };
 
 export interface PumpDayModel {
   readonly window: DayWindow;
@@ -418,7 +466,11 @@ export interface PumpDayModel {
   readonly totals: PumpDayTotals;
   readonly pumpTotalCount: PumpTotalCount;
   /** Battery and reservoir of the day's last record (null without records). */
-  readonly device: { readonly time: number; readonly battery: number; readonly reservoir: number } | null;
+  readonly device: {
+    readonly time: number;
+    readonly battery: number;
+    readonly reservoir: number;
+  } | null;
   readonly table: readonly PumpTableRow[];
 }
 
@@ -557,7 +609,10 @@ export function roundToStep(x: number, step: number): number {
   return roundHalfUp(Math.round(Number((x / step).toPrecision(12))) * step, decimals);
 }
 
-function compareRecords(a: { r: PumpHistoryRecord; i: number }, b: { r: PumpHistoryRecord; i: number }): number {
+function compareRecords(
+  a: { r: PumpHistoryRecord; i: number },
+  b: { r: PumpHistoryRecord; i: number },
+): number {
   return a.r.dateTime - b.r.dateTime || (a.r.eventIndex ?? 0) - (b.r.eventIndex ?? 0) || a.i - b.i;
 }
 
@@ -585,7 +640,9 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   const hasData = inDay.length > 0;
 
   // Basal: steps from rate-carrying records, clipped to the day.
-  const basalChanges = all.filter(carriesBasalRate).map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort0) }));
+  const basalChanges = all
+    .filter(carriesBasalRate)
+    .map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort0) }));
   const basalSteps: RateStep[] = [];
   let basalRawMs = 0;
   let rateAtStart: number | null = null;
@@ -603,7 +660,9 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   const boluses: BolusEvent[] = [];
   let bolusRawMs = 0;
   if (hasData) {
-    const bolusChanges = all.filter(carriesBolusRate).map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort1) }));
+    const bolusChanges = all
+      .filter(carriesBolusRate)
+      .map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort1) }));
     for (const group of groupBoluses(stepsOf(bolusChanges, dataEnd))) {
       const first = group[0]!;
       const last = group[group.length - 1]!;
@@ -617,7 +676,11 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
       }
       const clipped = [...immediate, ...extended];
       if (clipped.length === 0) continue;
-      const kind: BolusKind = group.every(isImmediate) ? "normal" : group.some(isImmediate) ? "dual" : "extended";
+      const kind: BolusKind = group.every(isImmediate)
+        ? "normal"
+        : group.some(isImmediate)
+          ? "dual"
+          : "extended";
       const imm = bolusPart(immediate);
       const ext = bolusPart(extended);
       const units = (imm?.units ?? 0) + (ext?.units ?? 0);
@@ -634,8 +697,14 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
         immediate: imm,
         extended: ext && {
           ...ext,
-          displayDurationMs: Math.min(Math.max(ext.durationMs, MIN_EXTENSION_DISPLAY_MS), window.end - ext.start),
-          displayEnd: Math.min(ext.start + Math.max(ext.durationMs, MIN_EXTENSION_DISPLAY_MS), window.end),
+          displayDurationMs: Math.min(
+            Math.max(ext.durationMs, MIN_EXTENSION_DISPLAY_MS),
+            window.end - ext.start,
+          ),
+          displayEnd: Math.min(
+            ext.start + Math.max(ext.durationMs, MIN_EXTENSION_DISPLAY_MS),
+            window.end,
+          ),
         },
         startsBeforeDay: first.start < window.start,
         // Running at midnight: a record after the day ends it, or none does (open at the day's end).
@@ -656,13 +725,36 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     if (isCarbRecord(r)) {
       const v = carbGrams(r.statusShort1, version);
       if (!(v.grams > 0)) continue;
-      carbs.push({ time: r.dateTime, clock, grams: v.grams, raw: r.statusShort1, source: r.eventPort === 3 ? "pump" : "calculator", byVersion: v.byVersion, byLimit: v.byLimit, flagged: r.flagged === true, ...id });
+      carbs.push({
+        time: r.dateTime,
+        clock,
+        grams: v.grams,
+        raw: r.statusShort1,
+        source: r.eventPort === 3 ? "pump" : "calculator",
+        byVersion: v.byVersion,
+        byLimit: v.byLimit,
+        flagged: r.flagged === true,
+        ...id,
+      });
     } else if (isBgRecord(r)) {
       if (!(r.statusShort0 > 0)) continue;
-      bg.push({ time: r.dateTime, clock, mgdl: r.statusShort0, class: input.limits ? classify(r.statusShort0, input.limits) : null, ...id });
+      bg.push({
+        time: r.dateTime,
+        clock,
+        mgdl: r.statusShort0,
+        class: input.limits ? classify(r.statusShort0, input.limits) : null,
+        ...id,
+      });
     } else {
       const a = alarmOf(r);
-      if (a) alarms.push({ time: r.dateTime, clock, ...a, code: `${r.eventPort}/${r.eventType}/${r.eventUrgency}`, ...id });
+      if (a)
+        alarms.push({
+          time: r.dateTime,
+          clock,
+          ...a,
+          code: `${r.eventPort}/${r.eventType}/${r.eventUrgency}`,
+          ...id,
+        });
     }
   }
   const glucose = glucoseOf(bg, input.meterReadings ?? [], window, zone, input.limits);
@@ -695,10 +787,25 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
 
   const lastRecord = inDay[inDay.length - 1];
   const table: PumpTableRow[] = [
-    ...basalSteps.map((s) => ({ kind: "basal" as const, time: s.start, clock: clockOf(s.start, zone), rateUh: s.rateUh })),
+    ...basalSteps.map((s) => ({
+      kind: "basal" as const,
+      time: s.start,
+      clock: clockOf(s.start, zone),
+      rateUh: s.rateUh,
+    })),
     ...boluses.map((b) => ({ kind: "bolus" as const, time: b.start, clock: b.clock, bolus: b })),
-    ...dedupedCarbs.map((c) => ({ kind: "carbs" as const, time: c.time, clock: c.clock, carbs: c })),
-    ...flaggedCalculations.map((c) => ({ kind: "check" as const, time: c.time, clock: c.clock, check: c })),
+    ...dedupedCarbs.map((c) => ({
+      kind: "carbs" as const,
+      time: c.time,
+      clock: c.clock,
+      carbs: c,
+    })),
+    ...flaggedCalculations.map((c) => ({
+      kind: "check" as const,
+      time: c.time,
+      clock: c.clock,
+      check: c,
+    })),
     ...glucose.map((b) => ({ kind: "bg" as const, time: b.time, clock: b.clock, bg: b })),
     ...alarms.map((a) => ({ kind: "alarm" as const, time: a.time, clock: a.clock, alarm: a })),
   ].sort((a, b) => a.time - b.time || ROW_ORDER[a.kind] - ROW_ORDER[b.kind]);
@@ -719,7 +826,13 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     alarms,
     totals,
     pumpTotalCount,
-    device: lastRecord ? { time: lastRecord.dateTime, battery: lastRecord.statusByte0, reservoir: lastRecord.statusByte1 } : null,
+    device: lastRecord
+      ? {
+          time: lastRecord.dateTime,
+          battery: lastRecord.statusByte0,
+          reservoir: lastRecord.statusByte1,
+        }
+      : null,
     table,
   };
 }
@@ -729,15 +842,30 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
  * limits, in time order; at one instant the pump's entries come first, then the readings in
  * their given order.
  */
-function glucoseOf(bg: readonly PumpBgView[], readings: readonly BgReadingInput[], window: DayWindow, zone: ZoneOffsets, limits: GlucoseLimits | undefined): GlucosePointView[] {
+function glucoseOf(
+  bg: readonly PumpBgView[],
+  readings: readonly BgReadingInput[],
+  window: DayWindow,
+  zone: ZoneOffsets,
+  limits: GlucoseLimits | undefined,
+): GlucosePointView[] {
   const meter: GlucosePointView[] = [];
   for (const r of readings) {
     if (!isValidReading(r.time, r.mgdl) || r.time < window.start || r.time >= window.end) continue;
-    meter.push({ time: r.time, clock: clockOf(r.time, zone), mgdl: r.mgdl, class: limits ? classify(r.mgdl, limits) : null, source: "meter", ...(r.id === undefined ? {} : { id: r.id }) });
+    meter.push({
+      time: r.time,
+      clock: clockOf(r.time, zone),
+      mgdl: r.mgdl,
+      class: limits ? classify(r.mgdl, limits) : null,
+      source: "meter",
+      ...(r.id === undefined ? {} : { id: r.id }),
+    });
   }
   meter.sort((a, b) => a.time - b.time);
   const pump = bg.map((b) => ({ ...b, source: "pump" as const }));
-  return [...pump, ...meter].sort((a, b) => a.time - b.time || (a.source === b.source ? 0 : a.source === "pump" ? -1 : 1));
+  return [...pump, ...meter].sort(
+    (a, b) => a.time - b.time || (a.source === b.source ? 0 : a.source === "pump" ? -1 : 1),
+  );
 }
 
 /** Rows of one instant in the order the pump logs them: a calculation's BG and carbohydrate, its result, then the bolus. */
@@ -747,7 +875,10 @@ const ROW_ORDER = { alarm: 0, basal: 1, bg: 2, carbs: 3, check: 4, bolus: 5 } as
  * The flagged bolus calculations among a day's records (sorted): a run is flagged calculator
  * records in rising type order, one after the other; any other record ends it.
  */
-function flaggedCalculationsOf(records: readonly PumpHistoryRecord[], zone: ZoneOffsets): FlaggedCalculationView[] {
+function flaggedCalculationsOf(
+  records: readonly PumpHistoryRecord[],
+  zone: ZoneOffsets,
+): FlaggedCalculationView[] {
   const out: FlaggedCalculationView[] = [];
   let run: PumpHistoryRecord[] = [];
   const close = () => {
@@ -764,7 +895,10 @@ function flaggedCalculationsOf(records: readonly PumpHistoryRecord[], zone: Zone
   return out;
 }
 
-function calculationOf(run: readonly PumpHistoryRecord[], zone: ZoneOffsets): FlaggedCalculationView {
+function calculationOf(
+  run: readonly PumpHistoryRecord[],
+  zone: ZoneOffsets,
+): FlaggedCalculationView {
   const units = (type: number) => {
     const r = run.find((x) => x.eventType === type);
     return r ? roundHalfUp(r.statusShort1 * CALCULATOR_UNIT_STEP, 2) : null;
@@ -777,7 +911,10 @@ function calculationOf(run: readonly PumpHistoryRecord[], zone: ZoneOffsets): Fl
     clock: clockOf(first.dateTime, zone),
     suggestedU,
     confirmedU,
-    differenceU: suggestedU === null || confirmedU === null ? null : roundHalfUp(Math.abs(confirmedU - suggestedU), 2),
+    differenceU:
+      suggestedU === null || confirmedU === null
+        ? null
+        : roundHalfUp(Math.abs(confirmedU - suggestedU), 2),
     ...(first.id === undefined ? {} : { id: first.id }),
   };
 }
@@ -790,7 +927,11 @@ function calculationOf(run: readonly PumpHistoryRecord[], zone: ZoneOffsets): Fl
 export function splitAroundDay(
   sorted: readonly PumpHistoryRecord[],
   window: Pick<DayWindow, "start" | "end">,
-): { previous: PumpHistoryRecord | null; records: PumpHistoryRecord[]; next: PumpHistoryRecord | null } {
+): {
+  previous: PumpHistoryRecord | null;
+  records: PumpHistoryRecord[];
+  next: PumpHistoryRecord | null;
+} {
   let previous: PumpHistoryRecord | null = null;
   let next: PumpHistoryRecord | null = null;
   const records: PumpHistoryRecord[] = [];
@@ -819,6 +960,8 @@ export const CARB_DUPLICATE_MS = 60_000;
 function dedupeCarbs(carbs: readonly CarbEntryView[]): CarbEntryView[] {
   const pump = carbs.filter((c) => c.source === "pump");
   return carbs.filter(
-    (c) => c.source === "pump" || !pump.some((p) => p.grams === c.grams && Math.abs(p.time - c.time) <= CARB_DUPLICATE_MS),
+    (c) =>
+      c.source === "pump" ||
+      !pump.some((p) => p.grams === c.grams && Math.abs(p.time - c.time) <= CARB_DUPLICATE_MS),
   );
 }

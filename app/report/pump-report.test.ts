@@ -56,7 +56,9 @@ describe("layout helpers", () => {
   it("a 6-day chart ticks every 144e5 ms (4 h); other counts follow the documented rule", () => {
     expect(multiDayTickStepMs(6)).toBe(144e5);
     const hours = (d: number) => multiDayTickStepMs(d) / H;
-    expect([1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 18, 19, 36, 37].map(hours)).toEqual([3, 3, 3, 3, 4, 4, 6, 6, 8, 8, 12, 12, 24, 24, 48]);
+    expect([1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 18, 19, 36, 37].map(hours)).toEqual([
+      3, 3, 3, 3, 4, 4, 6, 6, 8, 8, 12, 12, 24, 24, 48,
+    ]);
     for (let d = 1; d <= 90; d++) {
       expect((d * 24) / hours(d)).toBeLessThanOrEqual(36); // never more than 36 ticks
       expect(hours(d) >= 24 ? hours(d) % 24 : 24 % hours(d)).toBe(0); // same clock times every day
@@ -65,19 +67,53 @@ describe("layout helpers", () => {
   });
 
   it("multi-day ticks are local wall-clock hours, DST-safe (Warsaw, 25-h day inside)", () => {
-    const windows = datesBetween("2026-10-23", "2026-10-28").map((d) => dayWindow(d, "Europe/Warsaw"));
+    const windows = datesBetween("2026-10-23", "2026-10-28").map((d) =>
+      dayWindow(d, "Europe/Warsaw"),
+    );
     const ticks = multiDayTicks(windows, multiDayTickStepMs(6));
     expect(ticks).toHaveLength(36);
-    expect(ticks.slice(0, 6).map((t) => t.label)).toEqual(["00:00", "04:00", "08:00", "12:00", "16:00", "20:00"]);
+    expect(ticks.slice(0, 6).map((t) => t.label)).toEqual([
+      "00:00",
+      "04:00",
+      "08:00",
+      "12:00",
+      "16:00",
+      "20:00",
+    ]);
     const oct25 = windows[2]!;
     const onDst = ticks.filter((t) => t.time >= oct25.start && t.time < oct25.end);
-    expect(onDst.map((t) => t.time - oct25.start)).toEqual([0, 5 * H, 9 * H, 13 * H, 17 * H, 21 * H]); // 04:00 is 5 h after midnight
-    expect(multiDayTicks(windows, 48 * H).map((t) => t.time)).toEqual([windows[0]!.start, windows[2]!.start, windows[4]!.start]);
+    expect(onDst.map((t) => t.time - oct25.start)).toEqual([
+      0,
+      5 * H,
+      9 * H,
+      13 * H,
+      17 * H,
+      21 * H,
+    ]); // 04:00 is 5 h after midnight
+    expect(multiDayTicks(windows, 48 * H).map((t) => t.time)).toEqual([
+      windows[0]!.start,
+      windows[2]!.start,
+      windows[4]!.start,
+    ]);
   });
 
   it("pumpTotalCountOf rounds like pump-day and keeps the percents summing to 100", () => {
-    expect(pumpTotalCountOf(42, 5, 11)).toEqual({ total: 47, basal: 42, basalPercent: 89.4, bolus: 5, bolusPercent: 10.6, points: 11 });
-    expect(pumpTotalCountOf(0, 0, 0)).toEqual({ total: 0, basal: 0, basalPercent: null, bolus: 0, bolusPercent: null, points: 0 });
+    expect(pumpTotalCountOf(42, 5, 11)).toEqual({
+      total: 47,
+      basal: 42,
+      basalPercent: 89.4,
+      bolus: 5,
+      bolusPercent: 10.6,
+      points: 11,
+    });
+    expect(pumpTotalCountOf(0, 0, 0)).toEqual({
+      total: 0,
+      basal: 0,
+      basalPercent: null,
+      bolus: 0,
+      bolusPercent: null,
+      points: 0,
+    });
     expect(pumpTotalCountOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
   });
 
@@ -146,7 +182,14 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
 
   it("PumpTotalCount over the range: basal 18 + 24 U, bolus 3 + 2 U", () => {
     expect(r.pumpList.map((d) => d.pumpTotalCount.total)).toEqual([21, 26]);
-    expect(r.PumpTotalCount).toEqual({ total: 47, basal: 42, basalPercent: 89.4, bolus: 5, bolusPercent: 10.6, points: 11 });
+    expect(r.PumpTotalCount).toEqual({
+      total: 47,
+      basal: 42,
+      basalPercent: 89.4,
+      bolus: 5,
+      bolusPercent: 10.6,
+      points: 11,
+    });
     expect(r.from).toBe("2026-06-01");
     expect(r.to).toBe("2026-06-02");
     expect(r.dates).toEqual(["2026-06-01", "2026-06-02"]);
@@ -155,7 +198,17 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
   it("pumpList: basal steps and boluses with rate, units, delay and points", () => {
     const [a, b] = r.pumpList;
     expect(a!.date).toBe("2026-06-01");
-    expect(a!.pumps.map((p) => [p.clock, p.dataType, p.bolusKind, p.basalRate, p.totalBolusRate, p.delayTime, p.points])).toEqual([
+    expect(
+      a!.pumps.map((p) => [
+        p.clock,
+        p.dataType,
+        p.bolusKind,
+        p.basalRate,
+        p.totalBolusRate,
+        p.delayTime,
+        p.points,
+      ]),
+    ).toEqual([
       ["00:00", "basal", null, 1, 0, 0, 0],
       ["06:00", "basal", null, 0.5, 0, 0, 6],
       ["08:00", "bolus", "normal", 0.5, 3, 0, 1],
@@ -163,12 +216,24 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     ]);
     expect(a!.pumps.filter((p) => p.dataType === "basal").map((p) => p.units)).toEqual([6, 6, 6]);
     expect(a!.pumps[1]!.end).toBe(d1 + 18 * H);
-    expect(b!.pumps.map((p) => [p.clock, p.dataType, p.bolusKind, p.basalRate, p.totalBolusRate, p.delayTime, p.points])).toEqual([
+    expect(
+      b!.pumps.map((p) => [
+        p.clock,
+        p.dataType,
+        p.bolusKind,
+        p.basalRate,
+        p.totalBolusRate,
+        p.delayTime,
+        p.points,
+      ]),
+    ).toEqual([
       ["00:00", "basal", null, 1, 0, 0, 4],
       ["10:00", "bolus", "extended", 1, 2, 2 * H, 1],
     ]);
     // The basal entries' points add up to the day's records when the basal line covers the day.
-    expect(b!.pumps.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.points, 0)).toBe(b!.pumpTotalCount.points);
+    expect(b!.pumps.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.points, 0)).toBe(
+      b!.pumpTotalCount.points,
+    );
   });
 
   it("cho: list, avg per day with pump data, choAvg per entry", () => {
@@ -185,16 +250,37 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
   });
 
   it("sugarList: pump BG and meter readings per day; sugarTotalCount over both", () => {
-    expect(r.sugarList.map((d) => [d.date, d.patientData.map((e) => [e.statusShort0, e.source, e.clock])])).toEqual([
+    expect(
+      r.sugarList.map((d) => [
+        d.date,
+        d.patientData.map((e) => [e.statusShort0, e.source, e.clock]),
+      ]),
+    ).toEqual([
       ["2026-06-01", [[150, "pump", "12:00"]]],
       ["2026-06-02", [[60, "meter", "07:00"]]],
     ]);
     expect(r.sugarList[1]!.patientData[0]!.id).toBe("m1");
-    expect(r.sugarTotalCount).toEqual({ sugarAvg: 105, size: 2, high: 0, highPercent: 0, low: 1, lowPercent: 50 });
+    expect(r.sugarTotalCount).toEqual({
+      sugarAvg: 105,
+      size: 2,
+      high: 0,
+      highPercent: 0,
+      low: 1,
+      lowPercent: 50,
+    });
   });
 
   it("warmMsg: alarms with the kind key as remark", () => {
-    expect(r.warmMsg).toEqual([{ dateTime: d2 + 13 * H, date: "2026-06-02", clock: "13:00", remark: "occlusion", severity: "alarm", code: "4/2/2" }]);
+    expect(r.warmMsg).toEqual([
+      {
+        dateTime: d2 + 13 * H,
+        date: "2026-06-02",
+        clock: "13:00",
+        remark: "occlusion",
+        severity: "alarm",
+        code: "4/2/2",
+      },
+    ]);
     expect(r.warmMsgTables).toHaveLength(1);
   });
 
@@ -206,7 +292,12 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
 
   it("charts and big boluses: 2 boluses, shown", () => {
     expect(r.charts).toHaveLength(1);
-    expect(r.charts[0]).toMatchObject({ dates: ["2026-06-01", "2026-06-02"], tickStepMs: 3 * H, bolusCount: 2, showBolusMarkers: true });
+    expect(r.charts[0]).toMatchObject({
+      dates: ["2026-06-01", "2026-06-02"],
+      tickStepMs: 3 * H,
+      bolusCount: 2,
+      showBolusMarkers: true,
+    });
     expect(r.charts[0]!.ticks).toHaveLength(16);
     expect(r.bigBoluses.count).toBe(2);
     expect(r.bigBoluses.shown).toBe(true);
@@ -224,8 +315,22 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
 describe("buildPumpReport: details", () => {
   it("an extended part cut at midnight is shown at least 480000 ms long", () => {
     const d1 = Date.UTC(2026, 5, 1);
-    const records = [rec(d1, { basal: 1 }), rec(d1 + 23 * H, { basal: 1, bolus: 1.2 }), rec(d1 + 24 * H + 4 * MIN, { basal: 1 })];
-    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-02", timeZone: "UTC", now: d1 + 5 * 24 * H, records, limits, setting }));
+    const records = [
+      rec(d1, { basal: 1 }),
+      rec(d1 + 23 * H, { basal: 1, bolus: 1.2 }),
+      rec(d1 + 24 * H + 4 * MIN, { basal: 1 }),
+    ];
+    const r = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-02",
+        timeZone: "UTC",
+        now: d1 + 5 * 24 * H,
+        records,
+        limits,
+        setting,
+      }),
+    );
     const boluses = r.pumpList.map((d) => d.pumps.find((p) => p.dataType === "bolus")!);
     expect(boluses.map((b) => [b.bolusKind, b.delayTime])).toEqual([
       ["extended", H],
@@ -237,7 +342,17 @@ describe("buildPumpReport: details", () => {
   it("today: nothing is counted after now", () => {
     const d1 = Date.UTC(2026, 5, 1);
     const records = [rec(d1 - H, { basal: 1 }), rec(d1 + 2 * H, { basal: 2 })];
-    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-01", timeZone: "UTC", now: d1 + 6 * H, records, limits, setting }));
+    const r = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-01",
+        timeZone: "UTC",
+        now: d1 + 6 * H,
+        records,
+        limits,
+        setting,
+      }),
+    );
     expect(r.PumpTotalCount.basal).toBe(2 + 8); // 2 h at 1 U/h, 4 h at 2 U/h, none after 06:00
   });
 
@@ -253,15 +368,37 @@ describe("buildPumpReport: details", () => {
     expect(problem("2026-10-20", "2026-10-26")).toBe("future");
     expect(problem("2026-10-20", "2026-10-19")).toBe("order");
     expect(problem("2026-02-30", "2026-03-02")).toBe("invalidDate");
-    expect(buildPumpReport({ ...base, from: "x", to: "2026-10-01" })).toMatchObject({ status: "invalidRange", problem: "invalidDate", maxDays: 90, minDays: null });
+    expect(buildPumpReport({ ...base, from: "x", to: "2026-10-01" })).toMatchObject({
+      status: "invalidRange",
+      problem: "invalidDate",
+      maxDays: 90,
+      minDays: null,
+    });
   });
 
   it("a range without records has no data and null averages", () => {
-    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-03", timeZone: "UTC", now: Date.UTC(2026, 6, 1), records: [], limits, setting }));
+    const r = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-03",
+        timeZone: "UTC",
+        now: Date.UTC(2026, 6, 1),
+        records: [],
+        limits,
+        setting,
+      }),
+    );
     expect(r.hasData).toBe(false);
     expect(r.cho.avg).toBeNull();
     expect(r.choAvg).toBeNull();
-    expect(r.PumpTotalCount).toEqual({ total: 0, basal: 0, basalPercent: null, bolus: 0, bolusPercent: null, points: 0 });
+    expect(r.PumpTotalCount).toEqual({
+      total: 0,
+      basal: 0,
+      basalPercent: null,
+      bolus: 0,
+      bolusPercent: null,
+      points: 0,
+    });
     expect(r.sugarTotalCount.sugarAvg).toBeNull();
     expect(r.pumpList.every((d) => d.pumps.length === 0)).toBe(true);
   });
@@ -269,14 +406,37 @@ describe("buildPumpReport: details", () => {
 
 describe("buildPumpReport: chart sections", () => {
   const d = (n: number) => Date.UTC(2026, 5, n);
-  const dates = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `2026-06-${String(from + i).padStart(2, "0")}`);
+  const dates = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `2026-06-${String(from + i).padStart(2, "0")}`);
 
   it("charts for runs of days with something to draw (pump records or glucose), one line per run of days without", () => {
     // June 1-2 pump records; 3-5 nothing; 6 a meter reading only; 7 nothing; 8-9 pump records.
-    const records = [rec(d(1) + H, { basal: 1 }), rec(d(2) + H, { basal: 1 }), rec(d(8) + H, { basal: 1 }), rec(d(9) + H, { basal: 1 })];
-    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-09", timeZone: "UTC", now: d(20), records, meterReadings: [{ time: d(6) + 8 * H, mgdl: 120 }], limits, setting }));
+    const records = [
+      rec(d(1) + H, { basal: 1 }),
+      rec(d(2) + H, { basal: 1 }),
+      rec(d(8) + H, { basal: 1 }),
+      rec(d(9) + H, { basal: 1 }),
+    ];
+    const r = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-09",
+        timeZone: "UTC",
+        now: d(20),
+        records,
+        meterReadings: [{ time: d(6) + 8 * H, mgdl: 120 }],
+        limits,
+        setting,
+      }),
+    );
     // The basal rate runs on from the 2nd's record, but the 3rd-5th have no record of their own: no data.
-    expect(r.chartSections.map((c) => (c.kind === "chart" ? `chart ${c.group.dates.join(" ")}` : `noData ${c.from} ${c.to} ${c.dayCount}`))).toEqual([
+    expect(
+      r.chartSections.map((c) =>
+        c.kind === "chart"
+          ? `chart ${c.group.dates.join(" ")}`
+          : `noData ${c.from} ${c.to} ${c.dayCount}`,
+      ),
+    ).toEqual([
       "chart 2026-06-01 2026-06-02",
       "noData 2026-06-03 2026-06-05 3",
       "chart 2026-06-06",
@@ -290,11 +450,33 @@ describe("buildPumpReport: chart sections", () => {
 
   it("a run of 7 days with data is a chart of 5 days and one of 2; no data at all is one line", () => {
     const records = dates(1, 7).map((_, i) => rec(d(i + 1) + H, { basal: 1 }));
-    const r = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-07", timeZone: "UTC", now: d(20), records, limits, setting }));
+    const r = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-07",
+        timeZone: "UTC",
+        now: d(20),
+        records,
+        limits,
+        setting,
+      }),
+    );
     expect(r.chartSections.map((c) => c.kind)).toEqual(["chart", "chart"]);
     expect(r.charts.map((g) => g.dates)).toEqual([dates(1, 5), dates(6, 7)]);
-    const none = ok(buildPumpReport({ from: "2026-06-01", to: "2026-06-30", timeZone: "UTC", now: d(40), records: [], limits, setting }));
-    expect(none.chartSections).toEqual([{ kind: "noData", from: "2026-06-01", to: "2026-06-30", dayCount: 30 }]);
+    const none = ok(
+      buildPumpReport({
+        from: "2026-06-01",
+        to: "2026-06-30",
+        timeZone: "UTC",
+        now: d(40),
+        records: [],
+        limits,
+        setting,
+      }),
+    );
+    expect(none.chartSections).toEqual([
+      { kind: "noData", from: "2026-06-01", to: "2026-06-30", dayCount: 30 },
+    ]);
     expect(none.charts).toEqual([]);
   });
 });
@@ -304,11 +486,34 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
   const tz = DEMO_TIME_ZONE;
   const pump = pumpHistoryRecords(data.pump);
   const meter = data.meter.map((m, i) => ({ time: m.at.epochMilliseconds, mgdl: m.mgdl, id: i }));
-  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({ timeZone: tz, plainTime: "12:00" }).epochMilliseconds;
+  const now = Temporal.PlainDate.from("2026-11-23").toZonedDateTime({
+    timeZone: tz,
+    plainTime: "12:00",
+  }).epochMilliseconds;
 
   it("14 days: totals equal the day models summed, tables and charts follow the print rules", () => {
-    const r = ok(buildPumpReport({ from: "2026-11-09", to: "2026-11-22", timeZone: tz, now, records: pump, meterReadings: meter, pdaVersion: "5.3.0", limits, setting }));
-    const days = r.dates.map((date) => buildPumpDay({ date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits }));
+    const r = ok(
+      buildPumpReport({
+        from: "2026-11-09",
+        to: "2026-11-22",
+        timeZone: tz,
+        now,
+        records: pump,
+        meterReadings: meter,
+        pdaVersion: "5.3.0",
+        limits,
+        setting,
+      }),
+    );
+    const days = r.dates.map((date) =>
+      buildPumpDay({
+        date,
+        timeZone: tz,
+        ...splitAroundDay(pump, dayWindow(date, tz)),
+        pdaVersion: "5.3.0",
+        limits,
+      }),
+    );
     const basal = days.reduce((s, d) => s + d.totals.basal, 0);
     const bolus = days.reduce((s, d) => s + d.totals.bolus, 0);
     expect(r.PumpTotalCount.total).toBeCloseTo(basal + bolus, 2);
@@ -322,7 +527,9 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     expect(r.choTables.flat()).toEqual(r.cho.list);
     expect(r.charts.map((c) => c.dates.length)).toEqual([5, 5, 4]);
     expect(r.charts.map((c) => c.tickStepMs / H)).toEqual([4, 4, 3]);
-    expect(r.charts.every((c) => c.showBolusMarkers === c.bolusCount <= BIG_BOLUS_MAX_SHOWN)).toBe(true);
+    expect(r.charts.every((c) => c.showBolusMarkers === c.bolusCount <= BIG_BOLUS_MAX_SHOWN)).toBe(
+      true,
+    );
     expect(r.bigBoluses.count).toBe(days.reduce((s, d) => s + d.boluses.length, 0));
     expect(r.bigBoluses.count).toBeGreaterThan(BIG_BOLUS_MAX_SHOWN);
     expect(r.bigBoluses).toMatchObject({ shown: false, entries: [] });
@@ -335,9 +542,27 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
   });
 
   it("90 days, of which the demo's 30 have data: one line for the 59 days before, 6 charts, one line for today", () => {
-    const r = ok(buildPumpReport({ from: "2026-08-26", to: "2026-11-23", timeZone: tz, now, records: pump, meterReadings: meter, pdaVersion: "5.3.0", limits, setting }));
+    const r = ok(
+      buildPumpReport({
+        from: "2026-08-26",
+        to: "2026-11-23",
+        timeZone: tz,
+        now,
+        records: pump,
+        meterReadings: meter,
+        pdaVersion: "5.3.0",
+        limits,
+        setting,
+      }),
+    );
     expect(r.dates).toHaveLength(90);
-    expect(r.chartSections.map((c) => (c.kind === "chart" ? `${c.group.dates[0]} ${c.group.dates.length}` : `no data ${c.from} ${c.to} ${c.dayCount}`))).toEqual([
+    expect(
+      r.chartSections.map((c) =>
+        c.kind === "chart"
+          ? `${c.group.dates[0]} ${c.group.dates.length}`
+          : `no data ${c.from} ${c.to} ${c.dayCount}`,
+      ),
+    ).toEqual([
       "no data 2026-08-26 2026-10-23 59",
       "2026-10-24 5",
       "2026-10-29 5",
@@ -351,8 +576,25 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
 
   it("a one-day range gives that day's PumpTotalCount exactly", () => {
     for (const date of ["2026-11-22", "2026-10-25"]) {
-      const r = ok(buildPumpReport({ from: date, to: date, timeZone: tz, now, records: pump, pdaVersion: "5.3.0", limits, setting }));
-      const day = buildPumpDay({ date, timeZone: tz, ...splitAroundDay(pump, dayWindow(date, tz)), pdaVersion: "5.3.0", limits });
+      const r = ok(
+        buildPumpReport({
+          from: date,
+          to: date,
+          timeZone: tz,
+          now,
+          records: pump,
+          pdaVersion: "5.3.0",
+          limits,
+          setting,
+        }),
+      );
+      const day = buildPumpDay({
+        date,
+        timeZone: tz,
+        ...splitAroundDay(pump, dayWindow(date, tz)),
+        pdaVersion: "5.3.0",
+        limits,
+      });
       expect(r.PumpTotalCount).toEqual(day.pumpTotalCount);
       expect(r.warmMsg.length).toBe(day.alarms.length);
     }

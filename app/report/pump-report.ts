@@ -68,8 +68,12 @@ const NICE_TICK_HOURS = [3, 4, 6, 8, 12, 24] as const;
  * Splits rows into tables of at most `maxRows` rows (default 12, spec 1 section 9), in order.
  * No rows: no table.
  */
-export function paginateRows<T>(rows: readonly T[], maxRows: number = REPORT_TABLE_MAX_ROWS): T[][] {
-  if (!Number.isInteger(maxRows) || maxRows < 1) throw new RangeError(`maxRows must be a positive integer, got ${maxRows}`);
+export function paginateRows<T>(
+  rows: readonly T[],
+  maxRows: number = REPORT_TABLE_MAX_ROWS,
+): T[][] {
+  if (!Number.isInteger(maxRows) || maxRows < 1)
+    throw new RangeError(`maxRows must be a positive integer, got ${maxRows}`);
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += maxRows) out.push(rows.slice(i, i + maxRows));
   return out;
@@ -77,7 +81,8 @@ export function paginateRows<T>(rows: readonly T[], maxRows: number = REPORT_TAB
 
 /** Splits days into consecutive groups of `size` (default 5) for the multi-day charts; the last may be shorter. */
 export function chartGroups<T>(days: readonly T[], size: number = CHART_GROUP_DAYS): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`group size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`group size must be a positive integer, got ${size}`);
   const out: T[][] = [];
   for (let i = 0; i < days.length; i += size) out.push(days.slice(i, i + size));
   return out;
@@ -91,7 +96,8 @@ export function chartGroups<T>(days: readonly T[], size: number = CHART_GROUP_DA
  * 1-4 days: 3 h; 5-6 days: 4 h; 7-9: 6 h; 10-12: 8 h; 13-18: 12 h; 19-36: 24 h; 37-72: 48 h.
  */
 export function multiDayTickStepMs(dayCount: number): number {
-  if (!Number.isInteger(dayCount) || dayCount < 1) throw new RangeError(`dayCount must be a positive integer, got ${dayCount}`);
+  if (!Number.isInteger(dayCount) || dayCount < 1)
+    throw new RangeError(`dayCount must be a positive integer, got ${dayCount}`);
   const minHours = Math.max(MULTI_DAY_MIN_TICK_HOURS, (dayCount * 24) / MULTI_DAY_MAX_TICKS);
   const hours = NICE_TICK_HOURS.find((h) => h >= minHours) ?? 24 * Math.ceil(minHours / 24);
   return hours * HOUR_MS;
@@ -104,13 +110,16 @@ export function multiDayTickStepMs(dayCount: number): number {
  */
 export function multiDayTicks(windows: readonly DayWindow[], stepMs: number): TimeTick[] {
   const stepHours = stepMs / HOUR_MS;
-  if (!Number.isInteger(stepHours) || stepHours < 1) throw new RangeError(`tick step must be whole hours, got ${stepMs} ms`);
+  if (!Number.isInteger(stepHours) || stepHours < 1)
+    throw new RangeError(`tick step must be whole hours, got ${stepMs} ms`);
   if (stepHours <= 24) {
-    if (24 % stepHours !== 0) throw new RangeError(`tick step must divide 24 h, got ${stepHours} h`);
+    if (24 % stepHours !== 0)
+      throw new RangeError(`tick step must divide 24 h, got ${stepHours} h`);
     return windows.flatMap((w) => hourTicks(w, stepHours));
   }
   const every = stepHours / 24;
-  if (!Number.isInteger(every)) throw new RangeError(`a tick step over 24 h must be whole days, got ${stepHours} h`);
+  if (!Number.isInteger(every))
+    throw new RangeError(`a tick step over 24 h must be whole days, got ${stepHours} h`);
   return windows.filter((_, i) => i % every === 0).map((w) => ({ time: w.start, label: "00:00" }));
 }
 
@@ -240,7 +249,12 @@ export interface WarmMsg {
  */
 export type PumpChartSection =
   | { readonly kind: "chart"; readonly group: PumpChartGroup }
-  | { readonly kind: "noData"; readonly from: IsoDate; readonly to: IsoDate; readonly dayCount: number };
+  | {
+      readonly kind: "noData";
+      readonly from: IsoDate;
+      readonly to: IsoDate;
+      readonly dayCount: number;
+    };
 
 /** One multi-day chart: up to 5 consecutive days. */
 export interface PumpChartGroup {
@@ -289,7 +303,11 @@ export interface PumpReport {
   /** The charts and the runs of days without data between them, in date order. */
   readonly chartSections: readonly PumpChartSection[];
   /** Every bolus of the range, listed only when there are at most 25 (spec 1 section 9). */
-  readonly bigBoluses: { readonly count: number; readonly shown: boolean; readonly entries: readonly (PumpListEntry & { readonly date: IsoDate })[] };
+  readonly bigBoluses: {
+    readonly count: number;
+    readonly shown: boolean;
+    readonly entries: readonly (PumpListEntry & { readonly date: IsoDate })[];
+  };
   /** The per-day DAILY models (for the day charts). */
   readonly days: readonly PumpDayModel[];
 }
@@ -316,12 +334,16 @@ export interface PumpReportInput {
   readonly pumpSetting?: PumpSettingInput | null;
 }
 
-export type PumpReportResult = { readonly status: "ok"; readonly report: PumpReport } | InvalidRange;
+export type PumpReportResult =
+  { readonly status: "ok"; readonly report: PumpReport } | InvalidRange;
 
 // ---------------------------------------------------------------------------------------------
 // Builder
 
-function compareRecords(a: { r: PumpHistoryRecord; i: number }, b: { r: PumpHistoryRecord; i: number }): number {
+function compareRecords(
+  a: { r: PumpHistoryRecord; i: number },
+  b: { r: PumpHistoryRecord; i: number },
+): number {
   return a.r.dateTime - b.r.dateTime || (a.r.eventIndex ?? 0) - (b.r.eventIndex ?? 0) || a.i - b.i;
 }
 
@@ -368,7 +390,11 @@ export function pdaSettingOf(s: PumpSettingInput | null | undefined): PdaSetting
 }
 
 /** `pumpList` entries of one day model; `times` = the day's record instants in [start, dataEnd), ascending. */
-export function pumpListEntries(day: PumpDayModel, times: readonly number[], zone: ZoneOffsets): PumpListEntry[] {
+export function pumpListEntries(
+  day: PumpDayModel,
+  times: readonly number[],
+  zone: ZoneOffsets,
+): PumpListEntry[] {
   const count = (start: number, end: number) => lowerBound(times, end) - lowerBound(times, start);
   const steps = day.basal.steps;
   const basalAt = (t: number): number | null => {
@@ -401,7 +427,11 @@ export function pumpListEntries(day: PumpDayModel, times: readonly number[], zon
       points: count(b.start, b.end),
     })),
   ];
-  return entries.sort((a, b) => a.deviceRecordTime - b.deviceRecordTime || (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1));
+  return entries.sort(
+    (a, b) =>
+      a.deviceRecordTime - b.deviceRecordTime ||
+      (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1),
+  );
 }
 
 /** A day the charts draw something for: a pump record or a glucose value. */
@@ -429,7 +459,10 @@ function chartGroupOf(models: readonly PumpDayModel[]): PumpChartGroup {
  * The chart sections of consecutive day models (see the file comment): runs of days with data
  * become charts of at most `size` days (5), runs of days without data one `noData` section each.
  */
-export function chartSectionsOf(days: readonly PumpDayModel[], size: number = CHART_GROUP_DAYS): PumpChartSection[] {
+export function chartSectionsOf(
+  days: readonly PumpDayModel[],
+  size: number = CHART_GROUP_DAYS,
+): PumpChartSection[] {
   const out: PumpChartSection[] = [];
   let i = 0;
   while (i < days.length) {
@@ -437,8 +470,16 @@ export function chartSectionsOf(days: readonly PumpDayModel[], size: number = CH
     let j = i;
     while (j < days.length && hasChartData(days[j]!) === withData) j++;
     const run = days.slice(i, j);
-    if (withData) for (const group of chartGroups(run, size)) out.push({ kind: "chart", group: chartGroupOf(group) });
-    else out.push({ kind: "noData", from: run[0]!.window.date, to: run[run.length - 1]!.window.date, dayCount: run.length });
+    if (withData)
+      for (const group of chartGroups(run, size))
+        out.push({ kind: "chart", group: chartGroupOf(group) });
+    else
+      out.push({
+        kind: "noData",
+        from: run[0]!.window.date,
+        to: run[run.length - 1]!.window.date,
+        dayCount: run.length,
+      });
     i = j;
   }
   return out;
@@ -446,7 +487,10 @@ export function chartSectionsOf(days: readonly PumpDayModel[], size: number = CH
 
 /** Builds the pump/BG print report (see the file comment); a refused range is answered, not thrown. */
 export function buildPumpReport(input: PumpReportInput): PumpReportResult {
-  const checked = checkReportRange(input.from, input.to, "long", { timeZone: input.timeZone, now: input.now });
+  const checked = checkReportRange(input.from, input.to, "long", {
+    timeZone: input.timeZone,
+    now: input.now,
+  });
   if (!checked.ok) return checked.invalid;
   const { from, to, dates } = checked;
   const tz = input.timeZone;
@@ -462,7 +506,9 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     .map(({ r }) => r);
   const times = sorted.map((r) => r.dateTime);
   // Meter readings by instant, so that each day takes its own slice (the day model checks them).
-  const meter = (input.meterReadings ?? []).filter((r) => Number.isFinite(r.time)).sort((a, b) => a.time - b.time);
+  const meter = (input.meterReadings ?? [])
+    .filter((r) => Number.isFinite(r.time))
+    .sort((a, b) => a.time - b.time);
   const meterTimes = meter.map((r) => r.time);
 
   const days: PumpDayModel[] = [];
@@ -497,10 +543,39 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     });
     days.push(day);
     const dayTimes = times.slice(lo, lowerBound(times, day.dataEnd));
-    pumpList.push({ date: w.date, hasData: day.hasData, pumps: pumpListEntries(day, dayTimes, zone), pumpTotalCount: day.pumpTotalCount });
-    sugarList.push({ date: w.date, patientData: day.glucose.map((g) => ({ dateTime: g.time, clock: g.clock, statusShort0: g.mgdl, source: g.source, ...(g.id === undefined ? {} : { id: g.id }) })) });
-    for (const c of day.carbs) cho.push({ dateTime: c.time, date: w.date, clock: c.clock, grams: c.grams, source: c.source });
-    for (const a of day.alarms) warmMsg.push({ dateTime: a.time, date: w.date, clock: a.clock, remark: a.kind, severity: a.severity, code: a.code });
+    pumpList.push({
+      date: w.date,
+      hasData: day.hasData,
+      pumps: pumpListEntries(day, dayTimes, zone),
+      pumpTotalCount: day.pumpTotalCount,
+    });
+    sugarList.push({
+      date: w.date,
+      patientData: day.glucose.map((g) => ({
+        dateTime: g.time,
+        clock: g.clock,
+        statusShort0: g.mgdl,
+        source: g.source,
+        ...(g.id === undefined ? {} : { id: g.id }),
+      })),
+    });
+    for (const c of day.carbs)
+      cho.push({
+        dateTime: c.time,
+        date: w.date,
+        clock: c.clock,
+        grams: c.grams,
+        source: c.source,
+      });
+    for (const a of day.alarms)
+      warmMsg.push({
+        dateTime: a.time,
+        date: w.date,
+        clock: a.clock,
+        remark: a.kind,
+        severity: a.severity,
+        code: a.code,
+      });
     basal += day.totals.basal;
     bolus += day.totals.bolus;
     points += day.pumpTotalCount.points;
@@ -514,7 +589,9 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
   const chartSections = chartSectionsOf(days);
   const charts = chartSections.flatMap((c) => (c.kind === "chart" ? [c.group] : []));
 
-  const bolusEntries = pumpList.flatMap((d) => d.pumps.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })));
+  const bolusEntries = pumpList.flatMap((d) =>
+    d.pumps.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })),
+  );
   const bigShown = bolusEntries.length <= BIG_BOLUS_MAX_SHOWN;
 
   const report: PumpReport = {
@@ -527,7 +604,12 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     hasData: pumpDays > 0 || glucose.length > 0,
     sugarList,
     pumpList,
-    cho: { list: cho, avg: pumpDays > 0 ? choTotal / pumpDays : null, total: choTotal, daysWithData: pumpDays },
+    cho: {
+      list: cho,
+      avg: pumpDays > 0 ? choTotal / pumpDays : null,
+      total: choTotal,
+      daysWithData: pumpDays,
+    },
     choAvg: cho.length > 0 ? choTotal / cho.length : null,
     warmMsg,
     sugarTotalCount: sugarTotalCount(glucose, input.limits),
@@ -539,7 +621,11 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     warmMsgTables: paginateRows(warmMsg),
     charts,
     chartSections,
-    bigBoluses: { count: bolusEntries.length, shown: bigShown, entries: bigShown ? bolusEntries : [] },
+    bigBoluses: {
+      count: bolusEntries.length,
+      shown: bigShown,
+      entries: bigShown ? bolusEntries : [],
+    },
     days,
   };
   return { status: "ok", report };

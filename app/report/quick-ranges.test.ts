@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { QUICK_DAYS, QUICK_RANGE_LENGTHS, quickDaysOf, quickRange, quickRangeLabelKey } from "./quick-ranges";
+import {
+  QUICK_DAYS,
+  QUICK_RANGE_LENGTHS,
+  quickDaysOf,
+  quickRange,
+  quickRangeLabelKey,
+} from "./quick-ranges";
 import { checkDateRange, RANGE_RULES, type DateRangeRule } from "./report-range";
 
 const WAW = "Europe/Warsaw";
@@ -21,13 +27,25 @@ describe("quickRange: the last N days ending today in the patient's zone", () =>
 
   it("takes today from the patient's zone on a DST day, not from UTC", () => {
     // 2026-03-28 23:30 UTC is 00:30 on 2026-03-29 in Warsaw, the 23-hour day clocks go forward.
-    expect(quickRange(7, WAW, Date.UTC(2026, 2, 28, 23, 30))).toEqual({ start: "2026-03-23", end: "2026-03-29" });
+    expect(quickRange(7, WAW, Date.UTC(2026, 2, 28, 23, 30))).toEqual({
+      start: "2026-03-23",
+      end: "2026-03-29",
+    });
     // 2026-03-29 00:30 UTC: 01:30 CET, half an hour before the change; still the same day.
-    expect(quickRange(30, WAW, Date.UTC(2026, 2, 29, 0, 30))).toEqual({ start: "2026-02-28", end: "2026-03-29" });
+    expect(quickRange(30, WAW, Date.UTC(2026, 2, 29, 0, 30))).toEqual({
+      start: "2026-02-28",
+      end: "2026-03-29",
+    });
     // 2026-11-01 03:30 UTC is 23:30 EDT on 31 October in New York, hours before clocks go back.
-    expect(quickRange(30, NY, Date.UTC(2026, 10, 1, 3, 30))).toEqual({ start: "2026-10-02", end: "2026-10-31" });
+    expect(quickRange(30, NY, Date.UTC(2026, 10, 1, 3, 30))).toEqual({
+      start: "2026-10-02",
+      end: "2026-10-31",
+    });
     // 2026-11-01 05:30 UTC is 01:30 EDT on 1 November, the 25-hour day.
-    expect(quickRange(7, NY, Date.UTC(2026, 10, 1, 5, 30))).toEqual({ start: "2026-10-26", end: "2026-11-01" });
+    expect(quickRange(7, NY, Date.UTC(2026, 10, 1, 5, 30))).toEqual({
+      start: "2026-10-26",
+      end: "2026-11-01",
+    });
   });
 
   it("refuses a length that is not a whole number of days", () => {
@@ -58,19 +76,36 @@ describe("the quick ranges each control offers", () => {
   });
 
   it("each fits its control's range rule on any day, so pressing one never answers a range error", () => {
-    for (const now of [Date.UTC(2026, 2, 28, 23, 30), Date.UTC(2026, 9, 25, 0, 30), Date.UTC(2028, 1, 29, 12)]) {
-      for (const [control, lengths] of Object.entries(QUICK_DAYS) as [keyof typeof QUICK_DAYS, readonly number[]][]) {
+    for (const now of [
+      Date.UTC(2026, 2, 28, 23, 30),
+      Date.UTC(2026, 9, 25, 0, 30),
+      Date.UTC(2028, 1, 29, 12),
+    ]) {
+      for (const [control, lengths] of Object.entries(QUICK_DAYS) as [
+        keyof typeof QUICK_DAYS,
+        readonly number[],
+      ][]) {
         for (const days of lengths) {
           const range = quickRange(days, WAW, now);
-          const checked = checkDateRange(range.start, range.end, rules[control], { timeZone: WAW, now });
-          expect([control, days, checked.ok, checked.ok ? checked.dates.length : null]).toEqual([control, days, true, days]);
+          const checked = checkDateRange(range.start, range.end, rules[control], {
+            timeZone: WAW,
+            now,
+          });
+          expect([control, days, checked.ok, checked.ok ? checked.dates.length : null]).toEqual([
+            control,
+            days,
+            true,
+            days,
+          ]);
         }
       }
     }
   });
 
   it("each length has a button label in English (the locale test keeps the other languages in step)", () => {
-    const en = JSON.parse(readFileSync("locales/en/common.json", "utf8")) as { quickRanges: Record<string, string> };
+    const en = JSON.parse(readFileSync("locales/en/common.json", "utf8")) as {
+      quickRanges: Record<string, string>;
+    };
     expect(QUICK_RANGE_LENGTHS).toEqual([7, 14, 15, 30, 90]);
     for (const days of QUICK_RANGE_LENGTHS) {
       expect(quickRangeLabelKey(days)).toBe(`common:quickRanges.d${days}`);

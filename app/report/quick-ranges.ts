@@ -34,7 +34,9 @@ export const QUICK_DAYS = {
 export type QuickRangeControl = keyof typeof QUICK_DAYS;
 
 /** Every length some control offers (each has its own label, `common:quickRanges.d<N>`). */
-export const QUICK_RANGE_LENGTHS = [...new Set(Object.values(QUICK_DAYS).flat())].sort((a, b) => a - b);
+export const QUICK_RANGE_LENGTHS = [...new Set(Object.values(QUICK_DAYS).flat())].sort(
+  (a, b) => a - b,
+);
 
 /** The translation key (namespace `common`) of a quick range's button. */
 export function quickRangeLabelKey(days: number): string {
@@ -42,8 +44,13 @@ export function quickRangeLabelKey(days: number): string {
 }
 
 /** The last `days` days ending today in `timeZone` at instant `now` (epoch ms), both ends counted. */
-export function quickRange(days: number, timeZone: string, now: number): { readonly start: IsoDate; readonly end: IsoDate } {
-  if (!Number.isInteger(days) || days < 1) throw new RangeError(`a quick range is a whole number of days, got ${days}`);
+export function quickRange(
+  days: number,
+  timeZone: string,
+  now: number,
+): { readonly start: IsoDate; readonly end: IsoDate } {
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError(`a quick range is a whole number of days, got ${days}`);
   const end = todayIn(timeZone, now);
   return { start: shiftDate(end, -(days - 1)), end };
 }
@@ -52,7 +59,10 @@ export function quickRange(days: number, timeZone: string, now: number): { reado
  * The quick range a request asks for: the `days` parameter's text when it is one of `offered`,
  * else null (an unknown length is ignored, and the dates of the form apply).
  */
-export function quickDaysOf(raw: string | null | undefined, offered: readonly number[]): number | null {
+export function quickDaysOf(
+  raw: string | null | undefined,
+  offered: readonly number[],
+): number | null {
   const text = (raw ?? "").trim();
   if (!/^\d{1,3}$/.test(text)) return null;
   const days = Number(text);

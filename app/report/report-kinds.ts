@@ -5,7 +5,13 @@
  */
 import { PUMP_MISSING_END_DAYS } from "../schemas/report";
 import { QUICK_DAYS } from "./quick-ranges";
-import { CGM_REPORT_MAX_DAYS, EXPORT_MAX_DAYS, type DateRangeRule, type RangeKind, type ReportRangeProblem } from "./report-range";
+import {
+  CGM_REPORT_MAX_DAYS,
+  EXPORT_MAX_DAYS,
+  type DateRangeRule,
+  type RangeKind,
+  type ReportRangeProblem,
+} from "./report-range";
 
 export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
 
@@ -30,7 +36,12 @@ export interface ReportKindSpec {
 /** The translation key (any namespace) of a refused range's message under its rule. */
 export function rangeProblemKey(problem: ReportRangeProblem, rule: DateRangeRule): string {
   if (problem === "invalidDate") return "reports:common.invalidDate";
-  if (problem === "tooLong") return rule.maxDays === CGM_REPORT_MAX_DAYS ? "views:problems.tooLong14" : rule.maxDays === EXPORT_MAX_DAYS ? "views:problems.tooLongYear" : "views:problems.tooLong";
+  if (problem === "tooLong")
+    return rule.maxDays === CGM_REPORT_MAX_DAYS
+      ? "views:problems.tooLong14"
+      : rule.maxDays === EXPORT_MAX_DAYS
+        ? "views:problems.tooLongYear"
+        : "views:problems.tooLong";
   return `views:problems.${problem}`;
 }
 
@@ -44,9 +55,30 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
     missingEndDays: PUMP_MISSING_END_DAYS,
     supportHref: "/supports#printsettings",
   },
-  cgm: { page: "cgmsprint", filePrefix: "cgm-report", titleKey: "reports:cgm.title", rangeKind: "cgm", quickDays: QUICK_DAYS.cgmReport, supportHref: "/supports#cgmsprintsettings" },
-  agp: { page: "agpprint", filePrefix: "agp-report", titleKey: "reports:agp.title", rangeKind: "cgm", quickDays: QUICK_DAYS.cgmReport, supportHref: "/supports#cgmsprintsettings" },
-  statistics: { page: "statisticsprint", filePrefix: "statistics-report", titleKey: "reports:statistics.title", rangeKind: "long", quickDays: QUICK_DAYS.statisticsReport, supportHref: "/supports#cgmsprintsettings" },
+  cgm: {
+    page: "cgmsprint",
+    filePrefix: "cgm-report",
+    titleKey: "reports:cgm.title",
+    rangeKind: "cgm",
+    quickDays: QUICK_DAYS.cgmReport,
+    supportHref: "/supports#cgmsprintsettings",
+  },
+  agp: {
+    page: "agpprint",
+    filePrefix: "agp-report",
+    titleKey: "reports:agp.title",
+    rangeKind: "cgm",
+    quickDays: QUICK_DAYS.cgmReport,
+    supportHref: "/supports#cgmsprintsettings",
+  },
+  statistics: {
+    page: "statisticsprint",
+    filePrefix: "statistics-report",
+    titleKey: "reports:statistics.title",
+    rangeKind: "long",
+    quickDays: QUICK_DAYS.statisticsReport,
+    supportHref: "/supports#cgmsprintsettings",
+  },
 };
 
 /** The access log's name of reading a report. */

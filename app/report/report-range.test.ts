@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkDateRange, checkReportRange, CGM_REPORT_MAX_DAYS, CGM_REPORT_MIN_DAYS, RANGE_RULES, REPORT_MAX_DAYS } from "./report-range";
+import {
+  checkDateRange,
+  checkReportRange,
+  CGM_REPORT_MAX_DAYS,
+  CGM_REPORT_MIN_DAYS,
+  RANGE_RULES,
+  REPORT_MAX_DAYS,
+} from "./report-range";
 
 const o = { timeZone: "Europe/Warsaw", now: Date.UTC(2026, 9, 25, 12) };
 
@@ -16,7 +23,14 @@ describe("checkReportRange", () => {
     }
     expect(checkReportRange("2026-07-27", "2026-10-25", "long", o)).toEqual({
       ok: false,
-      invalid: { status: "invalidRange", problem: "tooLong", from: "2026-07-27", to: "2026-10-25", minDays: null, maxDays: 90 },
+      invalid: {
+        status: "invalidRange",
+        problem: "tooLong",
+        from: "2026-07-27",
+        to: "2026-10-25",
+        minDays: null,
+        maxDays: 90,
+      },
     });
   });
 
@@ -47,7 +61,11 @@ describe("checkReportRange", () => {
 
   it("text that is not a date is a problem, not an exception", () => {
     const r = checkReportRange("2026-02-30", "2026-03-05", "cgm", o);
-    expect(r.ok ? null : r.invalid).toMatchObject({ problem: "invalidDate", minDays: 3, maxDays: 14 });
+    expect(r.ok ? null : r.invalid).toMatchObject({
+      problem: "invalidDate",
+      minDays: 3,
+      maxDays: 14,
+    });
     expect(checkReportRange("", "2026-03-05", "long", o).ok).toBe(false);
   });
 });

@@ -56,27 +56,53 @@ export const RANGE_RULES = {
 export type RangeKind = keyof typeof RANGE_RULES;
 
 export type CheckedRange =
-  | { readonly ok: true; readonly from: IsoDate; readonly to: IsoDate; readonly dates: readonly IsoDate[] }
+  | {
+      readonly ok: true;
+      readonly from: IsoDate;
+      readonly to: IsoDate;
+      readonly dates: readonly IsoDate[];
+    }
   | { readonly ok: false; readonly invalid: InvalidRange };
 
 /**
  * Checks a range against a rule. Dates may be YYYY-MM-DD or YYYY/MM/DD; `now` (epoch ms) decides
  * what "future" means in `timeZone`.
  */
-export function checkDateRange(from: string, to: string, rule: DateRangeRule, options: { timeZone: string; now: number }): CheckedRange {
+export function checkDateRange(
+  from: string,
+  to: string,
+  rule: DateRangeRule,
+  options: { timeZone: string; now: number },
+): CheckedRange {
   const a = parseDate(from);
   const b = parseDate(to);
   const refuse = (problem: ReportRangeProblem): CheckedRange => ({
     ok: false,
-    invalid: { status: "invalidRange", problem, from, to, minDays: rule.minDays, maxDays: rule.maxDays },
+    invalid: {
+      status: "invalidRange",
+      problem,
+      from,
+      to,
+      minDays: rule.minDays,
+      maxDays: rule.maxDays,
+    },
   });
   if (a === null || b === null) return refuse("invalidDate");
-  const problem = checkRange(a, b, { ...options, maxDays: rule.maxDays, ...(rule.minDays === null ? {} : { minDays: rule.minDays }) });
+  const problem = checkRange(a, b, {
+    ...options,
+    maxDays: rule.maxDays,
+    ...(rule.minDays === null ? {} : { minDays: rule.minDays }),
+  });
   if (problem !== null) return refuse(problem);
   return { ok: true, from: a, to: b, dates: datesBetween(a, b) };
 }
 
 /** Checks a report range by the rule of its kind. */
-export function checkReportRange(from: string, to: string, kind: RangeKind, options: { timeZone: string; now: number }): CheckedRange {
+export function checkReportRange(
+  from: string,
+  to: string,
+  kind: RangeKind,
+  options: { timeZone: string; now: number },
+): CheckedRange {
   return checkDateRange(from, to, RANGE_RULES[kind], options);
 }

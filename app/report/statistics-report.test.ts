@@ -45,12 +45,43 @@ function every5(from: number, to: number, f: (i: number) => number): Reading[] {
   return out;
 }
 
-const SPEC_KEYS: StatisticKey[] = ["MBG", "M-value", "LBGI", "HBGI", "ADRR", "GRADE", "MAGE", "MODD", "SDBG", "CV", "J-index", "IQR", "AAC100", "AUC100", "LAGE", "MAG", "CONGA4", "eHbA1c", "TIR", "GMI"];
+const SPEC_KEYS: StatisticKey[] = [
+  "MBG",
+  "M-value",
+  "LBGI",
+  "HBGI",
+  "ADRR",
+  "GRADE",
+  "MAGE",
+  "MODD",
+  "SDBG",
+  "CV",
+  "J-index",
+  "IQR",
+  "AAC100",
+  "AUC100",
+  "LAGE",
+  "MAG",
+  "CONGA4",
+  "eHbA1c",
+  "TIR",
+  "GMI",
+];
 
 describe("unit kinds", () => {
   it("the spec's metrics in its order, then the other computeAll metrics", () => {
     expect(STATISTIC_DEFINITIONS.filter((d) => d.inSpec).map((d) => d.key)).toEqual(SPEC_KEYS);
-    expect(STATISTIC_DEFINITIONS.filter((d) => !d.inSpec).map((d) => d.key)).toEqual(["median", "min", "Q25", "Q75", "max", "MAGE-naive", "CONGA1", "GRI", "sensorActive"]);
+    expect(STATISTIC_DEFINITIONS.filter((d) => !d.inSpec).map((d) => d.key)).toEqual([
+      "median",
+      "min",
+      "Q25",
+      "Q75",
+      "max",
+      "MAGE-naive",
+      "CONGA1",
+      "GRI",
+      "sensorActive",
+    ]);
   });
 
   it("LBGI, HBGI, ADRR, GRADE, M-value, J-index (and GRI) are unitless and never converted", () => {
@@ -65,7 +96,22 @@ describe("unit kinds", () => {
       expect(kind(k)).toBe("percent");
       expect(statisticInUnit(40, kind(k), 0)).toBe(40);
     }
-    for (const k of ["MBG", "SDBG", "IQR", "LAGE", "MAGE", "MODD", "CONGA4", "median", "min", "max", "Q25", "Q75", "MAGE-naive", "CONGA1"] as const) {
+    for (const k of [
+      "MBG",
+      "SDBG",
+      "IQR",
+      "LAGE",
+      "MAGE",
+      "MODD",
+      "CONGA4",
+      "median",
+      "min",
+      "max",
+      "Q25",
+      "Q75",
+      "MAGE-naive",
+      "CONGA1",
+    ] as const) {
       expect(kind(k)).toBe("glucose");
       expect(statisticInUnit(180, kind(k), 0)).toBe(10);
       expect(statisticInUnit(180, kind(k), 1)).toBe(180);
@@ -97,8 +143,14 @@ describe("buildStatisticsReport: hand-computed periods", () => {
   );
 
   it("the previous period has equal length and ends the day before", () => {
-    expect(previousPeriod("2026-06-04", "2026-06-06")).toEqual({ from: "2026-06-01", to: "2026-06-03" });
-    expect(previousPeriod("2026-03-01", "2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+    expect(previousPeriod("2026-06-04", "2026-06-06")).toEqual({
+      from: "2026-06-01",
+      to: "2026-06-03",
+    });
+    expect(previousPeriod("2026-03-01", "2026-03-01")).toEqual({
+      from: "2026-02-28",
+      to: "2026-02-28",
+    });
     expect(r.previous.from).toBe("2026-06-01");
     expect(r.previous.to).toBe("2026-06-03");
     expect(r.current.readings).toBe(readings.length);
@@ -128,21 +180,48 @@ describe("buildStatisticsReport: hand-computed periods", () => {
     expect(row(r, "MBG").sufficient).toBe(false);
     expect(row(r, "MBG").previousSufficient).toBe(false);
     expect(row(r, "sensorActive")).toMatchObject({ value: 100, sufficient: true });
-    expect(r.sufficiencyRule.params).toEqual({ cgmMinDays: 14, cgmMinActivePercent: 70, meterMinDays: 14, meterMinReadingsPerDay: 3 });
+    expect(r.sufficiencyRule.params).toEqual({
+      cgmMinDays: 14,
+      cgmMinActivePercent: 70,
+      meterMinDays: 14,
+      meterMinReadingsPerDay: 3,
+    });
   });
 
   it("levels: risk levels on LBGI / HBGI / ADRR, the control level on GRI", () => {
-    expect(row(r, "LBGI").level).toMatchObject({ kind: "risk", current: "extremelyLow", previous: "extremelyLow" });
+    expect(row(r, "LBGI").level).toMatchObject({
+      kind: "risk",
+      current: "extremelyLow",
+      previous: "extremelyLow",
+    });
     expect(row(r, "HBGI").level?.kind).toBe("risk");
     expect(row(r, "ADRR").level?.kind).toBe("risk");
-    expect(row(r, "GRI").level).toMatchObject({ kind: "control", current: "ideal", previous: "ideal" });
+    expect(row(r, "GRI").level).toMatchObject({
+      kind: "control",
+      current: "ideal",
+      previous: "ideal",
+    });
     expect(row(r, "MBG").level).toBeNull();
     expect(r.current.controlLevel.value).toBe("ideal");
   });
 
   it("a period without readings: null values and no change", () => {
-    const e = ok(buildStatisticsReport({ from: "2026-06-04", to: "2026-06-06", timeZone: "UTC", now: day(20), readings, previousReadings: [] }));
-    expect(row(e, "MBG")).toMatchObject({ value: 144, previous: null, change: null, previousSufficient: false });
+    const e = ok(
+      buildStatisticsReport({
+        from: "2026-06-04",
+        to: "2026-06-06",
+        timeZone: "UTC",
+        now: day(20),
+        readings,
+        previousReadings: [],
+      }),
+    );
+    expect(row(e, "MBG")).toMatchObject({
+      value: 144,
+      previous: null,
+      change: null,
+      previousSufficient: false,
+    });
     expect(row(e, "LBGI").level).toMatchObject({ previous: null });
   });
 
@@ -151,17 +230,32 @@ describe("buildStatisticsReport: hand-computed periods", () => {
     expect([mbg.value, mbg.previous, mbg.change]).toEqual([8, 7, 1]);
     const tir = statisticRowInUnit(row(r, "TIR"), 0);
     expect([tir.value, tir.method.params]).toEqual([100, { lowMgdl: 70 / 18, highMgdl: 10 }]);
-    expect(statisticRowInUnit(row(r, "M-value"), 0)).toEqual({ ...row(r, "M-value"), method: { ...row(r, "M-value").method, params: { referenceMgdl: 5 } } });
+    expect(statisticRowInUnit(row(r, "M-value"), 0)).toEqual({
+      ...row(r, "M-value"),
+      method: { ...row(r, "M-value").method, params: { referenceMgdl: 5 } },
+    });
     expect(statisticRowInUnit(row(r, "MAGE"), 0).method).toEqual(row(r, "MAGE").method);
     const lbgi = statisticRowInUnit(row(r, "LBGI"), 0);
-    expect([lbgi.value, lbgi.previous, lbgi.level, lbgi.method.params]).toEqual([row(r, "LBGI").value, row(r, "LBGI").previous, row(r, "LBGI").level, { splitMgdl: 6.25 }]);
+    expect([lbgi.value, lbgi.previous, lbgi.level, lbgi.method.params]).toEqual([
+      row(r, "LBGI").value,
+      row(r, "LBGI").previous,
+      row(r, "LBGI").level,
+      { splitMgdl: 6.25 },
+    ]);
     expect(statisticRowInUnit(row(r, "MBG"), 1)).toEqual(row(r, "MBG"));
   });
 
   it("refused ranges are answered", () => {
     const base = { timeZone: "UTC", now: day(20), readings: [], previousReadings: [] };
-    expect(buildStatisticsReport({ ...base, from: "2026-01-01", to: "2026-06-10" })).toMatchObject({ status: "invalidRange", problem: "tooLong", maxDays: 90 });
-    expect(buildStatisticsReport({ ...base, from: "2026-06-10", to: "2026-06-30" })).toMatchObject({ status: "invalidRange", problem: "future" });
+    expect(buildStatisticsReport({ ...base, from: "2026-01-01", to: "2026-06-10" })).toMatchObject({
+      status: "invalidRange",
+      problem: "tooLong",
+      maxDays: 90,
+    });
+    expect(buildStatisticsReport({ ...base, from: "2026-06-10", to: "2026-06-30" })).toMatchObject({
+      status: "invalidRange",
+      problem: "future",
+    });
   });
 });
 
@@ -173,7 +267,10 @@ describe("MAGE parameters", () => {
     const trace: Reading[] = [];
     for (let i = 0; i < 288 * 3; i++) {
       if (i > 300 && i < 330) continue; // a 2.5-h gap
-      trace.push({ time: t0 + i * 5 * MIN, mgdl: 140 + 60 * Math.sin(i / 20) + 25 * Math.sin(i / 3.1) + 20 * (rnd() - 0.5) });
+      trace.push({
+        time: t0 + i * 5 * MIN,
+        mgdl: 140 + 60 * Math.sin(i / 20) + 25 * Math.sin(i / 3.1) + 20 * (rnd() - 0.5),
+      });
     }
     const ctx = createContext(trace, { timeZone: "UTC" });
     const mage = (o: object) => mageMaDirections(ctx.grid.values, ctx.grid.stepMin, o).avg;
@@ -200,15 +297,54 @@ describe("buildStatisticsReport on 14 + 14 demo days", () => {
   const prev = within("2026-10-26", "2026-11-08");
   const allCur = computeAll(cur, { timeZone: tz, limits });
   const allPrev = computeAll(prev, { timeZone: tz, limits });
-  const r = ok(buildStatisticsReport({ from: "2026-11-09", to: "2026-11-22", timeZone: tz, now: Date.UTC(2026, 10, 23, 12), readings, previousReadings: readings, limits }));
+  const r = ok(
+    buildStatisticsReport({
+      from: "2026-11-09",
+      to: "2026-11-22",
+      timeZone: tz,
+      now: Date.UTC(2026, 10, 23, 12),
+      readings,
+      previousReadings: readings,
+      limits,
+    }),
+  );
 
-  const field: Record<StatisticKey, (m: AllMetrics) => { value: number | null; sufficient: boolean }> = {
-    MBG: (m) => m.mean, "M-value": (m) => m.mValue, LBGI: (m) => m.lbgi, HBGI: (m) => m.hbgi, ADRR: (m) => m.adrr, GRADE: (m) => m.grade,
-    MAGE: (m) => m.mage, MODD: (m) => m.modd, SDBG: (m) => m.sd, CV: (m) => m.cv, "J-index": (m) => m.jIndex, IQR: (m) => m.iqr,
-    AAC100: (m) => m.aac100, AUC100: (m) => m.auc100, LAGE: (m) => m.lage, MAG: (m) => m.mag, CONGA4: (m) => m.conga4, eHbA1c: (m) => m.ea1c,
-    TIR: (m) => ({ value: m.timeInRanges.value!.range70to180, sufficient: m.timeInRanges.sufficient }), GMI: (m) => m.gmi,
-    median: (m) => m.median, min: (m) => m.min, Q25: (m) => m.q25, Q75: (m) => m.q75, max: (m) => m.max, "MAGE-naive": (m) => m.mageNaive,
-    CONGA1: (m) => m.conga1, GRI: (m) => m.gri, sensorActive: (m) => m.activePercent,
+  const field: Record<
+    StatisticKey,
+    (m: AllMetrics) => { value: number | null; sufficient: boolean }
+  > = {
+    MBG: (m) => m.mean,
+    "M-value": (m) => m.mValue,
+    LBGI: (m) => m.lbgi,
+    HBGI: (m) => m.hbgi,
+    ADRR: (m) => m.adrr,
+    GRADE: (m) => m.grade,
+    MAGE: (m) => m.mage,
+    MODD: (m) => m.modd,
+    SDBG: (m) => m.sd,
+    CV: (m) => m.cv,
+    "J-index": (m) => m.jIndex,
+    IQR: (m) => m.iqr,
+    AAC100: (m) => m.aac100,
+    AUC100: (m) => m.auc100,
+    LAGE: (m) => m.lage,
+    MAG: (m) => m.mag,
+    CONGA4: (m) => m.conga4,
+    eHbA1c: (m) => m.ea1c,
+    TIR: (m) => ({
+      value: m.timeInRanges.value!.range70to180,
+      sufficient: m.timeInRanges.sufficient,
+    }),
+    GMI: (m) => m.gmi,
+    median: (m) => m.median,
+    min: (m) => m.min,
+    Q25: (m) => m.q25,
+    Q75: (m) => m.q75,
+    max: (m) => m.max,
+    "MAGE-naive": (m) => m.mageNaive,
+    CONGA1: (m) => m.conga1,
+    GRI: (m) => m.gri,
+    sensorActive: (m) => m.activePercent,
   };
 
   it("every row equals computeAll on each period; the change is their difference", () => {
@@ -222,8 +358,14 @@ describe("buildStatisticsReport on 14 + 14 demo days", () => {
       expect(x.change).toBe(a.value! - b.value!);
     }
     expect(row(r, "MBG").sufficient).toBe(true); // 14 demo days with good wear meet the consensus rule
-    expect(row(r, "LBGI").level).toMatchObject({ current: allCur.riskLevels.lbgi.value, previous: allPrev.riskLevels.lbgi.value });
-    expect(row(r, "GRI").level).toMatchObject({ current: allCur.controlLevel.value, previous: allPrev.controlLevel.value });
+    expect(row(r, "LBGI").level).toMatchObject({
+      current: allCur.riskLevels.lbgi.value,
+      previous: allPrev.riskLevels.lbgi.value,
+    });
+    expect(row(r, "GRI").level).toMatchObject({
+      current: allCur.controlLevel.value,
+      previous: allPrev.controlLevel.value,
+    });
     expect(r.current.coverage).toEqual(allCur.coverage);
     expect(r.previous.targets).toEqual(allPrev.targets);
   });
@@ -233,28 +375,59 @@ describe("buildStatisticsReport on 14 + 14 demo days", () => {
     // MAGE: passing the printed parameters explicitly reproduces computeAll's MAGE; other windows do not.
     expect(row(r, "MAGE").method).toEqual({
       textKey: "statistics.method.mage",
-      params: { shortMa: 5, longMa: 32, maxGapMin: 180, direction: "avg", gridStepMin: 5, interGapMin: 45 },
+      params: {
+        shortMa: 5,
+        longMa: 32,
+        maxGapMin: 180,
+        direction: "avg",
+        gridStepMin: 5,
+        interGapMin: 45,
+      },
       glucoseParams: [],
     });
-    expect(mageMaDirections(ctx.grid.values, ctx.grid.stepMin, MAGE_PARAMETERS).avg).toBe(allCur.mage.value);
-    expect(mageMaDirections(ctx.grid.values, ctx.grid.stepMin, { ...MAGE_PARAMETERS, longMa: 16 }).avg).not.toBe(allCur.mage.value);
+    expect(mageMaDirections(ctx.grid.values, ctx.grid.stepMin, MAGE_PARAMETERS).avg).toBe(
+      allCur.mage.value,
+    );
+    expect(
+      mageMaDirections(ctx.grid.values, ctx.grid.stepMin, { ...MAGE_PARAMETERS, longMa: 16 }).avg,
+    ).not.toBe(allCur.mage.value);
     // CONGA n = 4 h, MODD lag 1 day.
     expect(row(r, "CONGA4").method.params).toMatchObject({ hours: 4 });
     expect(conga(ctx, CONGA_HOURS.conga4).value).toBe(allCur.conga4.value);
     expect(conga(ctx, CONGA_HOURS.conga1).value).toBe(allCur.conga1.value);
     expect(modd(ctx, MODD_LAG_DAYS).value).toBe(allCur.modd.value);
     // M-value reference, AUC/AAC threshold (glucose parameters, converted for display).
-    expect(row(r, "M-value").method).toMatchObject({ params: { referenceMgdl: M_VALUE_DEFAULT_REF }, glucoseParams: ["referenceMgdl"] });
+    expect(row(r, "M-value").method).toMatchObject({
+      params: { referenceMgdl: M_VALUE_DEFAULT_REF },
+      glucoseParams: ["referenceMgdl"],
+    });
     expect(M_VALUE_DEFAULT_REF).toBe(90);
-    expect(row(r, "AUC100").method).toMatchObject({ textKey: "statistics.method.auc", params: { thresholdMgdl: 100 }, glucoseParams: ["thresholdMgdl"] });
+    expect(row(r, "AUC100").method).toMatchObject({
+      textKey: "statistics.method.auc",
+      params: { thresholdMgdl: 100 },
+      glucoseParams: ["thresholdMgdl"],
+    });
     expect(AREA_THRESHOLD_MGDL).toBe(100);
     expect(row(r, "AAC100").method.params).toMatchObject({ thresholdMgdl: 100 });
   });
 
   it("a different M-value reference is used and printed", () => {
-    const r120 = ok(buildStatisticsReport({ from: "2026-11-09", to: "2026-11-22", timeZone: tz, now: Date.UTC(2026, 10, 23, 12), readings, previousReadings: readings, limits, mValueRef: 120 }));
+    const r120 = ok(
+      buildStatisticsReport({
+        from: "2026-11-09",
+        to: "2026-11-22",
+        timeZone: tz,
+        now: Date.UTC(2026, 10, 23, 12),
+        readings,
+        previousReadings: readings,
+        limits,
+        mValueRef: 120,
+      }),
+    );
     expect(row(r120, "M-value").method.params).toEqual({ referenceMgdl: 120 });
-    expect(row(r120, "M-value").value).toBe(computeAll(cur, { timeZone: tz, limits, mValueRef: 120 }).mValue.value);
+    expect(row(r120, "M-value").value).toBe(
+      computeAll(cur, { timeZone: tz, limits, mValueRef: 120 }).mValue.value,
+    );
     expect(row(r120, "M-value").value).not.toBe(row(r, "M-value").value);
   });
 });

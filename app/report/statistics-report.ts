@@ -30,7 +30,12 @@ import { DEFAULT_LIMITS, type GlucoseLimits } from "../metrics/alarm";
 import { GRID_STEP_MIN, INTER_GAP_MIN } from "../metrics/grid";
 import { computeAll, type AllMetrics, type ComputeOptions } from "../metrics/index";
 import type { Coverage, DataKind } from "../metrics/coverage";
-import { CONSENSUS_MIN_ACTIVE_PERCENT, CONSENSUS_MIN_DAYS, METER_MIN_DAYS, METER_MIN_READINGS_PER_DAY } from "../metrics/coverage";
+import {
+  CONSENSUS_MIN_ACTIVE_PERCENT,
+  CONSENSUS_MIN_DAYS,
+  METER_MIN_DAYS,
+  METER_MIN_READINGS_PER_DAY,
+} from "../metrics/coverage";
 import type { ControlLevel, RiskLevel } from "../metrics/levels";
 import type { ConsensusTargets, TargetPopulation, TimeInRanges } from "../metrics/ranges";
 import { KOVATCHEV_SPLIT_MGDL } from "../metrics/risk";
@@ -51,7 +56,8 @@ export const CONGA_HOURS = { conga1: 1, conga4: 4 } as const;
 /** MODD lag (variability.ts `modd` default), days. */
 export const MODD_LAG_DAYS = 1;
 
-export type StatisticUnitKind = "glucose" | "glucosePerHour" | "glucoseHoursPerDay" | "percent" | "unitless";
+export type StatisticUnitKind =
+  "glucose" | "glucosePerHour" | "glucoseHoursPerDay" | "percent" | "unitless";
 
 /** Row keys: the spec's names, then the other computeAll metrics. */
 export type StatisticKey =
@@ -87,9 +93,34 @@ export type StatisticKey =
 
 /** The numeric computeAll fields a row may read (TIR reads timeInRanges.range70to180). */
 type NumericField =
-  | "mean" | "mValue" | "lbgi" | "hbgi" | "adrr" | "grade" | "mage" | "modd" | "sd" | "cv" | "jIndex" | "iqr"
-  | "aac100" | "auc100" | "lage" | "mag" | "conga4" | "ea1c" | "gmi" | "median" | "min" | "q25" | "q75" | "max"
-  | "mageNaive" | "conga1" | "gri" | "activePercent";
+  | "mean"
+  | "mValue"
+  | "lbgi"
+  | "hbgi"
+  | "adrr"
+  | "grade"
+  | "mage"
+  | "modd"
+  | "sd"
+  | "cv"
+  | "jIndex"
+  | "iqr"
+  | "aac100"
+  | "auc100"
+  | "lage"
+  | "mag"
+  | "conga4"
+  | "ea1c"
+  | "gmi"
+  | "median"
+  | "min"
+  | "q25"
+  | "q75"
+  | "max"
+  | "mageNaive"
+  | "conga1"
+  | "gri"
+  | "activePercent";
 
 type LevelSource = "control" | "lbgi" | "hbgi" | "adrr";
 
@@ -113,34 +144,168 @@ const GRID = { gridStepMin: GRID_STEP_MIN, interGapMin: INTER_GAP_MIN };
 /** Every row, in display order. */
 export const STATISTIC_DEFINITIONS: readonly StatisticDefinition[] = [
   { key: "MBG", field: "mean", unitKind: "glucose", inSpec: true, method: "mbg" },
-  { key: "M-value", field: "mValue", unitKind: "unitless", inSpec: true, method: "mValue", params: (m) => ({ referenceMgdl: m.meta.mValueRef }), glucoseParams: ["referenceMgdl"] },
-  { key: "LBGI", field: "lbgi", unitKind: "unitless", inSpec: true, level: "lbgi", method: "lbgi", params: () => ({ splitMgdl: KOVATCHEV_SPLIT_MGDL }), glucoseParams: ["splitMgdl"] },
-  { key: "HBGI", field: "hbgi", unitKind: "unitless", inSpec: true, level: "hbgi", method: "hbgi", params: () => ({ splitMgdl: KOVATCHEV_SPLIT_MGDL }), glucoseParams: ["splitMgdl"] },
-  { key: "ADRR", field: "adrr", unitKind: "unitless", inSpec: true, level: "adrr", method: "adrr", params: () => ({ day: "localCalendarDay" }) },
+  {
+    key: "M-value",
+    field: "mValue",
+    unitKind: "unitless",
+    inSpec: true,
+    method: "mValue",
+    params: (m) => ({ referenceMgdl: m.meta.mValueRef }),
+    glucoseParams: ["referenceMgdl"],
+  },
+  {
+    key: "LBGI",
+    field: "lbgi",
+    unitKind: "unitless",
+    inSpec: true,
+    level: "lbgi",
+    method: "lbgi",
+    params: () => ({ splitMgdl: KOVATCHEV_SPLIT_MGDL }),
+    glucoseParams: ["splitMgdl"],
+  },
+  {
+    key: "HBGI",
+    field: "hbgi",
+    unitKind: "unitless",
+    inSpec: true,
+    level: "hbgi",
+    method: "hbgi",
+    params: () => ({ splitMgdl: KOVATCHEV_SPLIT_MGDL }),
+    glucoseParams: ["splitMgdl"],
+  },
+  {
+    key: "ADRR",
+    field: "adrr",
+    unitKind: "unitless",
+    inSpec: true,
+    level: "adrr",
+    method: "adrr",
+    params: () => ({ day: "localCalendarDay" }),
+  },
   { key: "GRADE", field: "grade", unitKind: "unitless", inSpec: true, method: "grade" },
-  { key: "MAGE", field: "mage", unitKind: "glucose", inSpec: true, method: "mage", params: () => ({ ...MAGE_PARAMETERS, direction: "avg", ...GRID }) },
-  { key: "MODD", field: "modd", unitKind: "glucose", inSpec: true, method: "modd", params: () => ({ lagDays: MODD_LAG_DAYS, ...GRID }) },
+  {
+    key: "MAGE",
+    field: "mage",
+    unitKind: "glucose",
+    inSpec: true,
+    method: "mage",
+    params: () => ({ ...MAGE_PARAMETERS, direction: "avg", ...GRID }),
+  },
+  {
+    key: "MODD",
+    field: "modd",
+    unitKind: "glucose",
+    inSpec: true,
+    method: "modd",
+    params: () => ({ lagDays: MODD_LAG_DAYS, ...GRID }),
+  },
   { key: "SDBG", field: "sd", unitKind: "glucose", inSpec: true, method: "sdbg" },
   { key: "CV", field: "cv", unitKind: "percent", inSpec: true, method: "cv" },
   { key: "J-index", field: "jIndex", unitKind: "unitless", inSpec: true, method: "jIndex" },
-  { key: "IQR", field: "iqr", unitKind: "glucose", inSpec: true, method: "iqr", params: () => ({ quantileType: 7 }) },
-  { key: "AAC100", field: "aac100", unitKind: "glucoseHoursPerDay", inSpec: true, method: "aac", params: () => ({ thresholdMgdl: AREA_THRESHOLD_MGDL, ...GRID }), glucoseParams: ["thresholdMgdl"] },
-  { key: "AUC100", field: "auc100", unitKind: "glucoseHoursPerDay", inSpec: true, method: "auc", params: () => ({ thresholdMgdl: AREA_THRESHOLD_MGDL, ...GRID }), glucoseParams: ["thresholdMgdl"] },
+  {
+    key: "IQR",
+    field: "iqr",
+    unitKind: "glucose",
+    inSpec: true,
+    method: "iqr",
+    params: () => ({ quantileType: 7 }),
+  },
+  {
+    key: "AAC100",
+    field: "aac100",
+    unitKind: "glucoseHoursPerDay",
+    inSpec: true,
+    method: "aac",
+    params: () => ({ thresholdMgdl: AREA_THRESHOLD_MGDL, ...GRID }),
+    glucoseParams: ["thresholdMgdl"],
+  },
+  {
+    key: "AUC100",
+    field: "auc100",
+    unitKind: "glucoseHoursPerDay",
+    inSpec: true,
+    method: "auc",
+    params: () => ({ thresholdMgdl: AREA_THRESHOLD_MGDL, ...GRID }),
+    glucoseParams: ["thresholdMgdl"],
+  },
   { key: "LAGE", field: "lage", unitKind: "glucose", inSpec: true, method: "lage" },
-  { key: "MAG", field: "mag", unitKind: "glucosePerHour", inSpec: true, method: "mag", params: () => ({ intervalMin: GRID_STEP_MIN, ...GRID }) },
-  { key: "CONGA4", field: "conga4", unitKind: "glucose", inSpec: true, method: "conga", params: () => ({ hours: CONGA_HOURS.conga4, ...GRID }) },
+  {
+    key: "MAG",
+    field: "mag",
+    unitKind: "glucosePerHour",
+    inSpec: true,
+    method: "mag",
+    params: () => ({ intervalMin: GRID_STEP_MIN, ...GRID }),
+  },
+  {
+    key: "CONGA4",
+    field: "conga4",
+    unitKind: "glucose",
+    inSpec: true,
+    method: "conga",
+    params: () => ({ hours: CONGA_HOURS.conga4, ...GRID }),
+  },
   { key: "eHbA1c", field: "ea1c", unitKind: "percent", inSpec: true, method: "ea1c" },
-  { key: "TIR", field: "tir", unitKind: "percent", inSpec: true, method: "tir", params: () => ({ lowMgdl: 70, highMgdl: 180 }), glucoseParams: ["lowMgdl", "highMgdl"] },
+  {
+    key: "TIR",
+    field: "tir",
+    unitKind: "percent",
+    inSpec: true,
+    method: "tir",
+    params: () => ({ lowMgdl: 70, highMgdl: 180 }),
+    glucoseParams: ["lowMgdl", "highMgdl"],
+  },
   { key: "GMI", field: "gmi", unitKind: "percent", inSpec: true, method: "gmi" },
   { key: "median", field: "median", unitKind: "glucose", inSpec: false, method: "median" },
   { key: "min", field: "min", unitKind: "glucose", inSpec: false, method: "min" },
-  { key: "Q25", field: "q25", unitKind: "glucose", inSpec: false, method: "quantile", params: () => ({ percentile: 25, quantileType: 7 }) },
-  { key: "Q75", field: "q75", unitKind: "glucose", inSpec: false, method: "quantile", params: () => ({ percentile: 75, quantileType: 7 }) },
+  {
+    key: "Q25",
+    field: "q25",
+    unitKind: "glucose",
+    inSpec: false,
+    method: "quantile",
+    params: () => ({ percentile: 25, quantileType: 7 }),
+  },
+  {
+    key: "Q75",
+    field: "q75",
+    unitKind: "glucose",
+    inSpec: false,
+    method: "quantile",
+    params: () => ({ percentile: 75, quantileType: 7 }),
+  },
   { key: "max", field: "max", unitKind: "glucose", inSpec: false, method: "max" },
-  { key: "MAGE-naive", field: "mageNaive", unitKind: "glucose", inSpec: false, method: "mageNaive", params: () => ({ sdMultiplier: 1 }) },
-  { key: "CONGA1", field: "conga1", unitKind: "glucose", inSpec: false, method: "conga", params: () => ({ hours: CONGA_HOURS.conga1, ...GRID }) },
-  { key: "GRI", field: "gri", unitKind: "unitless", inSpec: false, level: "control", method: "gri" },
-  { key: "sensorActive", field: "activePercent", unitKind: "percent", inSpec: false, method: "sensorActive" },
+  {
+    key: "MAGE-naive",
+    field: "mageNaive",
+    unitKind: "glucose",
+    inSpec: false,
+    method: "mageNaive",
+    params: () => ({ sdMultiplier: 1 }),
+  },
+  {
+    key: "CONGA1",
+    field: "conga1",
+    unitKind: "glucose",
+    inSpec: false,
+    method: "conga",
+    params: () => ({ hours: CONGA_HOURS.conga1, ...GRID }),
+  },
+  {
+    key: "GRI",
+    field: "gri",
+    unitKind: "unitless",
+    inSpec: false,
+    level: "control",
+    method: "gri",
+  },
+  {
+    key: "sensorActive",
+    field: "activePercent",
+    unitKind: "percent",
+    inSpec: false,
+    method: "sensorActive",
+  },
 ];
 
 /** True for the unit kinds whose numbers are divided by 18 for mmol/L. */
@@ -149,7 +314,11 @@ export function convertsWithUnit(kind: StatisticUnitKind): boolean {
 }
 
 /** A statistic (or a change of one) in the display unit, unrounded; unitless and percent values unchanged. */
-export function statisticInUnit(value: number | null, kind: StatisticUnitKind, unit: GlucoseUnit): number | null {
+export function statisticInUnit(
+  value: number | null,
+  kind: StatisticUnitKind,
+  unit: GlucoseUnit,
+): number | null {
   if (value === null) return null;
   return convertsWithUnit(kind) ? toUnit(value, unit) : value;
 }
@@ -161,9 +330,20 @@ export function statisticInUnit(value: number | null, kind: StatisticUnitKind, u
 export function statisticRowInUnit(row: StatisticRow, unit: GlucoseUnit): StatisticRow {
   const convert = (value: number | null) => statisticInUnit(value, row.unitKind, unit);
   const params = Object.fromEntries(
-    Object.entries(row.method.params).map(([name, value]) => [name, typeof value === "number" && row.method.glucoseParams.includes(name) ? toUnit(value, unit) : value]),
+    Object.entries(row.method.params).map(([name, value]) => [
+      name,
+      typeof value === "number" && row.method.glucoseParams.includes(name)
+        ? toUnit(value, unit)
+        : value,
+    ]),
   );
-  return { ...row, value: convert(row.value), previous: convert(row.previous), change: convert(row.change), method: { ...row.method, params } };
+  return {
+    ...row,
+    value: convert(row.value),
+    previous: convert(row.previous),
+    change: convert(row.change),
+    method: { ...row.method, params },
+  };
 }
 
 /** Unit code of a row for a display unit (not translated; "" for unitless). */
@@ -238,7 +418,12 @@ export interface StatisticsReport {
   /** The data-sufficiency rules behind `sufficient` (coverage.ts), for the note under the table. */
   readonly sufficiencyRule: {
     readonly textKey: string;
-    readonly params: { readonly cgmMinDays: number; readonly cgmMinActivePercent: number; readonly meterMinDays: number; readonly meterMinReadingsPerDay: number };
+    readonly params: {
+      readonly cgmMinDays: number;
+      readonly cgmMinActivePercent: number;
+      readonly meterMinDays: number;
+      readonly meterMinReadingsPerDay: number;
+    };
   };
   readonly limits: GlucoseLimits;
 }
@@ -259,7 +444,8 @@ export interface StatisticsReportInput {
   readonly kind?: DataKind | "auto";
 }
 
-export type StatisticsReportResult = { readonly status: "ok"; readonly report: StatisticsReport } | InvalidRange;
+export type StatisticsReportResult =
+  { readonly status: "ok"; readonly report: StatisticsReport } | InvalidRange;
 
 function numberOf(m: AllMetrics, field: NumericField | "tir"): MetricResult {
   if (field === "tir") {
@@ -281,7 +467,10 @@ export function previousPeriod(from: IsoDate, to: IsoDate): { from: IsoDate; to:
 
 /** Builds the statistics report (see the file comment); a refused range is answered, not thrown. */
 export function buildStatisticsReport(input: StatisticsReportInput): StatisticsReportResult {
-  const checked = checkReportRange(input.from, input.to, "long", { timeZone: input.timeZone, now: input.now });
+  const checked = checkReportRange(input.from, input.to, "long", {
+    timeZone: input.timeZone,
+    now: input.now,
+  });
   if (!checked.ok) return checked.invalid;
   const tz = input.timeZone;
   const limits = input.limits ?? DEFAULT_LIMITS;
@@ -340,7 +529,11 @@ export function buildStatisticsReport(input: StatisticsReportInput): StatisticsR
       previousSufficient: b.sufficient,
       change: a.value !== null && b.value !== null ? a.value - b.value : null,
       level,
-      method: { textKey: `statistics.method.${d.method}`, params: d.params ? d.params(cur.metrics) : {}, glucoseParams: d.glucoseParams ?? [] },
+      method: {
+        textKey: `statistics.method.${d.method}`,
+        params: d.params ? d.params(cur.metrics) : {},
+        glucoseParams: d.glucoseParams ?? [],
+      },
     };
   });
 

@@ -136,7 +136,21 @@ describe("classify (before rounding)", () => {
   });
 
   it("glucoseDisplay bundles value, text, unit code and class", () => {
-    expect(glucoseDisplay(69.9, 0, "pl", limits)).toEqual({ mgdl: 69.9, value: 3.9, text: "3,9", unit: 0, unitCode: "mmol/L", class: "low" });
-    expect(glucoseDisplay(252, 1, "en", limits)).toEqual({ mgdl: 252, value: 252, text: "252", unit: 1, unitCode: "mg/dL", class: "veryHigh" });
+    expect(glucoseDisplay(69.9, 0, "pl", limits)).toEqual({
+      mgdl: 69.9,
+      value: 3.9,
+      text: "3,9",
+      unit: 0,
+      unitCode: "mmol/L",
+      class: "low",
+    });
+    expect(glucoseDisplay(252, 1, "en", limits)).toEqual({
+      mgdl: 252,
+      value: 252,
+      text: "252",
+      unit: 1,
+      unitCode: "mg/dL",
+      class: "veryHigh",
+    });
   });
 });

@@ -78,7 +78,11 @@ export function numberFormat(locale: string, decimals: number): Intl.NumberForma
   const key = `${locale}|${decimals}`;
   let f = formatters.get(key);
   if (!f) {
-    const options: Intl.NumberFormatOptions = { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false };
+    const options: Intl.NumberFormatOptions = {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    };
     try {
       f = new Intl.NumberFormat(locale, options);
     } catch {
@@ -96,13 +100,21 @@ export const NO_VALUE_TEXT = "—";
  * A glucose value (mg/dL) as text in the display unit and locale: "5.5" (en, mmol/L),
  * "5,5" (pl, mmol/L), "99" (mg/dL). Non-finite or null values give "—".
  */
-export function formatGlucose(mgdl: number | null | undefined, unit: GlucoseUnit, locale: string): string {
+export function formatGlucose(
+  mgdl: number | null | undefined,
+  unit: GlucoseUnit,
+  locale: string,
+): string {
   if (mgdl === null || mgdl === undefined || !Number.isFinite(mgdl)) return NO_VALUE_TEXT;
   return numberFormat(locale, unitDecimals(unit)).format(displayGlucose(mgdl, unit));
 }
 
 /** Any number with fixed decimals in the locale (insulin units, grams, percentages). */
-export function formatNumber(value: number | null | undefined, decimals: number, locale: string): string {
+export function formatNumber(
+  value: number | null | undefined,
+  decimals: number,
+  locale: string,
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE_TEXT;
   return numberFormat(locale, decimals).format(roundHalfUp(value, decimals));
 }
@@ -152,7 +164,12 @@ export interface GlucoseDisplay {
   readonly class: GlucoseClass;
 }
 
-export function glucoseDisplay(mgdl: number, unit: GlucoseUnit, locale: string, limits: GlucoseLimits): GlucoseDisplay {
+export function glucoseDisplay(
+  mgdl: number,
+  unit: GlucoseUnit,
+  locale: string,
+  limits: GlucoseLimits,
+): GlucoseDisplay {
   return {
     mgdl,
     value: displayGlucose(mgdl, unit),

@@ -14,8 +14,21 @@ const t = ((key: string) => `[${key}]`) as unknown as TFunction;
 /** A DAILY view of one day whose basal rate is `basal` U/h from 02:00. */
 function dailyView(basal: number): PatientView {
   const start = dayWindow(DATE, WAW).start;
-  const pump = buildPumpDay({ date: DATE, timeZone: WAW, records: [pumpRecord(start + 2 * H, { basal }), pumpRecord(start + 20 * H, { basal })] });
-  const nav = { date: DATE, today: "2026-11-24", previous: "2026-11-19", next: "2026-11-21", lastDay: DATE, nearest: null, problem: null, typed: DATE };
+  const pump = buildPumpDay({
+    date: DATE,
+    timeZone: WAW,
+    records: [pumpRecord(start + 2 * H, { basal }), pumpRecord(start + 20 * H, { basal })],
+  });
+  const nav = {
+    date: DATE,
+    today: "2026-11-24",
+    previous: "2026-11-19",
+    next: "2026-11-21",
+    lastDay: DATE,
+    nearest: null,
+    problem: null,
+    typed: DATE,
+  };
   return { tab: "daily", nav, pump } as unknown as PatientView;
 }
 
@@ -37,7 +50,11 @@ describe("viewChart", () => {
     const otherUnit = viewChart(dailyView(1.2), { unit: 1, locale: "en", t });
     expect(otherUnit.wide).not.toBe(first.wide);
     expect(otherUnit.narrow).not.toBe(first.narrow);
-    const otherLanguage = viewChart(dailyView(1.2), { unit: 0, locale: "pl", t: ((key: string) => `{${key}}`) as unknown as TFunction });
+    const otherLanguage = viewChart(dailyView(1.2), {
+      unit: 0,
+      locale: "pl",
+      t: ((key: string) => `{${key}}`) as unknown as TFunction,
+    });
     expect(otherLanguage.wide).not.toBe(first.wide);
     expect(otherLanguage.narrow).not.toBe(first.narrow);
     expect(otherLanguage.wide).toContain("{views:chart.basal}");

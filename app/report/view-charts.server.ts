@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { PatientView } from "~/models/patient-view.server";
-import { bgRangeChart, cgmDayChart, cgmOverlayChart, pumpDayChart, type PumpChartLabels, type PumpRangeChartLabels } from "./charts.server";
+import {
+  bgRangeChart,
+  cgmDayChart,
+  cgmOverlayChart,
+  pumpDayChart,
+  type PumpChartLabels,
+  type PumpRangeChartLabels,
+} from "./charts.server";
 import { displayDate } from "./day";
 import { PUMP_ALARM_CODES, type PumpAlarmKind } from "./pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "./units";
@@ -31,14 +38,22 @@ export function pumpChartLabels(t: TFunction, unit: GlucoseUnit): PumpChartLabel
     unitU: t("views:units.u"),
     unitG: t("views:units.g"),
     glucoseUnit: unitText,
-    alarmKinds: Object.fromEntries(PUMP_ALARM_CODES.map((c) => [c.kind, t(`views:daily.alarms.${c.kind}`)])) as Record<PumpAlarmKind, string>,
+    alarmKinds: Object.fromEntries(
+      PUMP_ALARM_CODES.map((c) => [c.kind, t(`views:daily.alarms.${c.kind}`)]),
+    ) as Record<PumpAlarmKind, string>,
   };
 }
 
 /** The pump report's multi-day chart texts: the day chart's, the target band, the left-out bolus note and the text summary. */
-export function pumpRangeChartLabels(t: TFunction, unit: GlucoseUnit, locale: string, limits: { low: number; high: number }): PumpRangeChartLabels {
+export function pumpRangeChartLabels(
+  t: TFunction,
+  unit: GlucoseUnit,
+  locale: string,
+  limits: { low: number; high: number },
+): PumpRangeChartLabels {
   const unitText = t(`common:units.${unit}`);
-  const amount = (value: number, digits: number, unitKey: "u" | "g") => `${formatNumber(value, digits, locale)} ${t(`views:units.${unitKey}`)}`;
+  const amount = (value: number, digits: number, unitKey: "u" | "g") =>
+    `${formatNumber(value, digits, locale)} ${t(`views:units.${unitKey}`)}`;
   return {
     ...pumpChartLabels(t, unit),
     targetRange: `${t("views:chart.target")} ${formatGlucose(limits.low, unit, locale)}–${formatGlucose(limits.high, unit, locale)} ${unitText}`,
@@ -70,7 +85,9 @@ const drawn = new Map<string, ViewCharts>();
  * answered with an old chart.
  */
 export function viewChart(view: PatientView, options: Options): ViewCharts {
-  const key = createHash("sha256").update(JSON.stringify([view, options.unit, options.locale])).digest("base64");
+  const key = createHash("sha256")
+    .update(JSON.stringify([view, options.unit, options.locale]))
+    .digest("base64");
   const kept = drawn.get(key);
   if (kept !== undefined) {
     // Most recently used last, so the oldest goes first when the cache is full.
@@ -78,7 +95,10 @@ export function viewChart(view: PatientView, options: Options): ViewCharts {
     drawn.set(key, kept);
     return kept;
   }
-  const charts: ViewCharts = { wide: drawViewChart(view, options, false), narrow: drawViewChart(view, options, true) };
+  const charts: ViewCharts = {
+    wide: drawViewChart(view, options, false),
+    narrow: drawViewChart(view, options, true),
+  };
   if (drawn.size >= DRAWN_CHARTS) drawn.delete(drawn.keys().next().value!);
   drawn.set(key, charts);
   return charts;
@@ -87,17 +107,26 @@ export function viewChart(view: PatientView, options: Options): ViewCharts {
 function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: boolean): string {
   const unitText = t(`common:units.${unit}`);
   const glucoseAxis = t("views:chart.glucose", { unit: unitText });
-  const band = (low: number, high: number) => `${t("views:chart.target")} ${formatGlucose(low, unit, locale)}–${formatGlucose(high, unit, locale)} ${unitText}`;
+  const band = (low: number, high: number) =>
+    `${t("views:chart.target")} ${formatGlucose(low, unit, locale)}–${formatGlucose(high, unit, locale)} ${unitText}`;
   const base = narrow ? { unit, locale, narrow, tooltips: false } : { unit, locale };
   if (view.tab === "daily") {
-    return pumpDayChart(view.pump, { ...base, title: t("views:daily.chartTitle", { date: displayDate(view.nav.date) }), labels: pumpChartLabels(t, unit) });
+    return pumpDayChart(view.pump, {
+      ...base,
+      title: t("views:daily.chartTitle", { date: displayDate(view.nav.date) }),
+      labels: pumpChartLabels(t, unit),
+    });
   }
   if (view.tab === "bg") {
     const { model } = view;
     return bgRangeChart(model, {
       ...base,
       title: t("views:bg.chartTitle", { from: displayDate(model.from), to: displayDate(model.to) }),
-      labels: { glucoseAxis, targetRange: band(model.limits.low, model.limits.high), glucoseUnit: unitText },
+      labels: {
+        glucoseAxis,
+        targetRange: band(model.limits.low, model.limits.high),
+        glucoseUnit: unitText,
+      },
     });
   }
   if (view.view === "day") {
@@ -111,7 +140,10 @@ function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: 
   const { overlay } = view;
   return cgmOverlayChart(overlay, {
     ...base,
-    title: t("views:cgms.overlayTitle", { from: displayDate(overlay.from), to: displayDate(overlay.to) }),
+    title: t("views:cgms.overlayTitle", {
+      from: displayDate(overlay.from),
+      to: displayDate(overlay.to),
+    }),
     labels: { glucoseAxis, targetRange: band(overlay.targetBand.low, overlay.targetBand.high) },
   });
 }

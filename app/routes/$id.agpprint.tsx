@@ -3,7 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
 import { agpReportFor, defaultCgmRange } from "~/models/report.server";
-import { AGP_CV_GOAL_PERCENT, insufficientMessageValues, type AgpBandKey, type AgpReport } from "~/report/agp-report";
+import {
+  AGP_CV_GOAL_PERCENT,
+  insufficientMessageValues,
+  type AgpBandKey,
+  type AgpReport,
+} from "~/report/agp-report";
 import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
@@ -35,12 +40,22 @@ const BAND_COLOR: Readonly<Record<AgpBandKey, string>> = {
  * above 180, < 5 % above 250; CV <= 36 %).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shell, value: result, unit, locale } = await loadReportPage(args, "agp", {
+  const {
+    shell,
+    value: result,
+    unit,
+    locale,
+  } = await loadReportPage(args, "agp", {
     defaultRange: defaultCgmRange,
     async build({ viewer, patient, range, now }) {
       const answer = await agpReportFor(viewer, patient, range, now);
-      if (answer.status === "invalidRange") return { value: null, problem: answer.problem, shown: null };
-      return { value: answer, problem: null, shown: answer.status === "ok" ? { start: answer.report.from, end: answer.report.to } : null };
+      if (answer.status === "invalidRange")
+        return { value: null, problem: answer.problem, shown: null };
+      return {
+        value: answer,
+        problem: null,
+        shown: answer.status === "ok" ? { start: answer.report.from, end: answer.report.to } : null,
+      };
     },
   });
   const report: AgpReport | null = result?.status === "ok" ? result.report : null;
@@ -52,7 +67,12 @@ export async function loader(args: LoaderFunctionArgs) {
   let daily: { date: string; full: boolean; figures: string | null; svg: string | null }[] = [];
   // A day's text alternative: its mean and range.
   const dayFigures = (values: number[]) =>
-    t("agp.dayFigures", { mean: formatGlucose(values.reduce((a, b) => a + b, 0) / values.length, unit, locale), low: formatGlucose(Math.min(...values), unit, locale), high: formatGlucose(Math.max(...values), unit, locale), unit: unitText });
+    t("agp.dayFigures", {
+      mean: formatGlucose(values.reduce((a, b) => a + b, 0) / values.length, unit, locale),
+      low: formatGlucose(Math.min(...values), unit, locale),
+      high: formatGlucose(Math.max(...values), unit, locale),
+      unit: unitText,
+    });
   let targetRange = "";
   if (report) {
     targetRange = `${tv("chart.target")} ${formatGlucose(report.targetBand.low, unit, locale)}–${formatGlucose(report.targetBand.high, unit, locale)} ${unitText}`;
@@ -63,7 +83,13 @@ export async function loader(args: LoaderFunctionArgs) {
       locale,
       title: t("agp.chart"),
       targetBand: report.targetBand,
-      labels: { glucoseAxis, targetRange, outerBand: "5–95 %", innerBand: "25–75 %", median: t("agp.median") },
+      labels: {
+        glucoseAxis,
+        targetRange,
+        outerBand: "5–95 %",
+        innerBand: "25–75 %",
+        median: t("agp.median"),
+      },
     });
     // One glucose scale for every day, so that the days compare at a glance.
     const sharedMaxMgdl = dailyProfilesMax(report.dailyProfiles);
@@ -71,11 +97,28 @@ export async function loader(args: LoaderFunctionArgs) {
       date: day.date,
       full: day.full,
       figures: day.points.length ? dayFigures(day.points.map((p) => p.mgdl)) : null,
-      svg: day.points.length ? agpDailyChart(day, { unit, locale, tooltips: !shell.print, title: t("agp.dayChart", { date: displayDate(day.date) }), targetBand: report.targetBand, sharedMaxMgdl, labels: { glucoseAxis, targetRange } }) : null,
+      svg: day.points.length
+        ? agpDailyChart(day, {
+            unit,
+            locale,
+            tooltips: !shell.print,
+            title: t("agp.dayChart", { date: displayDate(day.date) }),
+            targetBand: report.targetBand,
+            sharedMaxMgdl,
+            labels: { glucoseAxis, targetRange },
+          })
+        : null,
     }));
   }
   const figures = report
-    ? { from: report.from, to: report.to, dayCount: report.dayCount, fullDays: report.fullDays, statistics: report.statistics, timeInRanges: report.timeInRanges }
+    ? {
+        from: report.from,
+        to: report.to,
+        dayCount: report.dayCount,
+        fullDays: report.fullDays,
+        statistics: report.statistics,
+        timeInRanges: report.timeInRanges,
+      }
     : null;
   return { shell, insufficient, report: figures, agpSvg, daily, targetRange };
 }
@@ -92,8 +135,18 @@ export default function AgpPrint() {
   const g = (mgdl: number) => formatGlucose(mgdl, shell.unit, locale);
   const percent = (value: number | null) => `${formatNumber(value, 1, locale)} %`;
   const { report, insufficient } = data;
-  const range = report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : insufficient ? `${insufficient.from} – ${insufficient.to}` : null;
-  const bandRange: Record<AgpBandKey, string> = { veryHigh: `> ${g(250)}`, high: `${g(181)}–${g(250)}`, inRange: `${g(70)}–${g(180)}`, low: `${g(54)}–${g(69)}`, veryLow: `< ${g(54)}` };
+  const range = report
+    ? `${displayDate(report.from)} – ${displayDate(report.to)}`
+    : insufficient
+      ? `${insufficient.from} – ${insufficient.to}`
+      : null;
+  const bandRange: Record<AgpBandKey, string> = {
+    veryHigh: `> ${g(250)}`,
+    high: `${g(181)}–${g(250)}`,
+    inRange: `${g(70)}–${g(180)}`,
+    low: `${g(54)}–${g(69)}`,
+    veryLow: `< ${g(54)}`,
+  };
   const goalLabel = (key: string) =>
     key === "inRange"
       ? t("agp.goals.inRange", { low: g(70), high: `${g(180)} ${unitText}` })
@@ -101,7 +154,13 @@ export default function AgpPrint() {
         ? t("agp.goals.above", { value: `${g(Number(key.slice(5)))} ${unitText}` })
         : t("agp.goals.below", { value: `${g(Number(key.slice(5)))} ${unitText}` });
   return (
-    <ReportPage shell={shell} title={t("agp.title")} range={range} quickNote={t("agp.quickNote")} rangeNote={t("agp.rangeNote")}>
+    <ReportPage
+      shell={shell}
+      title={t("agp.title")}
+      range={range}
+      quickNote={t("agp.quickNote")}
+      rangeNote={t("agp.rangeNote")}
+    >
       {insufficient ? (
         <p className={s.empty} role="status" data-testid="agp-insufficient">
           {t("agp.insufficient", insufficient)}
@@ -113,20 +172,35 @@ export default function AgpPrint() {
             <dl className={s.figures} data-testid="agp-statistics">
               <Figure label={t("agp.mean")}>{glucose(report.statistics.mean.value)}</Figure>
               <Figure label={t("agp.gmi")}>{percent(report.statistics.gmi.value)}</Figure>
-              <Figure label={t("agp.cv")} note={`${t("agp.cvGoal", { percent: AGP_CV_GOAL_PERCENT })}${report.statistics.cvGoalMet === null ? "" : ` · ${t(report.statistics.cvGoalMet ? "agp.met" : "agp.notMet")}`}`}>
+              <Figure
+                label={t("agp.cv")}
+                note={`${t("agp.cvGoal", { percent: AGP_CV_GOAL_PERCENT })}${report.statistics.cvGoalMet === null ? "" : ` · ${t(report.statistics.cvGoalMet ? "agp.met" : "agp.notMet")}`}`}
+              >
                 {percent(report.statistics.cv.value)}
               </Figure>
-              <Figure label={t("agp.active")} note={t("agp.activeNote", { readings: report.statistics.readings })}>
+              <Figure
+                label={t("agp.active")}
+                note={t("agp.activeNote", { readings: report.statistics.readings })}
+              >
                 {percent(report.statistics.activePercent.value)}
               </Figure>
-              <Figure label={t("agp.fullDays")}>{t("agp.fullDaysValue", { fullDays: report.fullDays, dayCount: report.dayCount })}</Figure>
+              <Figure label={t("agp.fullDays")}>
+                {t("agp.fullDaysValue", { fullDays: report.fullDays, dayCount: report.dayCount })}
+              </Figure>
             </dl>
           </ReportSection>
           <ReportSection id="agp-tir" title={t("agp.tir")}>
             <div className={s.agpTir}>
               <div className={s.agpTirBar} aria-hidden="true">
                 {report.timeInRanges.bands.map((band) => (
-                  <div key={band.key} style={{ flexGrow: band.percent, flexBasis: 0, background: BAND_COLOR[band.key] }} />
+                  <div
+                    key={band.key}
+                    style={{
+                      flexGrow: band.percent,
+                      flexBasis: 0,
+                      background: BAND_COLOR[band.key],
+                    }}
+                  />
                 ))}
               </div>
               <dl className={s.agpTirList} data-testid="agp-tir">
@@ -148,7 +222,9 @@ export default function AgpPrint() {
                   <tr key={goal.key}>
                     <th scope="row">{goalLabel(goal.key)}</th>
                     <td>{percent(goal.actual)}</td>
-                    <td>{t(goal.comparator === "lt" ? "agp.lt" : "agp.gt", { percent: goal.percent })}</td>
+                    <td>
+                      {t(goal.comparator === "lt" ? "agp.lt" : "agp.gt", { percent: goal.percent })}
+                    </td>
                     <td>{t(goal.met ? "agp.met" : "agp.notMet")}</td>
                   </tr>
                 ))}
@@ -161,7 +237,12 @@ export default function AgpPrint() {
               <figure className={s.dayChart} data-testid="agp-chart">
                 <div dangerouslySetInnerHTML={{ __html: data.agpSvg }} />
                 <figcaption className={s.chartFigures}>
-                  {t("agp.chartFigures", { mean: glucose(report.statistics.mean.value), inRange: percent(report.timeInRanges.bands.find((b) => b.key === "inRange")?.percent ?? null) })}
+                  {t("agp.chartFigures", {
+                    mean: glucose(report.statistics.mean.value),
+                    inRange: percent(
+                      report.timeInRanges.bands.find((b) => b.key === "inRange")?.percent ?? null,
+                    ),
+                  })}
                 </figcaption>
               </figure>
             ) : null}
@@ -175,11 +256,17 @@ export default function AgpPrint() {
                 {t("agp.legend.inner")}
               </li>
               <li>
-                <span className={s.agpSwatch} style={{ background: AGP_BAND_COLORS.median, height: "3px" }} />
+                <span
+                  className={s.agpSwatch}
+                  style={{ background: AGP_BAND_COLORS.median, height: "3px" }}
+                />
                 {t("agp.legend.median")}
               </li>
               <li>
-                <span className={s.agpSwatch} style={{ background: CHART_PALETTE.targetBand, opacity: TARGET_BAND_OPACITY * 3 }} />
+                <span
+                  className={s.agpSwatch}
+                  style={{ background: CHART_PALETTE.targetBand, opacity: TARGET_BAND_OPACITY * 3 }}
+                />
                 {data.targetRange}
               </li>
             </ul>
@@ -192,7 +279,9 @@ export default function AgpPrint() {
                   <figcaption>
                     {displayDate(day.date)}
                     {day.full ? "" : ` (${t("agp.notFull")})`}
-                    {day.figures ? <span className={s.chartFigures}>{` · ${day.figures}`}</span> : null}
+                    {day.figures ? (
+                      <span className={s.chartFigures}>{` · ${day.figures}`}</span>
+                    ) : null}
                   </figcaption>
                   {day.svg ? <div dangerouslySetInnerHTML={{ __html: day.svg }} /> : null}
                 </figure>

@@ -17,12 +17,21 @@ import { loadReportPage } from "~/services/report-page.server";
  * occurrence; on a 23-hour day the skipped hour stays empty.
  */
 function hourlyMatrix(report: CgmReport) {
-  const days = new Map(report.days.map((day) => [displayDate(day.window.date), new Array<{ mgdl: number; class: ReturnType<typeof classify> } | null>(24).fill(null)]));
+  const days = new Map(
+    report.days.map((day) => [
+      displayDate(day.window.date),
+      new Array<{ mgdl: number; class: ReturnType<typeof classify> } | null>(24).fill(null),
+    ]),
+  );
   for (const row of report.rows) {
     const [date = "", time = ""] = row.dateTimeStr.split(" ");
     const cells = days.get(date);
     const hour = Number(time.slice(0, 2));
-    if (cells && !cells[hour]) cells[hour] = { mgdl: row.statusShort0, class: classify(row.statusShort0, report.targetGlucoseRange) };
+    if (cells && !cells[hour])
+      cells[hour] = {
+        mgdl: row.statusShort0,
+        class: classify(row.statusShort0, report.targetGlucoseRange),
+      };
   }
   return [...days].map(([date, cells]) => ({ date, cells }));
 }
@@ -36,12 +45,21 @@ const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
  * not see is a 404, as on the patient page.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shell, value: report, unit, locale } = await loadReportPage(args, "cgm", {
+  const {
+    shell,
+    value: report,
+    unit,
+    locale,
+  } = await loadReportPage(args, "cgm", {
     defaultRange: defaultCgmRange,
     async build({ viewer, patient, range, now, unit }) {
       const result = await cgmReportFor(viewer, patient, range, now, unit);
       if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
-      return { value: result.report, problem: null, shown: { start: result.report.from, end: result.report.to } };
+      return {
+        value: result.report,
+        problem: null,
+        shown: { start: result.report.from, end: result.report.to },
+      };
     },
   });
   const [t, tv] = await Promise.all([getFixedT(locale, "reports"), getFixedT(locale, "views")]);
@@ -71,7 +89,12 @@ export async function loader(args: LoaderFunctionArgs) {
       : null,
   }));
   const { days: _days, rows: _rows, ...figures } = report ?? { days: null, rows: null };
-  return { shell, report: report ? (figures as Omit<CgmReport, "days" | "rows">) : null, charts, hourly: report ? hourlyMatrix(report) : [] };
+  return {
+    shell,
+    report: report ? (figures as Omit<CgmReport, "days" | "rows">) : null,
+    charts,
+    hourly: report ? hourlyMatrix(report) : [],
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
@@ -85,7 +108,13 @@ export default function CgmPrint() {
   const glucose = (mgdl: number | null) => `${formatGlucose(mgdl, shell.unit, locale)} ${unitText}`;
   const percent = (value: number | null) => `${formatNumber(value, 1, locale)} %`;
   return (
-    <ReportPage shell={shell} title={t("cgm.title")} range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null} quickNote={t("cgm.quickNote")} rangeNote={t("cgm.rangeNote")}>
+    <ReportPage
+      shell={shell}
+      title={t("cgm.title")}
+      range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null}
+      quickNote={t("cgm.quickNote")}
+      rangeNote={t("cgm.rangeNote")}
+    >
       {report === null ? null : !report.hasData ? (
         <p className={s.empty} role="status">
           {t("cgm.noData", { from: displayDate(report.from), to: displayDate(report.to) })}
@@ -95,22 +124,39 @@ export default function CgmPrint() {
           <ReportSection id="cgm-figures" title={t("cgm.figures")}>
             <dl className={s.figures} data-testid="cgm-figures">
               <Figure label={t("cgm.unit")}>{unitText}</Figure>
-              <Figure label={t("cgm.targetRange")}>{`${formatGlucose(report.targetGlucoseRange.low, shell.unit, locale)}–${glucose(report.targetGlucoseRange.high)}`}</Figure>
-              <Figure label={t("cgm.highest")} note={t("cgm.at", { time: report.timeWhenTheHighestValueShows ?? "" })}>
+              <Figure
+                label={t("cgm.targetRange")}
+              >{`${formatGlucose(report.targetGlucoseRange.low, shell.unit, locale)}–${glucose(report.targetGlucoseRange.high)}`}</Figure>
+              <Figure
+                label={t("cgm.highest")}
+                note={t("cgm.at", { time: report.timeWhenTheHighestValueShows ?? "" })}
+              >
                 {glucose(report.highestValue)}
               </Figure>
-              <Figure label={t("cgm.lowest")} note={t("cgm.at", { time: report.timeWhenTheLowestValueShows ?? "" })}>
+              <Figure
+                label={t("cgm.lowest")}
+                note={t("cgm.at", { time: report.timeWhenTheLowestValueShows ?? "" })}
+              >
                 {glucose(report.lowestValue)}
               </Figure>
               <Figure label={t("cgm.count")}>{report.numberOfValue}</Figure>
               <Figure label={t("cgm.average")}>{glucose(report.periodAverage)}</Figure>
-              <Figure label={t("cgm.above")} note={t("cgm.values", { count: report.goalCounts.above })}>
+              <Figure
+                label={t("cgm.above")}
+                note={t("cgm.values", { count: report.goalCounts.above })}
+              >
                 {percent(report.valuesAboveGoal)}
               </Figure>
-              <Figure label={t("cgm.within")} note={t("cgm.values", { count: report.goalCounts.within })}>
+              <Figure
+                label={t("cgm.within")}
+                note={t("cgm.values", { count: report.goalCounts.within })}
+              >
                 {percent(report.valuesWithinGoal)}
               </Figure>
-              <Figure label={t("cgm.below")} note={t("cgm.values", { count: report.goalCounts.below })}>
+              <Figure
+                label={t("cgm.below")}
+                note={t("cgm.values", { count: report.goalCounts.below })}
+              >
                 {percent(report.valuesBelowGoal)}
               </Figure>
             </dl>
@@ -121,7 +167,9 @@ export default function CgmPrint() {
                 <figure key={chart.date} className={s.dayChart} data-testid="day-chart">
                   <figcaption className={s.chartCaption}>
                     {displayDate(chart.date)}
-                    {chart.caption ? <span className={s.chartFigures}>{` · ${chart.caption}`}</span> : null}
+                    {chart.caption ? (
+                      <span className={s.chartFigures}>{` · ${chart.caption}`}</span>
+                    ) : null}
                   </figcaption>
                   <div dangerouslySetInnerHTML={{ __html: chart.svg }} />
                 </figure>
@@ -135,7 +183,12 @@ export default function CgmPrint() {
           <ReportSection id="cgm-readings" title={t("cgm.readings")}>
             <p className={s.note}>{t("cgm.readingsNote", { count: report.numberOfValue })}</p>
             {/* On a phone the 25 columns keep a readable width and scroll inside this box; the keyboard reaches it too. */}
-            <div className={s.matrixScroll} tabIndex={0} role="region" aria-label={t("cgm.readings")}>
+            <div
+              className={s.matrixScroll}
+              tabIndex={0}
+              role="region"
+              aria-label={t("cgm.readings")}
+            >
               <table className={`${s.table} ${s.hourMatrix}`} data-testid="cgm-readings">
                 <thead>
                   <tr>

@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
-import { PumpDayTables, PumpEventTables, PumpSettingsTable, PumpSummary, type PumpReportFigures } from "~/components/report/pump-report-sections";
+import {
+  PumpDayTables,
+  PumpEventTables,
+  PumpSettingsTable,
+  PumpSummary,
+  type PumpReportFigures,
+} from "~/components/report/pump-report-sections";
 import { defaultPumpRange, pumpReportFor } from "~/models/report.server";
 import { pumpRangeChart } from "~/report/charts.server";
 import { pumpRangeChartLabels } from "~/report/view-charts.server";
@@ -22,26 +28,58 @@ import { loadReportPage } from "~/services/report-page.server";
  * may not see is a 404, as on the patient page.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shell, value: report, unit, locale } = await loadReportPage(args, "pump", {
+  const {
+    shell,
+    value: report,
+    unit,
+    locale,
+  } = await loadReportPage(args, "pump", {
     defaultRange: (_viewer, patient, now) => defaultPumpRange(patient, now),
     async build({ viewer, patient, range, now, unit, context }) {
       const nameStyle = context.nameStyle === "center" ? 1 : context.nameStyle === "right" ? 2 : 0;
       const result = await pumpReportFor(viewer, patient, range, now, { unit, nameStyle });
       if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
-      return { value: result.report, problem: null, shown: { start: result.report.from, end: result.report.to } };
+      return {
+        value: result.report,
+        problem: null,
+        shown: { start: result.report.from, end: result.report.to },
+      };
     },
   });
   const t = await getFixedT(locale, "reports");
-  const labels = report ? pumpRangeChartLabels(t, unit, locale, { low: report.patientInfo.lowLimit, high: report.patientInfo.highLimit }) : null;
-  const sections = report && labels
-    ? report.chartSections.map((section) => {
-        if (section.kind === "noData") return { kind: "noData" as const, from: displayDate(section.from), to: displayDate(section.to), svg: null };
-        const { group } = section;
-        const from = displayDate(group.dates[0]!);
-        const to = displayDate(group.dates[group.dates.length - 1]!);
-        return { kind: "chart" as const, from, to, svg: pumpRangeChart(report, group, { unit, locale, tooltips: !shell.print, title: t("pump.groupChart", { from, to }), labels }) };
+  const labels = report
+    ? pumpRangeChartLabels(t, unit, locale, {
+        low: report.patientInfo.lowLimit,
+        high: report.patientInfo.highLimit,
       })
-    : [];
+    : null;
+  const sections =
+    report && labels
+      ? report.chartSections.map((section) => {
+          if (section.kind === "noData")
+            return {
+              kind: "noData" as const,
+              from: displayDate(section.from),
+              to: displayDate(section.to),
+              svg: null,
+            };
+          const { group } = section;
+          const from = displayDate(group.dates[0]!);
+          const to = displayDate(group.dates[group.dates.length - 1]!);
+          return {
+            kind: "chart" as const,
+            from,
+            to,
+            svg: pumpRangeChart(report, group, {
+              unit,
+              locale,
+              tooltips: !shell.print,
+              title: t("pump.groupChart", { from, to }),
+              labels,
+            }),
+          };
+        })
+      : [];
   const charts = sections.flatMap((c) => (c.kind === "chart" ? [c] : []));
   const { days: _days, ...figures } = report ?? { days: null };
   return { shell, report: report ? (figures as PumpReportFigures) : null, charts, sections };
@@ -53,7 +91,12 @@ export default function PumpPrint() {
   const { t } = useTranslation("reports");
   const { shell, report, sections } = useLoaderData<typeof loader>();
   return (
-    <ReportPage shell={shell} title={t("pump.title")} range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null} rangeNote={t("pump.rangeNote")}>
+    <ReportPage
+      shell={shell}
+      title={t("pump.title")}
+      range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null}
+      rangeNote={t("pump.rangeNote")}
+    >
       {report === null ? null : !report.hasData ? (
         <p className={s.empty} role="status">
           {t("pump.noData", { from: displayDate(report.from), to: displayDate(report.to) })}
@@ -69,7 +112,9 @@ export default function PumpPrint() {
               {sections.map((section) =>
                 section.svg === null ? (
                   <p key={section.from} data-testid="chart-no-data" className={s.noDataLine}>
-                    {section.from === section.to ? t("pump.noChartDay", { date: section.from }) : t("pump.noData", { from: section.from, to: section.to })}
+                    {section.from === section.to
+                      ? t("pump.noChartDay", { date: section.from })
+                      : t("pump.noData", { from: section.from, to: section.to })}
                   </p>
                 ) : (
                   <div key={section.from} data-testid="chart-group" className={s.rangeChartGroup}>
@@ -77,7 +122,8 @@ export default function PumpPrint() {
                     <figure className={s.rangeChart}>
                       <div dangerouslySetInnerHTML={{ __html: section.svg }} />
                       <figcaption className={s.chartFigures}>
-                        {t("pump.chartValues")} <a href="#pump-days">{t("pump.perDay")}</a>, <a href="#pump-bg">{t("pump.bgPerDay")}</a>
+                        {t("pump.chartValues")} <a href="#pump-days">{t("pump.perDay")}</a>,{" "}
+                        <a href="#pump-bg">{t("pump.bgPerDay")}</a>
                       </figcaption>
                     </figure>
                   </div>

@@ -2,7 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReportPage, reportMeta } from "~/components/report/report-page";
-import { StatisticsMethods, StatisticsPeriods, StatisticsTables, type StatisticsFigures } from "~/components/report/statistics-report-sections";
+import {
+  StatisticsMethods,
+  StatisticsPeriods,
+  StatisticsTables,
+  type StatisticsFigures,
+} from "~/components/report/statistics-report-sections";
 import { defaultStatisticsRange, statisticsReportFor } from "~/models/report.server";
 import { displayDate } from "~/report/day";
 import { statisticRowInUnit } from "~/report/statistics-report";
@@ -24,7 +29,11 @@ export async function loader(args: LoaderFunctionArgs) {
     async build({ viewer, patient, range, now }) {
       const result = await statisticsReportFor(viewer, patient, range, now);
       if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
-      return { value: result, problem: null, shown: { start: result.report.current.from, end: result.report.current.to } };
+      return {
+        value: result,
+        problem: null,
+        shown: { start: result.report.current.from, end: result.report.current.to },
+      };
     },
   });
   const report: StatisticsFigures | null = answer
@@ -49,13 +58,18 @@ export default function StatisticsPrint() {
     <ReportPage
       shell={shell}
       title={t("statistics.title")}
-      range={report ? `${displayDate(report.current.from)} – ${displayDate(report.current.to)}` : null}
+      range={
+        report ? `${displayDate(report.current.from)} – ${displayDate(report.current.to)}` : null
+      }
       quickNote={t("statistics.quickNote")}
       rangeNote={t("statistics.rangeNote")}
     >
       {report === null ? null : report.current.readings === 0 ? (
         <p className={s.empty} role="status">
-          {t("statistics.noData", { from: displayDate(report.current.from), to: displayDate(report.current.to) })}
+          {t("statistics.noData", {
+            from: displayDate(report.current.from),
+            to: displayDate(report.current.to),
+          })}
         </p>
       ) : (
         <>

@@ -5,9 +5,20 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Field, FormMessages } from "~/components/form";
-import { changeEmail, changePassword, requestPasswordReset, resetPassword, sendChangeEmailCode } from "~/models/account.server";
+import {
+  changeEmail,
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
+  sendChangeEmailCode,
+} from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
-import { changeEmailSchema, changePasswordSchema, resetPasswordSchema, sendCodeSchema } from "~/schemas/auth";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  resetPasswordSchema,
+  sendCodeSchema,
+} from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/utils/i18n.server";
@@ -41,12 +52,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
   const user = await getSessionUser(request);
-  if (SIGNED_IN.includes(intent.data) !== Boolean(user?.active)) throw redirect(user ? "/account" : "/login?redirectTo=/account");
+  if (SIGNED_IN.includes(intent.data) !== Boolean(user?.active))
+    throw redirect(user ? "/account" : "/login?redirectTo=/account");
   const submission = parseWithZod(formData, { schema: SCHEMAS[intent.data] });
-  const reply = (extra: Parameters<typeof submission.reply>[0] = {}, notice: string | null = null, status = 400) =>
-    data({ intent: intent.data, result: submission.reply({ hideFields: HIDDEN, ...extra }), notice }, { status });
+  const reply = (
+    extra: Parameters<typeof submission.reply>[0] = {},
+    notice: string | null = null,
+    status = 400,
+  ) =>
+    data(
+      { intent: intent.data, result: submission.reply({ hideFields: HIDDEN, ...extra }), notice },
+      { status },
+    );
   const refused = (refusal: { error: string; retryAfterSeconds?: number }) =>
-    data({ intent: intent.data, result: submission.reply({ hideFields: HIDDEN, formErrors: [formError(refusal)] }), notice: null }, refusalInit(refusal));
+    data(
+      {
+        intent: intent.data,
+        result: submission.reply({ hideFields: HIDDEN, formErrors: [formError(refusal)] }),
+        notice: null,
+      },
+      refusalInit(refusal),
+    );
   if (submission.status !== "success") return reply();
   const locale = await getLocale(request);
   const ip = clientIp(request);
@@ -55,16 +81,30 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent.data) {
     case "password": {
       const session = await getSession(request);
-      const done = await changePassword({ userId: user!.id, currentPassword: v.currentPassword!, password: v.password!, keepSessionId: session.id });
-      return done.ok ? reply({ resetForm: true }, "account.passwordChanged", 200) : reply({ fieldErrors: { currentPassword: [done.error] } });
+      const done = await changePassword({
+        userId: user!.id,
+        currentPassword: v.currentPassword!,
+        password: v.password!,
+        keepSessionId: session.id,
+      });
+      return done.ok
+        ? reply({ resetForm: true }, "account.passwordChanged", 200)
+        : reply({ fieldErrors: { currentPassword: [done.error] } });
     }
     case "sendEmailCode": {
       const sent = await sendChangeEmailCode({ userId: user!.id, email: v.email!, locale, ip });
       return sent.ok ? reply({}, "account.codeSent", 200) : refused(sent);
     }
     case "email": {
-      const done = await changeEmail({ userId: user!.id, email: v.email!, code: v.code!, currentPassword: v.currentPassword! });
-      return done.ok ? reply({ resetForm: true }, "account.emailChanged", 200) : reply({ formErrors: [done.error] });
+      const done = await changeEmail({
+        userId: user!.id,
+        email: v.email!,
+        code: v.code!,
+        currentPassword: v.currentPassword!,
+      });
+      return done.ok
+        ? reply({ resetForm: true }, "account.emailChanged", 200)
+        : reply({ formErrors: [done.error] });
     }
     case "sendResetCode": {
       const sent = await requestPasswordReset({ email: v.email!, locale, ip });
@@ -77,7 +117,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function AccountForm({ id, intents, title, children }: { id: string; intents: Intent[]; title: string; children: (fields: ReturnType<typeof useAccountForm>[1]) => React.ReactNode }) {
+function AccountForm({
+  id,
+  intents,
+  title,
+  children,
+}: {
+  id: string;
+  intents: Intent[];
+  title: string;
+  children: (fields: ReturnType<typeof useAccountForm>[1]) => React.ReactNode;
+}) {
   const actionData = useActionData<typeof action>();
   const mine = actionData && intents.includes(actionData.intent) ? actionData : undefined;
   const [form, fields] = useAccountForm(id, mine?.result);
@@ -86,10 +136,15 @@ function AccountForm({ id, intents, title, children }: { id: string; intents: In
     <section className={s.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <FormProvider context={form.context}>
-      <Form method="post" {...getFormProps(form)} className={f.form} aria-busy={navigation.state !== "idle"}>
-        <FormMessages errors={form.errors} notice={mine?.notice} />
-        {children(fields)}
-      </Form>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className={f.form}
+          aria-busy={navigation.state !== "idle"}
+        >
+          <FormMessages errors={form.errors} notice={mine?.notice} />
+          {children(fields)}
+        </Form>
       </FormProvider>
     </section>
   );
@@ -113,7 +168,12 @@ export default function Account() {
   const { signedIn, email } = useLoaderData<typeof loader>();
   const submit = (intent: Intent, label: string, secondary = false) => (
     <div>
-      <button type="submit" name="intent" value={intent} className={secondary ? s.buttonSecondary : s.button}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={secondary ? s.buttonSecondary : s.button}
+      >
         {label}
       </button>
     </div>
@@ -123,14 +183,43 @@ export default function Account() {
     return (
       <div className={f.narrow}>
         <h1>{t("account.resetTitle")}</h1>
-        <AccountForm id="reset" intents={["sendResetCode", "reset"]} title={t("account.resetIntro")}>
+        <AccountForm
+          id="reset"
+          intents={["sendResetCode", "reset"]}
+          title={t("account.resetIntro")}
+        >
           {(fields) => (
             <>
-              <Field meta={fields.email!} label={t("fields.email")} type="email" autoComplete="username" required />
+              <Field
+                meta={fields.email!}
+                label={t("fields.email")}
+                type="email"
+                autoComplete="username"
+                required
+              />
               {submit("sendResetCode", t("register.sendCode"), true)}
-              <Field meta={fields.code!} label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" required />
-              <Field meta={fields.password!} label={t("fields.newPassword")} type="password" autoComplete="new-password" hint={t("register.passwordHint")} required />
-              <Field meta={fields.confirmPassword!} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" required />
+              <Field
+                meta={fields.code!}
+                label={t("fields.code")}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+              />
+              <Field
+                meta={fields.password!}
+                label={t("fields.newPassword")}
+                type="password"
+                autoComplete="new-password"
+                hint={t("register.passwordHint")}
+                required
+              />
+              <Field
+                meta={fields.confirmPassword!}
+                label={t("fields.confirmPassword")}
+                type="password"
+                autoComplete="new-password"
+                required
+              />
               {submit("reset", t("account.resetSubmit"))}
             </>
           )}
@@ -146,9 +235,28 @@ export default function Account() {
       <AccountForm id="password" intents={["password"]} title={t("account.passwordTitle")}>
         {(fields) => (
           <>
-            <Field meta={fields.currentPassword!} label={t("fields.currentPassword")} type="password" autoComplete="current-password" required />
-            <Field meta={fields.password!} label={t("fields.newPassword")} type="password" autoComplete="new-password" hint={t("register.passwordHint")} required />
-            <Field meta={fields.confirmPassword!} label={t("fields.confirmPassword")} type="password" autoComplete="new-password" required />
+            <Field
+              meta={fields.currentPassword!}
+              label={t("fields.currentPassword")}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <Field
+              meta={fields.password!}
+              label={t("fields.newPassword")}
+              type="password"
+              autoComplete="new-password"
+              hint={t("register.passwordHint")}
+              required
+            />
+            <Field
+              meta={fields.confirmPassword!}
+              label={t("fields.confirmPassword")}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
             {submit("password", t("account.passwordSubmit"))}
           </>
         )}
@@ -156,10 +264,28 @@ export default function Account() {
       <AccountForm id="email" intents={["sendEmailCode", "email"]} title={t("account.emailTitle")}>
         {(fields) => (
           <>
-            <Field meta={fields.email!} label={t("fields.newEmail")} type="email" autoComplete="email" required />
+            <Field
+              meta={fields.email!}
+              label={t("fields.newEmail")}
+              type="email"
+              autoComplete="email"
+              required
+            />
             {submit("sendEmailCode", t("register.sendCode"), true)}
-            <Field meta={fields.code!} label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" required />
-            <Field meta={fields.currentPassword!} label={t("fields.currentPassword")} type="password" autoComplete="current-password" required />
+            <Field
+              meta={fields.code!}
+              label={t("fields.code")}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+            />
+            <Field
+              meta={fields.currentPassword!}
+              label={t("fields.currentPassword")}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             {submit("email", t("account.emailSubmit"))}
           </>
         )}

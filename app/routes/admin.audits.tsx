@@ -22,7 +22,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: a.user.email,
       isPass: a.user.isPass,
       reason: a.user.auditReason,
-      fields: { hospitalName: a.hospitalName, address: a.address, area: a.area, country: a.country, connectName: a.connectName, connectPhone: a.connectPhone },
+      fields: {
+        hospitalName: a.hospitalName,
+        address: a.address,
+        area: a.area,
+        country: a.country,
+        connectName: a.connectName,
+        connectPhone: a.connectPhone,
+      },
       submittedAt: a.submittedAt.toISOString(),
     })),
   };
@@ -31,11 +38,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const submission = parseWithZod(await request.formData(), { schema: auditDecisionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   const v = submission.value;
-  const done = await decideAudit({ reviewerId: staff.id, userId: v.userId, approve: v.intent === "approve", reason: v.intent === "refuse" ? v.reason : undefined });
-  if (!done.ok) return data({ result: submission.reply({ formErrors: [done.error] }), notice: null }, { status: 404 });
-  return { result: submission.reply({ resetForm: true }), notice: v.intent === "approve" ? "audit.approvedNotice" : "audit.refusedNotice" };
+  const done = await decideAudit({
+    reviewerId: staff.id,
+    userId: v.userId,
+    approve: v.intent === "approve",
+    reason: v.intent === "refuse" ? v.reason : undefined,
+  });
+  if (!done.ok)
+    return data(
+      { result: submission.reply({ formErrors: [done.error] }), notice: null },
+      { status: 404 },
+    );
+  return {
+    result: submission.reply({ resetForm: true }),
+    notice: v.intent === "approve" ? "audit.approvedNotice" : "audit.refusedNotice",
+  };
 }
 
 export default function Audits() {
@@ -43,7 +63,11 @@ export default function Audits() {
   const { audits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const errors = actionData?.result.error ? Object.values(actionData.result.error).flat().filter((e): e is string => typeof e === "string") : undefined;
+  const errors = actionData?.result.error
+    ? Object.values(actionData.result.error)
+        .flat()
+        .filter((e): e is string => typeof e === "string")
+    : undefined;
   return (
     <section aria-labelledby="audits-title">
       <h1 id="audits-title">{t("audit.reviewTitle")}</h1>
@@ -69,7 +93,13 @@ export default function Audits() {
             <div className={f.wide}>
               <Form method="post">
                 <input type="hidden" name="userId" value={a.userId} />
-                <button type="submit" name="intent" value="approve" className={s.button} disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  className={s.button}
+                  disabled={busy}
+                >
                   {t("audit.approve")}
                 </button>
               </Form>
@@ -80,7 +110,13 @@ export default function Audits() {
                 </label>
                 <textarea id={`reason-${a.userId}`} name="reason" rows={2} className={f.input} />
                 <div>
-                  <button type="submit" name="intent" value="refuse" className={s.buttonSecondary} disabled={busy}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="refuse"
+                    className={s.buttonSecondary}
+                    disabled={busy}
+                  >
                     {t("audit.refuse")}
                   </button>
                 </div>

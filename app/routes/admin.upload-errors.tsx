@@ -24,7 +24,11 @@ export default function UploadErrors() {
   const { t, i18n } = useTranslation("admin");
   const { items, page, pages, total } = useLoaderData<typeof loader>();
   // UTC, so that the server's and the browser's rendering agree.
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "long",
+    timeZone: "UTC",
+  });
   return (
     <section className={s.card} aria-labelledby="upload-errors-title">
       <h1 id="upload-errors-title">{t("uploadErrors.title")}</h1>
@@ -47,8 +51,14 @@ export default function UploadErrors() {
                 <td className={a.topCell}>
                   <time dateTime={item.at}>{format.format(new Date(item.at))}</time>
                 </td>
-                <td className={a.topCell}>{item.operatorEmail ?? t("uploadErrors.deletedAccount")}</td>
-                <td className={a.topCell}>{item.patientUserId === null ? "" : (item.patientEmail ?? t("uploadErrors.deletedAccount"))}</td>
+                <td className={a.topCell}>
+                  {item.operatorEmail ?? t("uploadErrors.deletedAccount")}
+                </td>
+                <td className={a.topCell}>
+                  {item.patientUserId === null
+                    ? ""
+                    : (item.patientEmail ?? t("uploadErrors.deletedAccount"))}
+                </td>
                 <td className={a.topCell}>
                   <pre className={a.report}>{item.content}</pre>
                 </td>
@@ -57,7 +67,17 @@ export default function UploadErrors() {
           </tbody>
         </table>
       )}
-      <Pager page={page} pages={pages} href={(n) => `?page=${n}`} labels={{ nav: t("uploadErrors.pages"), back: t("uploadErrors.previous"), forward: t("uploadErrors.next"), pageOf: t("uploadErrors.pageOf", { page, pages }) }} />
+      <Pager
+        page={page}
+        pages={pages}
+        href={(n) => `?page=${n}`}
+        labels={{
+          nav: t("uploadErrors.pages"),
+          back: t("uploadErrors.previous"),
+          forward: t("uploadErrors.next"),
+          pageOf: t("uploadErrors.pageOf", { page, pages }),
+        }}
+      />
     </section>
   );
 }

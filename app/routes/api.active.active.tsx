@@ -20,11 +20,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await checkApiToken(request.headers.get("token"));
   const parsed = (token.ok ? activateSchema : claimAccountSchema).safeParse(body);
   if (!parsed.success) return apiInvalid(request, parsed.error as z.ZodError);
-  if (!verifyOriginToken(parsed.data.origin)) return apiFail(request, API_CODES.invalid, "auth:errors.originExpired");
+  if (!verifyOriginToken(parsed.data.origin))
+    return apiFail(request, API_CODES.invalid, "auth:errors.originExpired");
   const email = token.ok
-    ? (await db().user.findUniqueOrThrow({ where: { id: token.userId }, select: { email: true } })).email
+    ? (await db().user.findUniqueOrThrow({ where: { id: token.userId }, select: { email: true } }))
+        .email
     : (parsed.data as unknown as { email: string }).email;
-  const done = await activateAccount({ email, code: parsed.data.code, password: (parsed.data as unknown as { password?: string }).password });
+  const done = await activateAccount({
+    email,
+    code: parsed.data.code,
+    password: (parsed.data as unknown as { password?: string }).password,
+  });
   if (!done.ok) return apiFail(request, API_CODES.invalid, `auth:${done.error}`);
   return apiOk(request, { creatorShare: await findPendingCreatorShare(done.userId) }, "activated");
 }

@@ -12,8 +12,14 @@ import { postOnly } from "~/utils/api.server";
  */
 export const action = reportApiAction("agp", async ({ viewer, patient, range, now }) => {
   const result = await agpReportFor(viewer, patient, range, now);
-  if (result.status === "invalidRange") return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
-  if (result.status === "insufficient") return { ok: false, msgKey: "reports:agp.insufficient", values: insufficientMessageValues(result) };
+  if (result.status === "invalidRange")
+    return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
+  if (result.status === "insufficient")
+    return {
+      ok: false,
+      msgKey: "reports:agp.insufficient",
+      values: insufficientMessageValues(result),
+    };
   return { ok: true, data: agpReportResponse(patient.id, result.report) };
 });
 

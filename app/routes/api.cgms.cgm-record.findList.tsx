@@ -8,5 +8,8 @@ export const loader = patientReadLoader(rangeQuery, {
   purpose: "cgmReadings",
   messages: "views",
   range: (query) => ({ rule: RANGE_RULES.cgmReadings, dates: query }),
-  read: async ({ viewer, patient, query }) => ({ ok: true, data: await cgmList(viewer, patient, query.start, query.end) }),
+  read: async ({ viewer, patient, query }) => ({
+    ok: true,
+    data: await cgmList(viewer, patient, query.start, query.end),
+  }),
 });

@@ -15,5 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) return apiInvalid(request, parsed.error, "import");
   const file = await exportCsv(viewer, { ...parsed.data, channel: "api" });
   if (file.ok) return csvAttachment(file);
-  return file.refused === "range" ? apiFail(request, API_CODES.invalid, file.msgKey) : apiFail(request, API_CODES.notFound, "notFound");
+  return file.refused === "range"
+    ? apiFail(request, API_CODES.invalid, file.msgKey)
+    : apiFail(request, API_CODES.notFound, "notFound");
 }

@@ -6,5 +6,8 @@ import { patientReadLoader } from "~/services/patient-api.server";
 export const loader = patientReadLoader(findLastRecordQuery, {
   purpose: "lastRecord",
   messages: "views",
-  read: async ({ viewer, patient, query }) => ({ ok: true, data: await findLastRecord(viewer, patient.id, query.origin) }),
+  read: async ({ viewer, patient, query }) => ({
+    ok: true,
+    data: await findLastRecord(viewer, patient.id, query.origin),
+  }),
 });

@@ -8,5 +8,8 @@ export const loader = patientReadLoader(findPatientDataQuery, {
   purpose: "dayData",
   messages: "views",
   range: (query) => ({ rule: RANGE_RULES.day, dates: { start: query.date, end: query.date } }),
-  read: async ({ viewer, patient, query, now }) => ({ ok: true, data: await patientDayData(viewer, patient, query.date, now) }),
+  read: async ({ viewer, patient, query, now }) => ({
+    ok: true,
+    data: await patientDayData(viewer, patient, query.date, now),
+  }),
 });

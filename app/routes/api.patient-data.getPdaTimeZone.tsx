@@ -6,5 +6,8 @@ import { patientReadLoader } from "~/services/patient-api.server";
 export const loader = patientReadLoader(pdaTimeZoneQuery, {
   purpose: "pdaTimeZone",
   messages: "views",
-  read: async ({ viewer, patient }) => ({ ok: true, data: await pumpUploadTimeZone(viewer, patient.id) }),
+  read: async ({ viewer, patient }) => ({
+    ok: true,
+    data: await pumpUploadTimeZone(viewer, patient.id),
+  }),
 });

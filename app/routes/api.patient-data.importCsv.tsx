@@ -14,10 +14,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = importCsvApiSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "import");
   const { file, ...fields } = parsed.data;
-  const result = await importCsv(viewer, { ...fields, bytes: new Uint8Array(await file.arrayBuffer()) });
+  const result = await importCsv(viewer, {
+    ...fields,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  });
   // Each bad line also carries its message in the caller's language.
   const answer = result.ok
-    ? { ok: true as const, data: { ...result.data, errors: await Promise.all(result.data.errors.map(async (e) => ({ ...e, message: await apiMessage(request, `csv:${e.key}`, { ...e.values, line: e.line }) }))) } }
+    ? {
+        ok: true as const,
+        data: {
+          ...result.data,
+          errors: await Promise.all(
+            result.data.errors.map(async (e) => ({
+              ...e,
+              message: await apiMessage(request, `csv:${e.key}`, { ...e.values, line: e.line }),
+            })),
+          ),
+        },
+      }
     : result;
   return ingestAnswer(request, answer, fields.dryRun ? "import:previewed" : "import:imported");
 }

@@ -11,7 +11,10 @@ import { postOnly } from "~/utils/api.server";
 export const action = reportApiAction("pump", async ({ viewer, patient, range, now }) => {
   const context = await reportContext(viewer.id, patient);
   const nameStyle = context.nameStyle === "center" ? 1 : context.nameStyle === "right" ? 2 : 0;
-  const result = await pumpReportFor(viewer, patient, range, now, { unit: context.unit, nameStyle });
+  const result = await pumpReportFor(viewer, patient, range, now, {
+    unit: context.unit,
+    nameStyle,
+  });
   if (result.status !== "ok") return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
   return { ok: true, data: pumpReportResponse(patient.id, result.report) };
 });

@@ -10,7 +10,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = pumpSaveSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "upload");
   const { pid, pdaSn, pdaVersion, timeZone, dataList } = parsed.data;
-  return ingestAnswer(request, await ingestNow(viewer, { pid, deviceKind: "equil", deviceSn: pdaSn, pdaVersion, timeZone, records: dataList }));
+  return ingestAnswer(
+    request,
+    await ingestNow(viewer, {
+      pid,
+      deviceKind: "equil",
+      deviceSn: pdaSn,
+      pdaVersion,
+      timeZone,
+      records: dataList,
+    }),
+  );
 }
 
 export const loader = postOnly();

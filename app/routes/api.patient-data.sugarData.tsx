@@ -8,5 +8,8 @@ export const loader = patientReadLoader(rangeQuery, {
   purpose: "meterReadings",
   messages: "views",
   range: (query) => ({ rule: RANGE_RULES.long, dates: query }),
-  read: async ({ viewer, patient, query }) => ({ ok: true, data: await sugarData(viewer, patient, query.start, query.end) }),
+  read: async ({ viewer, patient, query }) => ({
+    ok: true,
+    data: await sugarData(viewer, patient, query.start, query.end),
+  }),
 });

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { reportUploadErrors } from "~/models/upload-error-log.server";
 import { uploadErrLogSchema } from "~/schemas/upload-error-log";
-import { apiFail, apiInvalid, apiOk, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  apiFail,
+  apiInvalid,
+  apiOk,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/utils/api.server";
 import { apiThrottled } from "~/utils/throttle-response.server";
 
 /**
@@ -15,7 +22,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return apiInvalid(request, parsed.error, "api");
   const result = await reportUploadErrors(userId, parsed.data.list);
   if (result.ok) return apiOk(request, { count: result.count });
-  return result.status === 429 ? apiThrottled(request, `api:${result.error}`, result.retryAfterSeconds) : apiFail(request, result.status, result.error);
+  return result.status === 429
+    ? apiThrottled(request, `api:${result.error}`, result.retryAfterSeconds)
+    : apiFail(request, result.status, result.error);
 }
 
 export const loader = postOnly();

@@ -3,8 +3,21 @@ import { z } from "zod";
 import { viewerById } from "~/models/access.server";
 import { createPatientRecord, unitOf, updatePatientRecord } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
-import { fromSavePayload, newPatientSchema, patientRecordSchema, pidField } from "~/schemas/patient";
-import { API_CODES, apiInvalid, apiMessage, apiResponse, postOnly, readPayload, requireApiUserId } from "~/utils/api.server";
+import {
+  fromSavePayload,
+  newPatientSchema,
+  patientRecordSchema,
+  pidField,
+} from "~/schemas/patient";
+import {
+  API_CODES,
+  apiInvalid,
+  apiMessage,
+  apiResponse,
+  postOnly,
+  readPayload,
+  requireApiUserId,
+} from "~/utils/api.server";
 import { getLocale } from "~/utils/i18n.server";
 
 /**
@@ -18,23 +31,39 @@ import { getLocale } from "~/utils/i18n.server";
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireApiUserId(request);
   const { patient, count } = fromSavePayload(await readPayload(request));
-  if (count !== 1) return apiResponse(API_CODES.invalid, await apiMessage(request, "record:errors.listOfOne"), { fields: {} });
+  if (count !== 1)
+    return apiResponse(API_CODES.invalid, await apiMessage(request, "record:errors.listOfOne"), {
+      fields: {},
+    });
   const values: Record<string, unknown> = { unit: await unitOf(userId), ...patient };
 
   const viewer = await viewerById(userId);
   // A choice the database refuses (an option of the wrong type) is a validation failure like any other.
   const failed = async (result: { status: number; error: string; field?: string }) => {
     const error = await apiMessage(request, `record:${result.error}`);
-    if (result.status === API_CODES.invalid) return apiResponse(API_CODES.invalid, error, { fields: result.field ? { [result.field]: [result.error] } : {} });
-    return apiResponse(result.status, await apiMessage(request, "addFailed"), { error, ...(result.field ? { field: result.field } : {}) });
+    if (result.status === API_CODES.invalid)
+      return apiResponse(API_CODES.invalid, error, {
+        fields: result.field ? { [result.field]: [result.error] } : {},
+      });
+    return apiResponse(result.status, await apiMessage(request, "addFailed"), {
+      error,
+      ...(result.field ? { field: result.field } : {}),
+    });
   };
 
   if (values.pid === undefined || values.pid === null || values.pid === "") {
     const parsed = newPatientSchema.safeParse(values);
     if (!parsed.success) return apiInvalid(request, parsed.error, "record");
-    const created = await createPatientRecord(viewer, parsed.data, { locale: await getLocale(request), ip: clientIp(request) });
+    const created = await createPatientRecord(viewer, parsed.data, {
+      locale: await getLocale(request),
+      ip: clientIp(request),
+    });
     if (!created.ok) return failed(created);
-    return apiResponse(API_CODES.ok, await apiMessage(request, "addSuccess"), { pid: created.pid, userId: created.userId, mailed: created.mailed });
+    return apiResponse(API_CODES.ok, await apiMessage(request, "addSuccess"), {
+      pid: created.pid,
+      userId: created.userId,
+      mailed: created.mailed,
+    });
   }
 
   const pid = pidField.safeParse(values.pid);
@@ -43,7 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return apiInvalid(request, parsed.error, "record");
   const saved = await updatePatientRecord(viewer, pid.data, parsed.data);
   if (!saved.ok) return failed(saved);
-  return apiResponse(API_CODES.ok, await apiMessage(request, "addSuccess"), { pid: saved.pid, userId: saved.userId });
+  return apiResponse(API_CODES.ok, await apiMessage(request, "addSuccess"), {
+    pid: saved.pid,
+    userId: saved.userId,
+  });
 }
 
 export const loader = postOnly();

@@ -2,7 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { deleteShare } from "~/models/read-power.server";
 import { deleteShareSchema } from "~/schemas/read-power";
-import { apiFail, apiInvalid, apiOk, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  apiFail,
+  apiInvalid,
+  apiOk,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/utils/api.server";
 
 /** POST /api/read-power/delete (readPowerId): either side of a share removes it. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -10,7 +17,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = deleteShareSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "sharing");
   const result = await deleteShare(viewer, parsed.data);
-  return result.ok ? apiOk(request, result.data, "sharing:messages.operateSuccess") : apiFail(request, result.status, result.error);
+  return result.ok
+    ? apiOk(request, result.data, "sharing:messages.operateSuccess")
+    : apiFail(request, result.status, result.error);
 }
 
 export const loader = postOnly();

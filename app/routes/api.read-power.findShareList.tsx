@@ -13,10 +13,18 @@ import { apiThrottled } from "~/utils/throttle-response.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await viewerById(await requireApiUserId(request));
-  const parsed = findShareListQuery(viewer.identity).safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = findShareListQuery(viewer.identity).safeParse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
   if (!parsed.success) return apiInvalid(request, parsed.error, "sharing");
   const { pageNum, pageSize, searchOption } = parsed.data;
-  const result = await searchShareCandidates(viewer, { page: pageNum, pageSize, search: searchOption });
+  const result = await searchShareCandidates(viewer, {
+    page: pageNum,
+    pageSize,
+    search: searchOption,
+  });
   if (result.ok) return apiOk(request, result.data);
-  return "retryAfterSeconds" in result ? apiThrottled(request, result.error, result.retryAfterSeconds) : apiFail(request, result.status, result.error);
+  return "retryAfterSeconds" in result
+    ? apiThrottled(request, result.error, result.retryAfterSeconds)
+    : apiFail(request, result.status, result.error);
 }

@@ -11,7 +11,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = processFromEmailSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "sharing");
   const result = await processFromEmail(parsed.data);
-  return result.ok ? apiOk(request, result.data, "sharing:messages.operateSuccess") : apiFail(request, result.status, result.error);
+  return result.ok
+    ? apiOk(request, result.data, "sharing:messages.operateSuccess")
+    : apiFail(request, result.status, result.error);
 }
 
 export const loader = postOnly();

@@ -4,10 +4,21 @@ import { savePatientSettings } from "~/models/patient.server";
 import { languageAndUnits, saveLanguage, saveUnit } from "~/models/setting.server";
 import { secondsToTime } from "~/schemas/patient";
 import { settingUpdateSchema } from "~/schemas/setting";
-import { apiFail, apiInvalid, apiOk, API_CODES, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  apiFail,
+  apiInvalid,
+  apiOk,
+  API_CODES,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/utils/api.server";
 import { getLocale } from "~/utils/i18n.server";
 
-const clock = ([start, end]: readonly [number, number]) => [secondsToTime(start, true), secondsToTime(end, true)];
+const clock = ([start, end]: readonly [number, number]) => [
+  secondsToTime(start, true),
+  secondsToTime(end, true),
+];
 
 /**
  * POST /api/setting/update: `{ lang }` or `{ unit }` (the caller's own settings; data: the
@@ -28,8 +39,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return apiOk(request, await languageAndUnits(userId));
     case "patient": {
       const { shape: _shape, ...settings } = update;
-      if (!(await savePatientSettings(await viewerById(userId), settings))) return apiFail(request, API_CODES.notFound, "notFound");
-      return apiOk(request, { pid: settings.pid, timeZone: settings.timeZone, breakfastTime: clock(settings.breakfastTime), lunchTime: clock(settings.lunchTime), supperTime: clock(settings.supperTime) });
+      if (!(await savePatientSettings(await viewerById(userId), settings)))
+        return apiFail(request, API_CODES.notFound, "notFound");
+      return apiOk(request, {
+        pid: settings.pid,
+        timeZone: settings.timeZone,
+        breakfastTime: clock(settings.breakfastTime),
+        lunchTime: clock(settings.lunchTime),
+        supperTime: clock(settings.supperTime),
+      });
     }
   }
 }

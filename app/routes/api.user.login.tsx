@@ -4,22 +4,44 @@ import { verifyLogin } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { emailField, identityField, passwordField } from "~/schemas/auth";
 import { z } from "zod";
-import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody, userInfo } from "~/utils/api.server";
+import {
+  API_CODES,
+  apiFail,
+  apiInvalid,
+  apiOk,
+  postOnly,
+  readBody,
+  userInfo,
+} from "~/utils/api.server";
 import { db } from "~/utils/db.server";
 import { apiThrottled } from "~/utils/throttle-response.server";
 
-const schema = z.object({ userName: emailField, password: passwordField, identity: identityField.default(1) });
+const schema = z.object({
+  userName: emailField,
+  password: passwordField,
+  identity: identityField.default(1),
+});
 
 /** POST /api/user/login (userName, password, identity): the token in a `token` header and in data. */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error);
-  const result = await verifyLogin({ email: parsed.data.userName, password: parsed.data.password, identity: parsed.data.identity, ip: clientIp(request) });
+  const result = await verifyLogin({
+    email: parsed.data.userName,
+    password: parsed.data.password,
+    identity: parsed.data.identity,
+    ip: clientIp(request),
+  });
   if (!result.ok) {
-    return result.retryAfterSeconds !== undefined ? apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds) : apiFail(request, API_CODES.unauthorized, `auth:${result.error}`);
+    return result.retryAfterSeconds !== undefined
+      ? apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds)
+      : apiFail(request, API_CODES.unauthorized, `auth:${result.error}`);
   }
   const token = await createApiToken(result.userId, request.headers.get("user-agent"));
-  const user = await db().user.findUniqueOrThrow({ where: { id: result.userId }, include: { patient: { select: { id: true } }, setting: true } });
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: result.userId },
+    include: { patient: { select: { id: true } }, setting: true },
+  });
   const info = userInfo(user);
   return apiOk(request, { ...info, token, active: user.active }, "loginSuccess", { token });
 }

@@ -8,7 +8,10 @@ import { getLocale } from "~/utils/i18n.server";
 /** POST /api/user/register: the registration form's fields plus identity (1 person, 2 clinic); `agree` must be "on" or true. */
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
-  const normalized = { ...body, agree: body.agree === true || body.agree === "on" ? "on" : undefined };
+  const normalized = {
+    ...body,
+    agree: body.agree === true || body.agree === "on" ? "on" : undefined,
+  };
   const identity = identityField.safeParse(body.identity ?? 1);
   if (!identity.success) return apiInvalid(request, identity.error);
   const lang = await getLocale(request);

@@ -3,11 +3,22 @@ import { z } from "zod";
 import { requestPasswordReset, sendChangeEmailCode, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { emailField } from "~/schemas/auth";
-import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  API_CODES,
+  apiFail,
+  apiInvalid,
+  apiOk,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/utils/api.server";
 import { getLocale } from "~/utils/i18n.server";
 import { apiThrottled } from "~/utils/throttle-response.server";
 
-const schema = z.object({ email: emailField, type: z.enum(["register", "reset", "changeEmail"]).default("register") });
+const schema = z.object({
+  email: emailField,
+  type: z.enum(["register", "reset", "changeEmail"]).default("register"),
+});
 
 /**
  * POST /api/user/sendMail (email, type): mails a verification, reset or change-email code. The
@@ -27,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
         ? await sendSignUpCode({ email, locale, ip })
         : await sendChangeEmailCode({ userId: await requireApiUserId(request), email, locale, ip });
   if (!result.ok) {
-    return result.retryAfterSeconds === undefined ? apiFail(request, API_CODES.error, `auth:${result.error}`) : apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds);
+    return result.retryAfterSeconds === undefined
+      ? apiFail(request, API_CODES.error, `auth:${result.error}`)
+      : apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds);
   }
   return apiOk(request, null, "codeSent");
 }

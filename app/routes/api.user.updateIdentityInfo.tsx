@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { submitOrganisation } from "~/models/organisation.server";
 import { organisationSchema } from "~/schemas/auth";
-import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  API_CODES,
+  apiFail,
+  apiInvalid,
+  apiOk,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/utils/api.server";
 
 /** POST /api/user/updateIdentityInfo: a clinic submits its organisation info for audit (isPass becomes 3). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -9,7 +17,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = organisationSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error);
   const done = await submitOrganisation(userId, parsed.data);
-  return done.ok ? apiOk(request, { isPass: 3 }, "auth:audit.submitted") : apiFail(request, API_CODES.forbidden, `auth:${done.error}`);
+  return done.ok
+    ? apiOk(request, { isPass: 3 }, "auth:audit.submitted")
+    : apiFail(request, API_CODES.forbidden, `auth:${done.error}`);
 }
 
 export const loader = postOnly();

@@ -7,7 +7,9 @@ import { ERROR_PAGE_STATUSES } from "~/utils/error-page";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const status = Number(params.status);
-  throw new Response(null, { status: (ERROR_PAGE_STATUSES as readonly number[]).includes(status) ? status : 404 });
+  throw new Response(null, {
+    status: (ERROR_PAGE_STATUSES as readonly number[]).includes(status) ? status : 404,
+  });
 }
 
 export default function ErrorRoute() {

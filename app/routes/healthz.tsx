@@ -6,6 +6,9 @@ export async function loader() {
     await db().$queryRaw`SELECT 1`;
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
-    return Response.json({ status: "database unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { status: "database unavailable" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

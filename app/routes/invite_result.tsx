@@ -15,15 +15,33 @@ import * as s from "~/styles/layout.css";
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("data") ?? "";
   const found = await describeInvitationLink(token);
-  return found.ok ? { token, doctorName: found.data.doctorName, error: null } : { token, doctorName: null, error: found.error };
+  return found.ok
+    ? { token, doctorName: found.data.doctorName, error: null }
+    : { token, doctorName: null, error: found.error };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = processFromEmailSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ done: null, doctorName: null, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      {
+        done: null,
+        doctorName: null,
+        errors: parsed.error.issues.map((i) => `sharing:${i.message}`),
+      },
+      { status: 400 },
+    );
   const result = await processFromEmail(parsed.data);
-  if (!result.ok) return data({ done: null, doctorName: null, errors: [result.error] }, { status: result.status });
-  return { done: parsed.data.state === 1 ? "invite.agreed" : "invite.disagreed", doctorName: result.data.name, errors: [] as string[] };
+  if (!result.ok)
+    return data(
+      { done: null, doctorName: null, errors: [result.error] },
+      { status: result.status },
+    );
+  return {
+    done: parsed.data.state === 1 ? "invite.agreed" : "invite.disagreed",
+    doctorName: result.data.name,
+    errors: [] as string[],
+  };
 }
 
 export default function InviteResult() {
@@ -45,7 +63,13 @@ export default function InviteResult() {
             <FormMessages errors={actionData?.errors} ns="common" />
             <Form method="post">
               <input type="hidden" name="data" value={token} />
-              <AnswerButtons name="state" yes={{ value: "1", label: t("invite.agree") }} no={{ value: "2", label: t("invite.disagree") }} busy={busy} className={s.actions} />
+              <AnswerButtons
+                name="state"
+                yes={{ value: "1", label: t("invite.agree") }}
+                no={{ value: "2", label: t("invite.disagree") }}
+                busy={busy}
+                className={s.actions}
+              />
             </Form>
           </>
         )}

@@ -1,7 +1,14 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DriverDownloads } from "~/components/driver-downloads";
 import { Field, FormMessages } from "~/components/form";
@@ -23,11 +30,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const signedIn = await auth().authenticate("credentials", request);
-    const setting = await db().setting.findUnique({ where: { userId: signedIn.userId }, select: { lang: true } });
-    const headers = new Headers({ "Set-Cookie": await createUserSession(request, signedIn.userId) });
+    const setting = await db().setting.findUnique({
+      where: { userId: signedIn.userId },
+      select: { lang: true },
+    });
+    const headers = new Headers({
+      "Set-Cookie": await createUserSession(request, signedIn.userId),
+    });
     if (setting) headers.append("Set-Cookie", await localeCookie.serialize(setting.lang));
     const to = signedIn.active ? safeRedirectPath(submission.value.redirectTo, "/") : "/active";
     return redirect(to, { headers });
@@ -35,9 +48,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AuthorizationError) {
       const wait = error.cause instanceof SignInRefused ? error.cause.retryAfterSeconds : undefined;
       if (wait !== undefined) {
-        return data(submission.reply({ formErrors: [errorWithMinutes(error.message, wait)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(wait) });
+        return data(
+          submission.reply({
+            formErrors: [errorWithMinutes(error.message, wait)],
+            hideFields: ["password"],
+          }),
+          { status: 429, headers: retryAfterHeaders(wait) },
+        );
       }
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 401 });
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
+        status: 401,
+      });
     }
     throw error;
   }
@@ -58,35 +79,63 @@ export default function Login() {
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
-  const notice = params.get("reset") ? "account.resetDone" : params.get("activated") ? "active.done" : null;
+  const notice = params.get("reset")
+    ? "account.resetDone"
+    : params.get("activated")
+      ? "active.done"
+      : null;
 
   return (
     <div className={f.narrow}>
       <section className={s.card} aria-labelledby="login-title">
         <h1 id="login-title">{t("login.title")}</h1>
         <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} className={f.form}>
-          <FormMessages errors={form.errors} notice={notice} />
-          <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? ""} />
-          <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="username" inputMode="email" required />
-          <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" required />
-          <fieldset className={f.fieldset}>
-            <legend className={f.label}>{t("login.signInAs")}</legend>
-            {[1, 2].map((identity) => (
-              <label key={identity} className={f.choice}>
-                <input type="radio" name={fields.identity.name} value={identity} defaultChecked={String(fields.identity.initialValue ?? "1") === String(identity)} />
-                {t(`login.identity${identity}`)}
-              </label>
-            ))}
-          </fieldset>
-          <div className={f.links}>
-            <button type="submit" className={s.button} disabled={busy} aria-busy={busy}>
-              {busy ? t("login.submitting") : t("login.submit")}
-            </button>
-            <Link to="/account">{t("login.forgot")}</Link>
-            <Link to="/signup">{t("login.noAccount")}</Link>
-          </div>
-        </Form>
+          <Form method="post" {...getFormProps(form)} className={f.form}>
+            <FormMessages errors={form.errors} notice={notice} />
+            <input
+              type="hidden"
+              name={fields.redirectTo.name}
+              value={fields.redirectTo.initialValue ?? ""}
+            />
+            <Field
+              meta={fields.email}
+              label={t("fields.email")}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+            />
+            <Field
+              meta={fields.password}
+              label={t("fields.password")}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <fieldset className={f.fieldset}>
+              <legend className={f.label}>{t("login.signInAs")}</legend>
+              {[1, 2].map((identity) => (
+                <label key={identity} className={f.choice}>
+                  <input
+                    type="radio"
+                    name={fields.identity.name}
+                    value={identity}
+                    defaultChecked={
+                      String(fields.identity.initialValue ?? "1") === String(identity)
+                    }
+                  />
+                  {t(`login.identity${identity}`)}
+                </label>
+              ))}
+            </fieldset>
+            <div className={f.links}>
+              <button type="submit" className={s.button} disabled={busy} aria-busy={busy}>
+                {busy ? t("login.submitting") : t("login.submit")}
+              </button>
+              <Link to="/account">{t("login.forgot")}</Link>
+              <Link to="/signup">{t("login.noAccount")}</Link>
+            </div>
+          </Form>
         </FormProvider>
       </section>
       <DriverDownloads drivers={drivers} />

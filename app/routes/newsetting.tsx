@@ -1,18 +1,37 @@
-import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+  FormProvider,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CheckboxField, ChoiceGroup, ConfirmStep, ErrorList, FormMessages } from "~/components/form";
+import {
+  CheckboxField,
+  ChoiceGroup,
+  ConfirmStep,
+  ErrorList,
+  FormMessages,
+} from "~/components/form";
 import { ReportHeader } from "~/components/report/report-header";
-import { removeReportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
+import {
+  removeReportLogo,
+  saveReportLogo,
+  saveSettings,
+  userSettings,
+} from "~/models/setting.server";
 import { displayDate, shiftDate, todayIn } from "~/report/day";
-import { LOGO_MAX_BYTES, logoSchema, NAME_STYLES, ORIENTATIONS, settingsSchema } from "~/schemas/setting";
+import {
+  LOGO_MAX_BYTES,
+  logoSchema,
+  NAME_STYLES,
+  ORIENTATIONS,
+  settingsSchema,
+} from "~/schemas/setting";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as st from "~/styles/settings.css";
@@ -35,7 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     settings: await userSettings(user.id),
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
-    sample: { range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`, generatedAt: `${displayDate(today)} ${new Date(now).toISOString().slice(11, 16)}` },
+    sample: {
+      range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
+      generatedAt: `${displayDate(today)} ${new Date(now).toISOString().slice(11, 16)}`,
+    },
   };
 }
 
@@ -44,15 +66,23 @@ type Intent = z.infer<typeof intentSchema>;
 /** Room for the multipart boundaries and the intent field around one logo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
-
-function reply(intent: Intent, result: SubmissionResult<string[]> | null, notice: string | null, status = 200) {
+function reply(
+  intent: Intent,
+  result: SubmissionResult<string[]> | null,
+  notice: string | null,
+  status = 200,
+) {
   return data({ intent, result, notice }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await readFileForm(request, { maxFileBytes: LOGO_MAX_BYTES, overheadBytes: MULTIPART_OVERHEAD_BYTES });
-  if (formData === "tooLarge") return reply("logo", { status: "error", error: { logo: ["errors.logoTooLarge"] } }, null, 413);
+  const formData = await readFileForm(request, {
+    maxFileBytes: LOGO_MAX_BYTES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+  });
+  if (formData === "tooLarge")
+    return reply("logo", { status: "error", error: { logo: ["errors.logoTooLarge"] } }, null, 413);
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
   const lang = await getLocale(request);
@@ -67,8 +97,13 @@ export async function action({ request }: ActionFunctionArgs) {
     case "logo": {
       const submission = parseWithZod(formData, { schema: logoSchema });
       if (submission.status !== "success") return reply("logo", submission.reply(), null, 400);
-      const saved = await saveReportLogo(user.id, new Uint8Array(await submission.value.logo.arrayBuffer()), lang);
-      if (!saved.ok) return reply("logo", submission.reply({ fieldErrors: { logo: [saved.error] } }), null, 400);
+      const saved = await saveReportLogo(
+        user.id,
+        new Uint8Array(await submission.value.logo.arrayBuffer()),
+        lang,
+      );
+      if (!saved.ok)
+        return reply("logo", submission.reply({ fieldErrors: { logo: [saved.error] } }), null, 400);
       return reply("logo", submission.reply({ resetForm: true }), "notices.logoSaved");
     }
     case "removeLogo": {
@@ -130,20 +165,57 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
         <section className={s.card} aria-labelledby="units-title">
           <h2 id="units-title">{t("units.title")}</h2>
           <div className={st.choices}>
-            <ChoiceGroup meta={fields.unit} legend={t("units.glucose")} choices={[0, 1].map((u) => ({ value: String(u), label: t(`common:units.${u}`) }))} ns="settings" />
-            <ChoiceGroup meta={fields.weightUnit} legend={t("units.weight")} choices={[{ value: "0", label: t("units.kg") }, { value: "1", label: t("units.lb") }]} ns="settings" />
-            <ChoiceGroup meta={fields.heightUnit} legend={t("units.height")} choices={[{ value: "0", label: t("units.cm") }, { value: "1", label: t("units.ftIn") }]} ns="settings" />
+            <ChoiceGroup
+              meta={fields.unit}
+              legend={t("units.glucose")}
+              choices={[0, 1].map((u) => ({ value: String(u), label: t(`common:units.${u}`) }))}
+              ns="settings"
+            />
+            <ChoiceGroup
+              meta={fields.weightUnit}
+              legend={t("units.weight")}
+              choices={[
+                { value: "0", label: t("units.kg") },
+                { value: "1", label: t("units.lb") },
+              ]}
+              ns="settings"
+            />
+            <ChoiceGroup
+              meta={fields.heightUnit}
+              legend={t("units.height")}
+              choices={[
+                { value: "0", label: t("units.cm") },
+                { value: "1", label: t("units.ftIn") },
+              ]}
+              ns="settings"
+            />
           </div>
         </section>
         <section className={s.card} aria-labelledby="print-title">
           <h2 id="print-title">{t("print.title")}</h2>
           <div className={st.choices}>
-            <ChoiceGroup meta={fields.orientation} legend={t("print.orientation")} choices={ORIENTATIONS.map((o) => ({ value: o, label: t(`print.${o}`) }))} ns="settings" />
-            <ChoiceGroup meta={fields.nameStyle} legend={t("print.nameStyle")} choices={NAME_STYLES.map((n, i) => ({ value: String(i), label: t(`print.${n}`) }))} ns="settings" />
+            <ChoiceGroup
+              meta={fields.orientation}
+              legend={t("print.orientation")}
+              choices={ORIENTATIONS.map((o) => ({ value: o, label: t(`print.${o}`) }))}
+              ns="settings"
+            />
+            <ChoiceGroup
+              meta={fields.nameStyle}
+              legend={t("print.nameStyle")}
+              choices={NAME_STYLES.map((n, i) => ({ value: String(i), label: t(`print.${n}`) }))}
+              ns="settings"
+            />
           </div>
           <CheckboxField meta={fields.splitLine} label={t("print.splitLine")} ns="settings" />
           <div className={s.actions}>
-            <button type="submit" name="intent" value="settings" className={s.button} disabled={navigation.state !== "idle"}>
+            <button
+              type="submit"
+              name="intent"
+              value="settings"
+              className={s.button}
+              disabled={navigation.state !== "idle"}
+            >
               {t("save")}
             </button>
           </div>
@@ -153,7 +225,13 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
   );
 }
 
-function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confirmRemove: boolean }) {
+function LogoSection({
+  logoSrc,
+  confirmRemove,
+}: {
+  logoSrc: string | null;
+  confirmRemove: boolean;
+}) {
   const { t } = useTranslation("settings");
   const answer = useReply("logo", "removeLogo");
   const navigation = useNavigation();
@@ -169,9 +247,24 @@ function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confi
     <section id="logo" className={s.card} aria-labelledby="logo-title">
       <h2 id="logo-title">{t("logo.title")}</h2>
       <FormMessages notice={answer?.notice} ns="settings" />
-      {logoSrc ? <img src={logoSrc} alt={t("logo.current")} className={st.currentLogo} data-testid="current-logo" /> : <p>{t("logo.none")}</p>}
+      {logoSrc ? (
+        <img
+          src={logoSrc}
+          alt={t("logo.current")}
+          className={st.currentLogo}
+          data-testid="current-logo"
+        />
+      ) : (
+        <p>{t("logo.none")}</p>
+      )}
       <FormProvider context={form.context}>
-        <Form method="post" action="/newsetting#logo" encType="multipart/form-data" {...getFormProps(form)} className={f.form}>
+        <Form
+          method="post"
+          action="/newsetting#logo"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className={f.form}
+        >
           <FormMessages errors={form.errors} ns="settings" />
           <div className={f.field}>
             <label htmlFor={logo.id} className={f.label}>
@@ -180,7 +273,11 @@ function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confi
             <p id={`${logo.id}-hint`} className={f.hint}>
               {t("logo.hint", { size: LOGO_MAX_BYTES / 1024 })}
             </p>
-            <input {...getInputProps(logo, { type: "file", ariaDescribedBy: `${logo.id}-hint` })} accept={RASTER_IMAGE_TYPES.join(",")} className={f.input} />
+            <input
+              {...getInputProps(logo, { type: "file", ariaDescribedBy: `${logo.id}-hint` })}
+              accept={RASTER_IMAGE_TYPES.join(",")}
+              className={f.input}
+            />
             <ErrorList id={logo.errorId} errors={logo.errors} ns="settings" />
           </div>
           <div>
@@ -212,14 +309,29 @@ function LogoSection({ logoSrc, confirmRemove }: { logoSrc: string | null; confi
   );
 }
 
-function Preview({ settings, sample, logoSrc }: { settings: PageData["settings"]; sample: PageData["sample"]; logoSrc: string | null }) {
+function Preview({
+  settings,
+  sample,
+  logoSrc,
+}: {
+  settings: PageData["settings"];
+  sample: PageData["sample"];
+  logoSrc: string | null;
+}) {
   const { t } = useTranslation("settings");
   return (
     <section className={s.card} aria-labelledby="preview-title">
       <h2 id="preview-title">{t("preview.title")}</h2>
-      <p className={f.hint}>{t("preview.note", { orientation: t(`print.${settings.orientation}`) })}</p>
+      <p className={f.hint}>
+        {t("preview.note", { orientation: t(`print.${settings.orientation}`) })}
+      </p>
       {/* A picture of the printed header: its own headings are not part of this page's outline. */}
-      <div className={st.sheet[settings.orientation]} role="img" aria-label={t("preview.title")} data-testid="settings-preview">
+      <div
+        className={st.sheet[settings.orientation]}
+        role="img"
+        aria-label={t("preview.title")}
+        data-testid="settings-preview"
+      >
         <ReportHeader
           title={t("reports:cgm.title")}
           patientName={t("preview.patient")}

@@ -23,15 +23,25 @@ async function requireClinic(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireClinic(request);
   const [organisation, locale] = await Promise.all([getOrganisation(user.id), getLocale(request)]);
-  return { organisation, isPass: user.isPass, reason: user.auditReason, countries: countryList(locale) };
+  return {
+    organisation,
+    isPass: user.isPass,
+    reason: user.auditReason,
+    countries: countryList(locale),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireClinic(request);
   const submission = parseWithZod(await request.formData(), { schema: organisationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   const done = await submitOrganisation(user.id, submission.value);
-  if (!done.ok) return data({ result: submission.reply({ formErrors: [done.error] }), notice: null }, { status: 403 });
+  if (!done.ok)
+    return data(
+      { result: submission.reply({ formErrors: [done.error] }), notice: null },
+      { status: 403 },
+    );
   return { result: submission.reply(), notice: "audit.submitted" };
 }
 
@@ -55,42 +65,68 @@ export default function Organisation() {
         <AuditStatus isPass={isPass} reason={reason} />
         <p>{t("audit.intro")}</p>
         <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} className={f.form}>
-          <FormMessages errors={form.errors} notice={actionData?.notice} />
-          <Field meta={fields.hospitalName} label={t("fields.hospitalName")} autoComplete="organization" required />
-          <Field meta={fields.address} label={t("fields.address")} autoComplete="street-address" required />
-          <Field meta={fields.area} label={t("fields.area")} autoComplete="address-level1" required />
-          <div className={f.field}>
-            <label htmlFor={fields.country.id} className={f.label}>
-              {t("fields.country")}
-              <span aria-hidden="true"> *</span>
-            </label>
-            <select
-              id={fields.country.id}
-              name={fields.country.name}
-              defaultValue={String(fields.country.initialValue ?? "")}
-              aria-invalid={fields.country.errors ? true : undefined}
-              aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
-              aria-required
-              className={f.input}
-            >
-              <option value="">{t("fields.chooseCountry")}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={fields.country.errorId} errors={fields.country.errors} />
-          </div>
-          <Field meta={fields.connectName} label={t("fields.connectName")} autoComplete="name" required />
-          <Field meta={fields.connectPhone} label={t("fields.connectPhone")} type="tel" autoComplete="tel" required />
-          <div>
-            <button type="submit" className={s.button} disabled={navigation.state !== "idle"}>
-              {t("audit.submit")}
-            </button>
-          </div>
-        </Form>
+          <Form method="post" {...getFormProps(form)} className={f.form}>
+            <FormMessages errors={form.errors} notice={actionData?.notice} />
+            <Field
+              meta={fields.hospitalName}
+              label={t("fields.hospitalName")}
+              autoComplete="organization"
+              required
+            />
+            <Field
+              meta={fields.address}
+              label={t("fields.address")}
+              autoComplete="street-address"
+              required
+            />
+            <Field
+              meta={fields.area}
+              label={t("fields.area")}
+              autoComplete="address-level1"
+              required
+            />
+            <div className={f.field}>
+              <label htmlFor={fields.country.id} className={f.label}>
+                {t("fields.country")}
+                <span aria-hidden="true"> *</span>
+              </label>
+              <select
+                id={fields.country.id}
+                name={fields.country.name}
+                defaultValue={String(fields.country.initialValue ?? "")}
+                aria-invalid={fields.country.errors ? true : undefined}
+                aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
+                aria-required
+                className={f.input}
+              >
+                <option value="">{t("fields.chooseCountry")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={fields.country.errorId} errors={fields.country.errors} />
+            </div>
+            <Field
+              meta={fields.connectName}
+              label={t("fields.connectName")}
+              autoComplete="name"
+              required
+            />
+            <Field
+              meta={fields.connectPhone}
+              label={t("fields.connectPhone")}
+              type="tel"
+              autoComplete="tel"
+              required
+            />
+            <div>
+              <button type="submit" className={s.button} disabled={navigation.state !== "idle"}>
+                {t("audit.submit")}
+              </button>
+            </div>
+          </Form>
         </FormProvider>
       </section>
     </div>

@@ -6,9 +6,20 @@ import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
 import { RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
 import { listOptions } from "~/models/option.server";
-import { findPatientRecord, recordView, updatePatientRecord, type RecordView } from "~/models/patient.server";
+import {
+  findPatientRecord,
+  recordView,
+  updatePatientRecord,
+  type RecordView,
+} from "~/models/patient.server";
 import { readPatient } from "~/services/patient-read.server";
-import { findOneQuery, MEALS, patientRecordSchema, timeToSeconds, secondsToTime } from "~/schemas/patient";
+import {
+  findOneQuery,
+  MEALS,
+  patientRecordSchema,
+  timeToSeconds,
+  secondsToTime,
+} from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { requireUser } from "~/utils/session.server";
@@ -29,7 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!record) throw new Response("Not Found", { status: 404 });
   const view = recordView(record, user.setting?.unit ?? 0);
   if (!record.own) return { view, options: [], timeZones: [], defaults: null };
-  return { view, options: await listOptions(), timeZones: timeZoneChoicesWith(record.timeZone), defaults: formDefaults(view) };
+  return {
+    view,
+    options: await listOptions(),
+    timeZones: timeZoneChoicesWith(record.timeZone),
+    defaults: formDefaults(view),
+  };
 }
 
 /** The form's initial values (strings, as the inputs hold them). */
@@ -62,10 +78,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (!user.patient) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: patientRecordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
   const saved = await updatePatientRecord(user, user.patient.id, submission.value);
   if (!saved.ok) {
-    const reply = saved.field ? submission.reply({ fieldErrors: { [saved.field]: [saved.error] } }) : submission.reply({ formErrors: [saved.error] });
+    const reply = saved.field
+      ? submission.reply({ fieldErrors: { [saved.field]: [saved.error] } })
+      : submission.reply({ formErrors: [saved.error] });
     return data({ result: reply, notice: null }, { status: saved.status });
   }
   return { result: submission.reply(), notice: "record.saved" };
@@ -74,17 +93,24 @@ export async function action({ request }: ActionFunctionArgs) {
 function ReadOnlyRecord({ view }: { view: RecordView }) {
   const { t } = useTranslation("record");
   const unit = t(`common:units.${view.unit}`);
-  const names = (list: { code: string }[]) => (list.length ? list.map((o) => t(`options:names.${o.code}`)).join(", ") : t("record.none"));
+  const names = (list: { code: string }[]) =>
+    list.length ? list.map((o) => t(`options:names.${o.code}`)).join(", ") : t("record.none");
   const rows: [string, string][] = [
     [t("fields.gender"), view.gender ? t(`gender.${view.gender}`) : t("record.notSet")],
     [t("fields.pronoun"), view.pronoun ? t(`pronoun.${view.pronoun}`) : t("record.notSet")],
     [t("fields.birthDate"), view.birthDate ?? t("record.notSet")],
-    [t("fields.diabetesType"), view.diabetesType ? t(`options:names.${view.diabetesType.code}`) : t("record.notSet")],
+    [
+      t("fields.diabetesType"),
+      view.diabetesType ? t(`options:names.${view.diabetesType.code}`) : t("record.notSet"),
+    ],
     [t("fields.basicDiseases"), names(view.basicDiseases)],
     [t("fields.complications"), names(view.complications)],
     [t("fields.glucoseRange"), `${view.lowLimit}–${view.highLimit} ${unit}`],
     [t("fields.timeZone"), view.timeZone],
-    ...MEALS.map((meal): [string, string] => [t(`fields.${meal}`), view[`${meal}Time`].map((time) => time.slice(0, 5)).join("–")]),
+    ...MEALS.map((meal): [string, string] => [
+      t(`fields.${meal}`),
+      view[`${meal}Time`].map((time) => time.slice(0, 5)).join("–"),
+    ]),
   ];
   return (
     <dl>
@@ -115,14 +141,21 @@ export default function PatientRecord() {
   return (
     <div className={f.narrow}>
       <section className={s.card} aria-labelledby="record-title">
-        <h1 id="record-title">{view.own ? t("record.title") : t("record.titleOf", { name: view.name })}</h1>
+        <h1 id="record-title">
+          {view.own ? t("record.title") : t("record.titleOf", { name: view.name })}
+        </h1>
         {view.own ? (
           <>
             <p>{t("record.intro")}</p>
             <FormProvider context={form.context}>
               <Form method="post" {...getFormProps(form)} className={f.form}>
                 <FormMessages errors={form.errors} notice={actionData?.notice} ns="record" />
-                <RecordFields fields={fields as unknown as RecordFieldsMeta} options={options} unit={view.unit} timeZones={timeZones} />
+                <RecordFields
+                  fields={fields as unknown as RecordFieldsMeta}
+                  options={options}
+                  unit={view.unit}
+                  timeZones={timeZones}
+                />
                 <div className={f.links}>
                   <button type="submit" className={s.button} disabled={navigation.state !== "idle"}>
                     {t("record.submit")}

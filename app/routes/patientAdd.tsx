@@ -4,7 +4,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormMessages } from "~/components/form";
-import { LeaveGuard, RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
+import {
+  LeaveGuard,
+  RecordFields,
+  type RecordFieldsMeta,
+} from "~/components/patient-record-fields";
 import { listOptions } from "~/models/option.server";
 import { createPatientRecord, mayAddPatients } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
@@ -36,10 +40,16 @@ type Added = { name: string; email: string; mailed: boolean };
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: newPatientSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), added: null as Added | null }, { status: 400 });
-  const created = await createPatientRecord(user, submission.value, { locale: await getLocale(request), ip: clientIp(request) });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), added: null as Added | null }, { status: 400 });
+  const created = await createPatientRecord(user, submission.value, {
+    locale: await getLocale(request),
+    ip: clientIp(request),
+  });
   if (!created.ok) {
-    const reply = created.field ? submission.reply({ fieldErrors: { [created.field]: [created.error] } }) : submission.reply({ formErrors: [created.error] });
+    const reply = created.field
+      ? submission.reply({ fieldErrors: { [created.field]: [created.error] } })
+      : submission.reply({ formErrors: [created.error] });
     return data({ result: reply, added: null as Added | null }, { status: created.status });
   }
   const added: Added = { name: created.name, email: created.email, mailed: created.mailed };
@@ -76,7 +86,12 @@ export default function PatientAdd() {
             <p>{t("add.intro")}</p>
             {added ? (
               <div className={f.notice} role="status">
-                <p>{t(added.mailed ? "add.success" : "add.successNoMail", { name: added.name, email: added.email })}</p>
+                <p>
+                  {t(added.mailed ? "add.success" : "add.successNoMail", {
+                    name: added.name,
+                    email: added.email,
+                  })}
+                </p>
                 <p>{t("add.waiting", { name: added.name })}</p>
                 <Link to="/patientShow/patients">{t("add.open")}</Link>
               </div>
@@ -85,12 +100,36 @@ export default function PatientAdd() {
               <Form method="post" {...getFormProps(form)} className={f.form}>
                 <LeaveGuard dirty={form.dirty && navigation.state === "idle"} />
                 <FormMessages errors={form.errors} ns="record" />
-                <Field meta={fields.email!} label={t("fields.email")} type="email" autoComplete="off" inputMode="email" hint={t("fields.emailHint")} ns="record" required />
+                <Field
+                  meta={fields.email!}
+                  label={t("fields.email")}
+                  type="email"
+                  autoComplete="off"
+                  inputMode="email"
+                  hint={t("fields.emailHint")}
+                  ns="record"
+                  required
+                />
                 <div className={f.wide}>
-                  <Field meta={fields.firstName!} label={t("fields.firstName")} autoComplete="off" ns="record" />
-                  <Field meta={fields.lastName!} label={t("fields.lastName")} autoComplete="off" ns="record" />
+                  <Field
+                    meta={fields.firstName!}
+                    label={t("fields.firstName")}
+                    autoComplete="off"
+                    ns="record"
+                  />
+                  <Field
+                    meta={fields.lastName!}
+                    label={t("fields.lastName")}
+                    autoComplete="off"
+                    ns="record"
+                  />
                 </div>
-                <RecordFields fields={fields as unknown as RecordFieldsMeta} options={options} unit={unit} timeZones={timeZones} />
+                <RecordFields
+                  fields={fields as unknown as RecordFieldsMeta}
+                  options={options}
+                  unit={unit}
+                  timeZones={timeZones}
+                />
                 <div>
                   <button type="submit" className={s.button} disabled={navigation.state !== "idle"}>
                     {t("add.submit")}

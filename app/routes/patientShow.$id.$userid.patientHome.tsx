@@ -39,7 +39,13 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     userId: parsed.data.userid,
     purpose: "patientHome",
     channel: "page",
-    detail: { tab: query.tab, date: query.date.value, from: query.from.value, to: query.to.value, days: query.days },
+    detail: {
+      tab: query.tab,
+      date: query.date.value,
+      from: query.from.value,
+      to: query.to.value,
+      days: query.days,
+    },
   });
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   const { patient, now } = read;
@@ -79,7 +85,11 @@ export default function PatientHome() {
   const loading = navigation.state === "loading" && navigation.location.pathname === base;
   const date = "nav" in view ? view.nav.date : view.range.to;
   return (
-    <article className={`${layout.card} ${s.view}`} aria-labelledby="patient-title" aria-busy={loading || undefined}>
+    <article
+      className={`${layout.card} ${s.view}`}
+      aria-labelledby="patient-title"
+      aria-busy={loading || undefined}
+    >
       <p role="status" className={s.visuallyHidden}>
         {loading ? t("loading") : ""}
       </p>
@@ -88,10 +98,17 @@ export default function PatientHome() {
           <h1 id="patient-title" className={s.title}>
             {data.own ? tp("myHome") : data.name}
           </h1>
-          <p className={s.note}>{t("unitNote", { unit: t(`common:units.${data.unit}`), zone: data.timeZone })}</p>
+          <p className={s.note}>
+            {t("unitNote", { unit: t(`common:units.${data.unit}`), zone: data.timeZone })}
+          </p>
         </div>
         {data.meHref ? (
-          <Link className={layout.buttonSecondary} to={data.meHref} title={t("meTitle")} aria-current={data.own ? "page" : undefined}>
+          <Link
+            className={layout.buttonSecondary}
+            to={data.meHref}
+            title={t("meTitle")}
+            aria-current={data.own ? "page" : undefined}
+          >
             {t("me")}
           </Link>
         ) : null}
@@ -108,14 +125,21 @@ export default function PatientHome() {
       </details>
       {data.cgmInReports ? (
         <p role="note" className={s.note} data-testid="cgm-in-reports">
-          {t("cgmInReports", { date: displayDate(data.cgmInReports) })} <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
+          {t("cgmInReports", { date: displayDate(data.cgmInReports) })}{" "}
+          <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
           {" · "}
           <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>
         </p>
       ) : null}
       <PatientTabs links={data.links} tabs={data.tabs} current={view.tab} date={date} />
       {view.tab === "daily" ? (
-        <DailyView base={base} nav={view.nav} pump={view.pump} chart={data.chart} unit={data.unit} />
+        <DailyView
+          base={base}
+          nav={view.nav}
+          pump={view.pump}
+          chart={data.chart}
+          unit={data.unit}
+        />
       ) : view.tab === "bg" ? (
         <BgView range={view.range} model={view.model} chart={data.chart} unit={data.unit} />
       ) : (

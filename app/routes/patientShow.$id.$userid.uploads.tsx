@@ -29,7 +29,14 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
   const { page } = uploadHistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const read = await readPatient({ viewer, pid: parsed.data.id, userId: parsed.data.userid, purpose: "uploads", channel: "page", detail: { page } });
+  const read = await readPatient({
+    viewer,
+    pid: parsed.data.id,
+    userId: parsed.data.userid,
+    purpose: "uploads",
+    channel: "page",
+    detail: { page },
+  });
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   const { patient } = read;
   const locale = await getLocale(request);
@@ -59,7 +66,12 @@ export default function Uploads() {
           <Notice kind="empty">{t("uploads.empty")}</Notice>
         ) : (
           // Up to a tablet's width the rows stack as cards; a table still wider than its box scrolls, and the keyboard reaches the scrolling region too.
-          <div className={s.tableScroll} tabIndex={0} role="region" aria-label={t("uploads.caption")}>
+          <div
+            className={s.tableScroll}
+            tabIndex={0}
+            role="region"
+            aria-label={t("uploads.caption")}
+          >
             <table className={`${s.table} ${st.stackTableWide}`} data-testid="upload-history">
               <caption>{t("uploads.caption")}</caption>
               <thead>
@@ -81,7 +93,17 @@ export default function Uploads() {
             </table>
           </div>
         )}
-        <Pager page={page} pages={pages} href={(n) => `?page=${n}`} labels={{ nav: t("uploads.pages"), back: t("uploads.newer"), forward: t("uploads.older"), pageOf: t("uploads.pageOf", { page, pages }) }} />
+        <Pager
+          page={page}
+          pages={pages}
+          href={(n) => `?page=${n}`}
+          labels={{
+            nav: t("uploads.pages"),
+            back: t("uploads.newer"),
+            forward: t("uploads.older"),
+            pageOf: t("uploads.pageOf", { page, pages }),
+          }}
+        />
       </section>
     </article>
   );
@@ -92,10 +114,14 @@ const COUNTS = ["added", "duplicates", "flagged", "skipped", "dstAdjusted"] as c
 
 function UploadRow({ item }: { item: UploadHistoryItem }) {
   const { t } = useTranslation("views");
-  const label = (column: "when" | "device" | "channel" | "operator" | "dates" | "records" | "status") => t(`uploads.columns.${column}`);
+  const label = (
+    column: "when" | "device" | "channel" | "operator" | "dates" | "records" | "status",
+  ) => t(`uploads.columns.${column}`);
   return (
     <tr>
-      <th scope="row" data-label={label("when")}>{item.when}</th>
+      <th scope="row" data-label={label("when")}>
+        {item.when}
+      </th>
       <td data-label={label("device")}>
         {t(`uploads.kinds.${item.deviceKind}`)}
         <br />
@@ -108,8 +134,16 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
         ) : null}
       </td>
       <td data-label={label("channel")}>{t(`uploads.channels.${item.channel}`)}</td>
-      <td data-label={label("operator")}>{item.operator.you ? t("uploads.you") : item.operator.name}</td>
-      <td data-label={label("dates")}>{item.dates ? (item.dates.first === item.dates.last ? item.dates.first : `${item.dates.first} – ${item.dates.last}`) : "—"}</td>
+      <td data-label={label("operator")}>
+        {item.operator.you ? t("uploads.you") : item.operator.name}
+      </td>
+      <td data-label={label("dates")}>
+        {item.dates
+          ? item.dates.first === item.dates.last
+            ? item.dates.first
+            : `${item.dates.first} – ${item.dates.last}`
+          : "—"}
+      </td>
       <td data-label={label("records")}>
         <dl className={s.counts}>
           {COUNTS.map((count) => (

@@ -20,11 +20,23 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) return errorPageAnswer(404);
   const url = new URL(request.url);
-  const query = exportCsvQuery.safeParse({ pid: String(parsed.data.id), start: url.searchParams.get("start") ?? undefined, end: url.searchParams.get("end") ?? undefined });
-  const back = (key: string) => redirect(`/patientShow/${parsed.data.id}/import?${new URLSearchParams({ start: url.searchParams.get("start") ?? "", end: url.searchParams.get("end") ?? "", exportError: key })}#export-heading`);
+  const query = exportCsvQuery.safeParse({
+    pid: String(parsed.data.id),
+    start: url.searchParams.get("start") ?? undefined,
+    end: url.searchParams.get("end") ?? undefined,
+  });
+  const back = (key: string) =>
+    redirect(
+      `/patientShow/${parsed.data.id}/import?${new URLSearchParams({ start: url.searchParams.get("start") ?? "", end: url.searchParams.get("end") ?? "", exportError: key })}#export-heading`,
+    );
   if (!query.success) return back("reports:common.invalidDate");
   const days = quickDaysOf(url.searchParams.get(QUICK_RANGE_PARAM), QUICK_DAYS.export);
-  const file = await exportCsv(viewer, days === null ? { ...query.data, channel: "page" } : { pid: query.data.pid, days, channel: "page" });
+  const file = await exportCsv(
+    viewer,
+    days === null
+      ? { ...query.data, channel: "page" }
+      : { pid: query.data.pid, days, channel: "page" },
+  );
   if (file.ok) return csvAttachment(file);
   if (file.refused === "range") return back(file.msgKey);
   return errorPageAnswer(404);

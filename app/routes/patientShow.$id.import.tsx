@@ -1,8 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +15,13 @@ import { idParam } from "~/schemas/fields";
 import { EXPORT_DEFAULT_DAYS } from "~/services/csv-export.server";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import { QuickRangeButtons } from "~/components/quick-ranges";
-import { cancelImport, confirmImport, CSV_FILE_MAX_BYTES, previewImport, type CsvImportAnswer } from "~/services/csv-import.server";
+import {
+  cancelImport,
+  confirmImport,
+  CSV_FILE_MAX_BYTES,
+  previewImport,
+  type CsvImportAnswer,
+} from "~/services/csv-import.server";
 import { readPatient } from "~/services/patient-read.server";
 import * as f from "~/styles/form.css";
 import * as st from "~/styles/import.css";
@@ -34,11 +36,21 @@ import { requireUser } from "~/utils/session.server";
 const params = z.object({ id: idParam });
 
 /** The patient, for a viewer who may upload for them (their own record or one shared with them); else a 404. */
-async function patientFor(request: Request, raw: unknown, detail: Record<string, string | number | boolean | null>) {
+async function patientFor(
+  request: Request,
+  raw: unknown,
+  detail: Record<string, string | number | boolean | null>,
+) {
   const viewer = await requireUser(request);
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const read = await readPatient({ viewer, pid: parsed.data.id, purpose: "import", channel: "page", detail });
+  const read = await readPatient({
+    viewer,
+    pid: parsed.data.id,
+    purpose: "import",
+    channel: "page",
+    detail,
+  });
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   return { viewer, patient: read.patient, now: read.now };
 }
@@ -64,20 +76,24 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     tabs: tabsFor(locale),
     maxBytes: CSV_FILE_MAX_BYTES,
     exportDays: EXPORT_DEFAULT_DAYS,
-    exportRange: { start: url.searchParams.get("start") ?? shiftDate(today, -(EXPORT_DEFAULT_DAYS - 1)), end: url.searchParams.get("end") ?? today },
+    exportRange: {
+      start: url.searchParams.get("start") ?? shiftDate(today, -(EXPORT_DEFAULT_DAYS - 1)),
+      end: url.searchParams.get("end") ?? today,
+    },
     exportError: exportProblem(url.searchParams.get("exportError")),
   };
 }
 
 /** The export's refusal the address names (only the range messages; anything else is ignored). */
 function exportProblem(key: string | null): string | null {
-  return key && /^(views:problems\.[a-zA-Z0-9]+|reports:common\.invalidDate)$/.test(key) ? key : null;
+  return key && /^(views:problems\.[a-zA-Z0-9]+|reports:common\.invalidDate)$/.test(key)
+    ? key
+    : null;
 }
 
 const intentSchema = z.enum(["preview", "confirm", "cancel"]);
 /** Room for the multipart boundaries and the other fields around one file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 
 type Problem = { key: string; values?: Record<string, string | number> };
 /** The options of the form as typed, shown again after a refusal so that nothing typed is lost. */
@@ -88,11 +104,22 @@ type Answer =
   | { step: "done"; fileName: string; result: CsvImportAnswer };
 
 const answer = (body: Answer, status = 200) => data(body, { status });
-const OPTION_FIELDS = ["format", "timeZone", "dateOrder", "timeColumn", "glucoseColumn", "unitColumn"] as const;
-const refused = (problem: Problem, status = 400, typed?: Typed) => answer({ step: "form", problem, notice: null, ...(typed ? { typed } : {}) }, status);
+const OPTION_FIELDS = [
+  "format",
+  "timeZone",
+  "dateOrder",
+  "timeColumn",
+  "glucoseColumn",
+  "unitColumn",
+] as const;
+const refused = (problem: Problem, status = 400, typed?: Typed) =>
+  answer({ step: "form", problem, notice: null, ...(typed ? { typed } : {}) }, status);
 
 export async function action({ request, params: raw }: ActionFunctionArgs) {
-  const form = await readFileForm(request, { maxFileBytes: CSV_FILE_MAX_BYTES, overheadBytes: MULTIPART_OVERHEAD_BYTES });
+  const form = await readFileForm(request, {
+    maxFileBytes: CSV_FILE_MAX_BYTES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+  });
   if (form === "tooLarge") {
     await patientFor(request, raw, { step: "refused" });
     return refused({ key: "csv:errors.tooLarge", values: { limit: "2 MB" } }, 413);
@@ -104,22 +131,43 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
 
   switch (intent.data) {
     case "preview": {
-      const typed: Typed = Object.fromEntries(OPTION_FIELDS.flatMap((k) => {
-        const value = form.get(k);
-        return typeof value === "string" ? [[k, value.slice(0, 64)]] : [];
-      }));
+      const typed: Typed = Object.fromEntries(
+        OPTION_FIELDS.flatMap((k) => {
+          const value = form.get(k);
+          return typeof value === "string" ? [[k, value.slice(0, 64)]] : [];
+        }),
+      );
       const file = fileField.safeParse(form.get("file"));
       if (!file.success) return refused({ key: "import:errors.file" }, 400, typed);
       const options = importOptionsSchema.safeParse(typed);
-      if (!options.success) return refused({ key: `import:${options.error.issues[0]?.message ?? "errors.options"}` }, 400, typed);
-      const read = await previewImport(viewer, { pid: patient.id, fileName: file.data.name, bytes: new Uint8Array(await file.data.arrayBuffer()), options: options.data });
-      if (!read.ok) return refused({ key: qualified(read.key), ...(read.values ? { values: read.values } : {}) }, read.code, typed);
+      if (!options.success)
+        return refused(
+          { key: `import:${options.error.issues[0]?.message ?? "errors.options"}` },
+          400,
+          typed,
+        );
+      const read = await previewImport(viewer, {
+        pid: patient.id,
+        fileName: file.data.name,
+        bytes: new Uint8Array(await file.data.arrayBuffer()),
+        options: options.data,
+      });
+      if (!read.ok)
+        return refused(
+          { key: qualified(read.key), ...(read.values ? { values: read.values } : {}) },
+          read.code,
+          typed,
+        );
       return answer({ step: "preview", ...read.data });
     }
     case "confirm": {
       if (!token.success) return refused({ key: "import:errors.draftGone" });
       const imported = await confirmImport(viewer, { pid: patient.id, token: token.data });
-      if (!imported.ok) return refused({ key: qualified(imported.key), ...(imported.values ? { values: imported.values } : {}) }, imported.code);
+      if (!imported.ok)
+        return refused(
+          { key: qualified(imported.key), ...(imported.values ? { values: imported.values } : {}) },
+          imported.code,
+        );
       const { fileName, ...result } = imported.data;
       return answer({ step: "done", fileName, result });
     }
@@ -151,7 +199,12 @@ export default function ImportPage() {
         ) : reply?.step === "done" ? (
           <Done fileName={reply.fileName} result={reply.result} page={page} />
         ) : (
-          <ChooseFile page={page} problem={reply?.step === "form" ? reply.problem : null} notice={reply?.step === "form" ? reply.notice : null} typed={reply?.step === "form" ? (reply.typed ?? {}) : {}} />
+          <ChooseFile
+            page={page}
+            problem={reply?.step === "form" ? reply.problem : null}
+            notice={reply?.step === "form" ? reply.notice : null}
+            typed={reply?.step === "form" ? (reply.typed ?? {}) : {}}
+          />
         )}
       </section>
       <ExportSection page={page} />
@@ -169,7 +222,17 @@ function ProblemMessage({ problem }: { problem: Problem | null }) {
   );
 }
 
-function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem: Problem | null; notice: string | null; typed: Typed }) {
+function ChooseFile({
+  page,
+  problem,
+  notice,
+  typed,
+}: {
+  page: PageData;
+  problem: Problem | null;
+  notice: string | null;
+  typed: Typed;
+}) {
   const { t } = useTranslation("import");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -178,7 +241,8 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
   const [dragging, setDragging] = useState(false);
   const [tooLarge, setTooLarge] = useState(false);
 
-  const checkSize = (files: FileList | null) => setTooLarge(Boolean(files?.[0] && files[0].size > page.maxBytes));
+  const checkSize = (files: FileList | null) =>
+    setTooLarge(Boolean(files?.[0] && files[0].size > page.maxBytes));
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
@@ -199,11 +263,28 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
       <ProblemMessage problem={problem} />
       <Form method="post" encType="multipart/form-data" className={f.form} aria-busy={busy}>
         <input type="hidden" name="intent" value="preview" />
-        <div className={st.dropZone} data-dragging={dragging} onDragOver={(e) => (e.preventDefault(), setDragging(true))} onDragLeave={() => setDragging(false)} onDrop={onDrop} data-testid="drop-zone">
+        <div
+          className={st.dropZone}
+          data-dragging={dragging}
+          onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="drop-zone"
+        >
           <label className={f.label} htmlFor="import-file">
             {t("fields.file")}
           </label>
-          <input ref={input} id="import-file" className={f.input} type="file" name="file" accept=".csv,.txt,text/csv,text/plain" required aria-describedby="import-file-hint" onChange={(e) => checkSize(e.currentTarget.files)} />
+          <input
+            ref={input}
+            id="import-file"
+            className={f.input}
+            type="file"
+            name="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            required
+            aria-describedby="import-file-hint"
+            onChange={(e) => checkSize(e.currentTarget.files)}
+          />
           <p id="import-file-hint" className={f.hint}>
             {hydrated ? t("fields.fileHintDrop") : t("fields.fileHint")}
           </p>
@@ -217,7 +298,12 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
           <label className={f.label} htmlFor="import-format">
             {t("fields.format")}
           </label>
-          <select id="import-format" name="format" className={f.input} defaultValue={typed.format ?? "auto"}>
+          <select
+            id="import-format"
+            name="format"
+            className={f.input}
+            defaultValue={typed.format ?? "auto"}
+          >
             <option value="auto">{t("formats.auto")}</option>
             {CSV_FORMATS.map((format) => (
               <option key={format} value={format}>
@@ -230,7 +316,13 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
           <label className={f.label} htmlFor="import-zone">
             {t("fields.timeZone")}
           </label>
-          <select id="import-zone" name="timeZone" className={f.input} defaultValue={typed.timeZone ?? page.timeZone} aria-describedby="import-zone-hint">
+          <select
+            id="import-zone"
+            name="timeZone"
+            className={f.input}
+            defaultValue={typed.timeZone ?? page.timeZone}
+            aria-describedby="import-zone-hint"
+          >
             {page.zones.map((zone) => (
               <option key={zone.value} value={zone.value}>
                 {zone.label}
@@ -245,7 +337,12 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
           <label className={f.label} htmlFor="import-order">
             {t("fields.dateOrder")}
           </label>
-          <select id="import-order" name="dateOrder" className={f.input} defaultValue={typed.dateOrder ?? "auto"}>
+          <select
+            id="import-order"
+            name="dateOrder"
+            className={f.input}
+            defaultValue={typed.dateOrder ?? "auto"}
+          >
             <option value="auto">{t("dateOrders.auto")}</option>
             <option value="DMY">{t("dateOrders.DMY")}</option>
             <option value="MDY">{t("dateOrders.MDY")}</option>
@@ -262,7 +359,17 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
                 <label className={f.label} htmlFor={`import-${name}`}>
                   {t(`fields.${name}`)}
                 </label>
-                <input id={`import-${name}`} className={f.input} type="number" name={name} min={1} max={200} step={1} inputMode="numeric" defaultValue={typed[name] ?? ""} />
+                <input
+                  id={`import-${name}`}
+                  className={f.input}
+                  type="number"
+                  name={name}
+                  min={1}
+                  max={200}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={typed[name] ?? ""}
+                />
               </div>
             ))}
           </div>
@@ -278,7 +385,15 @@ function ChooseFile({ page, problem, notice, typed }: { page: PageData; problem:
 }
 
 /** What the file holds and what an import would add: shown before anything is written. */
-function Preview({ token, fileName, preview }: { token: string; fileName: string; preview: CsvImportAnswer }) {
+function Preview({
+  token,
+  fileName,
+  preview,
+}: {
+  token: string;
+  fileName: string;
+  preview: CsvImportAnswer;
+}) {
   const { t } = useTranslation("import");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -291,13 +406,27 @@ function Preview({ token, fileName, preview }: { token: string; fileName: string
       <div className={st.steps}>
         <Form method="post">
           <input type="hidden" name="draft" value={token} />
-          <button type="submit" name="intent" value="confirm" className={layout.button} disabled={busy || preview.inserted === 0}>
-            {navigation.formData?.get("intent") === "confirm" ? t("importing") : t("confirmButton", { count: preview.inserted })}
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className={layout.button}
+            disabled={busy || preview.inserted === 0}
+          >
+            {navigation.formData?.get("intent") === "confirm"
+              ? t("importing")
+              : t("confirmButton", { count: preview.inserted })}
           </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="draft" value={token} />
-          <button type="submit" name="intent" value="cancel" className={layout.buttonSecondary} disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className={layout.buttonSecondary}
+            disabled={busy}
+          >
             {t("cancelButton")}
           </button>
         </Form>
@@ -306,17 +435,35 @@ function Preview({ token, fileName, preview }: { token: string; fileName: string
   );
 }
 
-function Done({ fileName, result, page }: { fileName: string; result: CsvImportAnswer; page: PageData }) {
+function Done({
+  fileName,
+  result,
+  page,
+}: {
+  fileName: string;
+  result: CsvImportAnswer;
+  page: PageData;
+}) {
   const { t } = useTranslation("import");
   return (
     <div data-testid="import-done">
       <p className={f.notice} role="status">
-        {result.inserted > 0 ? t("done.added", { count: result.inserted, file: fileName }) : t("done.nothingNew", { file: fileName })}
+        {result.inserted > 0
+          ? t("done.added", { count: result.inserted, file: fileName })
+          : t("done.nothingNew", { file: fileName })}
       </p>
       <Summary answer={result} />
       <p className={f.links}>
-        {result.counts.cgm > 0 ? <Link to={`${page.links.home}?tab=cgms${result.lastDate ? `&date=${localDate(Date.parse(result.lastDate), page.timeZone)}` : ""}`}>{t("done.seeCgm")}</Link> : null}
-        {result.counts.bg > 0 ? <Link to={`${page.links.home}?tab=bg`}>{t("done.seeBg")}</Link> : null}
+        {result.counts.cgm > 0 ? (
+          <Link
+            to={`${page.links.home}?tab=cgms${result.lastDate ? `&date=${localDate(Date.parse(result.lastDate), page.timeZone)}` : ""}`}
+          >
+            {t("done.seeCgm")}
+          </Link>
+        ) : null}
+        {result.counts.bg > 0 ? (
+          <Link to={`${page.links.home}?tab=bg`}>{t("done.seeBg")}</Link>
+        ) : null}
         <Link to={page.links.uploads}>{t("done.seeHistory")}</Link>
         <Link to={page.links.import}>{t("done.another")}</Link>
       </p>
@@ -326,19 +473,43 @@ function Done({ fileName, result, page }: { fileName: string; result: CsvImportA
 
 function Summary({ answer }: { answer: CsvImportAnswer }) {
   const { t, i18n } = useTranslation("import");
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: answer.timeZone }).format(new Date(iso)) : "—");
+  const when = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language, {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: answer.timeZone,
+        }).format(new Date(iso))
+      : "—";
   const rows: [string, string][] = [
     [t("summary.format"), t(`formats.${answer.format}`)],
     [t("summary.unit"), answer.unit],
-    [t("summary.device"), [answer.device.name, answer.device.serial].filter(Boolean).join(" · ") || "—"],
+    [
+      t("summary.device"),
+      [answer.device.name, answer.device.serial].filter(Boolean).join(" · ") || "—",
+    ],
     [t("summary.timeZone"), answer.timeZone],
-    ...(answer.dateOrder ? [[t("summary.dateOrder"), `${t(`dateOrders.${answer.dateOrder}`)}${answer.clock ? `, ${t(`clocks.${answer.clock}`)}` : ""}`] as [string, string]] : []),
-    [t("summary.dates"), answer.firstDate ? `${when(answer.firstDate)} – ${when(answer.lastDate)}` : "—"],
-    ...CSV_ENTRY_KINDS.filter((kind) => answer.counts[kind] > 0).map((kind) => [t(`kinds.${kind}`), String(answer.counts[kind])] as [string, string]),
+    ...(answer.dateOrder
+      ? [
+          [
+            t("summary.dateOrder"),
+            `${t(`dateOrders.${answer.dateOrder}`)}${answer.clock ? `, ${t(`clocks.${answer.clock}`)}` : ""}`,
+          ] as [string, string],
+        ]
+      : []),
+    [
+      t("summary.dates"),
+      answer.firstDate ? `${when(answer.firstDate)} – ${when(answer.lastDate)}` : "—",
+    ],
+    ...CSV_ENTRY_KINDS.filter((kind) => answer.counts[kind] > 0).map(
+      (kind) => [t(`kinds.${kind}`), String(answer.counts[kind])] as [string, string],
+    ),
     [answer.dryRun ? t("summary.toAdd") : t("summary.added"), String(answer.inserted)],
     [t("summary.duplicates"), String(answer.duplicates)],
     ...(answer.flagged ? [[t("summary.flagged"), String(answer.flagged)] as [string, string]] : []),
-    ...(answer.dstAdjusted ? [[t("summary.dstAdjusted"), String(answer.dstAdjusted)] as [string, string]] : []),
+    ...(answer.dstAdjusted
+      ? [[t("summary.dstAdjusted"), String(answer.dstAdjusted)] as [string, string]]
+      : []),
   ];
   return (
     <dl className={st.summary} data-testid="import-summary">
@@ -356,9 +527,16 @@ function LineErrors({ answer }: { answer: CsvImportAnswer }) {
   const { t } = useTranslation("import");
   if (answer.errors.length === 0) return null;
   return (
-    <div className={s.tableScroll} tabIndex={0} role="region" aria-label={t("errors.caption", { count: answer.errors.length + answer.moreErrors })}>
+    <div
+      className={s.tableScroll}
+      tabIndex={0}
+      role="region"
+      aria-label={t("errors.caption", { count: answer.errors.length + answer.moreErrors })}
+    >
       <table className={s.table} data-testid="import-errors">
-        <caption>{t("errors.caption", { count: answer.errors.length + answer.moreErrors })}</caption>
+        <caption>
+          {t("errors.caption", { count: answer.errors.length + answer.moreErrors })}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t("errors.line")}</th>
@@ -374,7 +552,9 @@ function LineErrors({ answer }: { answer: CsvImportAnswer }) {
           ))}
         </tbody>
       </table>
-      {answer.moreErrors > 0 ? <p className={s.note}>{t("errors.more", { count: answer.moreErrors })}</p> : null}
+      {answer.moreErrors > 0 ? (
+        <p className={s.note}>{t("errors.more", { count: answer.moreErrors })}</p>
+      ) : null}
     </div>
   );
 }
@@ -390,18 +570,37 @@ function ExportSection({ page }: { page: PageData }) {
           {t(page.exportError)}
         </p>
       ) : null}
-      <Form method="get" action={`/patientShow/${page.pid}/export.csv`} reloadDocument className={f.wide}>
+      <Form
+        method="get"
+        action={`/patientShow/${page.pid}/export.csv`}
+        reloadDocument
+        className={f.wide}
+      >
         <div className={f.field}>
           <label className={f.label} htmlFor="export-start">
             {t("export.start")}
           </label>
-          <input id="export-start" className={f.input} type="date" name="start" defaultValue={page.exportRange.start} required />
+          <input
+            id="export-start"
+            className={f.input}
+            type="date"
+            name="start"
+            defaultValue={page.exportRange.start}
+            required
+          />
         </div>
         <div className={f.field}>
           <label className={f.label} htmlFor="export-end">
             {t("export.end")}
           </label>
-          <input id="export-end" className={f.input} type="date" name="end" defaultValue={page.exportRange.end} required />
+          <input
+            id="export-end"
+            className={f.input}
+            type="date"
+            name="end"
+            defaultValue={page.exportRange.end}
+            required
+          />
         </div>
         <div>
           <button type="submit" className={layout.button}>

@@ -30,7 +30,13 @@ async function patientFor(request: Request, raw: unknown, step: string) {
   const viewer = await requireUser(request);
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const read = await readPatient({ viewer, pid: parsed.data.id, purpose: "uploadCentre", channel: "page", detail: { step } });
+  const read = await readPatient({
+    viewer,
+    pid: parsed.data.id,
+    purpose: "uploadCentre",
+    channel: "page",
+    detail: { step },
+  });
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   return { viewer, patient: read.patient, now: read.now };
 }
@@ -46,7 +52,10 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const { viewer, patient, now } = await patientFor(request, raw, "view");
   const locale = await getLocale(request);
   const zones = uploadTimeZones(now);
-  const meal = (start: number, end: number) => ({ start: secondsToTime(start, true), end: secondsToTime(end, true) });
+  const meal = (start: number, end: number) => ({
+    start: secondsToTime(start, true),
+    end: secondsToTime(end, true),
+  });
   return {
     pid: patient.id,
     name: displayName(patient.user),
@@ -58,7 +67,17 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     drivers: driverAvailability(),
     now,
     timeZone: patient.timeZone,
-    zones: zones.some((z) => z.timezone === patient.timeZone) ? zones : [{ timezone: patient.timeZone, name: patient.timeZone.replace(/_/g, " "), offsetName: "", offset: 0 }, ...zones],
+    zones: zones.some((z) => z.timezone === patient.timeZone)
+      ? zones
+      : [
+          {
+            timezone: patient.timeZone,
+            name: patient.timeZone.replace(/_/g, " "),
+            offsetName: "",
+            offset: 0,
+          },
+          ...zones,
+        ],
     meals: {
       breakfast: meal(patient.breakfastStart, patient.breakfastEnd),
       lunch: meal(patient.lunchStart, patient.lunchEnd),
@@ -75,8 +94,15 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
   const parsed = zoneAndMealsForm.safeParse(form);
   if (!parsed.success) {
     // The times as typed come back with the message, so that nothing typed is lost.
-    const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === "string" ? [[k, v.slice(0, 64)]] : [])));
-    return data({ saved: false, error: parsed.error.issues[0]?.message ?? "errors.mealTime", typed }, { status: 400 });
+    const typed = Object.fromEntries(
+      Object.entries(form).flatMap(([k, v]) =>
+        typeof v === "string" ? [[k, v.slice(0, 64)]] : [],
+      ),
+    );
+    return data(
+      { saved: false, error: parsed.error.issues[0]?.message ?? "errors.mealTime", typed },
+      { status: 400 },
+    );
   }
   const saved = await savePatientSettings(viewer, { pid: patient.id, ...parsed.data });
   if (!saved) throw new Response("Not Found", { status: 404 });
@@ -110,7 +136,16 @@ export default function UploadCentre() {
         </li>
         <li>
           <h3>{t("centre.steps.device")}</h3>
-          <DeviceUpload pid={page.pid} timeZone={page.timeZone} operatorUserId={page.operatorUserId} patientUserId={page.patientUserId} home={page.links.home} uploads={page.links.uploads} importHref={page.links.import} simulated={page.simulated} />
+          <DeviceUpload
+            pid={page.pid}
+            timeZone={page.timeZone}
+            operatorUserId={page.operatorUserId}
+            patientUserId={page.patientUserId}
+            home={page.links.home}
+            uploads={page.links.uploads}
+            importHref={page.links.import}
+            simulated={page.simulated}
+          />
         </li>
       </ol>
       <section aria-labelledby="import-files-heading">
@@ -126,7 +161,12 @@ export default function UploadCentre() {
 
 /** "08:30" in a zone at `now`, on a 24-hour clock (the zone list shows each zone's current time). */
 function clockIn(zone: string, now: number, locale: string) {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
 }
 
 /** The zone and meal-times form; with JavaScript the zones' current times move on every 30 s. */
@@ -145,7 +185,12 @@ function ZoneAndMeals({ page }: { page: PageData }) {
         <label className={f.label} htmlFor="upload-zone">
           {t("centre.zone")}
         </label>
-        <select id="upload-zone" name="timeZone" className={f.input} defaultValue={reply?.typed.timeZone ?? page.timeZone}>
+        <select
+          id="upload-zone"
+          name="timeZone"
+          className={f.input}
+          defaultValue={reply?.typed.timeZone ?? page.timeZone}
+        >
           {page.zones.map((zone) => (
             <option key={zone.timezone} value={zone.timezone}>
               {`${zone.offsetName ? `(${zone.offsetName}) ` : ""}${zone.name} — ${clockIn(zone.timezone, now, i18n.language)}`}
@@ -163,11 +208,27 @@ function ZoneAndMeals({ page }: { page: PageData }) {
               <label className={f.hint} htmlFor={`${meal}-start`}>
                 {t("centre.from")}
               </label>
-              <input id={`${meal}-start`} className={f.input} type="time" step={1} name={`${meal}Start`} defaultValue={reply?.typed[`${meal}Start`] ?? page.meals[meal].start} required />
+              <input
+                id={`${meal}-start`}
+                className={f.input}
+                type="time"
+                step={1}
+                name={`${meal}Start`}
+                defaultValue={reply?.typed[`${meal}Start`] ?? page.meals[meal].start}
+                required
+              />
               <label className={f.hint} htmlFor={`${meal}-end`}>
                 {t("centre.to")}
               </label>
-              <input id={`${meal}-end`} className={f.input} type="time" step={1} name={`${meal}End`} defaultValue={reply?.typed[`${meal}End`] ?? page.meals[meal].end} required />
+              <input
+                id={`${meal}-end`}
+                className={f.input}
+                type="time"
+                step={1}
+                name={`${meal}End`}
+                defaultValue={reply?.typed[`${meal}End`] ?? page.meals[meal].end}
+                required
+              />
             </div>
           ))}
         </div>
@@ -183,7 +244,11 @@ function ZoneAndMeals({ page }: { page: PageData }) {
         </p>
       ) : null}
       <div>
-        <button type="submit" className={layout.button} disabled={navigation.state === "submitting"}>
+        <button
+          type="submit"
+          className={layout.button}
+          disabled={navigation.state === "submitting"}
+        >
           {t("centre.save")}
         </button>
       </div>

@@ -37,7 +37,9 @@ export default function AccessLog() {
         <table className={p.table}>
           <thead>
             <tr>
-              <th className={p.cell}>{timeZone ? t("accessLog.whenIn", { zone: timeZone }) : t("accessLog.when")}</th>
+              <th className={p.cell}>
+                {timeZone ? t("accessLog.whenIn", { zone: timeZone }) : t("accessLog.when")}
+              </th>
               <th className={p.cell}>{t("accessLog.who")}</th>
               <th className={p.cell}>{t("accessLog.what")}</th>
               <th className={p.cell}>{t("accessLog.dates")}</th>
@@ -55,14 +57,30 @@ export default function AccessLog() {
                   {item.role ? <span className={p.itemMeta}> · {t(item.role)}</span> : null}
                 </td>
                 <td className={p.cell}>{t(item.what)}</td>
-                <td className={p.cell}>{item.range ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}` : ""}</td>
-                <td className={p.cell}>{item.channel ? t(`accessLog.channels.${item.channel}`) : ""}</td>
+                <td className={p.cell}>
+                  {item.range
+                    ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}`
+                    : ""}
+                </td>
+                <td className={p.cell}>
+                  {item.channel ? t(`accessLog.channels.${item.channel}`) : ""}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <Pager page={page} pages={pages} href={(n) => `?logPage=${n}`} labels={{ nav: t("panel.pages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page, pages }) }} />
+      <Pager
+        page={page}
+        pages={pages}
+        href={(n) => `?logPage=${n}`}
+        labels={{
+          nav: t("panel.pages"),
+          back: t("panel.previous"),
+          forward: t("panel.next"),
+          pageOf: t("panel.pageOf", { page, pages }),
+        }}
+      />
     </section>
   );
 }

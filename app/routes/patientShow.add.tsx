@@ -1,5 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Drawer } from "~/components/drawer";
@@ -8,8 +16,21 @@ import { IdentityIcon } from "~/components/icons";
 import { Pager } from "~/components/pager";
 import { ADD_USER_LINK_ID } from "~/components/patient-panel";
 import { useHydrated } from "~/components/use-hydrated";
-import { invitePatient, listSentRequests, searchShareCandidates, shareWith, SHARE_STATE, type ShareCandidate } from "~/models/read-power.server";
-import { findShareListQuery, inviteSchema, saveShareSchema, sentListQuery, SHARE_PAGE_SIZE } from "~/schemas/read-power";
+import {
+  invitePatient,
+  listSentRequests,
+  searchShareCandidates,
+  shareWith,
+  SHARE_STATE,
+  type ShareCandidate,
+} from "~/models/read-power.server";
+import {
+  findShareListQuery,
+  inviteSchema,
+  saveShareSchema,
+  sentListQuery,
+  SHARE_PAGE_SIZE,
+} from "~/schemas/read-power";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
@@ -34,13 +55,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sent = {
     page: sentPage,
     total: sentList.count,
-    items: sentList.data.map((item) => ({ ...item, status: item.state === SHARE_STATE.accepted ? "accepted" : item.state === SHARE_STATE.refused ? "refused" : "waiting" })),
+    items: sentList.data.map((item) => ({
+      ...item,
+      status:
+        item.state === SHARE_STATE.accepted
+          ? "accepted"
+          : item.state === SHARE_STATE.refused
+            ? "refused"
+            : "waiting",
+    })),
   };
-  const base = { identity: user.identity, sent, find: params.get("find") ?? "", searched: false, results: [] as ShareCandidate[], count: 0, errors: [] as string[] };
+  const base = {
+    identity: user.identity,
+    sent,
+    find: params.get("find") ?? "",
+    searched: false,
+    results: [] as ShareCandidate[],
+    count: 0,
+    errors: [] as string[],
+  };
   if (!params.has("find")) return base;
-  const parsed = findShareListQuery(user.identity).safeParse({ searchOption: params.get("find"), pageNum: params.get("findPage") ?? undefined });
-  if (!parsed.success) return { ...base, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) };
-  const found = await searchShareCandidates(user, { search: parsed.data.searchOption, page: parsed.data.pageNum });
+  const parsed = findShareListQuery(user.identity).safeParse({
+    searchOption: params.get("find"),
+    pageNum: params.get("findPage") ?? undefined,
+  });
+  if (!parsed.success)
+    return { ...base, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) };
+  const found = await searchShareCandidates(user, {
+    search: parsed.data.searchOption,
+    page: parsed.data.pageNum,
+  });
   const answer = {
     ...base,
     find: parsed.data.searchOption,
@@ -59,14 +103,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
-  const parsed = intent.data.intent === "share" ? saveShareSchema.safeParse(form) : inviteSchema.safeParse(form);
-  if (!parsed.success) return data({ notice: null, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) }, { status: 400 });
+  const parsed =
+    intent.data.intent === "share" ? saveShareSchema.safeParse(form) : inviteSchema.safeParse(form);
+  if (!parsed.success)
+    return data(
+      { notice: null, errors: parsed.error.issues.map((i) => `sharing:${i.message}`) },
+      { status: 400 },
+    );
   const result =
     intent.data.intent === "share"
       ? await shareWith(user, parsed.data as z.infer<typeof saveShareSchema>)
       : await invitePatient(user, parsed.data as z.infer<typeof inviteSchema>);
   if (!result.ok) return data({ notice: null, errors: [result.error] }, { status: result.status });
-  return { notice: intent.data.intent === "share" ? "sharing:messages.shareSuccess" : "sharing:messages.inviteSuccess", errors: [] as string[] };
+  return {
+    notice:
+      intent.data.intent === "share"
+        ? "sharing:messages.shareSuccess"
+        : "sharing:messages.inviteSuccess",
+    errors: [] as string[],
+  };
 }
 
 function shortEmail(email: string) {
@@ -100,13 +155,28 @@ function AddUser() {
     <>
       <p>{sharing ? t("add.shareIntro") : t("add.inviteIntro")}</p>
       <Form method="get" action="/patientShow/add" className={f.form} role="search">
-        {LIST_PARAMS.map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
+        {LIST_PARAMS.map((key) =>
+          params.get(key) ? (
+            <input key={key} type="hidden" name={key} value={params.get(key)!} />
+          ) : null,
+        )}
         <div className={f.field}>
           <label htmlFor="find" className={f.label}>
             {t("add.searchLabel")}
           </label>
           <div className={p.search}>
-            <input id="find" name="find" type="search" inputMode="email" autoComplete="off" placeholder={t("add.searchPlaceholder")} defaultValue={find} className={p.searchInput} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "find-errors" : undefined} />
+            <input
+              id="find"
+              name="find"
+              type="search"
+              inputMode="email"
+              autoComplete="off"
+              placeholder={t("add.searchPlaceholder")}
+              defaultValue={find}
+              className={p.searchInput}
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={errors.length ? "find-errors" : undefined}
+            />
             <button type="submit" className={s.buttonSecondary}>
               {t("panel.searchButton")}
             </button>
@@ -141,7 +211,10 @@ function AddUser() {
                 <tr key={row.userId}>
                   <PersonCells name={row.name} email={row.email} />
                   <td className={p.cell}>
-                    <IdentityIcon identity={row.identity} label={row.identity === 1 ? t("add.person") : t("add.clinic")} />
+                    <IdentityIcon
+                      identity={row.identity}
+                      label={row.identity === 1 ? t("add.person") : t("add.clinic")}
+                    />
                   </td>
                   <td className={p.cell}>
                     {row.readPowerId ? (
@@ -149,7 +222,14 @@ function AddUser() {
                         {sharing ? t("add.shared") : t("add.invited")}
                       </button>
                     ) : (
-                      <button type="submit" name={sharing ? "readId" : "provideId"} value={row.userId} className={s.button} disabled={busy} aria-label={`${sharing ? t("add.share") : t("add.invite")}: ${row.name}`}>
+                      <button
+                        type="submit"
+                        name={sharing ? "readId" : "provideId"}
+                        value={row.userId}
+                        className={s.button}
+                        disabled={busy}
+                        aria-label={`${sharing ? t("add.share") : t("add.invite")}: ${row.name}`}
+                      >
                         {sharing ? t("add.share") : t("add.invite")}
                       </button>
                     )}
@@ -163,7 +243,13 @@ function AddUser() {
       <section aria-labelledby="sent-title">
         <h2 id="sent-title">{sharing ? t("add.sentShares") : t("add.sentInvites")}</h2>
         {sent.items.length === 0 ? (
-          <p>{sent.total > 0 ? t("add.sentPageEmpty") : sharing ? t("add.noSentShares") : t("add.noSentInvites")}</p>
+          <p>
+            {sent.total > 0
+              ? t("add.sentPageEmpty")
+              : sharing
+                ? t("add.noSentShares")
+                : t("add.noSentInvites")}
+          </p>
         ) : (
           <Form method="post" aria-busy={busy}>
             <input type="hidden" name="intent" value={sharing ? "share" : "invite"} />
@@ -183,11 +269,21 @@ function AddUser() {
                     <td className={p.cell}>{t(`status.${row.status}`)}</td>
                     <td className={p.cell}>
                       {row.status === "refused" ? (
-                        <button type="submit" name={sharing ? "readId" : "provideId"} value={row.userId} className={s.buttonSecondary} disabled={busy} aria-label={`${sharing ? t("add.shareAgain") : t("add.inviteAgain")}: ${row.name}`}>
+                        <button
+                          type="submit"
+                          name={sharing ? "readId" : "provideId"}
+                          value={row.userId}
+                          className={s.buttonSecondary}
+                          disabled={busy}
+                          aria-label={`${sharing ? t("add.shareAgain") : t("add.inviteAgain")}: ${row.name}`}
+                        >
                           {sharing ? t("add.shareAgain") : t("add.inviteAgain")}
                         </button>
                       ) : (
-                        <Link to={`/patientShow/share/${row.readPowerId}`} aria-label={`${t("add.details")}: ${row.name}`}>
+                        <Link
+                          to={`/patientShow/share/${row.readPowerId}`}
+                          aria-label={`${t("add.details")}: ${row.name}`}
+                        >
                           {t("add.details")}
                         </Link>
                       )}
@@ -198,7 +294,17 @@ function AddUser() {
             </table>
           </Form>
         )}
-        <Pager page={sent.page} pages={pages} href={sentPageHref} labels={{ nav: t("add.sentPages"), back: t("panel.previous"), forward: t("panel.next"), pageOf: t("panel.pageOf", { page: sent.page, pages }) }} />
+        <Pager
+          page={sent.page}
+          pages={pages}
+          href={sentPageHref}
+          labels={{
+            nav: t("add.sentPages"),
+            back: t("panel.previous"),
+            forward: t("panel.next"),
+            pageOf: t("panel.pageOf", { page: sent.page, pages }),
+          }}
+        />
       </section>
     </>
   );
@@ -214,7 +320,12 @@ export default function AddShare() {
   const back = listHref(params);
   if (hydrated) {
     return (
-      <Drawer title={title} closeLabel={t("add.close")} onClose={() => navigate(back)} returnFocusTo={ADD_USER_LINK_ID}>
+      <Drawer
+        title={title}
+        closeLabel={t("add.close")}
+        onClose={() => navigate(back)}
+        returnFocusTo={ADD_USER_LINK_ID}
+      >
         <AddUser />
       </Drawer>
     );

@@ -9,7 +9,12 @@ import { requireUser } from "~/utils/session.server";
 /** The right-hand side of the clinics' landing page; a clinic under audit sees its audit state. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { allowed: mayReadSharedData(user), identity: user.identity, isPass: user.isPass, reason: user.auditReason };
+  return {
+    allowed: mayReadSharedData(user),
+    identity: user.identity,
+    isPass: user.isPass,
+    reason: user.auditReason,
+  };
 }
 
 export default function Patients() {

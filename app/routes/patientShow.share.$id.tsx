@@ -4,13 +4,20 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { idParam } from "~/schemas/fields";
 import { ConfirmStep, FormMessages } from "~/components/form";
-import { deleteShare, findShareForViewer, processShare, recipientOf, reinvite, SHARE_STATE, updateShare } from "~/models/read-power.server";
+import {
+  deleteShare,
+  findShareForViewer,
+  processShare,
+  recipientOf,
+  reinvite,
+  SHARE_STATE,
+  updateShare,
+} from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { requireUser } from "~/utils/session.server";
-
 
 /**
  * One share or invitation, with what the viewer may do (spec 1 section 4): answer a pending
@@ -24,15 +31,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!share) throw new Response("Not Found", { status: 404 });
   const isReader = share.readId === user.id;
   const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
-  const canAnswer = share.state === SHARE_STATE.pending && recipientOf({ sourceType: share.sourceType, providerId: share.provideId, readerId: share.readId }) === user.id;
+  const canAnswer =
+    share.state === SHARE_STATE.pending &&
+    recipientOf({
+      sourceType: share.sourceType,
+      providerId: share.provideId,
+      readerId: share.readId,
+    }) === user.id;
   return {
     share,
     isReader,
     canAnswer,
-    stateKey: share.state === SHARE_STATE.accepted ? "accepted" : share.state === SHARE_STATE.refused ? "refused" : canAnswer ? "pending-for-me" : "waiting",
+    stateKey:
+      share.state === SHARE_STATE.accepted
+        ? "accepted"
+        : share.state === SHARE_STATE.refused
+          ? "refused"
+          : canAnswer
+            ? "pending-for-me"
+            : "waiting",
     canReinvite: share.state !== SHARE_STATE.accepted && share.sourceType === 1 && isReader,
     canRename: isReader && share.state === SHARE_STATE.accepted,
-    patientHref: isReader && share.state === SHARE_STATE.accepted && share.pid ? `/patientShow/${share.pid}/${share.userId}/patientHome` : null,
+    patientHref:
+      isReader && share.state === SHARE_STATE.accepted && share.pid
+        ? `/patientShow/${share.pid}/${share.userId}/patientHome`
+        : null,
     confirmDelete,
   };
 }
@@ -47,27 +70,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = intents.safeParse(form);
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
   const fail = (errors: string[], status: number) => data({ errors, notice: null }, { status });
-  const schemaErrors = (error: z.ZodError) => fail(error.issues.map((i) => `sharing:${i.message}`), 400);
+  const schemaErrors = (error: z.ZodError) =>
+    fail(
+      error.issues.map((i) => `sharing:${i.message}`),
+      400,
+    );
 
   switch (intent.data.intent) {
     case "approve":
     case "refuse": {
-      const parsed = processShareSchema.safeParse({ ...form, id: id.data, state: intent.data.intent === "approve" ? 1 : 2 });
+      const parsed = processShareSchema.safeParse({
+        ...form,
+        id: id.data,
+        state: intent.data.intent === "approve" ? 1 : 2,
+      });
       if (!parsed.success) return schemaErrors(parsed.error);
       const done = await processShare(user, parsed.data);
-      return done.ok ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" } : fail([done.error], done.status);
+      return done.ok
+        ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" }
+        : fail([done.error], done.status);
     }
     case "rename": {
-      const parsed = updateShareSchema.safeParse({ readPowerId: id.data, nickName: form.nickName ?? "" });
+      const parsed = updateShareSchema.safeParse({
+        readPowerId: id.data,
+        nickName: form.nickName ?? "",
+      });
       if (!parsed.success) return schemaErrors(parsed.error);
       const done = await updateShare(user, parsed.data);
-      return done.ok ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" } : fail([done.error], done.status);
+      return done.ok
+        ? { errors: [] as string[], notice: "sharing:messages.operateSuccess" }
+        : fail([done.error], done.status);
     }
     case "reinvite": {
       const parsed = reinviteSchema.safeParse({ id: id.data });
       if (!parsed.success) return schemaErrors(parsed.error);
       const done = await reinvite(user, parsed.data);
-      return done.ok ? { errors: [] as string[], notice: "sharing:messages.inviteSuccess" } : fail([done.error], done.status);
+      return done.ok
+        ? { errors: [] as string[], notice: "sharing:messages.inviteSuccess" }
+        : fail([done.error], done.status);
     }
     case "delete": {
       const done = await deleteShare(user, { readPowerId: id.data });
@@ -78,10 +118,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Share() {
   const { t } = useTranslation("sharing");
-  const { share, isReader, canAnswer, stateKey, canReinvite, canRename, patientHref, confirmDelete } = useLoaderData<typeof loader>();
+  const {
+    share,
+    isReader,
+    canAnswer,
+    stateKey,
+    canReinvite,
+    canRename,
+    patientHref,
+    confirmDelete,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const kind = share.sourceType === 1 ? (isReader ? "inviteSent" : "inviteReceived") : isReader ? "shareReceived" : "shareSent";
+  const kind =
+    share.sourceType === 1
+      ? isReader
+        ? "inviteSent"
+        : "inviteReceived"
+      : isReader
+        ? "shareReceived"
+        : "shareSent";
 
   return (
     <section className={s.card} aria-labelledby="share-title">
@@ -113,10 +169,22 @@ export default function Share() {
                 {t("share.nickName")}
               </label>
               <p className={f.hint}>{t("share.nickNameHint")}</p>
-              <input id="nickName" name="nickName" maxLength={50} defaultValue={share.nickName ?? ""} className={f.input} />
+              <input
+                id="nickName"
+                name="nickName"
+                maxLength={50}
+                defaultValue={share.nickName ?? ""}
+                className={f.input}
+              />
             </div>
           ) : null}
-          <AnswerButtons name="intent" yes={{ value: "approve", label: t("share.approve") }} no={{ value: "refuse", label: t("share.refuse") }} busy={busy} className={s.actions} />
+          <AnswerButtons
+            name="intent"
+            yes={{ value: "approve", label: t("share.approve") }}
+            no={{ value: "refuse", label: t("share.refuse") }}
+            busy={busy}
+            className={s.actions}
+          />
         </Form>
       ) : null}
 
@@ -127,10 +195,22 @@ export default function Share() {
               {t("share.nickName")}
             </label>
             <p className={f.hint}>{t("share.nickNameHint")}</p>
-            <input id="rename" name="nickName" maxLength={50} defaultValue={share.nickName ?? ""} className={f.input} />
+            <input
+              id="rename"
+              name="nickName"
+              maxLength={50}
+              defaultValue={share.nickName ?? ""}
+              className={f.input}
+            />
           </div>
           <div>
-            <button type="submit" name="intent" value="rename" className={s.buttonSecondary} disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="rename"
+              className={s.buttonSecondary}
+              disabled={busy}
+            >
               {t("share.saveNickName")}
             </button>
           </div>

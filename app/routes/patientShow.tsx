@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { PatientPanel, type PanelItem } from "~/components/patient-panel";
-import { listSharedWithMeEntries, listSharedWithOthers, recipientOf, SHARE_STATE, type PatientListEntry } from "~/models/read-power.server";
+import {
+  listSharedWithMeEntries,
+  listSharedWithOthers,
+  recipientOf,
+  SHARE_STATE,
+  type PatientListEntry,
+} from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/utils/session.server";
@@ -21,19 +27,27 @@ function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "ot
       ? "accepted"
       : item.state === SHARE_STATE.refused
         ? "refused"
-        : recipientOf({ sourceType: item.sourceType, providerId: item.provideId, readerId: item.readId }) === viewerId
+        : recipientOf({
+              sourceType: item.sourceType,
+              providerId: item.provideId,
+              readerId: item.readId,
+            }) === viewerId
           ? "pending-for-me"
           : "waiting";
   return {
     readPowerId: item.readPowerId,
     name: item.name,
     nickName: item.nickName,
-    href: readable ? `/patientShow/${item.pid}/${item.userId}/patientHome` : `/patientShow/share/${item.readPowerId}`,
+    href: readable
+      ? `/patientShow/${item.pid}/${item.userId}/patientHome`
+      : `/patientShow/share/${item.readPowerId}`,
     state: item.state,
     isNew: item.isNew,
     uploadIsNew: item.uploadIsNew,
     status,
-    lastUpload: readable ? { date: item.lastUploadDate ? displayDate(item.lastUploadDate) : null } : null,
+    lastUpload: readable
+      ? { date: item.lastUploadDate ? displayDate(item.lastUploadDate) : null }
+      : null,
   };
 }
 
@@ -43,7 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const tab = user.identity === 1 ? parsed.tab : "mine";
   const options = { page: parsed.page, search: parsed.q || undefined };
-  const list = tab === "others" ? await listSharedWithOthers(user, options) : { ok: true as const, data: await listSharedWithMeEntries(user, options) };
+  const list =
+    tab === "others"
+      ? await listSharedWithOthers(user, options)
+      : { ok: true as const, data: await listSharedWithMeEntries(user, options) };
   const page = list.ok ? list.data : { count: 0, data: [] };
   return {
     identity: user.identity,
@@ -60,7 +77,14 @@ export default function PatientShow() {
   const onPatientPage = /^\/patientShow\/\d+\//.test(useLocation().pathname);
   return (
     <div className={s.area}>
-      <PatientPanel identity={data.identity} tab={data.tab} items={data.items} total={data.total} page={data.page} folded={onPatientPage} />
+      <PatientPanel
+        identity={data.identity}
+        tab={data.tab}
+        items={data.items}
+        total={data.total}
+        page={data.page}
+        folded={onPatientPage}
+      />
       <div className={s.content}>
         <Outlet />
       </div>

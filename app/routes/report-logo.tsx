@@ -9,6 +9,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const logo = await reportLogo(user.id);
   if (!logo || !isRasterImageType(logo.type)) return new Response("Not Found", { status: 404 });
   return new Response(logo.bytes, {
-    headers: { "Content-Type": logo.type, "Cache-Control": "private, max-age=300", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": logo.type,
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }

@@ -23,7 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignUp() {
   const { t } = useTranslation("auth");
   const result = useActionData<typeof action>();
-  const errors = result?.error ? Object.values(result.error).flat().filter((e): e is string => typeof e === "string") : undefined;
+  const errors = result?.error
+    ? Object.values(result.error)
+        .flat()
+        .filter((e): e is string => typeof e === "string")
+    : undefined;
   return (
     <div className={f.narrow}>
       <section className={s.card} aria-labelledby="signup-title">

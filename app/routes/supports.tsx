@@ -10,7 +10,15 @@ export async function loader(_: LoaderFunctionArgs) {
   return { drivers: driverAvailability() };
 }
 
-const SECTIONS = ["environments", "devices", "upload", "drivers", "print", "terms", "privacy"] as const;
+const SECTIONS = [
+  "environments",
+  "devices",
+  "upload",
+  "drivers",
+  "print",
+  "terms",
+  "privacy",
+] as const;
 const ANCHOR: Record<(typeof SECTIONS)[number], string> = {
   environments: "environments",
   devices: "devices",

@@ -10,9 +10,13 @@ import {
 } from "./auth";
 
 /** The messages zod reports, by field. */
-function errors(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
+function errors(result: {
+  success: boolean;
+  error?: { issues: { path: (string | number)[]; message: string }[] };
+}) {
   const out: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (out[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? [])
+    (out[issue.path.join(".") || "_"] ??= []).push(issue.message);
   return out;
 }
 
@@ -34,14 +38,25 @@ const person = {
 
 describe("login", () => {
   it("requires a non-blank email and password (emailMsg, passwordMsg)", () => {
-    expect(errors(loginSchema.safeParse({}))).toEqual({ email: ["errors.emailMsg"], password: ["errors.passwordMsg"] });
-    expect(errors(loginSchema.safeParse({ email: "   ", password: "   " }))).toEqual({ email: ["errors.emailMsg"], password: ["errors.passwordMsg"] });
+    expect(errors(loginSchema.safeParse({}))).toEqual({
+      email: ["errors.emailMsg"],
+      password: ["errors.passwordMsg"],
+    });
+    expect(errors(loginSchema.safeParse({ email: "   ", password: "   " }))).toEqual({
+      email: ["errors.emailMsg"],
+      password: ["errors.passwordMsg"],
+    });
   });
   it("rejects a malformed email and an unknown sign-in type", () => {
-    expect(errors(loginSchema.safeParse({ email: "not-an-email", password: "x", identity: "3" }))).toEqual({ email: ["errors.emailInvalid"], identity: ["errors.identityMsg"] });
+    expect(
+      errors(loginSchema.safeParse({ email: "not-an-email", password: "x", identity: "3" })),
+    ).toEqual({ email: ["errors.emailInvalid"], identity: ["errors.identityMsg"] });
   });
   it("lower-cases the email and defaults to identity 1", () => {
-    expect(loginSchema.parse({ email: "A@B.CO", password: "x" })).toMatchObject({ email: "a@b.co", identity: 1 });
+    expect(loginSchema.parse({ email: "A@B.CO", password: "x" })).toMatchObject({
+      email: "a@b.co",
+      identity: 1,
+    });
   });
 });
 
@@ -55,8 +70,16 @@ describe("sign-up type", () => {
 describe("person registration", () => {
   it("accepts a complete form and converts the range to mg/dL", () => {
     const value = registerPersonSchema.parse(person);
-    expect(value).toMatchObject({ email: "ana@example.org", height: 170, weight: 65.5, lowLimitMgdl: 3.9 * 18, highLimitMgdl: 180 });
-    expect(registerPersonSchema.parse({ ...person, unit: "1", lowLimit: "70", highLimit: "180" })).toMatchObject({ lowLimitMgdl: 70, highLimitMgdl: 180 });
+    expect(value).toMatchObject({
+      email: "ana@example.org",
+      height: 170,
+      weight: 65.5,
+      lowLimitMgdl: 3.9 * 18,
+      highLimitMgdl: 180,
+    });
+    expect(
+      registerPersonSchema.parse({ ...person, unit: "1", lowLimit: "70", highLimit: "180" }),
+    ).toMatchObject({ lowLimitMgdl: 70, highLimitMgdl: 180 });
   });
   it("names every missing field", () => {
     expect(errors(registerPersonSchema.safeParse({}))).toEqual({
@@ -73,45 +96,112 @@ describe("person registration", () => {
     });
   });
   it("checks the password, its confirmation and the code", () => {
-    expect(errors(registerPersonSchema.safeParse({ ...person, password: "short", confirmPassword: "short" }))).toEqual({ password: ["errors.passwordTooShort"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, confirmPassword: "different" }))).toEqual({ confirmPassword: ["errors.passwordMismatch"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, code: "12345" }))).toEqual({ code: ["errors.codeInvalid"] });
+    expect(
+      errors(
+        registerPersonSchema.safeParse({ ...person, password: "short", confirmPassword: "short" }),
+      ),
+    ).toEqual({ password: ["errors.passwordTooShort"] });
+    expect(
+      errors(registerPersonSchema.safeParse({ ...person, confirmPassword: "different" })),
+    ).toEqual({ confirmPassword: ["errors.passwordMismatch"] });
+    expect(errors(registerPersonSchema.safeParse({ ...person, code: "12345" }))).toEqual({
+      code: ["errors.codeInvalid"],
+    });
   });
   it("requires the glucose range ('Please Add Glucose Range') with high above low ('Glucose Range Not Right')", () => {
-    expect(errors(registerPersonSchema.safeParse({ ...person, lowLimit: undefined }))).toEqual({ lowLimit: ["errors.glucoseRangeRequired"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, highLimit: "" }))).toEqual({ highLimit: ["errors.glucoseRangeRequired"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, lowLimit: "10", highLimit: "3.9" }))).toEqual({ highLimit: ["errors.glucoseRangeWrong"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, lowLimit: "5", highLimit: "5" }))).toEqual({ highLimit: ["errors.glucoseRangeWrong"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, lowLimit: "1", highLimit: "10" }))).toEqual({ lowLimit: ["errors.glucoseRangeImplausible"] });
+    expect(errors(registerPersonSchema.safeParse({ ...person, lowLimit: undefined }))).toEqual({
+      lowLimit: ["errors.glucoseRangeRequired"],
+    });
+    expect(errors(registerPersonSchema.safeParse({ ...person, highLimit: "" }))).toEqual({
+      highLimit: ["errors.glucoseRangeRequired"],
+    });
+    expect(
+      errors(registerPersonSchema.safeParse({ ...person, lowLimit: "10", highLimit: "3.9" })),
+    ).toEqual({ highLimit: ["errors.glucoseRangeWrong"] });
+    expect(
+      errors(registerPersonSchema.safeParse({ ...person, lowLimit: "5", highLimit: "5" })),
+    ).toEqual({ highLimit: ["errors.glucoseRangeWrong"] });
+    expect(
+      errors(registerPersonSchema.safeParse({ ...person, lowLimit: "1", highLimit: "10" })),
+    ).toEqual({ lowLimit: ["errors.glucoseRangeImplausible"] });
   });
   it("refuses implausible birth dates, heights and weights, and an unticked agreement", () => {
-    expect(errors(registerPersonSchema.safeParse({ ...person, birthDate: "2999-01-01" }))).toEqual({ birthDate: ["errors.birthDateInvalid"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, birthDate: "31/01/1990" }))).toEqual({ birthDate: ["errors.birthDateMsg"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, height: "20" }))).toEqual({ height: ["errors.heightInvalid"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, weight: "900" }))).toEqual({ weight: ["errors.weightInvalid"] });
-    expect(errors(registerPersonSchema.safeParse({ ...person, agree: undefined }))).toEqual({ agree: ["errors.agreeFirst"] });
+    expect(errors(registerPersonSchema.safeParse({ ...person, birthDate: "2999-01-01" }))).toEqual({
+      birthDate: ["errors.birthDateInvalid"],
+    });
+    expect(errors(registerPersonSchema.safeParse({ ...person, birthDate: "31/01/1990" }))).toEqual({
+      birthDate: ["errors.birthDateMsg"],
+    });
+    expect(errors(registerPersonSchema.safeParse({ ...person, height: "20" }))).toEqual({
+      height: ["errors.heightInvalid"],
+    });
+    expect(errors(registerPersonSchema.safeParse({ ...person, weight: "900" }))).toEqual({
+      weight: ["errors.weightInvalid"],
+    });
+    expect(errors(registerPersonSchema.safeParse({ ...person, agree: undefined }))).toEqual({
+      agree: ["errors.agreeFirst"],
+    });
   });
 });
 
 describe("clinic registration", () => {
   it("needs no health data", () => {
-    const { birthDate: _b, height: _h, weight: _w, unit: _u, lowLimit: _l, highLimit: _hl, ...clinic } = person;
+    const {
+      birthDate: _b,
+      height: _h,
+      weight: _w,
+      unit: _u,
+      lowLimit: _l,
+      highLimit: _hl,
+      ...clinic
+    } = person;
     expect(registerClinicSchema.safeParse(clinic).success).toBe(true);
   });
 });
 
 describe("passwords", () => {
   it("change: current password required, new one confirmed", () => {
-    expect(errors(changePasswordSchema.safeParse({ password: "new password", confirmPassword: "new password" }))).toEqual({ currentPassword: ["errors.passwordMsg"] });
-    expect(errors(changePasswordSchema.safeParse({ currentPassword: "x", password: "new password", confirmPassword: "other" }))).toEqual({ confirmPassword: ["errors.passwordMismatch"] });
+    expect(
+      errors(
+        changePasswordSchema.safeParse({
+          password: "new password",
+          confirmPassword: "new password",
+        }),
+      ),
+    ).toEqual({ currentPassword: ["errors.passwordMsg"] });
+    expect(
+      errors(
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          password: "new password",
+          confirmPassword: "other",
+        }),
+      ),
+    ).toEqual({ confirmPassword: ["errors.passwordMismatch"] });
   });
   it("reset: email, 6-digit code and a new password", () => {
-    expect(errors(resetPasswordSchema.safeParse({ email: "a@b.co", code: "abc", password: "new password", confirmPassword: "new password" }))).toEqual({ code: ["errors.codeInvalid"] });
+    expect(
+      errors(
+        resetPasswordSchema.safeParse({
+          email: "a@b.co",
+          code: "abc",
+          password: "new password",
+          confirmPassword: "new password",
+        }),
+      ),
+    ).toEqual({ code: ["errors.codeInvalid"] });
   });
 });
 
 describe("organisation form (spec 2 section 5)", () => {
-  const complete = { hospitalName: "H", address: "A", area: "R", country: "Poland", connectName: "C", connectPhone: "+48 22 000 00 00" };
+  const complete = {
+    hospitalName: "H",
+    address: "A",
+    area: "R",
+    country: "Poland",
+    connectName: "C",
+    connectPhone: "+48 22 000 00 00",
+  };
   it("gives each of the six fields its own message, and rejects whitespace-only values", () => {
     expect(errors(organisationSchema.safeParse({}))).toEqual({
       hospitalName: ["errors.OrganizationError"],
@@ -121,10 +211,14 @@ describe("organisation form (spec 2 section 5)", () => {
       connectName: ["errors.ContactError"],
       connectPhone: ["errors.PhoneError"],
     });
-    expect(errors(organisationSchema.safeParse({ ...complete, address: "   ", connectName: "\t" }))).toEqual({ address: ["errors.AddressError"], connectName: ["errors.ContactError"] });
+    expect(
+      errors(organisationSchema.safeParse({ ...complete, address: "   ", connectName: "\t" })),
+    ).toEqual({ address: ["errors.AddressError"], connectName: ["errors.ContactError"] });
   });
   it("accepts a complete form and refuses a phone without digits", () => {
     expect(organisationSchema.safeParse(complete).success).toBe(true);
-    expect(errors(organisationSchema.safeParse({ ...complete, connectPhone: "call me" }))).toEqual({ connectPhone: ["errors.PhoneError"] });
+    expect(errors(organisationSchema.safeParse({ ...complete, connectPhone: "call me" }))).toEqual({
+      connectPhone: ["errors.PhoneError"],
+    });
   });
 });

@@ -15,7 +15,14 @@ const required = (key: string) => ({ required_error: key, invalid_type_error: ke
 
 /** A number that is required (`missing`), a number (`invalid`) and lies within [min, max] (`invalid`). */
 const requiredNumber = (missing: string, invalid: string, min: number, max: number) =>
-  z.preprocess(numberInput, z.number({ required_error: missing, invalid_type_error: invalid }).finite(invalid).min(min, invalid).max(max, invalid));
+  z.preprocess(
+    numberInput,
+    z
+      .number({ required_error: missing, invalid_type_error: invalid })
+      .finite(invalid)
+      .min(min, invalid)
+      .max(max, invalid),
+  );
 
 const optionalNumber = (invalid: string) => z.preprocess(numberInput, numberOf(invalid).optional());
 
@@ -27,16 +34,24 @@ export const emailField = z
   .pipe(z.string().max(254, "errors.emailInvalid").email("errors.emailInvalid"))
   .transform((v) => v.toLowerCase());
 
-export const passwordField = z.string(required("errors.passwordMsg")).refine((v) => v.trim().length > 0, "errors.passwordMsg");
+export const passwordField = z
+  .string(required("errors.passwordMsg"))
+  .refine((v) => v.trim().length > 0, "errors.passwordMsg");
 
 export const newPasswordField = z
   .string(required("errors.passwordMsg"))
   .min(PASSWORD_MIN, "errors.passwordTooShort")
   .max(PASSWORD_MAX, "errors.passwordTooLong");
 
-export const codeField = z.string(required("errors.codeMsg")).trim().regex(CODE_PATTERN, "errors.codeInvalid");
+export const codeField = z
+  .string(required("errors.codeMsg"))
+  .trim()
+  .regex(CODE_PATTERN, "errors.codeInvalid");
 
-export const identityField = z.preprocess(numberInput, numberOf("errors.identityMsg").refine((v) => v === 1 || v === 2, "errors.identityMsg"));
+export const identityField = z.preprocess(
+  numberInput,
+  numberOf("errors.identityMsg").refine((v) => v === 1 || v === 2, "errors.identityMsg"),
+);
 
 export const loginSchema = z.object({
   email: emailField,
@@ -46,13 +61,19 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "errors.passwordMismatch" });
+const confirmed = <T extends { password: string; confirmPassword: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.password !== value.confirmPassword)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "errors.passwordMismatch" });
 };
 
 export const signTypes = ["person", "clinic"] as const;
 export type SignType = (typeof signTypes)[number];
-export const signTypeSchema = z.object({ signType: z.enum(signTypes, required("errors.signTypeFirst")) });
+export const signTypeSchema = z.object({
+  signType: z.enum(signTypes, required("errors.signTypeFirst")),
+});
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -60,15 +81,28 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * The glucose target range in the unit the user chose (0 mmol/L, 1 mg/dL): both limits required
  * ('Please Add Glucose Range'), high above low ('Glucose Range Not Right'), within 40-400 mg/dL.
  */
-function checkGlucoseRange(v: { unit: number; lowLimit?: number; highLimit?: number }, ctx: z.RefinementCtx) {
+function checkGlucoseRange(
+  v: { unit: number; lowLimit?: number; highLimit?: number },
+  ctx: z.RefinementCtx,
+) {
   if (v.lowLimit === undefined || v.highLimit === undefined) {
-    ctx.addIssue({ code: "custom", path: [v.lowLimit === undefined ? "lowLimit" : "highLimit"], message: "errors.glucoseRangeRequired" });
+    ctx.addIssue({
+      code: "custom",
+      path: [v.lowLimit === undefined ? "lowLimit" : "highLimit"],
+      message: "errors.glucoseRangeRequired",
+    });
     return;
   }
   const low = toMgdl(v.lowLimit, v.unit);
   const high = toMgdl(v.highLimit, v.unit);
-  if (high <= low) ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
-  else if (low < 40 || high > 400) ctx.addIssue({ code: "custom", path: [low < 40 ? "lowLimit" : "highLimit"], message: "errors.glucoseRangeImplausible" });
+  if (high <= low)
+    ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
+  else if (low < 40 || high > 400)
+    ctx.addIssue({
+      code: "custom",
+      path: [low < 40 ? "lowLimit" : "highLimit"],
+      message: "errors.glucoseRangeImplausible",
+    });
 }
 
 export function toMgdl(value: number, unit: number) {
@@ -80,8 +114,12 @@ const accountFields = {
   password: newPasswordField,
   confirmPassword: z.string(required("errors.confirmMsg")),
   code: codeField,
-  firstName: safeText(required("errors.firstNameMsg")).min(1, "errors.firstNameMsg").max(60, "errors.tooLong"),
-  lastName: safeText(required("errors.lastNameMsg")).min(1, "errors.lastNameMsg").max(60, "errors.tooLong"),
+  firstName: safeText(required("errors.firstNameMsg"))
+    .min(1, "errors.firstNameMsg")
+    .max(60, "errors.tooLong"),
+  lastName: safeText(required("errors.lastNameMsg"))
+    .min(1, "errors.lastNameMsg")
+    .max(60, "errors.tooLong"),
   agree: z.literal("on", { errorMap: () => ({ message: "errors.agreeFirst" }) }),
 };
 
@@ -93,37 +131,75 @@ export const registerPersonSchema = z
     birthDate: z
       .string(required("errors.birthDateMsg"))
       .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.birthDateMsg")
-      .pipe(z.string().refine((v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01", "errors.birthDateInvalid")),
+      .pipe(
+        z
+          .string()
+          .refine(
+            (v) => !Number.isNaN(Date.parse(v)) && v <= todayIso() && v >= "1900-01-01",
+            "errors.birthDateInvalid",
+          ),
+      ),
     height: requiredNumber("errors.heightMsg", "errors.heightInvalid", 40, 250),
     weight: requiredNumber("errors.weightMsg", "errors.weightInvalid", 2, 400),
-    unit: z.preprocess(numberInput, numberOf(MESSAGES.unitInvalid).int(MESSAGES.unitInvalid).min(0, MESSAGES.unitInvalid).max(1, MESSAGES.unitInvalid).default(0)),
+    unit: z.preprocess(
+      numberInput,
+      numberOf(MESSAGES.unitInvalid)
+        .int(MESSAGES.unitInvalid)
+        .min(0, MESSAGES.unitInvalid)
+        .max(1, MESSAGES.unitInvalid)
+        .default(0),
+    ),
     lowLimit: optionalNumber("errors.glucoseRangeRequired"),
     highLimit: optionalNumber("errors.glucoseRangeRequired"),
   })
   .superRefine(confirmed)
   .superRefine(checkGlucoseRange)
-  .transform((v) => ({ ...v, lowLimitMgdl: toMgdl(v.lowLimit!, v.unit), highLimitMgdl: toMgdl(v.highLimit!, v.unit) }));
+  .transform((v) => ({
+    ...v,
+    lowLimitMgdl: toMgdl(v.lowLimit!, v.unit),
+    highLimitMgdl: toMgdl(v.highLimit!, v.unit),
+  }));
 
 export const sendCodeSchema = z.object({ email: emailField });
 
 export const activateSchema = z.object({
-  origin: z.string(required("errors.originExpired")).min(1, "errors.originExpired").max(200, "errors.originExpired"),
+  origin: z
+    .string(required("errors.originExpired"))
+    .min(1, "errors.originExpired")
+    .max(200, "errors.originExpired"),
   code: codeField,
 });
 
 export const claimAccountSchema = activateSchema
-  .extend({ email: emailField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .extend({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string(required("errors.confirmMsg")),
+  })
   .superRefine(confirmed);
 
 export const changePasswordSchema = z
-  .object({ currentPassword: passwordField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .object({
+    currentPassword: passwordField,
+    password: newPasswordField,
+    confirmPassword: z.string(required("errors.confirmMsg")),
+  })
   .superRefine(confirmed);
 
 export const resetPasswordSchema = z
-  .object({ email: emailField, code: codeField, password: newPasswordField, confirmPassword: z.string(required("errors.confirmMsg")) })
+  .object({
+    email: emailField,
+    code: codeField,
+    password: newPasswordField,
+    confirmPassword: z.string(required("errors.confirmMsg")),
+  })
   .superRefine(confirmed);
 
-export const changeEmailSchema = z.object({ email: emailField, code: codeField, currentPassword: passwordField });
+export const changeEmailSchema = z.object({
+  email: emailField,
+  code: codeField,
+  currentPassword: passwordField,
+});
 
 const orgField = (key: string) => safeText(required(key)).min(1, key).max(200, "errors.tooLong");
 
@@ -134,10 +210,19 @@ export const organisationSchema = z.object({
   area: orgField("errors.AreaError"),
   country: orgField("errors.CountryError"),
   connectName: orgField("errors.ContactError"),
-  connectPhone: orgField("errors.PhoneError").refine((v) => /^[+()\d\s.-]{5,30}$/.test(v), "errors.PhoneError"),
+  connectPhone: orgField("errors.PhoneError").refine(
+    (v) => /^[+()\d\s.-]{5,30}$/.test(v),
+    "errors.PhoneError",
+  ),
 });
 
 export const auditDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), userId: idNumber("errors.notFound") }),
-  z.object({ intent: z.literal("refuse"), userId: idNumber("errors.notFound"), reason: safeText(required("errors.reasonMsg"), { multiline: true }).min(1, "errors.reasonMsg").max(500, "errors.tooLong") }),
+  z.object({
+    intent: z.literal("refuse"),
+    userId: idNumber("errors.notFound"),
+    reason: safeText(required("errors.reasonMsg"), { multiline: true })
+      .min(1, "errors.reasonMsg")
+      .max(500, "errors.tooLong"),
+  }),
 ]);

@@ -11,7 +11,8 @@ import { timeZoneField } from "./upload";
  * glucose, and the unit if there is one; empty: found from the first data line) and whether only
  * to preview. Message keys are in the `import` namespace.
  */
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "auto" ? undefined : blankToUndefined(v)), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "auto" ? undefined : blankToUndefined(v)), schema.optional());
 
 /** A column of a plain file, counted from 1 as a spreadsheet shows them. */
 const column = optional(
@@ -24,25 +25,42 @@ const column = optional(
 
 export const importOptionsSchema = z
   .object({
-    format: optional(z.enum(CSV_FORMATS as [CsvFormat, ...CsvFormat[]], { errorMap: () => ({ message: "errors.format" }) })),
+    format: optional(
+      z.enum(CSV_FORMATS as [CsvFormat, ...CsvFormat[]], {
+        errorMap: () => ({ message: "errors.format" }),
+      }),
+    ),
     timeZone: optional(timeZoneField),
-    dateOrder: optional(z.enum(["DMY", "MDY"], { errorMap: () => ({ message: "errors.dateOrder" }) })),
+    dateOrder: optional(
+      z.enum(["DMY", "MDY"], { errorMap: () => ({ message: "errors.dateOrder" }) }),
+    ),
     timeColumn: column,
     glucoseColumn: column,
     unitColumn: column,
   })
   .superRefine((o, ctx) => {
     const chosen = [o.timeColumn, o.glucoseColumn, o.unitColumn].filter((c) => c !== undefined);
-    if (chosen.length > 0 && (o.timeColumn === undefined || o.glucoseColumn === undefined)) ctx.addIssue({ code: "custom", message: "errors.columnsBoth", path: ["timeColumn"] });
-    else if (new Set(chosen).size !== chosen.length) ctx.addIssue({ code: "custom", message: "errors.columnsDiffer", path: ["timeColumn"] });
+    if (chosen.length > 0 && (o.timeColumn === undefined || o.glucoseColumn === undefined))
+      ctx.addIssue({ code: "custom", message: "errors.columnsBoth", path: ["timeColumn"] });
+    else if (new Set(chosen).size !== chosen.length)
+      ctx.addIssue({ code: "custom", message: "errors.columnsDiffer", path: ["timeColumn"] });
   })
   .transform(({ timeColumn, glucoseColumn, unitColumn, ...rest }) => ({
     ...rest,
-    columns: timeColumn !== undefined && glucoseColumn !== undefined ? { time: timeColumn - 1, glucose: glucoseColumn - 1, ...(unitColumn === undefined ? {} : { unit: unitColumn - 1 }) } : undefined,
+    columns:
+      timeColumn !== undefined && glucoseColumn !== undefined
+        ? {
+            time: timeColumn - 1,
+            glucose: glucoseColumn - 1,
+            ...(unitColumn === undefined ? {} : { unit: unitColumn - 1 }),
+          }
+        : undefined,
   }));
 
 /** A file field: an uploaded, non-empty file (not a text). */
-export const fileField = z.instanceof(File, { message: "errors.file" }).refine((f) => f.size > 0, "errors.file");
+export const fileField = z
+  .instanceof(File, { message: "errors.file" })
+  .refine((f) => f.size > 0, "errors.file");
 
 const pid = z.preprocess(
   (v) => (typeof v === "number" ? String(v) : v),
@@ -58,7 +76,12 @@ export const importCsvApiSchema = z
     pid,
     file: fileField,
     dryRun: z
-      .preprocess(blankToUndefined, z.enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "errors.dryRun" }) }).optional())
+      .preprocess(
+        blankToUndefined,
+        z
+          .enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "errors.dryRun" }) })
+          .optional(),
+      )
       .transform((v) => v === "1" || v === "true"),
   })
   .passthrough()

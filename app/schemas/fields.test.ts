@@ -12,14 +12,31 @@ describe("idNumber", () => {
   ])("reads %j as %j", (input, expected) => {
     expect(id.parse(input)).toBe(expected);
   });
-  it.each([true, false, [], [1], {}, { id: 1 }, "true", "NaN", "Infinity", "1e3", "0x10", "1.5", 1.5, 0, -1, 2_147_483_648, "2147483648", "99999999999999999999", "12abc"])(
-    "refuses %j",
-    (input) => {
-      const result = id.safeParse(input);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe("bad");
-    },
-  );
+  it.each([
+    true,
+    false,
+    [],
+    [1],
+    {},
+    { id: 1 },
+    "true",
+    "NaN",
+    "Infinity",
+    "1e3",
+    "0x10",
+    "1.5",
+    1.5,
+    0,
+    -1,
+    2_147_483_648,
+    "2147483648",
+    "99999999999999999999",
+    "12abc",
+  ])("refuses %j", (input) => {
+    const result = id.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("bad");
+  });
   it("answers the same message when missing", () => {
     expect(id.safeParse(undefined).error?.issues[0]?.message).toBe("bad");
     expect(id.safeParse(null).error?.issues[0]?.message).toBe("bad");
@@ -38,9 +55,12 @@ describe("wholeNumber", () => {
 
 describe("safeText", () => {
   const name = z.object({ name: safeText().max(60) });
-  it.each(["Anna", "Zoë Łukasiewicz", "José-María", "محمد", "李小龙", "O'Brien", "🙂"])("accepts %j", (text) => {
-    expect(name.parse({ name: text }).name).toBe(text);
-  });
+  it.each(["Anna", "Zoë Łukasiewicz", "José-María", "محمد", "李小龙", "O'Brien", "🙂"])(
+    "accepts %j",
+    (text) => {
+      expect(name.parse({ name: text }).name).toBe(text);
+    },
+  );
   it.each([
     "Ann\u0000a",
     "\u0007bell",

@@ -25,7 +25,9 @@ export const MESSAGES = {
 
 /** Empty form values and JSON `null` count as missing. */
 export function blankToUndefined(value: unknown) {
-  return value === null || value === "" || (typeof value === "string" && value.trim() === "") ? undefined : value;
+  return value === null || value === "" || (typeof value === "string" && value.trim() === "")
+    ? undefined
+    : value;
 }
 
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
@@ -40,7 +42,8 @@ export function numberInput(value: unknown) {
 }
 
 /** A number field whose every failure (missing, wrong type, not finite) has the one message. */
-export const numberOf = (message: string) => z.number({ required_error: message, invalid_type_error: message }).finite(message);
+export const numberOf = (message: string) =>
+  z.number({ required_error: message, invalid_type_error: message }).finite(message);
 
 /** A required whole number in [min, max] (JSON number or decimal text). */
 export const wholeNumber = (message: string, { min = -INT4_MAX, max = INT4_MAX } = {}) =>
@@ -50,15 +53,26 @@ export const wholeNumber = (message: string, { min = -INT4_MAX, max = INT4_MAX }
 export const idNumber = (message: string) => wholeNumber(message, { min: 1, max: INT4_MAX });
 
 /** An id in a page address (`/12/print`): digits only, 1 to 2^31 - 1; anything else is no such page. */
-export const idParam = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(INT4_MAX));
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(INT4_MAX));
 
 /** 0 or 1 (a flag of the API), as a number; `true` and `false` are not flags. */
-export const flagNumber = (message: string) => z.preprocess(numberInput, numberOf(message).refine((v) => v === 0 || v === 1, message).optional());
+export const flagNumber = (message: string) =>
+  z.preprocess(
+    numberInput,
+    numberOf(message)
+      .refine((v) => v === 0 || v === 1, message)
+      .optional(),
+  );
 
 /** C0 and C1 control characters, unpaired surrogates, and the bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069). */
 const SINGLE_LINE = /^[^\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u;
 /** The same, but tab, line feed and carriage return are allowed (a multi-line message). */
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u;
+const MULTI_LINE =
+  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u;
 
 /** Whether a text holds none of the refused characters (line breaks and tabs allowed with `multiline`). */
 export function isSafeText(text: string, { multiline = false } = {}) {
@@ -69,8 +83,14 @@ export function isSafeText(text: string, { multiline = false } = {}) {
  * A free-text string, trimmed, that refuses control characters, bidirectional controls and
  * unpaired surrogates (`input.hiddenCharacters`). Chain `.min()`, `.max()` on it as on any string.
  */
-export function safeText(params: { required_error?: string; invalid_type_error?: string } = {}, { multiline = false } = {}) {
-  return z.string(params).trim().regex(multiline ? MULTI_LINE : SINGLE_LINE, MESSAGES.hiddenCharacters);
+export function safeText(
+  params: { required_error?: string; invalid_type_error?: string } = {},
+  { multiline = false } = {},
+) {
+  return z
+    .string(params)
+    .trim()
+    .regex(multiline ? MULTI_LINE : SINGLE_LINE, MESSAGES.hiddenCharacters);
 }
 
 /** `required_error` and `invalid_type_error` set to one message key. */

@@ -30,16 +30,28 @@ describe("patient page query", () => {
   });
 
   it("falls back on unknown tabs and views", () => {
-    expect([query("tab=admin&view=x").tab, query("tab=admin&view=x").view]).toEqual(["daily", "day"]);
+    expect([query("tab=admin&view=x").tab, query("tab=admin&view=x").view]).toEqual([
+      "daily",
+      "day",
+    ]);
   });
 });
 
 describe("data API queries", () => {
   it("needs a positive whole pid and real dates, with i18n keys as messages", () => {
-    expect(findPatientDataQuery.parse({ pid: "7", date: "2026/10/25" })).toEqual({ pid: 7, date: "2026-10-25" });
+    expect(findPatientDataQuery.parse({ pid: "7", date: "2026/10/25" })).toEqual({
+      pid: 7,
+      date: "2026-10-25",
+    });
     const bad = findPatientDataQuery.safeParse({ pid: "-1", date: "tomorrow" });
-    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(["errors.pid", "errors.date"]);
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
+      "errors.pid",
+      "errors.date",
+    ]);
     const missing = rangeQuery.safeParse({ pid: "1" });
-    expect(missing.success ? [] : missing.error.issues.map((i) => i.message)).toEqual(["errors.start", "errors.end"]);
+    expect(missing.success ? [] : missing.error.issues.map((i) => i.message)).toEqual([
+      "errors.start",
+      "errors.end",
+    ]);
   });
 });

@@ -35,7 +35,9 @@ export const patientViewQuery = z.object({
   from: z.unknown().transform(dateField),
   to: z.unknown().transform(dateField),
   /** A quick-range button's length in days, as sent (app/report/quick-ranges.ts decides what it means). */
-  days: z.unknown().transform((value) => (typeof value === "string" ? value.trim().slice(0, 8) : null)),
+  days: z
+    .unknown()
+    .transform((value) => (typeof value === "string" ? value.trim().slice(0, 8) : null)),
 });
 
 export type PatientViewQuery = z.infer<typeof patientViewQuery>;
@@ -57,7 +59,10 @@ const isoDate = (message: string) =>
   });
 
 /** GET /api/patient-data/findLastRecord: pid, origin (2 = AiDEX, else pump). */
-export const findLastRecordQuery = z.object({ pid, origin: wholeNumber(MESSAGES.invalid).catch(0) });
+export const findLastRecordQuery = z.object({
+  pid,
+  origin: wholeNumber(MESSAGES.invalid).catch(0),
+});
 
 /** GET /api/patient-data/getPdaTimeZone: pid. */
 export const pdaTimeZoneQuery = z.object({ pid });
@@ -66,7 +71,11 @@ export const pdaTimeZoneQuery = z.object({ pid });
 export const findPatientDataQuery = z.object({ pid, date: isoDate("errors.date") });
 
 /** GET /api/patient-data/sugarData and /api/cgms/cgm-record/findList: pid and a range of local dates. */
-export const rangeQuery = z.object({ pid, start: isoDate("errors.start"), end: isoDate("errors.end") });
+export const rangeQuery = z.object({
+  pid,
+  start: isoDate("errors.start"),
+  end: isoDate("errors.end"),
+});
 
 /** The query of `/patientShow/{id}/{userid}/uploads`: the page of the upload history (from 1; anything else is page 1). */
 export const uploadHistoryQuery = z.object({

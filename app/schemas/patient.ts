@@ -61,7 +61,8 @@ export function normaliseDate(text: string): string | null {
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return null;
   return date.toISOString().slice(0, 10);
 }
 
@@ -78,17 +79,24 @@ export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-
 /**
  * Option ids from the API's comma-joined text ("3,5"), a JSON list, or repeated form fields
  * (checkboxes); blanks are dropped, duplicates removed. null when an item is not a positive id.
  */
 export function parseIdList(value: unknown): number[] | null {
-  const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === "string" ? item.split(",") : [item]));
+  const items = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+    typeof item === "string" ? item.split(",") : [item],
+  );
   const ids: number[] = [];
   for (const item of items) {
-    if (item === undefined || item === null || (typeof item === "string" && item.trim() === "")) continue;
-    const id = typeof item === "number" ? item : typeof item === "string" && /^\s*\d+\s*$/.test(item) ? Number(item) : NaN;
+    if (item === undefined || item === null || (typeof item === "string" && item.trim() === ""))
+      continue;
+    const id =
+      typeof item === "number"
+        ? item
+        : typeof item === "string" && /^\s*\d+\s*$/.test(item)
+          ? Number(item)
+          : NaN;
     if (!Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
     if (!ids.includes(id)) ids.push(id);
   }
@@ -113,7 +121,12 @@ const idListField = z.preprocess(
 
 const limitField = z.preprocess(numberInput, numberOf("errors.glucoseRangeInvalid").optional());
 
-const nameField = z.preprocess(blankToUndefined, safeText({ invalid_type_error: "errors.nameInvalid" }).max(NAME_MAX, "errors.nameTooLong").optional());
+const nameField = z.preprocess(
+  blankToUndefined,
+  safeText({ invalid_type_error: "errors.nameInvalid" })
+    .max(NAME_MAX, "errors.nameTooLong")
+    .optional(),
+);
 
 const timeField = z.preprocess(
   blankToUndefined,
@@ -142,19 +155,31 @@ function soft<T extends z.ZodTypeAny>(schema: T) {
   return z.unknown().transform((value, ctx): z.output<T> | undefined => {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return undefined;
   });
 }
 
 /** A required field: soft, and typed as present (the parse fails when it is missing). */
-const hard = <T extends z.ZodTypeAny>(schema: T) => soft(schema) as unknown as z.ZodType<z.output<T>, z.ZodTypeDef, unknown>;
+const hard = <T extends z.ZodTypeAny>(schema: T) =>
+  soft(schema) as unknown as z.ZodType<z.output<T>, z.ZodTypeDef, unknown>;
 
 const recordFields = {
   firstName: soft(nameField),
   lastName: soft(nameField),
-  gender: hard(z.preprocess(blankToUndefined, z.enum(GENDERS, { errorMap: () => ({ message: "errors.genderMsg" }) }))),
-  pronoun: soft(z.preprocess(blankToUndefined, z.enum(PRONOUNS, { errorMap: () => ({ message: "errors.pronounInvalid" }) }).optional())),
+  gender: hard(
+    z.preprocess(
+      blankToUndefined,
+      z.enum(GENDERS, { errorMap: () => ({ message: "errors.genderMsg" }) }),
+    ),
+  ),
+  pronoun: soft(
+    z.preprocess(
+      blankToUndefined,
+      z.enum(PRONOUNS, { errorMap: () => ({ message: "errors.pronounInvalid" }) }).optional(),
+    ),
+  ),
   birthDate: soft(
     z.preprocess(
       blankToUndefined,
@@ -179,11 +204,27 @@ const recordFields = {
   basicDiseases: hard(idListField),
   complication: hard(idListField),
   unit: hard(
-    z.preprocess(numberInput, numberOf("errors.unitInvalid").int("errors.unitInvalid").min(0, "errors.unitInvalid").max(1, "errors.unitInvalid").default(0)),
+    z.preprocess(
+      numberInput,
+      numberOf("errors.unitInvalid")
+        .int("errors.unitInvalid")
+        .min(0, "errors.unitInvalid")
+        .max(1, "errors.unitInvalid")
+        .default(0),
+    ),
   ),
   lowLimit: soft(limitField),
   highLimit: soft(limitField),
-  timeZone: soft(z.preprocess(blankToUndefined, z.string({ invalid_type_error: "errors.timeZoneInvalid" }).trim().refine(isTimeZone, "errors.timeZoneInvalid").optional())),
+  timeZone: soft(
+    z.preprocess(
+      blankToUndefined,
+      z
+        .string({ invalid_type_error: "errors.timeZoneInvalid" })
+        .trim()
+        .refine(isTimeZone, "errors.timeZoneInvalid")
+        .optional(),
+    ),
+  ),
   breakfastStart: soft(timeField),
   breakfastEnd: soft(timeField),
   lunchStart: soft(timeField),
@@ -205,20 +246,33 @@ type RecordShape = {
  */
 function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
   if (v.lowLimit === undefined || v.highLimit === undefined) {
-    ctx.addIssue({ code: "custom", path: [v.lowLimit === undefined ? "lowLimit" : "highLimit"], message: "errors.glucoseRangeRequired" });
+    ctx.addIssue({
+      code: "custom",
+      path: [v.lowLimit === undefined ? "lowLimit" : "highLimit"],
+      message: "errors.glucoseRangeRequired",
+    });
   } else {
     const low = limitToMgdl(v.lowLimit, v.unit);
     const high = limitToMgdl(v.highLimit, v.unit);
-    if (high <= low) ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
+    if (high <= low)
+      ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
     else if (low < GLUCOSE_BOUNDS_MGDL.min || high > GLUCOSE_BOUNDS_MGDL.max) {
-      ctx.addIssue({ code: "custom", path: [low < GLUCOSE_BOUNDS_MGDL.min ? "lowLimit" : "highLimit"], message: v.unit === 1 ? "errors.glucoseRangeBoundsMgdl" : "errors.glucoseRangeBoundsMmol" });
+      ctx.addIssue({
+        code: "custom",
+        path: [low < GLUCOSE_BOUNDS_MGDL.min ? "lowLimit" : "highLimit"],
+        message: v.unit === 1 ? "errors.glucoseRangeBoundsMgdl" : "errors.glucoseRangeBoundsMmol",
+      });
     }
   }
   for (const meal of MEALS) {
     const start = v[`${meal}Start`];
     const end = v[`${meal}End`];
     if ((start === undefined) !== (end === undefined)) {
-      ctx.addIssue({ code: "custom", path: [start === undefined ? `${meal}Start` : `${meal}End`], message: "errors.mealTimeMsg" });
+      ctx.addIssue({
+        code: "custom",
+        path: [start === undefined ? `${meal}Start` : `${meal}End`],
+        message: "errors.mealTimeMsg",
+      });
     } else if (start !== undefined && end !== undefined && end <= start) {
       ctx.addIssue({ code: "custom", path: [`${meal}End`], message: "errors.mealTimeWrong" });
     }
@@ -227,11 +281,18 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
 
 /** The checked record with the limits in mg/dL (whole) and the meal windows in seconds. */
 function withStoredUnits<T extends RecordShape>(v: T) {
-  return { ...v, lowLimitMgdl: limitToMgdl(v.lowLimit!, v.unit), highLimitMgdl: limitToMgdl(v.highLimit!, v.unit) };
+  return {
+    ...v,
+    lowLimitMgdl: limitToMgdl(v.lowLimit!, v.unit),
+    highLimitMgdl: limitToMgdl(v.highLimit!, v.unit),
+  };
 }
 
 /** The owner's edit of their record (`/patient`, and the API's save with a pid). */
-export const patientRecordSchema = z.object(recordFields).superRefine(checkRecord).transform(withStoredUnits);
+export const patientRecordSchema = z
+  .object(recordFields)
+  .superRefine(checkRecord)
+  .transform(withStoredUnits);
 
 /** A new person's record (`/patientAdd`, and the API's save without a pid): their email is required. */
 export const newPatientSchema = z
@@ -253,18 +314,34 @@ export const findOneQuery = z.object({ pid: pidField });
  * for `complication`, option ids or `{ id }` objects for ids, and meal times as
  * `breakfastTime: ["06:00:00", "10:00:00"]` pairs. Returns the object in the form's field names.
  */
-export function fromSavePayload(body: unknown): { patient: Record<string, unknown>; count: number } {
+export function fromSavePayload(body: unknown): {
+  patient: Record<string, unknown>;
+  count: number;
+} {
   const list = Array.isArray(body) ? body : body && typeof body === "object" ? [body] : [];
   const first = list[0];
-  const source = first && typeof first === "object" && !Array.isArray(first) ? (first as Record<string, unknown>) : {};
+  const source =
+    first && typeof first === "object" && !Array.isArray(first)
+      ? (first as Record<string, unknown>)
+      : {};
   const patient: Record<string, unknown> = { ...source };
   const ids = (value: unknown) =>
-    Array.isArray(value) ? value.map((item) => (item && typeof item === "object" && "id" in item ? (item as { id: unknown }).id : item)) : value;
-  if (patient.complication === undefined && patient.complications !== undefined) patient.complication = patient.complications;
+    Array.isArray(value)
+      ? value.map((item) =>
+          item && typeof item === "object" && "id" in item ? (item as { id: unknown }).id : item,
+        )
+      : value;
+  if (patient.complication === undefined && patient.complications !== undefined)
+    patient.complication = patient.complications;
   delete patient.complications;
   patient.complication = ids(patient.complication);
   patient.basicDiseases = ids(patient.basicDiseases);
-  if (patient.diabetesType && typeof patient.diabetesType === "object" && "id" in patient.diabetesType) patient.diabetesType = (patient.diabetesType as { id: unknown }).id;
+  if (
+    patient.diabetesType &&
+    typeof patient.diabetesType === "object" &&
+    "id" in patient.diabetesType
+  )
+    patient.diabetesType = (patient.diabetesType as { id: unknown }).id;
   for (const meal of MEALS) {
     const pair = patient[`${meal}Time`];
     if (Array.isArray(pair)) {

@@ -16,7 +16,6 @@ export const MESSAGE_MAX = 500;
 
 const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
 
-
 const messageField = z.preprocess(
   nullToUndefined,
   safeText({ invalid_type_error: "errors.messageInvalid" }, { multiline: true })
@@ -26,12 +25,27 @@ const messageField = z.preprocess(
 );
 
 /** A nickname; "" is a value (update: clears it; approve: keeps the previous one). */
-const nickNameField = z.preprocess(nullToUndefined, safeText({ invalid_type_error: "errors.nickNameInvalid" }).max(NICKNAME_MAX, "errors.nickNameTooLong").optional());
+const nickNameField = z.preprocess(
+  nullToUndefined,
+  safeText({ invalid_type_error: "errors.nickNameInvalid" })
+    .max(NICKNAME_MAX, "errors.nickNameTooLong")
+    .optional(),
+);
 
-const stateField = z.preprocess(numberInput, numberOf("errors.stateInvalid").refine((v) => v === 1 || v === 2, "errors.stateInvalid"));
+const stateField = z.preprocess(
+  numberInput,
+  numberOf("errors.stateInvalid").refine((v) => v === 1 || v === 2, "errors.stateInvalid"),
+);
 
 const pageNumber = (fallback: number) =>
-  z.preprocess(numberInput, numberOf("errors.pageInvalid").int("errors.pageInvalid").min(1, "errors.pageInvalid").max(100_000, "errors.pageInvalid").default(fallback));
+  z.preprocess(
+    numberInput,
+    numberOf("errors.pageInvalid")
+      .int("errors.pageInvalid")
+      .min(1, "errors.pageInvalid")
+      .max(100_000, "errors.pageInvalid")
+      .default(fallback),
+  );
 
 const pageFields = {
   pageNum: pageNumber(1),
@@ -41,21 +55,44 @@ const pageFields = {
 /** GET findList: pageNum, pageSize, optional searchOption (name, email or nickname), tab me | others. */
 export const findListQuery = z.object({
   ...pageFields,
-  searchOption: z.preprocess(blankToUndefined, safeText({ invalid_type_error: "errors.searchTooLong" }).max(100, "errors.searchTooLong").optional()),
-  tab: z.preprocess(blankToUndefined, z.enum(["me", "others"], { errorMap: () => ({ message: "errors.tabInvalid" }) }).default("me")),
+  searchOption: z.preprocess(
+    blankToUndefined,
+    safeText({ invalid_type_error: "errors.searchTooLong" })
+      .max(100, "errors.searchTooLong")
+      .optional(),
+  ),
+  tab: z.preprocess(
+    blankToUndefined,
+    z.enum(["me", "others"], { errorMap: () => ({ message: "errors.tabInvalid" }) }).default("me"),
+  ),
 });
 
 const searchField = (key: string) =>
   safeText({ required_error: key, invalid_type_error: key })
     .min(1, key)
-    .pipe(z.string().min(SEARCH_MIN_LENGTH, "errors.searchTooShort").max(100, "errors.searchTooLong"));
+    .pipe(
+      z.string().min(SEARCH_MIN_LENGTH, "errors.searchTooShort").max(100, "errors.searchTooLong"),
+    );
 
-const searchType = z.preprocess(numberInput, numberOf("errors.typeInvalid").refine((v) => v === 1 || v === 2, "errors.typeInvalid").optional());
+const searchType = z.preprocess(
+  numberInput,
+  numberOf("errors.typeInvalid")
+    .refine((v) => v === 1 || v === 2, "errors.typeInvalid")
+    .optional(),
+);
 
 /** The "add share" drawer's search (identity 1): required, non-blank (addShareTxt). */
-export const shareSearchSchema = z.object({ ...pageFields, searchOption: searchField("errors.addShareTxt"), type: searchType });
+export const shareSearchSchema = z.object({
+  ...pageFields,
+  searchOption: searchField("errors.addShareTxt"),
+  type: searchType,
+});
 /** The "add invite" drawer's search (identity 2, type 2): required, non-blank (addInviteTxt). */
-export const inviteSearchSchema = z.object({ ...pageFields, searchOption: searchField("errors.addInviteTxt"), type: searchType });
+export const inviteSearchSchema = z.object({
+  ...pageFields,
+  searchOption: searchField("errors.addInviteTxt"),
+  type: searchType,
+});
 
 /** GET findShareList: the search of the caller's drawer. */
 export function findShareListQuery(identity: number) {
@@ -67,13 +104,21 @@ export function findShareListQuery(identity: number) {
  * viewer's requests (1 when missing or not a page number). Not `page`, which pages the list
  * beside it.
  */
-export const sentListQuery = z.object({ sentPage: z.coerce.number().int().min(1).max(100_000).catch(1) });
+export const sentListQuery = z.object({
+  sentPage: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
 
 /** POST save: a patient shares their data with readId. */
-export const saveShareSchema = z.object({ readId: idNumber("errors.readIdRequired"), message: messageField });
+export const saveShareSchema = z.object({
+  readId: idNumber("errors.readIdRequired"),
+  message: messageField,
+});
 
 /** POST invite: a clinic invites the patient provideId. */
-export const inviteSchema = z.object({ provideId: idNumber("errors.provideIdRequired"), message: messageField });
+export const inviteSchema = z.object({
+  provideId: idNumber("errors.provideIdRequired"),
+  message: messageField,
+});
 
 /** POST delete. */
 export const deleteShareSchema = z.object({ readPowerId: idNumber("errors.readPowerIdRequired") });
@@ -86,7 +131,10 @@ export const updateShareSchema = z
     isNew: flagNumber("errors.flagInvalid"),
     uploadIsNew: flagNumber("errors.flagInvalid"),
   })
-  .refine((v) => v.nickName !== undefined || v.isNew !== undefined || v.uploadIsNew !== undefined, "errors.nothingToUpdate");
+  .refine(
+    (v) => v.nickName !== undefined || v.isNew !== undefined || v.uploadIsNew !== undefined,
+    "errors.nothingToUpdate",
+  );
 
 /** POST reinvite. */
 export const reinviteSchema = z.object({ id: idNumber("errors.idRequired") });
@@ -101,7 +149,9 @@ export const processShareSchema = z.object({
 
 /** POST processFromEmail: the link value and the answer, without signing in. */
 export const processFromEmailSchema = z.object({
-  data: safeText({ required_error: "errors.linkInvalid", invalid_type_error: "errors.linkInvalid" }).min(1, "errors.linkInvalid").max(300, "errors.linkInvalid"),
+  data: safeText({ required_error: "errors.linkInvalid", invalid_type_error: "errors.linkInvalid" })
+    .min(1, "errors.linkInvalid")
+    .max(300, "errors.linkInvalid"),
   state: stateField,
   message: messageField,
 });

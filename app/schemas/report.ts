@@ -50,8 +50,18 @@ export const STATISTICS_DEFAULT_DAYS = 14;
 export type ReportQuery =
   | { readonly kind: "default"; readonly print: boolean }
   | { readonly kind: "quick"; readonly days: number; readonly print: boolean }
-  | { readonly kind: "range"; readonly range: ReportRange; readonly typed: Typed; readonly print: boolean }
-  | { readonly kind: "problem"; readonly message: string; readonly typed: Typed; readonly print: boolean };
+  | {
+      readonly kind: "range";
+      readonly range: ReportRange;
+      readonly typed: Typed;
+      readonly print: boolean;
+    }
+  | {
+      readonly kind: "problem";
+      readonly message: string;
+      readonly typed: Typed;
+      readonly print: boolean;
+    };
 
 export type Typed = { readonly start: string; readonly end: string };
 
@@ -63,7 +73,11 @@ const text = (value: string | null) => (value ?? "").trim().slice(0, 40);
  * at all is the default range; a missing date is 'Please Select The Date', except a missing end
  * with `missingEndDays` (the pump report), which makes the end the start + that many days.
  */
-export function parseReportQuery(search: URLSearchParams, quickDays: readonly number[], options: { missingEndDays?: number } = {}): ReportQuery {
+export function parseReportQuery(
+  search: URLSearchParams,
+  quickDays: readonly number[],
+  options: { missingEndDays?: number } = {},
+): ReportQuery {
   const print = search.get("print") === "1";
   const typed = { start: text(search.get("start")), end: text(search.get("end")) };
   const days = quickDaysOf(search.get(QUICK_RANGE_PARAM), quickDays);
@@ -74,9 +88,20 @@ export function parseReportQuery(search: URLSearchParams, quickDays: readonly nu
     const start = parseDate(typed.start);
     if (start === null) return { kind: "problem", message: "common.invalidDate", typed, print };
     const end = shiftDate(start, options.missingEndDays);
-    return { kind: "range", range: { start, end }, typed: { start: typed.start, end: end.replaceAll("-", "/") }, print };
+    return {
+      kind: "range",
+      range: { start, end },
+      typed: { start: typed.start, end: end.replaceAll("-", "/") },
+      print,
+    };
   }
   const parsed = reportRangeSchema.safeParse(typed);
-  if (!parsed.success) return { kind: "problem", message: parsed.error.issues[0]?.message ?? "common.selectDate", typed, print };
+  if (!parsed.success)
+    return {
+      kind: "problem",
+      message: parsed.error.issues[0]?.message ?? "common.selectDate",
+      typed,
+      print,
+    };
   return { kind: "range", range: parsed.data, typed, print };
 }

@@ -8,10 +8,19 @@ function formData(values: Record<string, string | File>) {
   return data;
 }
 
-const valid = { unit: "1", weightUnit: "1", heightUnit: "0", orientation: "landscape", nameStyle: "2" };
+const valid = {
+  unit: "1",
+  weightUnit: "1",
+  heightUnit: "0",
+  orientation: "landscape",
+  nameStyle: "2",
+};
 
 /** The form's messages by field, as conform reports them. */
-function errors(values: Record<string, string | File>, schema: typeof settingsSchema | typeof logoSchema = settingsSchema) {
+function errors(
+  values: Record<string, string | File>,
+  schema: typeof settingsSchema | typeof logoSchema = settingsSchema,
+) {
   const submission = parseWithZod(formData(values), { schema });
   return submission.status === "success" ? {} : submission.reply().error;
 }
@@ -19,7 +28,14 @@ function errors(values: Record<string, string | File>, schema: typeof settingsSc
 describe("settings schema", () => {
   it("turns the form's codes into the stored values; a ticked checkbox is a split line, none is off", () => {
     const on = parseWithZod(formData({ ...valid, splitLine: "on" }), { schema: settingsSchema });
-    expect(on.status === "success" && on.value).toEqual({ unit: 1, weightUnit: 1, heightUnit: 0, orientation: "landscape", nameStyle: 2, splitLine: true });
+    expect(on.status === "success" && on.value).toEqual({
+      unit: 1,
+      weightUnit: 1,
+      heightUnit: 0,
+      orientation: "landscape",
+      nameStyle: 2,
+      splitLine: true,
+    });
     const off = parseWithZod(formData(valid), { schema: settingsSchema });
     expect(off.status === "success" && off.value.splitLine).toBe(false);
   });
@@ -28,7 +44,9 @@ describe("settings schema", () => {
     expect(errors({ ...valid, unit: "2" })).toEqual({ unit: ["errors.unit"] });
     expect(errors({ ...valid, weightUnit: "" })).toEqual({ weightUnit: ["errors.weightUnit"] });
     expect(errors({ ...valid, heightUnit: "inch" })).toEqual({ heightUnit: ["errors.heightUnit"] });
-    expect(errors({ ...valid, orientation: "sideways" })).toEqual({ orientation: ["errors.orientation"] });
+    expect(errors({ ...valid, orientation: "sideways" })).toEqual({
+      orientation: ["errors.orientation"],
+    });
     expect(errors({ ...valid, nameStyle: "3" })).toEqual({ nameStyle: ["errors.nameStyle"] });
     expect(errors({ ...valid, splitLine: "yes" })).toEqual({ splitLine: ["errors.splitLine"] });
     const { unit: _unit, orientation: _orientation, ...rest } = valid;
@@ -37,23 +55,36 @@ describe("settings schema", () => {
 });
 
 describe("logo schema", () => {
-  const file = (size: number, name = "logo.png") => new File([new Uint8Array(size)], name, { type: "image/png" });
+  const file = (size: number, name = "logo.png") =>
+    new File([new Uint8Array(size)], name, { type: "image/png" });
 
   it("needs a file, and at most LOGO_MAX_BYTES of it", () => {
     expect(errors({ logo: file(LOGO_MAX_BYTES) }, logoSchema)).toEqual({});
-    expect(errors({ logo: file(LOGO_MAX_BYTES + 1) }, logoSchema)).toEqual({ logo: ["errors.logoTooLarge"] });
-    expect(errors({ logo: new File([], "") }, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
+    expect(errors({ logo: file(LOGO_MAX_BYTES + 1) }, logoSchema)).toEqual({
+      logo: ["errors.logoTooLarge"],
+    });
+    expect(errors({ logo: new File([], "") }, logoSchema)).toEqual({
+      logo: ["errors.logoMissing"],
+    });
     expect(errors({}, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
     expect(errors({ logo: "not a file" }, logoSchema)).toEqual({ logo: ["errors.logoMissing"] });
   });
 });
 
 describe("setting update schema (POST /api/setting/update)", () => {
-  const meals = { pid: 12, timeZone: "Europe/Warsaw", breakfastTime: ["06:00:00", "10:00:00"], lunchTime: ["11:30:00", "14:00:00"], supperTime: ["17:00:00", "20:15:30"] };
+  const meals = {
+    pid: 12,
+    timeZone: "Europe/Warsaw",
+    breakfastTime: ["06:00:00", "10:00:00"],
+    lunchTime: ["11:30:00", "14:00:00"],
+    supperTime: ["17:00:00", "20:15:30"],
+  };
   /** The messages of a refused body, by path ("" for the body itself). */
   const problems = (body: unknown) => {
     const result = settingUpdateSchema.safeParse(body);
-    return result.success ? null : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+    return result.success
+      ? null
+      : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
   };
 
   it("reads the language body", () => {
@@ -89,7 +120,15 @@ describe("setting update schema (POST /api/setting/update)", () => {
   });
 
   it("refuses a body that is none of the three, and a `shape` sent by the client", () => {
-    for (const body of [{}, { language: "pl" }, { shape: "language", lang: "pl" }, null, [], "lang=pl", 1]) {
+    for (const body of [
+      {},
+      { language: "pl" },
+      { shape: "language", lang: "pl" },
+      null,
+      [],
+      "lang=pl",
+      1,
+    ]) {
       expect([body, problems(body)?.[0]?.[1]]).toEqual([body, "errors.updateShape"]);
     }
   });
@@ -102,24 +141,42 @@ describe("setting update schema (POST /api/setting/update)", () => {
   });
 
   it("refuses a zone the runtime does not know, and a fixed offset", () => {
-    expect(problems({ ...meals, timeZone: "Europe/Atlantis" })).toEqual([["timeZone", "errors.timeZone"]]);
+    expect(problems({ ...meals, timeZone: "Europe/Atlantis" })).toEqual([
+      ["timeZone", "errors.timeZone"],
+    ]);
     expect(problems({ ...meals, timeZone: "+01:00" })).toEqual([["timeZone", "errors.timeZone"]]);
     expect(problems({ ...meals, timeZone: 1 })).toEqual([["timeZone", "errors.timeZone"]]);
   });
 
   it("refuses meal times that are not two HH:mm:ss times with the start first", () => {
-    expect(problems({ ...meals, breakfastTime: ["10:00:00", "06:00:00"] })).toEqual([["breakfastTime", "errors.mealTimeWrong"]]);
-    expect(problems({ ...meals, lunchTime: ["12:00:00", "12:00:00"] })).toEqual([["lunchTime", "errors.mealTimeWrong"]]);
-    expect(problems({ ...meals, lunchTime: ["11:00", "14:00"] })).toEqual([["lunchTime.0", "errors.mealTime"], ["lunchTime.1", "errors.mealTime"]]);
-    expect(problems({ ...meals, supperTime: ["24:00:00", "23:59:59"] })).toEqual([["supperTime.0", "errors.mealTime"]]);
-    expect(problems({ ...meals, supperTime: ["17:00:00"] })).toEqual([["supperTime", "errors.mealTime"]]);
-    expect(problems({ ...meals, supperTime: ["17:00:00", "18:00:00", "19:00:00"] })).toEqual([["supperTime", "errors.mealTime"]]);
-    expect(problems({ ...meals, supperTime: "17:00:00-20:00:00" })).toEqual([["supperTime", "errors.mealTime"]]);
+    expect(problems({ ...meals, breakfastTime: ["10:00:00", "06:00:00"] })).toEqual([
+      ["breakfastTime", "errors.mealTimeWrong"],
+    ]);
+    expect(problems({ ...meals, lunchTime: ["12:00:00", "12:00:00"] })).toEqual([
+      ["lunchTime", "errors.mealTimeWrong"],
+    ]);
+    expect(problems({ ...meals, lunchTime: ["11:00", "14:00"] })).toEqual([
+      ["lunchTime.0", "errors.mealTime"],
+      ["lunchTime.1", "errors.mealTime"],
+    ]);
+    expect(problems({ ...meals, supperTime: ["24:00:00", "23:59:59"] })).toEqual([
+      ["supperTime.0", "errors.mealTime"],
+    ]);
+    expect(problems({ ...meals, supperTime: ["17:00:00"] })).toEqual([
+      ["supperTime", "errors.mealTime"],
+    ]);
+    expect(problems({ ...meals, supperTime: ["17:00:00", "18:00:00", "19:00:00"] })).toEqual([
+      ["supperTime", "errors.mealTime"],
+    ]);
+    expect(problems({ ...meals, supperTime: "17:00:00-20:00:00" })).toEqual([
+      ["supperTime", "errors.mealTime"],
+    ]);
     const { lunchTime: _lunch, ...noLunch } = meals;
     expect(problems(noLunch)).toEqual([["lunchTime", "errors.mealTime"]]);
   });
 
   it("refuses a pid that is not an id", () => {
-    for (const pid of [0, -1, 2 ** 31, true, "12a", 1.5]) expect([pid, problems({ ...meals, pid })]).toEqual([pid, [["pid", "errors.pid"]]]);
+    for (const pid of [0, -1, 2 ** 31, true, "12a", 1.5])
+      expect([pid, problems({ ...meals, pid })]).toEqual([pid, [["pid", "errors.pid"]]]);
   });
 });

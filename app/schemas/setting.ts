@@ -22,14 +22,17 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 const withMessage = (message: string) => ({ errorMap: () => ({ message }) });
 
 /** A two-choice unit setting sent as "0" or "1" (glucose: 0 mmol/L, 1 mg/dL; weight: kg, lb; height: cm, ft/in). */
-const binaryCode = (message: string) => z.enum(["0", "1"], withMessage(message)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1);
+const binaryCode = (message: string) =>
+  z.enum(["0", "1"], withMessage(message)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1);
 
 export const settingsSchema = z.object({
   unit: binaryCode("errors.unit"),
   weightUnit: binaryCode("errors.weightUnit"),
   heightUnit: binaryCode("errors.heightUnit"),
   orientation: z.enum(ORIENTATIONS, withMessage("errors.orientation")),
-  nameStyle: z.enum(["0", "1", "2"], withMessage("errors.nameStyle")).transform((v) => Number(v) as NameStyle),
+  nameStyle: z
+    .enum(["0", "1", "2"], withMessage("errors.nameStyle"))
+    .transform((v) => Number(v) as NameStyle),
   // A checkbox: absent when off.
   splitLine: z
     .boolean(withMessage("errors.splitLine"))
@@ -40,7 +43,9 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** The logo upload. Its bytes are checked for a raster image type when it is saved (app/utils/image-type.ts). */
 export const logoSchema = z.object({
-  logo: z.instanceof(File, { message: "errors.logoMissing" }).refine((file) => file.size <= LOGO_MAX_BYTES, "errors.logoTooLarge"),
+  logo: z
+    .instanceof(File, { message: "errors.logoMissing" })
+    .refine((file) => file.size <= LOGO_MAX_BYTES, "errors.logoTooLarge"),
 });
 
 /** A time of day "HH:mm:ss" as seconds after midnight. */
@@ -59,12 +64,20 @@ const clockTime = z
 // The order is checked only once both times were read: a bad time has its own message.
 const mealWindow = z
   .tuple([clockTime, clockTime], withMessage("errors.mealTime"))
-  .refine(([start, end]) => typeof start !== "number" || typeof end !== "number" || start < end, "errors.mealTimeWrong");
+  .refine(
+    ([start, end]) => typeof start !== "number" || typeof end !== "number" || start < end,
+    "errors.mealTimeWrong",
+  );
 
-const languageUpdate = z.object({ shape: z.literal("language"), lang: z.enum(supportedLngs, withMessage("errors.lang")) }).strict("errors.unknownField");
+const languageUpdate = z
+  .object({ shape: z.literal("language"), lang: z.enum(supportedLngs, withMessage("errors.lang")) })
+  .strict("errors.unknownField");
 
 const unitUpdate = z
-  .object({ shape: z.literal("unit"), unit: wholeNumber("errors.unit", { min: 0, max: 1 }).transform((v) => v as 0 | 1) })
+  .object({
+    shape: z.literal("unit"),
+    unit: wholeNumber("errors.unit", { min: 0, max: 1 }).transform((v) => v as 0 | 1),
+  })
   .strict("errors.unknownField");
 
 /** A patient's time zone and meal windows (the upload centre's form and `setting/update`). */
@@ -85,7 +98,12 @@ export const zoneAndMealsForm = z.preprocess((value) => {
   // A time field sends "HH:mm" when the seconds are zero.
   const time = (v: unknown) => (typeof v === "string" && /^\d{2}:\d{2}$/.test(v) ? `${v}:00` : v);
   const window = (meal: string) => [time(form[`${meal}Start`]), time(form[`${meal}End`])];
-  return { timeZone: form.timeZone, breakfastTime: window("breakfast"), lunchTime: window("lunch"), supperTime: window("supper") };
+  return {
+    timeZone: form.timeZone,
+    breakfastTime: window("breakfast"),
+    lunchTime: window("lunch"),
+    supperTime: window("supper"),
+  };
 }, z.object(zoneAndMeals));
 
 const SHAPE_KEYS = [
@@ -115,7 +133,11 @@ function tagShape(body: unknown) {
  */
 export const settingUpdateSchema = z.preprocess(
   tagShape,
-  z.discriminatedUnion("shape", [languageUpdate, unitUpdate, patientSettingsUpdate], withMessage("errors.updateShape")),
+  z.discriminatedUnion(
+    "shape",
+    [languageUpdate, unitUpdate, patientSettingsUpdate],
+    withMessage("errors.updateShape"),
+  ),
 );
 export type SettingUpdate = z.output<typeof settingUpdateSchema>;
 export type PatientSettingsUpdate = Extract<SettingUpdate, { shape: "patient" }>;

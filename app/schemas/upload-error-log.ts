@@ -14,7 +14,14 @@ export const UPLOAD_ERROR_CONTENT_MAX = 2048;
 const report = z
   .object({
     operatorUserId: idNumber("uploadErrLog.operatorInvalid"),
-    patientUserId: z.preprocess(numberInput, numberOf("uploadErrLog.patientInvalid").int("uploadErrLog.patientInvalid").min(1, "uploadErrLog.patientInvalid").max(INT4_MAX, "uploadErrLog.patientInvalid").optional()),
+    patientUserId: z.preprocess(
+      numberInput,
+      numberOf("uploadErrLog.patientInvalid")
+        .int("uploadErrLog.patientInvalid")
+        .min(1, "uploadErrLog.patientInvalid")
+        .max(INT4_MAX, "uploadErrLog.patientInvalid")
+        .optional(),
+    ),
     content: safeText(requiredMessage("uploadErrLog.contentMissing"), { multiline: true })
       .min(1, "uploadErrLog.contentMissing")
       .max(UPLOAD_ERROR_CONTENT_MAX, "uploadErrLog.contentTooLong"),
@@ -23,7 +30,10 @@ const report = z
 
 export const uploadErrLogSchema = z
   .object({
-    list: z.array(report, requiredMessage("uploadErrLog.listInvalid")).min(1, "uploadErrLog.listInvalid").max(UPLOAD_ERROR_LIST_MAX, "uploadErrLog.tooMany"),
+    list: z
+      .array(report, requiredMessage("uploadErrLog.listInvalid"))
+      .min(1, "uploadErrLog.listInvalid")
+      .max(UPLOAD_ERROR_LIST_MAX, "uploadErrLog.tooMany"),
   })
   .strict("uploadErrLog.unknownField");
 

@@ -16,15 +16,31 @@ export const UPLOAD_MAX_RECORDS = 200_000;
 export const DEVICE_KINDS = ["equil", "gocheck", "aidex"] as const;
 export type DeviceKindName = (typeof DEVICE_KINDS)[number];
 
-const whole = (min: number, max: number) => z.number({ invalid_type_error: "errors.recordField", required_error: "errors.recordField" }).int("errors.recordField").min(min, "errors.recordField").max(max, "errors.recordField");
+const whole = (min: number, max: number) =>
+  z
+    .number({ invalid_type_error: "errors.recordField", required_error: "errors.recordField" })
+    .int("errors.recordField")
+    .min(min, "errors.recordField")
+    .max(max, "errors.recordField");
 const byte = whole(0, 255);
 const u16 = whole(0, 65_535);
-const deviceTime = z.string({ invalid_type_error: "errors.recordField", required_error: "errors.recordField" }).max(19, "errors.recordField");
-const serial = safeText({ required_error: "errors.deviceSn", invalid_type_error: "errors.deviceSn" }).min(1, "errors.deviceSn").max(32, "errors.deviceSn").regex(/^[A-Za-z0-9_-]+$/, "errors.deviceSn");
+const deviceTime = z
+  .string({ invalid_type_error: "errors.recordField", required_error: "errors.recordField" })
+  .max(19, "errors.recordField");
+const serial = safeText({
+  required_error: "errors.deviceSn",
+  invalid_type_error: "errors.deviceSn",
+})
+  .min(1, "errors.deviceSn")
+  .max(32, "errors.deviceSn")
+  .regex(/^[A-Za-z0-9_-]+$/, "errors.deviceSn");
 const zoneText = z.string().max(64, "errors.timeZone");
 
 /** A time zone the upload names: an IANA zone this server knows, or a fixed offset "+08:00". */
-export const timeZoneField = z.string({ required_error: "errors.timeZone", invalid_type_error: "errors.timeZone" }).max(64, "errors.timeZone").refine(isKnownTimeZone, "errors.timeZone");
+export const timeZoneField = z
+  .string({ required_error: "errors.timeZone", invalid_type_error: "errors.timeZone" })
+  .max(64, "errors.timeZone")
+  .refine(isKnownTimeZone, "errors.timeZone");
 
 /**
  * A 28-byte pump history record as parsed by the browser. `recordId` (or its older name
@@ -86,11 +102,17 @@ export const meterRecordSchema = z
   .strict("errors.recordField");
 export type MeterRecordInput = z.output<typeof meterRecordSchema>;
 
-export const RECORD_SCHEMAS = { equil: pumpRecordSchema, aidex: cgmRecordSchema, gocheck: meterRecordSchema } as const;
+export const RECORD_SCHEMAS = {
+  equil: pumpRecordSchema,
+  aidex: cgmRecordSchema,
+  gocheck: meterRecordSchema,
+} as const;
 export type RecordInput<K extends DeviceKindName> = z.output<(typeof RECORD_SCHEMAS)[K]>;
 
 const pid = idNumber("errors.pid");
-const dataList = z.array(z.unknown(), { required_error: "errors.dataList", invalid_type_error: "errors.dataList" }).min(1, "errors.dataList");
+const dataList = z
+  .array(z.unknown(), { required_error: "errors.dataList", invalid_type_error: "errors.dataList" })
+  .min(1, "errors.dataList");
 const version = z.string({ invalid_type_error: "errors.pdaVersion" }).max(32, "errors.pdaVersion");
 
 /** POST /api/patient-data/getSliceId: opens a sliced upload of `total` records. */
@@ -100,7 +122,11 @@ export const sliceStartSchema = z
     deviceKind: z.enum(DEVICE_KINDS, { errorMap: () => ({ message: "errors.deviceKind" }) }),
     deviceSn: serial,
     pdaVersion: version.optional(),
-    total: z.number({ invalid_type_error: "errors.total", required_error: "errors.total" }).int("errors.total").min(1, "errors.total").max(UPLOAD_MAX_RECORDS, "errors.total"),
+    total: z
+      .number({ invalid_type_error: "errors.total", required_error: "errors.total" })
+      .int("errors.total")
+      .min(1, "errors.total")
+      .max(UPLOAD_MAX_RECORDS, "errors.total"),
     timeZone: timeZoneField.optional(),
   })
   .strict();
@@ -109,16 +135,36 @@ export const sliceStartSchema = z
 export const sliceSaveSchema = z
   .object({
     sliceId: idNumber("errors.sliceId"),
-    index: z.number({ invalid_type_error: "errors.sliceIndex", required_error: "errors.sliceIndex" }).int("errors.sliceIndex").min(0, "errors.sliceIndex").max(UPLOAD_MAX_RECORDS, "errors.sliceIndex"),
+    index: z
+      .number({ invalid_type_error: "errors.sliceIndex", required_error: "errors.sliceIndex" })
+      .int("errors.sliceIndex")
+      .min(0, "errors.sliceIndex")
+      .max(UPLOAD_MAX_RECORDS, "errors.sliceIndex"),
     dataList,
   })
   .strict();
 
 /** POST /api/patient-data/completeSliceTask: every slice sent (isSuccess true) or the upload abandoned. */
-export const sliceCompleteSchema = z.object({ sliceId: idNumber("errors.sliceId"), isSuccess: z.boolean({ invalid_type_error: "errors.isSuccess", required_error: "errors.isSuccess" }) }).strict();
+export const sliceCompleteSchema = z
+  .object({
+    sliceId: idNumber("errors.sliceId"),
+    isSuccess: z.boolean({
+      invalid_type_error: "errors.isSuccess",
+      required_error: "errors.isSuccess",
+    }),
+  })
+  .strict();
 
 /** GET /api/patient-data/checkSave?sliceId= */
-export const sliceCheckSchema = z.object({ sliceId: z.string().regex(/^\d{1,10}$/, "errors.sliceId").transform(Number).pipe(idNumber("errors.sliceId")) }).strict();
+export const sliceCheckSchema = z
+  .object({
+    sliceId: z
+      .string()
+      .regex(/^\d{1,10}$/, "errors.sliceId")
+      .transform(Number)
+      .pipe(idNumber("errors.sliceId")),
+  })
+  .strict();
 
 /** POST /api/patient-data/save: a pump upload in one call. */
 export const pumpSaveSchema = z
@@ -138,7 +184,12 @@ export const BASAL_SETTING_STEP_UH = 0.0125;
 const preset = z
   .object({
     settingIndex: whole(0, BASAL_PRESETS - 1),
-    valueArray: z.array(u16, { invalid_type_error: "errors.basalValues", required_error: "errors.basalValues" }).length(BASAL_SLOTS, "errors.basalValues"),
+    valueArray: z
+      .array(u16, {
+        invalid_type_error: "errors.basalValues",
+        required_error: "errors.basalValues",
+      })
+      .length(BASAL_SLOTS, "errors.basalValues"),
     name: safeText().max(32, "errors.basalName").optional(),
   })
   .strict("errors.recordField");
@@ -147,7 +198,10 @@ const preset = z
 export const basalSaveSchema = z
   .object({
     pid: pid.optional(),
-    list: z.array(preset, { invalid_type_error: "errors.basalList", required_error: "errors.basalList" }).min(1, "errors.basalList").max(BASAL_PRESETS, "errors.basalList")
+    list: z
+      .array(preset, { invalid_type_error: "errors.basalList", required_error: "errors.basalList" })
+      .min(1, "errors.basalList")
+      .max(BASAL_PRESETS, "errors.basalList")
       .refine((l) => new Set(l.map((p) => p.settingIndex)).size === l.length, "errors.basalList"),
     pdaVersion: version,
     pdaSn: serial,
@@ -157,8 +211,14 @@ export const basalSaveSchema = z
 export type BasalSaveInput = z.output<typeof basalSaveSchema>;
 
 /** A time-segmented setting (one value per half hour at most, 48 or 49 with a trailing default). */
-const segments = z.array(u16, { invalid_type_error: "errors.recordField" }).max(49, "errors.recordField");
-const setting = z.number({ invalid_type_error: "errors.recordField" }).finite("errors.recordField").min(0, "errors.recordField").max(65_535, "errors.recordField");
+const segments = z
+  .array(u16, { invalid_type_error: "errors.recordField" })
+  .max(49, "errors.recordField");
+const setting = z
+  .number({ invalid_type_error: "errors.recordField" })
+  .finite("errors.recordField")
+  .min(0, "errors.recordField")
+  .max(65_535, "errors.recordField");
 
 /**
  * POST /api/pda-setting/saveOrUpdate: the 15 settings read from the handheld, with their wire
@@ -178,7 +238,11 @@ export const pumpSettingSchema = z
     originBasal: setting.optional(),
     bolusRate: setting.optional(),
     maxBolus: setting.optional(),
-    doubleBolus: z.union([z.boolean(), z.literal(0), z.literal(1)], { errorMap: () => ({ message: "errors.recordField" }) }).optional(),
+    doubleBolus: z
+      .union([z.boolean(), z.literal(0), z.literal(1)], {
+        errorMap: () => ({ message: "errors.recordField" }),
+      })
+      .optional(),
     effectiveTime: whole(0, 65_535).optional(),
     maxiumBasalRate: setting.optional(),
     bolusIncrement: setting.optional(),

@@ -11,7 +11,10 @@ import { readPatient, type ReadChannel } from "./patient-read.server";
 /** Without dates an export covers the last 90 days, ending today in the patient's zone. */
 export const EXPORT_DEFAULT_DAYS = 90;
 
-export type CsvExport = { ok: true; fileName: string; body: ReadableStream<Uint8Array> } | { ok: false; refused: "notVisible" } | { ok: false; refused: "range"; msgKey: string };
+export type CsvExport =
+  | { ok: true; fileName: string; body: ReadableStream<Uint8Array> }
+  | { ok: false; refused: "notVisible" }
+  | { ok: false; refused: "range"; msgKey: string };
 
 /**
  * A patient's records of a range of local days as one CSV file of our own format (every kind:
@@ -22,7 +25,14 @@ export type CsvExport = { ok: true; fileName: string; body: ReadableStream<Uint8
  */
 export async function exportCsv(
   viewer: Viewer,
-  ask: { pid: number; userId?: number; start?: string | undefined; end?: string | undefined; days?: number; channel: ReadChannel },
+  ask: {
+    pid: number;
+    userId?: number;
+    start?: string | undefined;
+    end?: string | undefined;
+    days?: number;
+    channel: ReadChannel;
+  },
 ): Promise<CsvExport> {
   const read = await readPatient({
     viewer,
@@ -37,20 +47,39 @@ export async function exportCsv(
         const end = ask.end ?? todayIn(patient.timeZone, now);
         // A missing start counts back from the end; an end that is no date is refused by the range check.
         const endDate = parseDate(end);
-        return { start: ask.start ?? (endDate ? shiftDate(endDate, -(EXPORT_DEFAULT_DAYS - 1)) : end), end };
+        return {
+          start: ask.start ?? (endDate ? shiftDate(endDate, -(EXPORT_DEFAULT_DAYS - 1)) : end),
+          end,
+        };
       },
     },
   });
-  if (!read.ok) return read.refused === "range" ? { ok: false, refused: "range", msgKey: rangeProblemKey(read.problem, read.rule) } : { ok: false, refused: "notVisible" };
+  if (!read.ok)
+    return read.refused === "range"
+      ? { ok: false, refused: "range", msgKey: rangeProblemKey(read.problem, read.rule) }
+      : { ok: false, refused: "notVisible" };
   const { start, end } = read.range!;
   const window = rangeWindow(start, end, read.patient.timeZone);
-  const stream = diacareCsvStream(exportRecords(viewer, read.patient.id, { start: window.start, end: window.end }));
-  return { ok: true, fileName: `diacare-${read.patient.id}-${start}-${end}.csv`, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
+  const stream = diacareCsvStream(
+    exportRecords(viewer, read.patient.id, { start: window.start, end: window.end }),
+  );
+  return {
+    ok: true,
+    fileName: `diacare-${read.patient.id}-${start}-${end}.csv`,
+    body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+  };
 }
 
 /** The answer that carries an export: a CSV attachment nobody may cache. */
-export function csvAttachment(file: { fileName: string; body: ReadableStream<Uint8Array> }): Response {
+export function csvAttachment(file: {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}): Response {
   return new Response(file.body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "no-store",
+    },
   });
 }

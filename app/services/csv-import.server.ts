@@ -12,7 +12,11 @@ import {
   type GlucoseUnit,
 } from "~/csv";
 import type { Viewer } from "~/models/access.server";
-import { createImportDraft, deleteImportDraft, findImportDraft } from "~/models/import-draft.server";
+import {
+  createImportDraft,
+  deleteImportDraft,
+  findImportDraft,
+} from "~/models/import-draft.server";
 import { ingestFile, type FileDeviceSummary, type IngestResult } from "./ingest.server";
 
 /** An imported file holds at most 2 MB; the page and the API refuse a larger one before reading it. */
@@ -58,12 +62,19 @@ export interface CsvImportRequest {
 }
 
 /** A refusal of the file itself: a key of the `csv` namespace (the routes translate `csv:` keys). */
-const fileRefusal = (key: string, values?: Record<string, string | number>) => ({ ok: false as const, code: 400 as const, key: `csv:${key}`, ...(values ? { values } : {}) });
+const fileRefusal = (key: string, values?: Record<string, string | number>) => ({
+  ok: false as const,
+  code: 400 as const,
+  key: `csv:${key}`,
+  ...(values ? { values } : {}),
+});
 
 /** Firmware of the pump records of our own export, by handheld serial (the carbohydrate rules depend on it). */
 function pumpFirmware(parsed: CsvParseResult): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of parsed.entries) if (e.kind === "pump" && e.own?.deviceSerial && e.own.firmware) out.set(e.own.deviceSerial, e.own.firmware);
+  for (const e of parsed.entries)
+    if (e.kind === "pump" && e.own?.deviceSerial && e.own.firmware)
+      out.set(e.own.deviceSerial, e.own.firmware);
   return out;
 }
 
@@ -74,8 +85,12 @@ function pumpFirmware(parsed: CsvParseResult): Map<string, string> {
  * stored, and the first bad lines with their numbers. A bad line never stops the file; a file
  * that cannot be read at all is refused with the reason.
  */
-export async function importCsv(viewer: Viewer, request: CsvImportRequest): Promise<IngestResult<CsvImportAnswer>> {
-  if (request.bytes.byteLength > CSV_FILE_MAX_BYTES) return { ok: false, code: 413, key: "csv:errors.tooLarge", values: { limit: "2 MB" } };
+export async function importCsv(
+  viewer: Viewer,
+  request: CsvImportRequest,
+): Promise<IngestResult<CsvImportAnswer>> {
+  if (request.bytes.byteLength > CSV_FILE_MAX_BYTES)
+    return { ok: false, code: 413, key: "csv:errors.tooLarge", values: { limit: "2 MB" } };
   const options: CsvParseOptions = {
     ...(request.format ? { format: request.format } : {}),
     ...(request.dateOrder ? { dateOrder: request.dateOrder } : {}),
@@ -83,10 +98,18 @@ export async function importCsv(viewer: Viewer, request: CsvImportRequest): Prom
   };
   const parsed = await parseCsvFile(request.bytes, options);
   if (!parsed.ok) return fileRefusal(parsed.key, parsed.values);
-  const ingested = await ingestFile(viewer, { pid: request.pid, timeZone: request.timeZone, file: parsed, firmware: pumpFirmware(parsed), dryRun: request.dryRun });
+  const ingested = await ingestFile(viewer, {
+    pid: request.pid,
+    timeZone: request.timeZone,
+    file: parsed,
+    firmware: pumpFirmware(parsed),
+    dryRun: request.dryRun,
+  });
   if (!ingested.ok) return ingested;
   const summary = ingested.data;
-  const lineErrors = [...parsed.errors, ...(ingested.lineErrors ?? [])].sort((a, b) => a.line - b.line);
+  const lineErrors = [...parsed.errors, ...(ingested.lineErrors ?? [])].sort(
+    (a, b) => a.line - b.line,
+  );
   const read = summarizeCsv({ ...parsed, errors: lineErrors });
   return {
     ok: true,
@@ -117,23 +140,37 @@ export async function importCsv(viewer: Viewer, request: CsvImportRequest): Prom
 export type ImportOptions = Pick<CsvImportRequest, "format" | "timeZone" | "dateOrder" | "columns">;
 
 /** A plain file's columns as a draft keeps them: 1-based, "time,glucose[,unit]". */
-const columnsText = (c: GenericColumns) => [c.time, c.glucose, ...(c.unit === undefined ? [] : [c.unit])].map((i) => i + 1).join(",");
+const columnsText = (c: GenericColumns) =>
+  [c.time, c.glucose, ...(c.unit === undefined ? [] : [c.unit])].map((i) => i + 1).join(",");
 
 function columnsOf(text: string | null): GenericColumns | undefined {
   const [time, glucose, unit] = (text ?? "").split(",").map((n) => Number(n) - 1);
-  if (time === undefined || glucose === undefined || !(time >= 0) || !(glucose >= 0)) return undefined;
+  if (time === undefined || glucose === undefined || !(time >= 0) || !(glucose >= 0))
+    return undefined;
   return unit === undefined ? { time, glucose } : { time, glucose, unit };
 }
 
-export type DraftPreview = { readonly token: string; readonly fileName: string; readonly preview: CsvImportAnswer };
+export type DraftPreview = {
+  readonly token: string;
+  readonly fileName: string;
+  readonly preview: CsvImportAnswer;
+};
 
 /**
  * The page's first step: reads the file and previews its import (nothing written to the
  * patient's data) and keeps the file as a draft for an hour, named by a random token that the
  * confirm form carries, so that the confirmation works without sending the file again.
  */
-export async function previewImport(viewer: Viewer, input: { pid: number; fileName: string; bytes: Uint8Array; options: ImportOptions }): Promise<IngestResult<DraftPreview>> {
-  const previewed = await importCsv(viewer, { pid: input.pid, bytes: input.bytes, ...input.options, dryRun: true });
+export async function previewImport(
+  viewer: Viewer,
+  input: { pid: number; fileName: string; bytes: Uint8Array; options: ImportOptions },
+): Promise<IngestResult<DraftPreview>> {
+  const previewed = await importCsv(viewer, {
+    pid: input.pid,
+    bytes: input.bytes,
+    ...input.options,
+    dryRun: true,
+  });
   if (!previewed.ok) return previewed;
   const token = await createImportDraft({
     patientId: input.pid,
@@ -149,7 +186,10 @@ export async function previewImport(viewer: Viewer, input: { pid: number; fileNa
 }
 
 /** The page's confirmation: imports the draft's file as it was previewed, then drops the draft. */
-export async function confirmImport(viewer: Viewer, input: { pid: number; token: string }): Promise<IngestResult<CsvImportAnswer & { fileName: string }>> {
+export async function confirmImport(
+  viewer: Viewer,
+  input: { pid: number; token: string },
+): Promise<IngestResult<CsvImportAnswer & { fileName: string }>> {
   const draft = await findImportDraft(input.token, viewer.id, input.pid);
   if (!draft) return { ok: false, code: 404, key: "import:errors.draftGone" };
   const imported = await importCsv(viewer, {
@@ -162,7 +202,9 @@ export async function confirmImport(viewer: Viewer, input: { pid: number; token:
     dryRun: false,
   });
   await deleteImportDraft(input.token, viewer.id);
-  return imported.ok ? { ok: true, data: { ...imported.data, fileName: draft.fileName } } : imported;
+  return imported.ok
+    ? { ok: true, data: { ...imported.data, fileName: draft.fileName } }
+    : imported;
 }
 
 /** The page's cancellation: the draft goes, nothing was written. */

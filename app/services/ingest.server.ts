@@ -1,5 +1,16 @@
 import type { DeviceKind, Prisma, UploadTask } from "@prisma/client";
-import { CGM_MANUAL_ORIGIN, CgmProcessor, MeterProcessor, PumpProcessor, type Added, type CgmRow, type MeterRow, type PumpRow, type Refusal, type UploadCounters } from "~/ingest/process";
+import {
+  CGM_MANUAL_ORIGIN,
+  CgmProcessor,
+  MeterProcessor,
+  PumpProcessor,
+  type Added,
+  type CgmRow,
+  type MeterRow,
+  type PumpRow,
+  type Refusal,
+  type UploadCounters,
+} from "~/ingest/process";
 import { checkPumpVersion } from "~/ingest/pump-rules";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { ownPatientId } from "~/models/patient.server";
@@ -32,7 +43,15 @@ import {
   taskOf,
   type TaskOutcome,
 } from "~/models/upload-task.server";
-import { BASAL_SETTING_STEP_UH, RECORD_SCHEMAS, SLICE_MAX_RECORDS, type BasalSaveInput, type DeviceKindName, type PumpRecordInput, type PumpSettingInput } from "~/schemas/upload";
+import {
+  BASAL_SETTING_STEP_UH,
+  RECORD_SCHEMAS,
+  SLICE_MAX_RECORDS,
+  type BasalSaveInput,
+  type DeviceKindName,
+  type PumpRecordInput,
+  type PumpSettingInput,
+} from "~/schemas/upload";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
@@ -50,10 +69,19 @@ import { db } from "~/utils/db.server";
  */
 
 /** A refusal the routes answer: an API code and a translation key of the `upload` namespace. */
-export type IngestRefusal = { ok: false; code: 400 | 404 | 409 | 413; key: string; values?: Record<string, string | number> };
+export type IngestRefusal = {
+  ok: false;
+  code: 400 | 404 | 409 | 413;
+  key: string;
+  values?: Record<string, string | number>;
+};
 export type IngestResult<T> = { ok: true; data: T } | IngestRefusal;
 
-const refuse = (code: IngestRefusal["code"], key: string, values?: Record<string, string | number>): IngestRefusal => ({ ok: false, code, key, ...(values ? { values } : {}) });
+const refuse = (
+  code: IngestRefusal["code"],
+  key: string,
+  values?: Record<string, string | number>,
+): IngestRefusal => ({ ok: false, code, key, ...(values ? { values } : {}) });
 
 /** Rows written per INSERT: large enough to amortise a statement, small enough to bound memory. */
 const WRITE_BATCH = 5000;
@@ -99,7 +127,11 @@ async function uploadTarget(viewer: Viewer, pid: number) {
 }
 
 /** Checks a batch of records against the device kind's schema; the first failure names its place. */
-export function validateRecords(kind: DeviceKindName, records: readonly unknown[], firstPosition = 1): IngestResult<unknown[]> {
+export function validateRecords(
+  kind: DeviceKindName,
+  records: readonly unknown[],
+  firstPosition = 1,
+): IngestResult<unknown[]> {
   const schema = RECORD_SCHEMAS[kind];
   const out: unknown[] = new Array(records.length);
   for (let i = 0; i < records.length; i++) {
@@ -107,7 +139,11 @@ export function validateRecords(kind: DeviceKindName, records: readonly unknown[
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join(".") || issue?.message || "record";
-      return refuse(400, issue?.message === "errors.recordId" ? "errors.recordId" : "errors.recordField", { position: firstPosition + i, field });
+      return refuse(
+        400,
+        issue?.message === "errors.recordId" ? "errors.recordId" : "errors.recordField",
+        { position: firstPosition + i, field },
+      );
     }
     out[i] = parsed.data;
   }
@@ -129,7 +165,14 @@ interface Ingestor {
   finish(tx: Tx): Promise<void>;
 }
 
-type TaskTarget = { id: number; patientId: number; deviceKind: DeviceKind; deviceSn: string; pdaVersion: string | null; timeZone: string };
+type TaskTarget = {
+  id: number;
+  patientId: number;
+  deviceKind: DeviceKind;
+  deviceSn: string;
+  pdaVersion: string | null;
+  timeZone: string;
+};
 
 function ingestorFor(task: TaskTarget): Ingestor {
   const target = { patientId: task.patientId, deviceSn: task.deviceSn, uploadId: task.id };
@@ -158,7 +201,11 @@ function buffered<Row>(write: (tx: Tx, rows: Row[]) => Promise<number>) {
 type Sink<Row> = { pick: (rows: Row[]) => Row[]; write: (tx: Tx, rows: Row[]) => Promise<number> };
 
 /** An ingestor of a processor's rows into its sinks; `afterAll` runs last and answers the flagged count. */
-function ingestorOf<Row>(processor: { counters: UploadCounters; add(records: never): Added<Row> }, sinks: Sink<Row>[], afterAll?: (tx: Tx) => Promise<number>): Ingestor {
+function ingestorOf<Row>(
+  processor: { counters: UploadCounters; add(records: never): Added<Row> },
+  sinks: Sink<Row>[],
+  afterAll?: (tx: Tx) => Promise<number>,
+): Ingestor {
   const outputs = sinks.map((sink) => ({ pick: sink.pick, rows: buffered(sink.write) }));
   return {
     counters: processor.counters,
@@ -182,26 +229,56 @@ function ingestorOf<Row>(processor: { counters: UploadCounters; add(records: nev
 const every = <Row>(rows: Row[]) => rows;
 
 function pumpIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
-  const processor = new PumpProcessor({ pid: task.patientId, pdaSn: task.deviceSn, version: task.pdaVersion }, task.timeZone);
-  return ingestorOf(processor, [{ pick: every, write: (tx, rows: PumpRow[]) => insertPumpRows(tx, target, rows) }], async (tx) => {
-    const flagged = processor.flagged();
-    await flagBolusChecks(tx, target, flagged);
-    return flagged.length;
-  });
+  const processor = new PumpProcessor(
+    { pid: task.patientId, pdaSn: task.deviceSn, version: task.pdaVersion },
+    task.timeZone,
+  );
+  return ingestorOf(
+    processor,
+    [{ pick: every, write: (tx, rows: PumpRow[]) => insertPumpRows(tx, target, rows) }],
+    async (tx) => {
+      const flagged = processor.flagged();
+      await flagBolusChecks(tx, target, flagged);
+      return flagged.length;
+    },
+  );
 }
 
 function cgmIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
   const where = { ...target, timeZone: task.timeZone };
-  const manualRow = (r: CgmRow) => ({ recordKey: String(r.eventIndex), mgdl: r.mgdl, deviceTime: r.deviceTime, dateTime: r.dateTime, dataOrigin: CGM_MANUAL_ORIGIN });
+  const manualRow = (r: CgmRow) => ({
+    recordKey: String(r.eventIndex),
+    mgdl: r.mgdl,
+    deviceTime: r.deviceTime,
+    dateTime: r.dateTime,
+    dataOrigin: CGM_MANUAL_ORIGIN,
+  });
   return ingestorOf(new CgmProcessor(task.deviceSn, task.timeZone), [
-    { pick: (rows) => rows.filter((r) => !r.manual), write: (tx, rows: CgmRow[]) => insertCgmRows(tx, where, rows) },
-    { pick: (rows) => rows.filter((r) => r.manual), write: (tx, rows: CgmRow[]) => insertBgRows(tx, { ...where, source: "cgm_manual" }, rows.map(manualRow)) },
+    {
+      pick: (rows) => rows.filter((r) => !r.manual),
+      write: (tx, rows: CgmRow[]) => insertCgmRows(tx, where, rows),
+    },
+    {
+      pick: (rows) => rows.filter((r) => r.manual),
+      write: (tx, rows: CgmRow[]) =>
+        insertBgRows(tx, { ...where, source: "cgm_manual" }, rows.map(manualRow)),
+    },
   ]);
 }
 
 function meterIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
   const where = { ...target, timeZone: task.timeZone, source: "meter" as const };
-  return ingestorOf(new MeterProcessor(task.deviceSn, task.timeZone), [{ pick: every, write: (tx, rows: MeterRow[]) => insertBgRows(tx, where, rows.map((r) => ({ ...r, dataOrigin: null }))) }]);
+  return ingestorOf(new MeterProcessor(task.deviceSn, task.timeZone), [
+    {
+      pick: every,
+      write: (tx, rows: MeterRow[]) =>
+        insertBgRows(
+          tx,
+          where,
+          rows.map((r) => ({ ...r, dataOrigin: null })),
+        ),
+    },
+  ]);
 }
 
 class RefusedUpload extends Error {
@@ -215,7 +292,11 @@ class RefusedUpload extends Error {
  * the caller's transaction, and closes the task with its summary. Throws {@link RefusedUpload}
  * when a record breaks a rule, so that the transaction writes nothing.
  */
-async function writeTask(tx: Tx, task: UploadTask, nextRecords: (index: number) => Promise<unknown[] | null>): Promise<UploadTask> {
+async function writeTask(
+  tx: Tx,
+  task: UploadTask,
+  nextRecords: (index: number) => Promise<unknown[] | null>,
+): Promise<UploadTask> {
   const ingestor = ingestorFor(task);
   let total = 0;
   for (let index = 0; ; index++) {
@@ -226,11 +307,20 @@ async function writeTask(tx: Tx, task: UploadTask, nextRecords: (index: number) 
     if (refusal) throw new RefusedUpload(refusal);
   }
   await ingestor.finish(tx);
-  return closeTask(tx, task, { total, inserted: ingestor.inserted, flagged: ingestor.flaggedCount, counters: ingestor.counters });
+  return closeTask(tx, task, {
+    total,
+    inserted: ingestor.inserted,
+    flagged: ingestor.flaggedCount,
+    counters: ingestor.counters,
+  });
 }
 
 /** Ends a written task: its summary, the device, the readers' "new data" mark and the patient's log. */
-async function closeTask(tx: Tx, task: UploadTask, result: { total: number; inserted: number; flagged: number; counters: UploadCounters }): Promise<UploadTask> {
+async function closeTask(
+  tx: Tx,
+  task: UploadTask,
+  result: { total: number; inserted: number; flagged: number; counters: UploadCounters },
+): Promise<UploadTask> {
   const { inserted, counters: c } = result;
   const outcome: TaskOutcome = {
     insertedCount: inserted,
@@ -239,13 +329,31 @@ async function closeTask(tx: Tx, task: UploadTask, result: { total: number; inse
     skippedCount: c.skipped,
     dstGapCount: c.dstGap,
     dstOverlapCount: c.dstOverlap,
-    otherPatientDevice: await deviceOfAnotherPatient(tx, task.deviceKind, task.deviceSn, task.patientId),
+    otherPatientDevice: await deviceOfAnotherPatient(
+      tx,
+      task.deviceKind,
+      task.deviceSn,
+      task.patientId,
+    ),
     firstAt: c.first === null ? null : new Date(c.first),
     lastAt: c.last === null ? null : new Date(c.last),
   };
-  await touchDevice(tx, { kind: task.deviceKind, serial: task.deviceSn, patientId: task.patientId, uploaderId: task.uploaderId, firmware: task.pdaVersion, timeZone: task.timeZone });
+  await touchDevice(tx, {
+    kind: task.deviceKind,
+    serial: task.deviceSn,
+    patientId: task.patientId,
+    uploaderId: task.uploaderId,
+    firmware: task.pdaVersion,
+    timeZone: task.timeZone,
+  });
   if (inserted > 0) await markNewUploadForReaders(tx, task.patientId);
-  await logUpload(tx, { actorId: task.uploaderId, patientId: task.patientId, kind: task.deviceKind, taskId: task.id, inserted });
+  await logUpload(tx, {
+    actorId: task.uploaderId,
+    patientId: task.patientId,
+    kind: task.deviceKind,
+    taskId: task.id,
+    inserted,
+  });
   return markDone(tx, task.id, outcome);
 }
 
@@ -261,7 +369,9 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
     return await db().$transaction(async (tx) => {
       const task = await lockTask(tx, taskId);
       if (!task || task.status !== "processing") return task;
-      return writeTask(tx, task, async (index) => (index < task.sliceCount ? sliceRecords(tx, task.id, index) : null));
+      return writeTask(tx, task, async (index) =>
+        index < task.sliceCount ? sliceRecords(tx, task.id, index) : null,
+      );
     }, TRANSACTION);
   } catch (error) {
     if (!(error instanceof RefusedUpload)) throw error;
@@ -275,17 +385,30 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
 // ---------------------------------------------------------------------------------------------
 // The calls
 
-export type SliceStart = { pid: number; deviceKind: DeviceKindName; deviceSn: string; pdaVersion?: string | undefined; total: number; timeZone?: string | undefined };
+export type SliceStart = {
+  pid: number;
+  deviceKind: DeviceKindName;
+  deviceSn: string;
+  pdaVersion?: string | undefined;
+  total: number;
+  timeZone?: string | undefined;
+};
 
 /** Checks the firmware of a pump upload; other devices' versions are kept as sent. */
-function firmwareOf(kind: DeviceKindName, pdaVersion: string | undefined): IngestResult<string | null> {
+function firmwareOf(
+  kind: DeviceKindName,
+  pdaVersion: string | undefined,
+): IngestResult<string | null> {
   if (kind !== "equil") return { ok: true, data: pdaVersion?.trim() || null };
   const check = checkPumpVersion(pdaVersion);
   return check.ok ? { ok: true, data: check.version } : refuse(400, check.key);
 }
 
 /** getSliceId: opens a sliced upload; answers the task id. */
-export async function openSlicedUpload(viewer: Viewer, input: SliceStart): Promise<IngestResult<number>> {
+export async function openSlicedUpload(
+  viewer: Viewer,
+  input: SliceStart,
+): Promise<IngestResult<number>> {
   const patient = await uploadTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const firmware = firmwareOf(input.deviceKind, input.pdaVersion);
@@ -304,20 +427,32 @@ export async function openSlicedUpload(viewer: Viewer, input: SliceStart): Promi
 }
 
 /** sliceSave: stores slice `index` of the operator's open task, after checking every record. */
-export async function saveSlice(viewer: Viewer, input: { sliceId: number; index: number; dataList: unknown[] }): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
-  if (input.dataList.length > SLICE_MAX_RECORDS) return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
+export async function saveSlice(
+  viewer: Viewer,
+  input: { sliceId: number; index: number; dataList: unknown[] },
+): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
+  if (input.dataList.length > SLICE_MAX_RECORDS)
+    return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
   return db().$transaction(async (tx) => {
     const task = await lockTask(tx, input.sliceId);
-    if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported") return refuse(404, "errors.task");
+    if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported")
+      return refuse(404, "errors.task");
     if (task.status !== "open") return refuse(409, "errors.taskClosed");
     const valid = validateRecords(task.deviceKind, input.dataList);
     if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
-    const answer = (received: number) => ({ ok: true as const, data: { index: input.index, received, expected: task.expectedCount } });
+    const answer = (received: number) => ({
+      ok: true as const,
+      data: { index: input.index, received, expected: task.expectedCount },
+    });
     if (input.index < task.sliceCount) {
-      return (await sameSlice(tx, task.id, input.index, valid.data)) ? answer(task.recordCount) : refuse(409, "errors.sliceConflict", { slice: input.index });
+      return (await sameSlice(tx, task.id, input.index, valid.data))
+        ? answer(task.recordCount)
+        : refuse(409, "errors.sliceConflict", { slice: input.index });
     }
-    if (input.index > task.sliceCount) return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
-    if (task.recordCount + valid.data.length > task.expectedCount) return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
+    if (input.index > task.sliceCount)
+      return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
+    if (task.recordCount + valid.data.length > task.expectedCount)
+      return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
     await storeSlice(tx, task.id, input.index, valid.data);
     return answer(task.recordCount + valid.data.length);
   });
@@ -333,28 +468,41 @@ export async function completeSlicedUpload(
   input: { sliceId: number; isSuccess: boolean },
   enqueue: (taskId: number) => Promise<void>,
 ): Promise<IngestResult<{ status: string }>> {
-  const result = await db().$transaction(async (tx): Promise<IngestResult<{ status: string; queue: boolean }>> => {
-    const task = await lockTask(tx, input.sliceId);
-    if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
-    if (task.status !== "open") {
-      const repeat = input.isSuccess ? task.status !== "failed" || task.error !== "errors.cancelled" : task.status === "failed";
-      return repeat ? { ok: true, data: { status: task.status, queue: false } } : refuse(409, "errors.taskClosed");
-    }
-    if (!input.isSuccess) {
-      await markFailed(tx, task.id, "errors.cancelled");
-      return { ok: true, data: { status: "failed", queue: false } };
-    }
-    if (task.recordCount !== task.expectedCount) return refuse(400, "errors.missingRecords", { received: task.recordCount, expected: task.expectedCount });
-    await markQueued(tx, task.id);
-    return { ok: true, data: { status: "processing", queue: true } };
-  });
+  const result = await db().$transaction(
+    async (tx): Promise<IngestResult<{ status: string; queue: boolean }>> => {
+      const task = await lockTask(tx, input.sliceId);
+      if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
+      if (task.status !== "open") {
+        const repeat = input.isSuccess
+          ? task.status !== "failed" || task.error !== "errors.cancelled"
+          : task.status === "failed";
+        return repeat
+          ? { ok: true, data: { status: task.status, queue: false } }
+          : refuse(409, "errors.taskClosed");
+      }
+      if (!input.isSuccess) {
+        await markFailed(tx, task.id, "errors.cancelled");
+        return { ok: true, data: { status: "failed", queue: false } };
+      }
+      if (task.recordCount !== task.expectedCount)
+        return refuse(400, "errors.missingRecords", {
+          received: task.recordCount,
+          expected: task.expectedCount,
+        });
+      await markQueued(tx, task.id);
+      return { ok: true, data: { status: "processing", queue: true } };
+    },
+  );
   if (!result.ok) return result;
   if (result.data.queue) await enqueue(input.sliceId);
   return { ok: true, data: { status: result.data.status } };
 }
 
 /** checkSave: null while the task is open or processing, then its summary. */
-export async function uploadSummary(viewer: Viewer, taskId: number): Promise<IngestResult<UploadSummary | null>> {
+export async function uploadSummary(
+  viewer: Viewer,
+  taskId: number,
+): Promise<IngestResult<UploadSummary | null>> {
   const task = await taskOf(viewer.id, taskId);
   if (!task) return refuse(404, "errors.task");
   return { ok: true, data: summaryOf(task) };
@@ -367,9 +515,19 @@ export async function uploadSummary(viewer: Viewer, taskId: number): Promise<Ing
  */
 export async function ingestNow(
   viewer: Viewer,
-  input: { pid: number; deviceKind: DeviceKindName; deviceSn: string; pdaVersion?: string | undefined; timeZone?: string | undefined; records: readonly unknown[]; channel?: "direct" | "csv" | "seed"; maxRecords?: number },
+  input: {
+    pid: number;
+    deviceKind: DeviceKindName;
+    deviceSn: string;
+    pdaVersion?: string | undefined;
+    timeZone?: string | undefined;
+    records: readonly unknown[];
+    channel?: "direct" | "csv" | "seed";
+    maxRecords?: number;
+  },
 ): Promise<IngestResult<UploadSummary>> {
-  if (input.records.length > (input.maxRecords ?? SLICE_MAX_RECORDS)) return refuse(413, "errors.sliceTooLarge", { limit: input.maxRecords ?? SLICE_MAX_RECORDS });
+  if (input.records.length > (input.maxRecords ?? SLICE_MAX_RECORDS))
+    return refuse(413, "errors.sliceTooLarge", { limit: input.maxRecords ?? SLICE_MAX_RECORDS });
   const patient = await uploadTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const firmware = firmwareOf(input.deviceKind, input.pdaVersion);
@@ -394,7 +552,11 @@ export async function ingestNow(
         },
         tx,
       );
-      return writeTask(tx, task, async (index) => (index < batches ? records.slice(index * SLICE_MAX_RECORDS, (index + 1) * SLICE_MAX_RECORDS) : null));
+      return writeTask(tx, task, async (index) =>
+        index < batches
+          ? records.slice(index * SLICE_MAX_RECORDS, (index + 1) * SLICE_MAX_RECORDS)
+          : null,
+      );
     }, TRANSACTION);
     return { ok: true, data: summaryOf(done)! };
   } catch (error) {
@@ -410,15 +572,29 @@ export async function ingestNow(
 export async function ingestDeviceCall(
   viewer: Viewer,
   kind: "aidex" | "gocheck",
-  input: { pid?: number | undefined; deviceSn?: string | undefined; timeZone: string; dataList: unknown[] },
+  input: {
+    pid?: number | undefined;
+    deviceSn?: string | undefined;
+    timeZone: string;
+    dataList: unknown[];
+  },
 ): Promise<IngestResult<UploadSummary>> {
   const pid = input.pid ?? (await ownPatientId(viewer.id));
   if (pid === null) return refuse(404, "errors.patient");
   const first = input.dataList[0];
-  const named = first && typeof first === "object" && "deviceSn" in first && typeof first.deviceSn === "string" ? first.deviceSn : undefined;
+  const named =
+    first && typeof first === "object" && "deviceSn" in first && typeof first.deviceSn === "string"
+      ? first.deviceSn
+      : undefined;
   const deviceSn = input.deviceSn ?? named;
   if (!deviceSn) return refuse(400, "errors.deviceSn");
-  return ingestNow(viewer, { pid, deviceKind: kind, deviceSn, timeZone: input.timeZone, records: input.dataList });
+  return ingestNow(viewer, {
+    pid,
+    deviceKind: kind,
+    deviceSn,
+    timeZone: input.timeZone,
+    records: input.dataList,
+  });
 }
 
 /** The patient a settings upload is for: `pid`, or the caller's own record. */
@@ -431,7 +607,10 @@ async function settingsTarget(viewer: Viewer, pid: number | undefined) {
 const scaled = (raw: number, step: number) => Number((raw * step).toFixed(6));
 
 /** basal-rate-base-setting/save: the handheld's basal presets, 48 half-hour rates of raw x 0.0125 U/h each. */
-export async function saveBasalPresets(viewer: Viewer, input: BasalSaveInput): Promise<IngestResult<{ saved: number }>> {
+export async function saveBasalPresets(
+  viewer: Viewer,
+  input: BasalSaveInput,
+): Promise<IngestResult<{ saved: number }>> {
   const patient = await settingsTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const firmware = firmwareOf("equil", input.pdaVersion);
@@ -443,7 +622,11 @@ export async function saveBasalPresets(viewer: Viewer, input: BasalSaveInput): P
       pdaSn: input.pdaSn,
       pdaVersion: firmware.data!,
       pdaTimeZone: input.pdaTimeZone ?? null,
-      presets: input.list.map((p) => ({ settingIndex: p.settingIndex, name: p.name ?? "", valueArray: p.valueArray.map((v) => scaled(v, BASAL_SETTING_STEP_UH)) })),
+      presets: input.list.map((p) => ({
+        settingIndex: p.settingIndex,
+        name: p.name ?? "",
+        valueArray: p.valueArray.map((v) => scaled(v, BASAL_SETTING_STEP_UH)),
+      })),
     }),
   );
   return { ok: true, data: { saved: input.list.length } };
@@ -453,7 +636,10 @@ export async function saveBasalPresets(viewer: Viewer, input: BasalSaveInput): P
 const TENTHS = 0.1;
 
 /** pda-setting/saveOrUpdate: the handheld's settings, in the units the product shows. */
-export async function savePumpSettings(viewer: Viewer, input: PumpSettingInput): Promise<IngestResult<{ saved: true }>> {
+export async function savePumpSettings(
+  viewer: Viewer,
+  input: PumpSettingInput,
+): Promise<IngestResult<{ saved: true }>> {
   const patient = await settingsTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const firmware = firmwareOf("equil", input.pdaVersion);
@@ -475,7 +661,9 @@ export async function savePumpSettings(viewer: Viewer, input: PumpSettingInput):
     lowReserveThreshold: input.lowReseverThreshold ?? null,
     tempBasalRate: input.tempBasalRate ?? null,
   };
-  await db().$transaction((tx) => upsertPumpSetting(tx, { patientId: patient.id, pdaSn: input.pdaSn, values }));
+  await db().$transaction((tx) =>
+    upsertPumpSetting(tx, { patientId: patient.id, pdaSn: input.pdaSn, values }),
+  );
   return { ok: true, data: { saved: true } };
 }
 
@@ -483,7 +671,13 @@ export async function savePumpSettings(viewer: Viewer, input: PumpSettingInput):
 // Imported files (CSV): the same checks, keys and summaries as device uploads
 
 /** What an imported file would add (a preview) or added: one device's part of the file. */
-export type FileDeviceSummary = { deviceKind: FileDeviceKind; deviceSn: string; entries: number; inserted: number; duplicates: number };
+export type FileDeviceSummary = {
+  deviceKind: FileDeviceKind;
+  deviceSn: string;
+  entries: number;
+  inserted: number;
+  duplicates: number;
+};
 
 /** The answer of a file import or its preview, over every device of the file. */
 export type FileIngestSummary = {
@@ -531,7 +725,9 @@ async function insertGroupRows(tx: Tx, target: BatchTarget, group: FileGroup): P
   const where = { ...target, timeZone: group.timeZone };
   let inserted = await insertCgmRows(tx, where, group.cgm);
   for (const source of new Set(group.bg.map((r) => r.source))) {
-    const rows = group.bg.filter((r) => r.source === source).map((r) => ({ ...r, dataOrigin: source === "cgm_manual" ? CGM_MANUAL_ORIGIN : null }));
+    const rows = group.bg
+      .filter((r) => r.source === source)
+      .map((r) => ({ ...r, dataOrigin: source === "cgm_manual" ? CGM_MANUAL_ORIGIN : null }));
     inserted += await insertBgRows(tx, { ...where, source }, rows);
   }
   inserted += await insertCarbRows(tx, target, group.carbs);
@@ -543,7 +739,10 @@ async function insertGroupRows(tx: Tx, target: BatchTarget, group: FileGroup): P
 function pumpRefusal(group: FileGroup, pid: number, firmware: string | null): IngestRefusal | null {
   const valid = validateRecords("equil", group.pump);
   if (!valid.ok) return valid;
-  const out = new PumpProcessor({ pid, pdaSn: group.deviceSn, version: firmware }, group.timeZone).add(valid.data as PumpRecordInput[]);
+  const out = new PumpProcessor(
+    { pid, pdaSn: group.deviceSn, version: firmware },
+    group.timeZone,
+  ).add(valid.data as PumpRecordInput[]);
   return out.ok ? null : refuse(400, out.refusal.key, out.refusal.values);
 }
 
@@ -554,17 +753,32 @@ function pumpRefusal(group: FileGroup, pid: number, firmware: string | null): In
  * keys as device uploads, so that importing a file again adds nothing. A refused import writes
  * nothing.
  */
-export async function ingestFile(viewer: Viewer, input: FileIngestInput): Promise<IngestResult<FileIngestSummary> & { lineErrors?: CsvLineError[] }> {
+export async function ingestFile(
+  viewer: Viewer,
+  input: FileIngestInput,
+): Promise<IngestResult<FileIngestSummary> & { lineErrors?: CsvLineError[] }> {
   const patient = await uploadTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const zone = input.timeZone ?? patient.timeZone;
   const { groups, errors } = groupFileEntries(input.file, zone);
-  const firmwareOf = (g: FileGroup) => (g.deviceKind === "equil" ? (input.firmware?.get(g.deviceSn) ?? null) : null);
+  const firmwareOf = (g: FileGroup) =>
+    g.deviceKind === "equil" ? (input.firmware?.get(g.deviceSn) ?? null) : null;
   for (const g of groups) {
     const refusal = g.pump.length ? pumpRefusal(g, patient.id, firmwareOf(g)) : null;
     if (refusal) return refusal;
   }
-  const summary: FileIngestSummary = { timeZone: zone, entries: 0, inserted: 0, duplicates: 0, flagged: 0, dstAdjusted: 0, firstDate: null, lastDate: null, devices: [], uploads: [] };
+  const summary: FileIngestSummary = {
+    timeZone: zone,
+    entries: 0,
+    inserted: 0,
+    duplicates: 0,
+    flagged: 0,
+    dstAdjusted: 0,
+    firstDate: null,
+    lastDate: null,
+    devices: [],
+    uploads: [],
+  };
   const span = { first: null as number | null, last: null as number | null };
   const count = (g: FileGroup, inserted: number, flagged: number) => {
     const c = g.counters;
@@ -575,7 +789,13 @@ export async function ingestFile(viewer: Viewer, input: FileIngestInput): Promis
     summary.dstAdjusted += c.dstGap + c.dstOverlap;
     if (c.first !== null && (span.first === null || c.first < span.first)) span.first = c.first;
     if (c.last !== null && (span.last === null || c.last > span.last)) span.last = c.last;
-    summary.devices.push({ deviceKind: g.deviceKind, deviceSn: g.deviceSn, entries: g.total, inserted, duplicates: g.total - inserted });
+    summary.devices.push({
+      deviceKind: g.deviceKind,
+      deviceSn: g.deviceSn,
+      entries: g.total,
+      inserted,
+      duplicates: g.total - inserted,
+    });
   };
   const finish = () => {
     summary.firstDate = span.first === null ? null : new Date(span.first).toISOString();
@@ -585,7 +805,11 @@ export async function ingestFile(viewer: Viewer, input: FileIngestInput): Promis
 
   if (input.dryRun) {
     for (const g of groups) {
-      const stored = await countStoredKeys(db(), { patientId: patient.id, deviceSn: g.deviceSn }, keysOf(g));
+      const stored = await countStoredKeys(
+        db(),
+        { patientId: patient.id, deviceSn: g.deviceSn },
+        keysOf(g),
+      );
       count(g, g.total - g.counters.repeated - stored, g.counters.flagged);
     }
     return finish();
@@ -595,15 +819,34 @@ export async function ingestFile(viewer: Viewer, input: FileIngestInput): Promis
     await db().$transaction(async (tx) => {
       for (const g of groups) {
         const task = await createTask(
-          { patientId: patient.id, uploaderId: viewer.id, channel: "csv", deviceKind: g.deviceKind, deviceSn: g.deviceSn, pdaVersion: firmwareOf(g), timeZone: g.timeZone, expectedCount: g.total, status: "processing" },
+          {
+            patientId: patient.id,
+            uploaderId: viewer.id,
+            channel: "csv",
+            deviceKind: g.deviceKind,
+            deviceSn: g.deviceSn,
+            pdaVersion: firmwareOf(g),
+            timeZone: g.timeZone,
+            expectedCount: g.total,
+            status: "processing",
+          },
           tx,
         );
         let done: UploadTask;
         if (g.pump.length) {
           done = await writeTask(tx, task, async (index) => (index === 0 ? g.pump : null));
         } else {
-          const inserted = await insertGroupRows(tx, { patientId: patient.id, deviceSn: g.deviceSn, uploadId: task.id }, g);
-          done = await closeTask(tx, task, { total: g.total, inserted, flagged: g.counters.flagged, counters: g.counters });
+          const inserted = await insertGroupRows(
+            tx,
+            { patientId: patient.id, deviceSn: g.deviceSn, uploadId: task.id },
+            g,
+          );
+          done = await closeTask(tx, task, {
+            total: g.total,
+            inserted,
+            flagged: g.counters.flagged,
+            counters: g.counters,
+          });
         }
         summary.uploads.push(done.id);
         count(g, done.insertedCount, done.flaggedCount);

@@ -45,7 +45,11 @@ export interface ReadAsk {
    * The dates to read with their rule, or a default computed once the patient is known (a default
    * is built to fit the rule). Absent: the read names no dates.
    */
-  readonly range?: { readonly rule: DateRangeRule; readonly dates: AskedRange | ((patient: VisiblePatient, now: number) => Promise<AskedRange> | AskedRange) };
+  readonly range?: {
+    readonly rule: DateRangeRule;
+    readonly dates:
+      AskedRange | ((patient: VisiblePatient, now: number) => Promise<AskedRange> | AskedRange);
+  };
   /** What else the log should say of the read (the tab of a page, for example). */
   readonly detail?: Readonly<Record<string, string | number | boolean | null>>;
   /**
@@ -57,9 +61,19 @@ export interface ReadAsk {
 }
 
 export type PatientRead =
-  | { readonly ok: true; readonly patient: VisiblePatient; readonly range: { readonly start: IsoDate; readonly end: IsoDate } | null; readonly now: number }
+  | {
+      readonly ok: true;
+      readonly patient: VisiblePatient;
+      readonly range: { readonly start: IsoDate; readonly end: IsoDate } | null;
+      readonly now: number;
+    }
   | { readonly ok: false; readonly refused: "notVisible" }
-  | { readonly ok: false; readonly refused: "range"; readonly problem: ReportRangeProblem; readonly rule: DateRangeRule };
+  | {
+      readonly ok: false;
+      readonly refused: "range";
+      readonly problem: ReportRangeProblem;
+      readonly rule: DateRangeRule;
+    };
 
 /**
  * May `viewer` read patient `pid` for `purpose` over these dates? A patient the viewer may not
@@ -73,15 +87,35 @@ export async function readPatient(ask: ReadAsk): Promise<PatientRead> {
   const now = ask.now ?? Date.now();
   let range: { start: IsoDate; end: IsoDate } | null = null;
   if (ask.range) {
-    const dates = typeof ask.range.dates === "function" ? await ask.range.dates(patient, now) : ask.range.dates;
-    const checked = checkDateRange(dates.start, dates.end, ask.range.rule, { timeZone: patient.timeZone, now });
-    if (!checked.ok) return { ok: false, refused: "range", problem: checked.invalid.problem, rule: ask.range.rule };
+    const dates =
+      typeof ask.range.dates === "function" ? await ask.range.dates(patient, now) : ask.range.dates;
+    const checked = checkDateRange(dates.start, dates.end, ask.range.rule, {
+      timeZone: patient.timeZone,
+      now,
+    });
+    if (!checked.ok)
+      return {
+        ok: false,
+        refused: "range",
+        problem: checked.invalid.problem,
+        rule: ask.range.rule,
+      };
     range = { start: checked.from, end: checked.to };
   }
   const rendering =
     range !== null &&
     typeof ask.renderToken === "string" &&
-    verifyRenderToken(ask.renderToken, { viewerId: ask.viewer.id, pid: patient.id, purpose: ask.purpose, start: range.start, end: range.end }, now);
+    verifyRenderToken(
+      ask.renderToken,
+      {
+        viewerId: ask.viewer.id,
+        pid: patient.id,
+        purpose: ask.purpose,
+        start: range.start,
+        end: range.end,
+      },
+      now,
+    );
   if (!rendering) {
     await logPatientRead({
       actorId: ask.viewer.id,

@@ -5,7 +5,14 @@ import { reportContext } from "~/models/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";
-import { rangeProblemKey, REPORT_KINDS, reportPdfFileName, reportPdfHref, reportPurpose, type ReportKind } from "~/report/report-kinds";
+import {
+  rangeProblemKey,
+  REPORT_KINDS,
+  reportPdfFileName,
+  reportPdfHref,
+  reportPurpose,
+  type ReportKind,
+} from "~/report/report-kinds";
 import { quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
@@ -14,7 +21,6 @@ import { getFixedT, getLocale } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
 import { requireUser, type SessionUser } from "~/utils/session.server";
 import { readPatient } from "./patient-read.server";
-
 
 export type ReportContext = Awaited<ReturnType<typeof reportContext>>;
 
@@ -37,7 +43,11 @@ export interface ReportBuilt<R> {
 
 export interface ReportPageDefinition<R> {
   /** The range shown when the query names none. */
-  defaultRange(viewer: SessionUser, patient: VisiblePatient, now: number): ReportRange | Promise<ReportRange>;
+  defaultRange(
+    viewer: SessionUser,
+    patient: VisiblePatient,
+    now: number,
+  ): ReportRange | Promise<ReportRange>;
   build(input: ReportBuildInput): Promise<ReportBuilt<R>>;
 }
 
@@ -50,7 +60,12 @@ export interface ReportShell {
   readonly birthDate: string | null;
   readonly timeZone: string;
   readonly generatedAt: string;
-  readonly settings: { readonly nameStyle: ReportContext["nameStyle"]; readonly orientation: ReportContext["orientation"]; readonly splitLine: boolean; readonly logoSrc: string | null };
+  readonly settings: {
+    readonly nameStyle: ReportContext["nameStyle"];
+    readonly orientation: ReportContext["orientation"];
+    readonly splitLine: boolean;
+    readonly logoSrc: string | null;
+  };
   readonly unit: GlucoseUnit;
   /** The PDF renderer's request (`print=1`): no controls. */
   readonly print: boolean;
@@ -72,14 +87,29 @@ export interface ReportShell {
  * the range from the query or the report's default; the access log entry), the builder's answer
  * and the page's shell. A refused range shows its message with the header and no report.
  */
-export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs, kind: ReportKind, definition: ReportPageDefinition<R>) {
+export async function loadReportPage<R>(
+  { request, params }: LoaderFunctionArgs,
+  kind: ReportKind,
+  definition: ReportPageDefinition<R>,
+) {
   const viewer = await requireUser(request);
   const pid = idParam.safeParse(params.id);
   if (!pid.success) throw new Response("Not Found", { status: 404 });
   const spec = REPORT_KINDS[kind];
   const search = new URL(request.url).searchParams;
-  const query = parseReportQuery(search, spec.quickDays, spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays });
-  const ask = { viewer, pid: pid.data, purpose: reportPurpose(kind), channel: "page", detail: { print: query.print }, renderToken: search.get("render") } as const;
+  const query = parseReportQuery(
+    search,
+    spec.quickDays,
+    spec.missingEndDays === undefined ? {} : { missingEndDays: spec.missingEndDays },
+  );
+  const ask = {
+    viewer,
+    pid: pid.data,
+    purpose: reportPurpose(kind),
+    channel: "page",
+    detail: { print: query.print },
+    renderToken: search.get("render"),
+  } as const;
   const rule = RANGE_RULES[spec.rangeKind];
   const dates =
     query.kind === "range"
@@ -98,16 +128,33 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
   if (!read.ok) throw new Response("Not Found", { status: 404 });
   const { patient, range, now } = read;
   const unit = toGlucoseUnit(viewer.setting?.unit);
-  const [locale, context] = await Promise.all([getLocale(request), reportContext(viewer.id, patient)]);
-  const built = range ? await definition.build({ viewer, patient, range, now, unit, context }) : null;
-  const problem = query.kind === "problem" ? `reports:${query.message}` : refusedRange ? rangeProblemKey(refusedRange, rule) : built?.problem ? rangeProblemKey(built.problem, rule) : null;
+  const [locale, context] = await Promise.all([
+    getLocale(request),
+    reportContext(viewer.id, patient),
+  ]);
+  const built = range
+    ? await definition.build({ viewer, patient, range, now, unit, context })
+    : null;
+  const problem =
+    query.kind === "problem"
+      ? `reports:${query.message}`
+      : refusedRange
+        ? rangeProblemKey(refusedRange, rule)
+        : built?.problem
+          ? rangeProblemKey(built.problem, rule)
+          : null;
   const typed = query.kind === "range" || query.kind === "problem" ? query.typed : null;
   const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
   const t = await getFixedT(locale, "reports");
   const name = displayName(patient.user);
   const reportName = t(spec.titleKey);
   const documentTitle = built?.shown
-    ? t("reports:common.documentTitle", { patient: name, report: reportName, from: displayDate(built.shown.start), to: displayDate(built.shown.end) })
+    ? t("reports:common.documentTitle", {
+        patient: name,
+        report: reportName,
+        from: displayDate(built.shown.start),
+        to: displayDate(built.shown.end),
+      })
     : t("reports:common.documentTitleNoRange", { patient: name, report: reportName });
   const shell: ReportShell = {
     kind,
@@ -116,15 +163,26 @@ export async function loadReportPage<R>({ request, params }: LoaderFunctionArgs,
     birthDate: context.birthDate ? displayDate(context.birthDate) : null,
     timeZone: patient.timeZone,
     generatedAt: localDateTimeText(now, zone),
-    settings: { nameStyle: context.nameStyle, orientation: context.orientation, splitLine: context.splitLine, logoSrc: context.logoSrc },
+    settings: {
+      nameStyle: context.nameStyle,
+      orientation: context.orientation,
+      splitLine: context.splitLine,
+      logoSrc: context.logoSrc,
+    },
     unit,
     print: query.print,
     form: {
-      start: problem && typed ? typed.start : range ? displayDate(range.start) : (typed?.start ?? ""),
+      start:
+        problem && typed ? typed.start : range ? displayDate(range.start) : (typed?.start ?? ""),
       end: problem && typed ? typed.end : range ? displayDate(range.end) : (typed?.end ?? ""),
     },
     problem,
-    pdf: built?.shown ? { href: reportPdfHref(kind, patient.id, built.shown), fileName: reportPdfFileName(kind, patient.id, built.shown) } : null,
+    pdf: built?.shown
+      ? {
+          href: reportPdfHref(kind, patient.id, built.shown),
+          fileName: reportPdfFileName(kind, patient.id, built.shown),
+        }
+      : null,
     documentTitle,
   };
   return { viewer, patient, now, unit, locale, value: built?.value ?? null, shell };

@@ -13,8 +13,16 @@ export async function uploadCaller(request: Request): Promise<Viewer> {
  * message (a key of the `upload` namespace, or a key that names its namespace), and the values it names (the record's position, the limit)
  * in `data`, so that a client can show or act on them.
  */
-export async function ingestAnswer<T>(request: Request, result: IngestResult<T>, okKey = "upload:ok"): Promise<Response> {
+export async function ingestAnswer<T>(
+  request: Request,
+  result: IngestResult<T>,
+  okKey = "upload:ok",
+): Promise<Response> {
   if (result.ok) return apiOk(request, result.data, okKey);
   const key = result.key.includes(":") ? result.key : `upload:${result.key}`;
-  return apiResponse(result.code, await apiMessage(request, key, result.values), result.values ?? null);
+  return apiResponse(
+    result.code,
+    await apiMessage(request, key, result.values),
+    result.values ?? null,
+  );
 }

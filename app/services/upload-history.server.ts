@@ -27,7 +27,10 @@ export interface UploadHistoryItem {
   readonly dates: { readonly first: string; readonly last: string } | null;
   readonly status: UploadStatus;
   /** Why a failed upload wrote nothing: a key of the `upload` namespace and the values it names. */
-  readonly failure: { readonly key: string; readonly values: Record<string, string | number> } | null;
+  readonly failure: {
+    readonly key: string;
+    readonly values: Record<string, string | number>;
+  } | null;
   readonly otherPatientDevice: boolean;
 }
 
@@ -40,10 +43,19 @@ export interface UploadHistoryPage {
 
 function errorValues(value: unknown): Record<string, string | number> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number"));
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number",
+    ),
+  );
 }
 
-function itemOf(row: UploadHistoryRow, viewer: Viewer, timeZone: string, when: Intl.DateTimeFormat): UploadHistoryItem {
+function itemOf(
+  row: UploadHistoryRow,
+  viewer: Viewer,
+  timeZone: string,
+  when: Intl.DateTimeFormat,
+): UploadHistoryItem {
   const day = (at: Date) => displayDate(localDate(at.getTime(), timeZone));
   return {
     id: row.id,
@@ -51,7 +63,10 @@ function itemOf(row: UploadHistoryRow, viewer: Viewer, timeZone: string, when: I
     deviceKind: row.deviceKind,
     deviceSn: row.deviceSn,
     channel: row.channel,
-    operator: row.uploaderId === viewer.id ? { you: true } : { you: false, name: displayName(row.uploader) },
+    operator:
+      row.uploaderId === viewer.id
+        ? { you: true }
+        : { you: false, name: displayName(row.uploader) },
     added: row.insertedCount,
     duplicates: row.duplicateCount,
     flagged: row.flaggedCount,
@@ -59,7 +74,10 @@ function itemOf(row: UploadHistoryRow, viewer: Viewer, timeZone: string, when: I
     dstAdjusted: row.dstGapCount + row.dstOverlapCount,
     dates: row.firstAt && row.lastAt ? { first: day(row.firstAt), last: day(row.lastAt) } : null,
     status: row.status,
-    failure: row.status === "failed" && row.error ? { key: row.error, values: errorValues(row.errorValues) } : null,
+    failure:
+      row.status === "failed" && row.error
+        ? { key: row.error, values: errorValues(row.errorValues) }
+        : null,
     otherPatientDevice: row.otherPatientDevice,
   };
 }
@@ -69,9 +87,21 @@ function itemOf(row: UploadHistoryRow, viewer: Viewer, timeZone: string, when: I
  * through: what each upload added, skipped and flagged, by whom, through which channel, and how
  * it ended. A page past the last one is empty (with the count, for the pager).
  */
-export async function uploadHistory(viewer: Viewer, patient: VisiblePatient, page: number, locale: string): Promise<UploadHistoryPage> {
-  const { total, rows } = await listPatientUploads(viewer, patient.id, { page, pageSize: UPLOAD_HISTORY_PAGE_SIZE });
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: patient.timeZone });
+export async function uploadHistory(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  page: number,
+  locale: string,
+): Promise<UploadHistoryPage> {
+  const { total, rows } = await listPatientUploads(viewer, patient.id, {
+    page,
+    pageSize: UPLOAD_HISTORY_PAGE_SIZE,
+  });
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: patient.timeZone,
+  });
   return {
     items: rows.map((row) => itemOf(row, viewer, patient.timeZone, when)),
     total,

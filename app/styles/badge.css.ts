@@ -1,7 +1,12 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
-export const status = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: `${vars.space.md} 0` });
+export const status = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  margin: `${vars.space.md} 0`,
+});
 export const badge = style({
   display: "inline-flex",
   alignItems: "center",

@@ -25,7 +25,10 @@ export const dialog = style({ padding: vars.space.lg, outline: "none" });
 
 export const title = style({ fontSize: "1.25rem", marginTop: 0 });
 
-const slideIn = keyframes({ from: { transform: "translateX(100%)" }, to: { transform: "translateX(0)" } });
+const slideIn = keyframes({
+  from: { transform: "translateX(100%)" },
+  to: { transform: "translateX(0)" },
+});
 
 /** A drawer: the dimmed page, and a panel sliding in from the right edge (at once when motion is reduced). */
 export const drawerOverlay = style({
@@ -46,10 +49,19 @@ export const drawer = style({
   color: vars.color.text,
   boxShadow: "-8px 0 30px rgba(16, 24, 40, 0.25)",
   selectors: { "&[data-entering]": { animation: `${slideIn} 200ms ease-out` } },
-  "@media": { "(prefers-reduced-motion: reduce)": { selectors: { "&[data-entering]": { animation: "none" } } } },
+  "@media": {
+    "(prefers-reduced-motion: reduce)": {
+      selectors: { "&[data-entering]": { animation: "none" } },
+    },
+  },
 });
 
-export const drawerHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md });
+export const drawerHeader = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+});
 
 export const closeButton = style({
   minWidth: "2.5rem",

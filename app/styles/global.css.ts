@@ -12,7 +12,11 @@ globalStyle("body", {
 });
 globalStyle("a", { color: vars.color.brand });
 globalStyle("a:hover", { color: vars.color.brandDark });
-globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px", boxShadow: `0 0 0 2px ${vars.color.focusHalo}` });
+globalStyle(":focus-visible", {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: "2px",
+  boxShadow: `0 0 0 2px ${vars.color.focusHalo}`,
+});
 globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}` });
 globalStyle("button, input, select, textarea", { font: "inherit" });
 

@@ -45,11 +45,19 @@ export const navLink = style({
   padding: `${vars.space.xs} 0`,
   borderBottom: "2px solid transparent",
   selectors: {
-    "&:hover, &[aria-current=page]": { color: vars.color.brandText, borderBottomColor: vars.color.brandText },
+    "&:hover, &[aria-current=page]": {
+      color: vars.color.brandText,
+      borderBottomColor: vars.color.brandText,
+    },
   },
 });
 
-export const tools = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const tools = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+});
 
 /** A <details> dropdown: works without JavaScript and with the keyboard. */
 export const menu = style({ position: "relative" });
@@ -103,11 +111,35 @@ export const authLink = style({
 });
 
 /** A link without JavaScript, a button with it: the button must not take the browser's grey. */
-export const signUp = style([authLink, { border: "1px solid rgba(255,255,255,0.8)", borderRadius: vars.radius.sm, background: "transparent", font: "inherit", cursor: "pointer" }]);
+export const signUp = style([
+  authLink,
+  {
+    border: "1px solid rgba(255,255,255,0.8)",
+    borderRadius: vars.radius.sm,
+    background: "transparent",
+    font: "inherit",
+    cursor: "pointer",
+  },
+]);
 
 globalStyle(`${menuPanel} form`, { margin: 0 });
 
-const badgeBase = { display: "inline-block", minWidth: "1.25rem", padding: "0 0.3rem", borderRadius: "999px", color: "#fff", fontSize: "0.75rem", textAlign: "center" } as const;
+const badgeBase = {
+  display: "inline-block",
+  minWidth: "1.25rem",
+  padding: "0 0.3rem",
+  borderRadius: "999px",
+  color: "#fff",
+  fontSize: "0.75rem",
+  textAlign: "center",
+} as const;
 export const badgePending = style({ ...badgeBase, background: vars.color.warning });
 export const badgeDanger = style({ ...badgeBase, background: vars.color.danger });
-export const visuallyHidden = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});

@@ -72,6 +72,14 @@ export const buttonSecondary = style([
   },
 ]);
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginTop: vars.space.md });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
 
-export const errorPage = style({ textAlign: "center", padding: `${vars.space.xl} ${vars.space.md}` });
+export const errorPage = style({
+  textAlign: "center",
+  padding: `${vars.space.xl} ${vars.space.md}`,
+});

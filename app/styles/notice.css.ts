@@ -32,7 +32,12 @@ export const button = style({
 });
 
 /** The language and sign-out choices under the dialog's main link. */
-export const choices = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, margin: `${vars.space.md} 0 ${vars.space.sm}` });
+export const choices = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  margin: `${vars.space.md} 0 ${vars.space.sm}`,
+});
 
 export const banner = style({
   maxWidth: "72rem",

@@ -19,7 +19,10 @@ export const panel = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
-  "@media": { [ONE_COLUMN]: { padding: `${vars.space.sm} ${vars.space.md}` }, print: { display: "none" } },
+  "@media": {
+    [ONE_COLUMN]: { padding: `${vars.space.sm} ${vars.space.md}` },
+    print: { display: "none" },
+  },
 });
 
 /**
@@ -35,14 +38,18 @@ export const disclosureSummary = style({
   fontWeight: 600,
   padding: `${vars.space.xs} 0`,
   color: vars.color.brand,
-  "@supports": { "selector(::details-content)": { "@media": { [TWO_COLUMNS]: { display: "none" } } } },
+  "@supports": {
+    "selector(::details-content)": { "@media": { [TWO_COLUMNS]: { display: "none" } } },
+  },
 });
 
 export const panelBody = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.md,
-  "@media": { [ONE_COLUMN]: { selectors: { [`${disclosure}[open] &`]: { marginTop: vars.space.sm } } } },
+  "@media": {
+    [ONE_COLUMN]: { selectors: { [`${disclosure}[open] &`]: { marginTop: vars.space.sm } } },
+  },
 });
 
 globalStyle(`${disclosure}::details-content`, {
@@ -62,16 +69,32 @@ export const searchInput = style({
   borderRadius: vars.radius.sm,
 });
 
-export const tabs = style({ display: "flex", gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}` });
+export const tabs = style({
+  display: "flex",
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const tab = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   textDecoration: "none",
   color: vars.color.muted,
   borderBottom: "3px solid transparent",
-  selectors: { "&[aria-current=page]": { color: vars.color.brand, borderBottomColor: vars.color.brand, fontWeight: 600 } },
+  selectors: {
+    "&[aria-current=page]": {
+      color: vars.color.brand,
+      borderBottomColor: vars.color.brand,
+      fontWeight: 600,
+    },
+  },
 });
 
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const list = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+});
 export const item = style({
   display: "grid",
   gridTemplateColumns: "1fr auto",
@@ -81,16 +104,53 @@ export const item = style({
   borderRadius: vars.radius.sm,
   textDecoration: "none",
   color: vars.color.text,
-  selectors: { "&:hover, &[aria-current=page]": { background: vars.color.background, color: vars.color.text } },
+  selectors: {
+    "&:hover, &[aria-current=page]": { background: vars.color.background, color: vars.color.text },
+  },
 });
-export const itemName = style({ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
-export const itemMeta = style({ color: vars.color.muted, fontSize: "0.8125rem", gridColumn: "1 / -1" });
-export const dot = style({ width: "0.6rem", height: "0.6rem", borderRadius: "50%", background: vars.color.danger, display: "inline-block" });
-export const pill = style({ fontSize: "0.75rem", padding: "0 0.4rem", borderRadius: "999px", background: "#fff4d6", color: vars.color.warning });
+export const itemName = style({
+  fontWeight: 600,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
+export const itemMeta = style({
+  color: vars.color.muted,
+  fontSize: "0.8125rem",
+  gridColumn: "1 / -1",
+});
+export const dot = style({
+  width: "0.6rem",
+  height: "0.6rem",
+  borderRadius: "50%",
+  background: vars.color.danger,
+  display: "inline-block",
+});
+export const pill = style({
+  fontSize: "0.75rem",
+  padding: "0 0.4rem",
+  borderRadius: "999px",
+  background: "#fff4d6",
+  color: vars.color.warning,
+});
 
 export const table = style({ width: "100%", borderCollapse: "collapse" });
-export const cell = style({ textAlign: "start", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
-export const nameCell = style([cell, { width: "150px", maxWidth: "150px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }]);
+export const cell = style({
+  textAlign: "start",
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "middle",
+});
+export const nameCell = style([
+  cell,
+  {
+    width: "150px",
+    maxWidth: "150px",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+  },
+]);
 export const drawer = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

@@ -44,11 +44,24 @@ export const reportMenu = style({
   "@media": { [PHONE]: { display: "block" }, print: { display: "none" } },
 });
 
-export const reportMenuSummary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.brand, padding: `${vars.space.xs} 0` });
+export const reportMenuSummary = style({
+  cursor: "pointer",
+  fontWeight: 600,
+  color: vars.color.brand,
+  padding: `${vars.space.xs} 0`,
+});
 
-export const reportMenuLinks = style({ display: "grid", gap: vars.space.xs, padding: `${vars.space.xs} 0 0 ${vars.space.md}` });
+export const reportMenuLinks = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} 0 0 ${vars.space.md}`,
+});
 
-export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.xs} 0 0` });
+export const note = style({
+  color: vars.color.muted,
+  fontSize: "0.875rem",
+  margin: `${vars.space.xs} 0 0`,
+});
 
 export const tabs = style({
   display: "flex",
@@ -59,7 +72,11 @@ export const tabs = style({
   listStyle: "none",
   "@media": {
     // A phone: the tabs as a grid of buttons, so that six of them fit without sideways scrolling.
-    [PHONE]: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))", borderBottom: 0 },
+    [PHONE]: {
+      display: "grid",
+      gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))",
+      borderBottom: 0,
+    },
     print: { display: "none" },
   },
 });
@@ -91,7 +108,13 @@ export const tab = style({
 });
 
 globalStyle(`${tab}[aria-current=page]`, {
-  "@media": { [PHONE]: { background: vars.color.brand, color: vars.color.brandText, borderColor: vars.color.brand } },
+  "@media": {
+    [PHONE]: {
+      background: vars.color.brand,
+      color: vars.color.brandText,
+      borderColor: vars.color.brand,
+    },
+  },
 });
 
 export const toolbar = style({
@@ -103,8 +126,12 @@ export const toolbar = style({
   "@media": { print: { display: "none" } },
 });
 
-export const toolbarForm = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
-
+export const toolbarForm = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.sm,
+});
 
 export const disabledLink = style({ opacity: 0.5, cursor: "not-allowed" });
 
@@ -166,7 +193,12 @@ export const stat = style({
 });
 
 export const statLabel = style({ color: vars.color.muted, fontSize: "0.8125rem" });
-export const statValue = style({ fontSize: "1.25rem", fontWeight: 600, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const statValue = style({
+  fontSize: "1.25rem",
+  fontWeight: 600,
+  margin: 0,
+  fontVariantNumeric: "tabular-nums",
+});
 
 export const table = style({
   width: "100%",
@@ -175,14 +207,38 @@ export const table = style({
   fontVariantNumeric: "tabular-nums",
 });
 
-globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}` });
-globalStyle(`${table} caption`, { textAlign: "left", fontWeight: 600, padding: `${vars.space.sm} 0` });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+globalStyle(`${table} caption`, {
+  textAlign: "left",
+  fontWeight: 600,
+  padding: `${vars.space.sm} 0`,
+});
 
-export const ranges = style({ display: "grid", gap: vars.space.xs, margin: `0 0 ${vars.space.md}`, padding: 0, listStyle: "none" });
+export const ranges = style({
+  display: "grid",
+  gap: vars.space.xs,
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  listStyle: "none",
+});
 
-export const rangeRow = style({ display: "grid", gridTemplateColumns: "14rem 1fr 4rem", alignItems: "center", gap: vars.space.sm });
+export const rangeRow = style({
+  display: "grid",
+  gridTemplateColumns: "14rem 1fr 4rem",
+  alignItems: "center",
+  gap: vars.space.sm,
+});
 
-export const bar = style({ height: "0.75rem", background: vars.color.background, borderRadius: vars.radius.sm, overflow: "hidden" });
+export const bar = style({
+  height: "0.75rem",
+  background: vars.color.background,
+  borderRadius: vars.radius.sm,
+  overflow: "hidden",
+});
 
 export const barFill = styleVariants({
   veryLow: { display: "block", height: "100%", background: vars.color.veryLow },
@@ -221,13 +277,26 @@ export const checkRow = style({
 });
 
 /** A wide table scrolls inside its box on a narrow screen instead of widening the page. */
-export const tableScroll = style({ width: "100%", overflowX: "auto", margin: `0 0 ${vars.space.md}` });
+export const tableScroll = style({
+  width: "100%",
+  overflowX: "auto",
+  margin: `0 0 ${vars.space.md}`,
+});
 
 /** An upload's record counts: label and number side by side, one per line. */
 export const counts = style({ display: "grid", gap: "0.1rem", margin: 0, minWidth: "11rem" });
-export const count = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm });
+export const count = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+});
 globalStyle(`${count} dt`, { color: vars.color.muted });
 globalStyle(`${count} dd`, { margin: 0, fontWeight: 600 });
 
 /** A warning inside a table cell (words and a sign, not a colour alone). */
-export const uploadWarning = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.warning, fontWeight: 600, fontSize: "0.8125rem" });
+export const uploadWarning = style({
+  margin: `${vars.space.xs} 0 0`,
+  color: vars.color.warning,
+  fontWeight: 600,
+  fontSize: "0.8125rem",
+});

@@ -23,12 +23,26 @@ export const controls = style({
   "@media": { print: { display: "none" } },
 });
 
-export const form = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
+export const form = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.sm,
+});
 
+export const note = style({
+  color: vars.color.muted,
+  fontSize: "0.875rem",
+  margin: `${vars.space.sm} 0 0`,
+});
 
-export const note = style({ color: vars.color.muted, fontSize: "0.875rem", margin: `${vars.space.sm} 0 0` });
-
-export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.md });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
 
 export const status = style({ fontSize: "0.875rem", color: vars.color.muted });
 
@@ -50,19 +64,47 @@ export const problem = style({
   margin: `${vars.space.sm} 0 0`,
 });
 
-export const header = style({ display: "grid", gap: vars.space.xs, paddingBottom: vars.space.sm, marginBottom: vars.space.md });
+export const header = style({
+  display: "grid",
+  gap: vars.space.xs,
+  paddingBottom: vars.space.sm,
+  marginBottom: vars.space.md,
+});
 
 export const splitLine = style({ borderBottom: `2px solid ${vars.color.text}` });
 
 export const titleRow = styleVariants({
-  left: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "flex-start", textAlign: "left" },
-  center: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "center", textAlign: "center" },
-  right: { display: "flex", alignItems: "center", gap: vars.space.md, justifyContent: "flex-end", textAlign: "right", flexDirection: "row-reverse" },
+  left: {
+    display: "flex",
+    alignItems: "center",
+    gap: vars.space.md,
+    justifyContent: "flex-start",
+    textAlign: "left",
+  },
+  center: {
+    display: "flex",
+    alignItems: "center",
+    gap: vars.space.md,
+    justifyContent: "center",
+    textAlign: "center",
+  },
+  right: {
+    display: "flex",
+    alignItems: "center",
+    gap: vars.space.md,
+    justifyContent: "flex-end",
+    textAlign: "right",
+    flexDirection: "row-reverse",
+  },
 });
 
 export const logo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
 
-export const title = style({ margin: 0, fontSize: "1.5rem", "@media": { print: { fontSize: "16pt" } } });
+export const title = style({
+  margin: 0,
+  fontSize: "1.5rem",
+  "@media": { print: { fontSize: "16pt" } },
+});
 
 export const meta = style({
   display: "grid",
@@ -83,36 +125,76 @@ export const figures = style({
   breakInside: "avoid",
 });
 
-export const figure = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: vars.space.sm, margin: 0 });
+export const figure = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: 0,
+});
 export const figureLabel = style({ color: vars.color.muted, fontSize: "0.8125rem" });
-export const figureValue = style({ fontSize: "1.125rem", fontWeight: 600, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const figureValue = style({
+  fontSize: "1.125rem",
+  fontWeight: 600,
+  margin: 0,
+  fontVariantNumeric: "tabular-nums",
+});
 export const figureNote = style({ fontSize: "0.8125rem", color: vars.color.muted, margin: 0 });
 
 /** A report section: on screen its tables choose their layout by its width (container queries). */
 export const section = style({ marginBottom: vars.space.lg, containerType: "inline-size" });
 
-export const sectionTitle = style({ fontSize: "1.125rem", margin: `0 0 ${vars.space.sm}`, breakAfter: "avoid" });
+export const sectionTitle = style({
+  fontSize: "1.125rem",
+  margin: `0 0 ${vars.space.sm}`,
+  breakAfter: "avoid",
+});
 
 /** One day's chart: about three fit on an A4 portrait page. */
-export const dayChart = style({ margin: `0 0 ${vars.space.sm}`, breakInside: "avoid", pageBreakInside: "avoid" });
+export const dayChart = style({
+  margin: `0 0 ${vars.space.sm}`,
+  breakInside: "avoid",
+  pageBreakInside: "avoid",
+});
 
-globalStyle(`${dayChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "66mm" } } });
+globalStyle(`${dayChart} svg`, {
+  width: "100%",
+  height: "auto",
+  display: "block",
+  "@media": { print: { maxHeight: "66mm" } },
+});
 
 /** The date above a day chart: on paper the chart's own title is not shown. */
-export const chartCaption = style({ fontWeight: 600, fontSize: "0.875rem", margin: `0 0 ${vars.space.xs}` });
+export const chartCaption = style({
+  fontWeight: 600,
+  fontSize: "0.875rem",
+  margin: `0 0 ${vars.space.xs}`,
+});
 
 /**
  * A multi-day chart group: one per printed page (the section's pages are landscape,
  * `data-page="wide"`); the one-line notes of days without data follow on the page before it.
  */
-export const rangeChartGroup = style({ breakInside: "avoid", marginBottom: vars.space.md, selectors: { "& ~ &": { breakBefore: "page" } } });
+export const rangeChartGroup = style({
+  breakInside: "avoid",
+  marginBottom: vars.space.md,
+  selectors: { "& ~ &": { breakBefore: "page" } },
+});
 
 /** The one line printed for a run of days without data, in place of an empty chart. */
-export const noDataLine = style({ margin: `0 0 ${vars.space.sm}`, fontStyle: "italic", breakInside: "avoid" });
+export const noDataLine = style({
+  margin: `0 0 ${vars.space.sm}`,
+  fontStyle: "italic",
+  breakInside: "avoid",
+});
 
 export const rangeChart = style({ margin: 0 });
 
-globalStyle(`${rangeChart} svg`, { width: "100%", height: "auto", display: "block", "@media": { print: { maxHeight: "165mm" } } });
+globalStyle(`${rangeChart} svg`, {
+  width: "100%",
+  height: "auto",
+  display: "block",
+  "@media": { print: { maxHeight: "165mm" } },
+});
 
 /** Days x clock hours: one compact table (a row per day fits A4 portrait at print size). */
 export const hourMatrix = style({
@@ -125,11 +207,21 @@ export const hourMatrix = style({
 /** The hour matrix's box: on a screen narrower than the matrix's readable width it scrolls sideways inside it. */
 export const matrixScroll = style({ "@media": { screen: { overflowX: "auto" } } });
 
-globalStyle(`${hourMatrix} th:first-child`, { width: "5.5rem", textAlign: "start", whiteSpace: "nowrap" });
+globalStyle(`${hourMatrix} th:first-child`, {
+  width: "5.5rem",
+  textAlign: "start",
+  whiteSpace: "nowrap",
+});
 globalStyle(`${hourMatrix} td, ${hourMatrix} th`, { paddingInline: "1px" });
 
 /** A block per day (the pump records of the day as lines of text: far lighter to lay out and print than a table per day). */
-export const dayBlocks = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(20rem, 1fr))", gap: `${vars.space.xs} ${vars.space.lg}`, fontSize: "0.8125rem", "@media": { print: { fontSize: "8pt" } } });
+export const dayBlocks = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(20rem, 1fr))",
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  fontSize: "0.8125rem",
+  "@media": { print: { fontSize: "8pt" } },
+});
 
 export const dayBlock = style({ breakInside: "avoid" });
 
@@ -151,9 +243,18 @@ export const tableGrid = style({
 
 globalStyle(`${tableGrid} > table`, { breakInside: "avoid" });
 
-export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.8125rem", fontVariantNumeric: "tabular-nums" });
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: "0.8125rem",
+  fontVariantNumeric: "tabular-nums",
+});
 
-globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: `1px ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: `1px ${vars.space.xs}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 globalStyle(`${table} tr`, { breakInside: "avoid" });
 
 export const empty = style({
@@ -172,7 +273,13 @@ export const glucoseClass = styleVariants({
 });
 
 /** AGP report: the time-in-ranges stacked bar beside its list (Battelino 2019 layout). */
-export const agpTir = style({ display: "flex", gap: vars.space.md, alignItems: "stretch", breakInside: "avoid", marginBottom: vars.space.md });
+export const agpTir = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "stretch",
+  breakInside: "avoid",
+  marginBottom: vars.space.md,
+});
 export const agpTirBar = style({
   display: "flex",
   flexDirection: "column",
@@ -182,29 +289,79 @@ export const agpTirBar = style({
   printColorAdjust: "exact",
   WebkitPrintColorAdjust: "exact",
 });
-export const agpTirList = style({ display: "grid", gap: vars.space.xs, margin: 0, alignContent: "space-between", fontVariantNumeric: "tabular-nums" });
-export const agpTirRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.md });
+export const agpTirList = style({
+  display: "grid",
+  gap: vars.space.xs,
+  margin: 0,
+  alignContent: "space-between",
+  fontVariantNumeric: "tabular-nums",
+});
+export const agpTirRow = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+});
 globalStyle(`${agpTirRow} dd`, { margin: 0, fontWeight: 600 });
-export const agpSwatch = style({ display: "inline-block", width: "0.75rem", height: "0.75rem", marginRight: vars.space.xs, verticalAlign: "middle", printColorAdjust: "exact", WebkitPrintColorAdjust: "exact" });
+export const agpSwatch = style({
+  display: "inline-block",
+  width: "0.75rem",
+  height: "0.75rem",
+  marginRight: vars.space.xs,
+  verticalAlign: "middle",
+  printColorAdjust: "exact",
+  WebkitPrintColorAdjust: "exact",
+});
 /** The AGP chart's legend: the bands, the median and the target range, in one row under the chart. */
-export const agpLegend = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.md}`, listStyle: "none", margin: `${vars.space.xs} 0 0`, padding: 0, fontSize: "0.85rem" });
+export const agpLegend = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  listStyle: "none",
+  margin: `${vars.space.xs} 0 0`,
+  padding: 0,
+  fontSize: "0.85rem",
+});
 /** Daily glucose profiles: small multiples, several per row. */
-export const agpDays = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))", gap: vars.space.sm });
+export const agpDays = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))",
+  gap: vars.space.sm,
+});
 export const agpDay = style({ margin: 0, fontSize: "0.75rem", breakInside: "avoid" });
 globalStyle(`${agpDay} svg`, { width: "100%", height: "auto", display: "block" });
 
 /** Text for screen readers only (e.g. what a printed mark means). */
-export const visuallyHidden = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});
 
 /** Statistics report: the mark of a value computed from too little data (explained by a legend). */
 export const flag = style({ fontWeight: 700, marginLeft: "0.15em" });
 /** A right-aligned number column, kept apart from a left-aligned neighbour. */
 export const numeric = style({});
-globalStyle(`${table} th${numeric}, ${table} td${numeric}`, { textAlign: "right", paddingRight: vars.space.md });
+globalStyle(`${table} th${numeric}, ${table} td${numeric}`, {
+  textAlign: "right",
+  paddingRight: vars.space.md,
+});
 globalStyle(`${table} td${numeric}`, { whiteSpace: "nowrap" });
 export const metricName = style({ display: "block", fontWeight: 600 });
-export const metricNote = style({ display: "block", color: vars.color.muted, fontSize: "0.75rem", fontWeight: 400 });
-export const subNote = style({ display: "block", color: vars.color.muted, fontSize: "0.75rem", whiteSpace: "normal" });
+export const metricNote = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: "0.75rem",
+  fontWeight: 400,
+});
+export const subNote = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: "0.75rem",
+  whiteSpace: "normal",
+});
 export const statisticsTable = style({ marginBottom: vars.space.md });
 globalStyle(`${statisticsTable} tbody th`, { fontWeight: 400 });
 /** Fixed columns, so that the two tables of metrics line up with each other. */
@@ -215,14 +372,33 @@ export const statisticsColumns = style({ tableLayout: "fixed" });
  * word wider than its fixed column would run over the page edge.
  */
 const STATISTICS_COLUMN_WIDTHS = ["24%", "12%", "16%", "17%", "16%", "15%"];
-STATISTICS_COLUMN_WIDTHS.forEach((width, i) => globalStyle(`${statisticsColumns} thead th:nth-child(${i + 1})`, { width }));
+STATISTICS_COLUMN_WIDTHS.forEach((width, i) =>
+  globalStyle(`${statisticsColumns} thead th:nth-child(${i + 1})`, { width }),
+);
 /** The last column has no right-hand neighbour to keep apart from. */
-globalStyle(`${statisticsTable} th:last-child, ${statisticsTable} td:last-child`, { paddingRight: vars.space.xs });
+globalStyle(`${statisticsTable} th:last-child, ${statisticsTable} td:last-child`, {
+  paddingRight: vars.space.xs,
+});
 /** The notes under the method lines, in the same small print. */
-export const methodsNote = style({ color: vars.color.muted, fontSize: "0.8125rem", margin: `${vars.space.sm} 0 0`, "@media": { print: { fontSize: "8pt" } } });
+export const methodsNote = style({
+  color: vars.color.muted,
+  fontSize: "0.8125rem",
+  margin: `${vars.space.sm} 0 0`,
+  "@media": { print: { fontSize: "8pt" } },
+});
 /** The method lines under the table: two columns on paper. */
-export const methods = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.sm}`, fontSize: "0.8125rem", "@media": { print: { columnCount: 2, columnGap: vars.space.lg, fontSize: "8pt" } } });
+export const methods = style({
+  listStyle: "none",
+  padding: 0,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: "0.8125rem",
+  "@media": { print: { columnCount: 2, columnGap: vars.space.lg, fontSize: "8pt" } },
+});
 globalStyle(`${methods} li`, { breakInside: "avoid", marginBottom: vars.space.xs });
 
 /** A chart's text alternative under it: its key figures, or where its values are in a table. */
-export const chartFigures = style({ display: "block", fontSize: "0.8rem", color: vars.color.muted });
+export const chartFigures = style({
+  display: "block",
+  fontSize: "0.8rem",
+  color: vars.color.muted,
+});

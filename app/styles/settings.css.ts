@@ -4,7 +4,12 @@ import { vars } from "./theme.css";
 /** The settings page `/newsetting`: wider than the account forms, for the report header preview. */
 export const page = style({ maxWidth: "48rem", margin: "0 auto" });
 
-export const choices = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))", marginBottom: vars.space.md });
+export const choices = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
+  marginBottom: vars.space.md,
+});
 
 // Side-by-side groups share a height; their choices stay at the top.
 globalStyle(`${choices} > fieldset`, { alignContent: "start" });

@@ -17,15 +17,41 @@ export const API_CODES = {
   inactive: 9999,
 } as const;
 
-const HTTP_STATUS: Record<number, number> = { 200: 200, 400: 400, 401: 401, 403: 403, 404: 404, 409: 409, 413: 413, 429: 429, 500: 500, 9999: 403 };
+const HTTP_STATUS: Record<number, number> = {
+  200: 200,
+  400: 400,
+  401: 401,
+  403: 403,
+  404: 404,
+  409: 409,
+  413: 413,
+  429: 429,
+  500: 500,
+  9999: 403,
+};
 
-export function apiResponse(code: number, msg: string, data: unknown = null, headers?: HeadersInit): Response {
+export function apiResponse(
+  code: number,
+  msg: string,
+  data: unknown = null,
+  headers?: HeadersInit,
+): Response {
   const status = HTTP_STATUS[code] ?? (code >= 800 && code < 900 ? 401 : 400);
-  return Response.json({ code, msg, data }, { status, headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) } });
+  return Response.json(
+    { code, msg, data },
+    {
+      status,
+      headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) },
+    },
+  );
 }
 
 /** A translated message from the `api` namespace (or any `ns:key`) in the caller's language. */
-export async function apiMessage(request: Request, key: string, values?: Record<string, unknown>): Promise<string> {
+export async function apiMessage(
+  request: Request,
+  key: string,
+  values?: Record<string, unknown>,
+): Promise<string> {
   const [ns, bare] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["api", key];
   const t = await getFixedT(await getLocale(request), ns);
   return t(bare, values ?? {}) as string;
@@ -35,7 +61,12 @@ export async function apiOk(request: Request, data: unknown, msgKey = "ok", head
   return apiResponse(API_CODES.ok, await apiMessage(request, msgKey), data, headers);
 }
 
-export async function apiFail(request: Request, code: number, msgKey: string, values?: Record<string, unknown>) {
+export async function apiFail(
+  request: Request,
+  code: number,
+  msgKey: string,
+  values?: Record<string, unknown>,
+) {
   return apiResponse(code, await apiMessage(request, msgKey, values));
 }
 
@@ -59,19 +90,22 @@ export async function apiInvalid(request: Request, error: ZodError, ns = "auth")
   return apiResponse(API_CODES.invalid, msg, { fields: error.flatten().fieldErrors });
 }
 
-
 /**
  * The caller of an `/api/` route: from its `token` header, or, without one, from the signed-in
  * page session (the upload centre calls the API from the browser; a request from another site is
  * refused before any route runs, and the session cookie is SameSite=Lax). Throws the envelope for
  * 800-807 and 9999.
  */
-export async function requireApiUserId(request: Request, { allowInactive = false } = {}): Promise<number> {
+export async function requireApiUserId(
+  request: Request,
+  { allowInactive = false } = {},
+): Promise<number> {
   const token = request.headers.get("token");
   if (!token) {
     const user = await getSessionUser(request);
     if (user) {
-      if (!user.active && !allowInactive) throw await apiFail(request, API_CODES.inactive, "inactive");
+      if (!user.active && !allowInactive)
+        throw await apiFail(request, API_CODES.inactive, "inactive");
       return user.id;
     }
   }
@@ -84,7 +118,10 @@ export async function requireApiUserId(request: Request, { allowInactive = false
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** A refused body: the envelope's 400 with a translated message, thrown like the token codes. */
-async function badBody(request: Request, reason: "invalidJson" | "notAnObject" | "contentType"): Promise<never> {
+async function badBody(
+  request: Request,
+  reason: "invalidJson" | "notAnObject" | "contentType",
+): Promise<never> {
   throw await apiFail(request, API_CODES.invalid, `validation:input.body.${reason}`);
 }
 
@@ -117,13 +154,15 @@ export async function readPayload(request: Request): Promise<unknown> {
 /** Reads a JSON object or a form as a plain object (the spec's clients send JSON); anything else throws the envelope's 400. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const body = await readPayload(request);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return badBody(request, "notAnObject");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return badBody(request, "notAnObject");
   return body as Record<string, unknown>;
 }
 
 /** For POST-only `/api/` routes: a GET answers the envelope, not an HTML page. */
 export function postOnly() {
-  return async ({ request }: { request: Request }) => apiFail(request, API_CODES.notFound, "methodNotAllowed");
+  return async ({ request }: { request: Request }) =>
+    apiFail(request, API_CODES.notFound, "methodNotAllowed");
 }
 
 /** The user-info shape of the API (spec 2 section 7, GET /user/getUserInfo). */

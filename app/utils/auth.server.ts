@@ -27,11 +27,15 @@ let authenticator: Authenticator<SignedIn> | undefined;
  */
 export function auth(): Authenticator<SignedIn> {
   if (authenticator) return authenticator;
-  authenticator = new Authenticator<SignedIn>(sessionStorage() as never, { sessionKey: "userId", throwOnError: true });
+  authenticator = new Authenticator<SignedIn>(sessionStorage() as never, {
+    sessionKey: "userId",
+    throwOnError: true,
+  });
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new AuthorizationError(parsed.error.issues[0]?.message ?? "errors.wrongCredentials");
+      if (!parsed.success)
+        throw new AuthorizationError(parsed.error.issues[0]?.message ?? "errors.wrongCredentials");
       const result = await verifyLogin({ ...parsed.data, ip: clientIp(request) });
       if (!result.ok) throw new SignInRefused(result.error, result.retryAfterSeconds);
       return { userId: result.userId, active: result.active };

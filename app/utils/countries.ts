@@ -13,5 +13,7 @@ export const COUNTRY_CODES = (
 export function countryList(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale, "en"], { type: "region" });
   const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
 }

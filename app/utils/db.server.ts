@@ -15,7 +15,8 @@ export function createPrismaClient(databaseUrl: string, maxConnections = 10) {
 
 function defaultClient() {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` (server/start.ts)");
+  if (!url)
+    throw new Error("DATABASE_URL is not set: start the app with `npm start` (server/start.ts)");
   return createPrismaClient(url, Number(process.env.DATABASE_POOL_SIZE ?? 10));
 }
 

@@ -11,11 +11,15 @@ describe("parseEnv", () => {
   });
 
   it("uses a given database as development", () => {
-    expect(parseEnv({ DATABASE_URL: "postgresql://u@localhost/db" }).DEPLOY_ENV).toBe("development");
+    expect(parseEnv({ DATABASE_URL: "postgresql://u@localhost/db" }).DEPLOY_ENV).toBe(
+      "development",
+    );
   });
 
   it("names every missing production setting", () => {
-    expect(() => parseEnv({ DEPLOY_ENV: "production" })).toThrow(/DATABASE_URL[\s\S]*SESSION_SECRET[\s\S]*SMTP_URL/);
+    expect(() => parseEnv({ DEPLOY_ENV: "production" })).toThrow(
+      /DATABASE_URL[\s\S]*SESSION_SECRET[\s\S]*SMTP_URL/,
+    );
   });
 
   it("rejects malformed values with the variable's name", () => {
@@ -30,8 +34,16 @@ describe("parseEnv", () => {
       SMTP_URL: "smtp://mail.example:587",
     };
     expect(() => parseEnv(production)).toThrow(/APP_URL: required when DEPLOY_ENV=production/);
-    expect(() => parseEnv({ ...production, APP_URL: "https://diacare.example", SESSION_SECRET: "s".repeat(31) })).toThrow(/SESSION_SECRET/);
-    expect(parseEnv({ ...production, APP_URL: "https://diacare.example" }).APP_URL).toBe("https://diacare.example");
+    expect(() =>
+      parseEnv({
+        ...production,
+        APP_URL: "https://diacare.example",
+        SESSION_SECRET: "s".repeat(31),
+      }),
+    ).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...production, APP_URL: "https://diacare.example" }).APP_URL).toBe(
+      "https://diacare.example",
+    );
   });
 
   it("names each of the four when production has none", () => {
@@ -41,6 +53,7 @@ describe("parseEnv", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"]) expect(message).toContain(`${name}: required`);
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"])
+      expect(message).toContain(`${name}: required`);
   });
 });

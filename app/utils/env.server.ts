@@ -1,7 +1,12 @@
 import { z } from "zod";
 
 /** What a production server cannot run without (SESSION_SECRET also needs 32 characters). */
-export const PRODUCTION_REQUIRED = ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"] as const;
+export const PRODUCTION_REQUIRED = [
+  "DATABASE_URL",
+  "SESSION_SECRET",
+  "SMTP_URL",
+  "APP_URL",
+] as const;
 
 /**
  * Every environment variable the server reads, parsed once at start-up. A missing or malformed
@@ -36,7 +41,9 @@ const envSchema = z
     /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Least severe log level written (pino): fatal, error, warn, info, debug, trace or silent. */
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     /** Failed sign-ins per client address per 15 minutes (raise it behind a shared NAT). */
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Emailed codes per client address per hour. */
@@ -46,7 +53,12 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.DEPLOY_ENV !== "production") return;
     for (const key of PRODUCTION_REQUIRED) {
-      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOY_ENV=production" });
+      if (!env[key])
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "required when DEPLOY_ENV=production",
+        });
     }
   })
   .transform((env) => ({

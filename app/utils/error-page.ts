@@ -14,11 +14,16 @@ export const ERROR_PAGE_HEADER = "X-DiaCare-Error-Page";
 
 /** A file route's refusal, shown to the browser as the app's error page with this status. */
 export function errorPageAnswer(status: ErrorPageStatus): Response {
-  return new Response(null, { status, headers: { [ERROR_PAGE_HEADER]: String(status), "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status,
+    headers: { [ERROR_PAGE_HEADER]: String(status), "Cache-Control": "no-store" },
+  });
 }
 
 /** The error page a route's answer asks for, or null for an ordinary answer. */
 export function errorPageStatusOf(response: Response): ErrorPageStatus | null {
   const asked = Number(response.headers.get(ERROR_PAGE_HEADER));
-  return (ERROR_PAGE_STATUSES as readonly number[]).includes(asked) && response.status === asked ? (asked as ErrorPageStatus) : null;
+  return (ERROR_PAGE_STATUSES as readonly number[]).includes(asked) && response.status === asked
+    ? (asked as ErrorPageStatus)
+    : null;
 }

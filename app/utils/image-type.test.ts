@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { isRasterImageType, sniffImageType } from "./image-type";
 
 const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  new Uint8Array(
+    parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)),
+  );
 
 describe("sniffImageType", () => {
   it("reads PNG, JPEG, GIF (87a and 89a) and WebP from their first bytes", () => {
-    expect(sniffImageType(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], "IHDR"))).toBe("image/png");
+    expect(
+      sniffImageType(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], "IHDR")),
+    ).toBe("image/png");
     expect(sniffImageType(bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], "JFIF"))).toBe("image/jpeg");
     expect(sniffImageType(bytes("GIF87a", [1, 0, 1, 0]))).toBe("image/gif");
     expect(sniffImageType(bytes("GIF89a", [1, 0, 1, 0]))).toBe("image/gif");
@@ -14,7 +18,11 @@ describe("sniffImageType", () => {
   });
 
   it("refuses SVG, text, other RIFF files, truncated signatures and empty input", () => {
-    expect(sniffImageType(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      sniffImageType(
+        bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      ),
+    ).toBeNull();
     expect(sniffImageType(bytes('<?xml version="1.0"?><svg/>'))).toBeNull();
     expect(sniffImageType(bytes("just some text"))).toBeNull();
     expect(sniffImageType(bytes("RIFF", [0x24, 0, 0, 0], "WAVEfmt "))).toBeNull();

@@ -9,11 +9,20 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** Each format's signature: the bytes expected at given offsets of the file. */
 const SIGNATURES: { type: RasterImageType; parts: { offset: number; bytes: number[] }[] }[] = [
-  { type: "image/png", parts: [{ offset: 0, bytes: [0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a] }] },
+  {
+    type: "image/png",
+    parts: [{ offset: 0, bytes: [0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a] }],
+  },
   { type: "image/jpeg", parts: [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }] },
   { type: "image/gif", parts: [{ offset: 0, bytes: ascii("GIF87a") }] },
   { type: "image/gif", parts: [{ offset: 0, bytes: ascii("GIF89a") }] },
-  { type: "image/webp", parts: [{ offset: 0, bytes: ascii("RIFF") }, { offset: 8, bytes: ascii("WEBP") }] },
+  {
+    type: "image/webp",
+    parts: [
+      { offset: 0, bytes: ascii("RIFF") },
+      { offset: 8, bytes: ascii("WEBP") },
+    ],
+  },
 ];
 
 function hasBytes(data: Uint8Array, offset: number, bytes: number[]): boolean {
@@ -25,7 +34,9 @@ function hasBytes(data: Uint8Array, offset: number, bytes: number[]): boolean {
  * anything else, whatever name or declared type the file came with.
  */
 export function sniffImageType(data: Uint8Array): RasterImageType | null {
-  const found = SIGNATURES.find(({ parts }) => parts.every((p) => hasBytes(data, p.offset, p.bytes)));
+  const found = SIGNATURES.find(({ parts }) =>
+    parts.every((p) => hasBytes(data, p.offset, p.bytes)),
+  );
   return found?.type ?? null;
 }
 

@@ -19,34 +19,48 @@ const EXPIRY_PATTERN = /^\d{1,15}$/;
 
 type Client = Prisma.TransactionClient;
 
-const sign = (payload: string) => createHmac("sha256", sessionSecret()).update(`invite:${payload}`).digest("base64url");
+const sign = (payload: string) =>
+  createHmac("sha256", sessionSecret()).update(`invite:${payload}`).digest("base64url");
 
 export type InviteTokenError = "invalid" | "expired" | "used";
 
 /** Creates the token row of an invitation and answers the signed link value. */
-export async function createInviteToken(readPowerId: number, { client = db() as Client, now = Date.now() } = {}): Promise<string> {
+export async function createInviteToken(
+  readPowerId: number,
+  { client = db() as Client, now = Date.now() } = {},
+): Promise<string> {
   const nonce = randomBytes(16).toString("base64url");
   const expiresAt = now + INVITE_TOKEN_TTL_MS;
-  await client.inviteToken.create({ data: { id: nonce, readPowerId, expiresAt: new Date(expiresAt) } });
+  await client.inviteToken.create({
+    data: { id: nonce, readPowerId, expiresAt: new Date(expiresAt) },
+  });
   const payload = `${nonce}.${expiresAt}`;
   return `${payload}.${sign(payload)}`;
 }
 
 /** Checks the form, the signature and the expiry of a link value (no database access). */
-export function verifyInviteToken(token: string, now = Date.now()): { ok: true; nonce: string; expiresAt: number } | { ok: false; error: InviteTokenError } {
+export function verifyInviteToken(
+  token: string,
+  now = Date.now(),
+): { ok: true; nonce: string; expiresAt: number } | { ok: false; error: InviteTokenError } {
   const parts = token.trim().split(".");
   if (parts.length !== 3) return { ok: false, error: "invalid" };
   const [nonce, expires, signature] = parts as [string, string, string];
-  if (!NONCE_PATTERN.test(nonce) || !EXPIRY_PATTERN.test(expires)) return { ok: false, error: "invalid" };
+  if (!NONCE_PATTERN.test(nonce) || !EXPIRY_PATTERN.test(expires))
+    return { ok: false, error: "invalid" };
   const expected = Buffer.from(sign(`${nonce}.${expires}`));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, error: "invalid" };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, error: "invalid" };
   if (Number(expires) <= now) return { ok: false, error: "expired" };
   return { ok: true, nonce, expiresAt: Number(expires) };
 }
 
 /** The invitation a link names, without using the link up (for the page that shows it). */
-export async function peekInviteToken(token: string, { client = db() as Client, now = Date.now() } = {}): Promise<{ ok: true; readPowerId: number } | { ok: false; error: InviteTokenError }> {
+export async function peekInviteToken(
+  token: string,
+  { client = db() as Client, now = Date.now() } = {},
+): Promise<{ ok: true; readPowerId: number } | { ok: false; error: InviteTokenError }> {
   const checked = verifyInviteToken(token, now);
   if (!checked.ok) return checked;
   const row = await client.inviteToken.findUnique({ where: { id: checked.nonce } });
@@ -60,7 +74,10 @@ export async function peekInviteToken(token: string, { client = db() as Client, 
  * Uses a link up: answers the invitation it names, or why it cannot be used. Run it in the
  * transaction that acts on the invitation, so that a failed action leaves the link unused.
  */
-export async function consumeInviteToken(token: string, { client = db() as Client, now = Date.now() } = {}): Promise<{ ok: true; readPowerId: number } | { ok: false; error: InviteTokenError }> {
+export async function consumeInviteToken(
+  token: string,
+  { client = db() as Client, now = Date.now() } = {},
+): Promise<{ ok: true; readPowerId: number } | { ok: false; error: InviteTokenError }> {
   const checked = verifyInviteToken(token, now);
   if (!checked.ok) return checked;
   const claimed = await client.inviteToken.updateMany({

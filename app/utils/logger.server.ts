@@ -9,7 +9,7 @@ export const REDACTED_PATHS = [
   "req.headers.authorization",
   "req.headers.token",
   "req.headers.referer",
-  "res.headers[\"set-cookie\"]",
+  'res.headers["set-cookie"]',
   "headers.cookie",
   "headers.authorization",
   "headers.token",
@@ -44,7 +44,9 @@ export function logger(): Logger {
 export function errorForLog(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   const code = (error as { code?: unknown }).code;
-  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("at "));
   return {
     type: error.name,
     ...(typeof code === "string" || typeof code === "number" ? { code } : {}),

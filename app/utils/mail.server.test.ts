@@ -26,13 +26,21 @@ afterAll(() => {
 });
 
 function emlFiles(): string[] {
-  return readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort();
+  return readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
 }
 
 describe("mail without SMTP_URL", () => {
   it("writes the code email as an .eml file, logs the file and recipient, and logs the code", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    await sendCodeEmail({ to: "marta@example.test", locale: "it", purpose: "reset_password", code: "583920", expiresInMinutes: 15 });
+    await sendCodeEmail({
+      to: "marta@example.test",
+      locale: "it",
+      purpose: "reset_password",
+      code: "583920",
+      expiresInMinutes: 15,
+    });
     const lines = log.mock.calls.map((args) => args.join(" "));
     log.mockRestore();
 
@@ -51,13 +59,20 @@ describe("mail without SMTP_URL", () => {
     const fileLine = lines.find((line) => line.includes(file));
     expect(fileLine).toContain("marta@example.test");
     expect(fileLine).not.toContain("583920");
-    expect(lines.some((line) => line.includes("583920") && line.includes("marta@example.test"))).toBe(true);
+    expect(
+      lines.some((line) => line.includes("583920") && line.includes("marta@example.test")),
+    ).toBe(true);
   });
 
   it("writes a plain message too, without logging anything but the file line", async () => {
     const before = new Set(emlFiles());
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    await sendMail({ to: "plain@example.test", subject: "Hello", text: "Body 1234", html: "<p>Body 1234</p>" });
+    await sendMail({
+      to: "plain@example.test",
+      subject: "Hello",
+      text: "Body 1234",
+      html: "<p>Body 1234</p>",
+    });
     const lines = log.mock.calls.map((args) => args.join(" "));
     log.mockRestore();
     const added = emlFiles().filter((f) => !before.has(f));
@@ -73,11 +88,15 @@ describe("mail without SMTP_URL", () => {
 
 describe("HTML helpers", () => {
   it("escape markup", () => {
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;",
+    );
   });
 
   it("turn text into paragraphs with line breaks and links, leaving trailing punctuation out of links", () => {
-    const html = textToHtml("Hello <b>you</b>,\nsecond line\n\nOpen https://x.test/a?b=1&c=2. Thanks");
+    const html = textToHtml(
+      "Hello <b>you</b>,\nsecond line\n\nOpen https://x.test/a?b=1&c=2. Thanks",
+    );
     expect(html).toBe(
       '<p>Hello &lt;b&gt;you&lt;/b&gt;,<br>second line</p>\n<p>Open <a href="https://x.test/a?b=1&amp;c=2">https://x.test/a?b=1&amp;c=2</a>. Thanks</p>',
     );

@@ -54,7 +54,11 @@ async function deliver(message: MailMessage): Promise<Delivery> {
     await smtpTransporter(SMTP_URL).sendMail(mail);
     return { via: "smtp" };
   }
-  outboxBuilder ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  outboxBuilder ??= nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+  });
   const info = await outboxBuilder.sendMail(mail);
   const dir = path.resolve(OUTBOX_DIR);
   await mkdir(dir, { recursive: true });
@@ -86,7 +90,10 @@ export function textToHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((paragraph) => {
       const escaped = escapeHtml(paragraph.trim()).replace(/\n/g, "<br>");
-      const linked = escaped.replace(/https?:\/\/[^\s<]+?(?=[.,;:!?)]*(?:\s|<|$))/g, (url) => `<a href="${url}">${url}</a>`);
+      const linked = escaped.replace(
+        /https?:\/\/[^\s<]+?(?=[.,;:!?)]*(?:\s|<|$))/g,
+        (url) => `<a href="${url}">${url}</a>`,
+      );
       return `<p>${linked}</p>`;
     })
     .join("\n");
@@ -116,7 +123,13 @@ export type CodeEmail = {
 };
 
 /** Subject, text and HTML of a code email (for `sendCodeEmail`; exported for previews and tests). */
-export async function buildCodeEmail({ to, locale, purpose, code, expiresInMinutes }: CodeEmail): Promise<MailMessage> {
+export async function buildCodeEmail({
+  to,
+  locale,
+  purpose,
+  code,
+  expiresInMinutes,
+}: CodeEmail): Promise<MailMessage> {
   const t = await getFixedT(locale, "mail");
   const subject = t(`mail:code.${purpose}.subject`);
   const greeting = t("mail:greeting");
@@ -127,7 +140,16 @@ export async function buildCodeEmail({ to, locale, purpose, code, expiresInMinut
   const ignore = t("mail:code.ignore");
   const signature = t("mail:signature");
   const footer = t("mail:footer");
-  const text = [greeting, intro, `${label} ${code}`, `${expires}\n${neverShare}`, ignore, signature, footer].join("\n\n") + "\n";
+  const text =
+    [
+      greeting,
+      intro,
+      `${label} ${code}`,
+      `${expires}\n${neverShare}`,
+      ignore,
+      signature,
+      footer,
+    ].join("\n\n") + "\n";
   const html = layout(
     locale,
     subject,
@@ -153,7 +175,9 @@ export async function buildCodeEmail({ to, locale, purpose, code, expiresInMinut
 export async function sendCodeEmail(input: CodeEmail): Promise<void> {
   const delivery = await deliver(await buildCodeEmail(input));
   if (delivery.via === "outbox") {
-    console.log(`[mail] ${input.purpose} code for ${input.to.trim()}: ${input.code} (logged because SMTP_URL is not set)`);
+    console.log(
+      `[mail] ${input.purpose} code for ${input.to.trim()}: ${input.code} (logged because SMTP_URL is not set)`,
+    );
   }
 }
 
@@ -172,7 +196,12 @@ export type TranslatedMail<K extends keyof TranslatedMails> = {
   values: TranslatedMails[K];
 };
 
-export async function buildTranslatedMail<K extends keyof TranslatedMails>({ to, locale, key, values }: TranslatedMail<K>): Promise<MailMessage> {
+export async function buildTranslatedMail<K extends keyof TranslatedMails>({
+  to,
+  locale,
+  key,
+  values,
+}: TranslatedMail<K>): Promise<MailMessage> {
   const t = await getFixedT(locale, "mail");
   const options: Record<string, string> = { ...values };
   const subject = t(`mail:${key}.subject`, options);
@@ -182,11 +211,17 @@ export async function buildTranslatedMail<K extends keyof TranslatedMails>({ to,
     to,
     subject,
     text: `${text}\n\n${footer}\n`,
-    html: layout(locale, subject, `${textToHtml(text)}\n<p style="color:#4a4a4a;font-size:14px">${escapeHtml(footer)}</p>`),
+    html: layout(
+      locale,
+      subject,
+      `${textToHtml(text)}\n<p style="color:#4a4a4a;font-size:14px">${escapeHtml(footer)}</p>`,
+    ),
   };
 }
 
 /** Sends one of the simple translated emails (organisation audit results, invitations, "you already have an account"). */
-export async function sendTranslatedMail<K extends keyof TranslatedMails>(input: TranslatedMail<K>): Promise<void> {
+export async function sendTranslatedMail<K extends keyof TranslatedMails>(
+  input: TranslatedMail<K>,
+): Promise<void> {
   await deliver(await buildTranslatedMail(input));
 }

@@ -4,7 +4,11 @@ import { sessionSecret } from "./session.server";
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const TTL_MS = 30 * 60_000;
 
-const sign = (payload: string) => createHmac("sha256", sessionSecret()).update(`origin:${payload}`).digest("base64url").slice(0, 22);
+const sign = (payload: string) =>
+  createHmac("sha256", sessionSecret())
+    .update(`origin:${payload}`)
+    .digest("base64url")
+    .slice(0, 22);
 
 /**
  * The activation form's origin prefix (`GET /api/active/randomString`): a short random text shown
@@ -23,5 +27,7 @@ export function verifyOriginToken(token: string, now = Date.now()): boolean {
   const [prefix, expires, signature] = parts as [string, string, string];
   const expected = Buffer.from(sign(`${prefix}.${expires}`));
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) && Number(expires) > now;
+  return (
+    given.length === expected.length && timingSafeEqual(given, expected) && Number(expires) > now
+  );
 }

@@ -43,7 +43,8 @@ const CLOSE_GRACE_MS = 5_000;
  * - `timeout`: the render ran past its deadline;
  * - `page`: the page answered an error or redirected.
  */
-export type PdfErrorCode = "refused" | "account-limit" | "busy" | "crashed" | "browser" | "timeout" | "page";
+export type PdfErrorCode =
+  "refused" | "account-limit" | "busy" | "crashed" | "browser" | "timeout" | "page";
 
 /** A render that failed; `httpStatus` is what a PDF route answers with. */
 export class PdfRenderError extends Error {
@@ -70,7 +71,9 @@ export class PdfRenderError extends Error {
       case "timeout":
         return 504;
       case "page":
-        return this.pageStatus === 401 || this.pageStatus === 403 || this.pageStatus === 404 ? this.pageStatus : 502;
+        return this.pageStatus === 401 || this.pageStatus === 403 || this.pageStatus === 404
+          ? this.pageStatus
+          : 502;
       case "refused":
         return 500;
     }
@@ -89,7 +92,11 @@ export function pdfFailureAnswer(error: PdfRenderError): PdfFailureAnswer {
   const status = error.httpStatus;
   switch (error.code) {
     case "account-limit":
-      return { status, messageKey: "reports:common.pdf.accountLimit", retryAfterSeconds: error.retryAfterSeconds };
+      return {
+        status,
+        messageKey: "reports:common.pdf.accountLimit",
+        retryAfterSeconds: error.retryAfterSeconds,
+      };
     case "crashed":
       return { status, messageKey: "reports:common.pdf.crashed" };
     case "busy":
@@ -98,7 +105,11 @@ export function pdfFailureAnswer(error: PdfRenderError): PdfFailureAnswer {
     case "timeout":
       return { status, messageKey: "reports:common.pdf.timeout" };
     case "page":
-      return { status, messageKey: status === 403 || status === 404 ? "common:errors.403" : "reports:common.pdf.failed" };
+      return {
+        status,
+        messageKey:
+          status === 403 || status === 404 ? "common:errors.403" : "reports:common.pdf.failed",
+      };
     case "refused":
       return { status, messageKey: "reports:common.pdf.failed" };
   }
@@ -214,7 +225,9 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       return Promise.resolve();
     }
     if (queue.length >= queueLimit) {
-      return Promise.reject(new PdfRenderError("busy", `PDF renderer busy: ${queue.length} requests already waiting`));
+      return Promise.reject(
+        new PdfRenderError("busy", `PDF renderer busy: ${queue.length} requests already waiting`),
+      );
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -222,7 +235,12 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         reject,
         timer: setTimeout(() => {
           queue.splice(queue.indexOf(waiter), 1);
-          reject(new PdfRenderError("busy", `PDF renderer busy: no free slot within ${options.timeoutMs} ms`));
+          reject(
+            new PdfRenderError(
+              "busy",
+              `PDF renderer busy: no free slot within ${options.timeoutMs} ms`,
+            ),
+          );
         }, options.timeoutMs),
       };
       queue.push(waiter);
@@ -268,13 +286,23 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       });
     } catch (error) {
       await removeDir(userDataDir);
-      throw new PdfRenderError("browser", `Chromium failed to start (${options.executablePath}): ${messageOf(error)}`);
+      throw new PdfRenderError(
+        "browser",
+        `Chromium failed to start (${options.executablePath}): ${messageOf(error)}`,
+      );
     }
     counts.launches += 1;
     let markGone: (error: PdfRenderError) => void = noop;
     const gone = new Promise<never>((_, reject) => (markGone = reject));
     gone.catch(noop);
-    const instance: BrowserInstance = { browser, pid: browser.process()?.pid, userDataDir, idle: [], gone, markGone };
+    const instance: BrowserInstance = {
+      browser,
+      pid: browser.process()?.pid,
+      userDataDir,
+      idle: [],
+      gone,
+      markGone,
+    };
     browser.on("disconnected", () => void retire(instance));
     return instance;
   }
@@ -316,7 +344,10 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       // A dead browser also fails the render's pending protocol calls, sometimes before its
       // "disconnected" event: whatever the error says, the cause is the crash.
       if (instance && !instance.closing && (instance.retired || !instance.browser.connected)) {
-        throw new PdfRenderError("crashed", `Chromium crashed during the PDF render of ${url.pathname}`);
+        throw new PdfRenderError(
+          "crashed",
+          `Chromium crashed during the PDF render of ${url.pathname}`,
+        );
       }
       throw asRenderError(error, url, options.timeoutMs);
     } finally {
@@ -347,7 +378,9 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   return {
     async render(request) {
       const url = renderableUrl(request.url, allowed);
-      const leave = admitAccount(request.account === undefined ? undefined : String(request.account));
+      const leave = admitAccount(
+        request.account === undefined ? undefined : String(request.account),
+      );
       try {
         await acquireSlot();
         try {
@@ -406,7 +439,9 @@ async function createWorker(browser: Browser): Promise<Worker> {
     await page.setRequestInterception(true);
     page.on("request", (request: HTTPRequest) => {
       const target = request.url();
-      const permitted = target.startsWith("data:") || (worker.origin !== undefined && sameOrigin(target, worker.origin));
+      const permitted =
+        target.startsWith("data:") ||
+        (worker.origin !== undefined && sameOrigin(target, worker.origin));
       (permitted ? request.continue() : request.abort("blockedbyclient")).catch(noop);
     });
     return worker;
@@ -478,7 +513,11 @@ async function loadPage(page: Page, url: URL, deadline: Deadline) {
   const response = await page.goto(url.href, { waitUntil: "load", timeout: deadline.remaining() });
   const status = response?.status() ?? 0;
   if (!response || status >= 400) {
-    throw new PdfRenderError("page", `${url.pathname} answered ${status || "nothing"}`, status || undefined);
+    throw new PdfRenderError(
+      "page",
+      `${url.pathname} answered ${status || "nothing"}`,
+      status || undefined,
+    );
   }
   const finalPath = new URL(page.url()).pathname;
   if (finalPath !== url.pathname) {
@@ -499,7 +538,9 @@ function pdfOptions(request: RenderPdfOptions, deadline: Deadline) {
     tagged: true,
     displayHeaderFooter: headerFooter,
     // Chromium prints its own date/title/url header when a template is left out.
-    ...(headerFooter ? { headerTemplate: header ?? "<span></span>", footerTemplate: footer ?? "<span></span>" } : {}),
+    ...(headerFooter
+      ? { headerTemplate: header ?? "<span></span>", footerTemplate: footer ?? "<span></span>" }
+      : {}),
     timeout: deadline.remaining(),
   };
 }
@@ -513,14 +554,22 @@ export function renderableUrl(raw: string, allowedOrigins: ReadonlySet<string>):
     throw new PdfRenderError("refused", `Not a URL: ${raw.slice(0, 100)}`);
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || !allowedOrigins.has(url.origin)) {
-    throw new PdfRenderError("refused", `Refusing to render ${url.origin}: only this app's own origin may be rendered`);
+    throw new PdfRenderError(
+      "refused",
+      `Refusing to render ${url.origin}: only this app's own origin may be rendered`,
+    );
   }
   return url;
 }
 
 /** The app's own origins: APP_URL's and the loopback addresses of the port it listens on. */
 export function appOrigins(appUrl: string, port: number): string[] {
-  return [new URL(appUrl).origin, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+  return [
+    new URL(appUrl).origin,
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+    `http://[::1]:${port}`,
+  ];
 }
 
 /** `a=1; b=2` into cookies (the values stay encoded, exactly as the browser sent them). */
@@ -536,7 +585,10 @@ export function parseCookieHeader(header: string): PdfCookie[] {
 }
 
 function requestCookies(request: RenderPdfOptions): PdfCookie[] {
-  return [...(request.cookieHeader ? parseCookieHeader(request.cookieHeader) : []), ...(request.cookies ?? [])];
+  return [
+    ...(request.cookieHeader ? parseCookieHeader(request.cookieHeader) : []),
+    ...(request.cookies ?? []),
+  ];
 }
 
 /** Host-only cookies of the target origin, so the page's requests carry them and nothing else does. */
@@ -570,22 +622,39 @@ function deadlineTimer(ms: number, url: URL): Deadline {
   const end = Date.now() + ms;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PdfRenderError("timeout", `PDF render of ${url.pathname} timed out after ${ms} ms`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new PdfRenderError("timeout", `PDF render of ${url.pathname} timed out after ${ms} ms`),
+        ),
+      ms,
+    );
   });
   expired.catch(noop);
-  return { expired, remaining: () => Math.max(1, end - Date.now()), cancel: () => clearTimeout(timer) };
+  return {
+    expired,
+    remaining: () => Math.max(1, end - Date.now()),
+    cancel: () => clearTimeout(timer),
+  };
 }
 
 function asRenderError(error: unknown, url: URL, timeoutMs: number): PdfRenderError {
   if (error instanceof PdfRenderError) return error;
   if (error instanceof Error && error.name === "TimeoutError") {
-    return new PdfRenderError("timeout", `PDF render of ${url.pathname} timed out after ${timeoutMs} ms`);
+    return new PdfRenderError(
+      "timeout",
+      `PDF render of ${url.pathname} timed out after ${timeoutMs} ms`,
+    );
   }
   const message = messageOf(error);
   if (/net::ERR_BLOCKED_BY_CLIENT/.test(message)) {
-    return new PdfRenderError("page", `${url.pathname} led to a request to another origin, which was blocked`);
+    return new PdfRenderError(
+      "page",
+      `${url.pathname} led to a request to another origin, which was blocked`,
+    );
   }
-  if (/net::ERR_/.test(message)) return new PdfRenderError("page", `${url.pathname} could not be loaded: ${message}`);
+  if (/net::ERR_/.test(message))
+    return new PdfRenderError("page", `${url.pathname} could not be loaded: ${message}`);
   return new PdfRenderError("browser", `PDF render of ${url.pathname} failed: ${message}`);
 }
 

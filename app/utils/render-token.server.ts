@@ -14,7 +14,11 @@ export interface RenderClaim {
 }
 
 const sign = (claim: RenderClaim, expires: number) =>
-  createHmac("sha256", sessionSecret()).update(`render:${claim.viewerId}:${claim.pid}:${claim.purpose}:${claim.start}:${claim.end}:${expires}`).digest("base64url");
+  createHmac("sha256", sessionSecret())
+    .update(
+      `render:${claim.viewerId}:${claim.pid}:${claim.purpose}:${claim.start}:${claim.end}:${expires}`,
+    )
+    .digest("base64url");
 
 /**
  * A signed, expiring token that the PDF route adds to the report page address it hands to the

@@ -22,7 +22,9 @@ function decodedForm(value: string): string {
 /** A single leading "/", no "//" in the path, no backslash and no control character. */
 function isPlainPath(text: string): boolean {
   const path = text.split(/[?#]/, 1)[0]!;
-  return text.startsWith("/") && !path.includes("//") && !text.includes("\\") && !CONTROL.test(text);
+  return (
+    text.startsWith("/") && !path.includes("//") && !text.includes("\\") && !CONTROL.test(text)
+  );
 }
 
 /**
@@ -32,7 +34,10 @@ function isPlainPath(text: string): boolean {
  * would become "//evil.example", another site). The path is answered percent-encoded, so it is
  * always a valid Location header.
  */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+export function safeRedirectPath(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
   if (typeof value !== "string" || value.length > MAX_LENGTH) return fallback;
   if (!isPlainPath(value) || !isPlainPath(decodedForm(value))) return fallback;
   const url = new URL(value, SAME_ORIGIN);

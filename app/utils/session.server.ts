@@ -56,7 +56,12 @@ export function sessionStorage() {
       if (!Number.isInteger(userId)) throw new Error("a session is created for a user");
       const id = randomBytes(32).toString("base64url");
       await db().session.create({
-        data: { id, userId, data: data as Prisma.InputJsonValue, expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000) },
+        data: {
+          id,
+          userId,
+          data: data as Prisma.InputJsonValue,
+          expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+        },
       });
       return id;
     },
@@ -101,7 +106,11 @@ export type SessionUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
-type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & { pid: number | null; lang: string | null; unit: number | null };
+type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & {
+  pid: number | null;
+  lang: string | null;
+  unit: number | null;
+};
 
 /** The user of a session, with the `userSelect` shape, in one query (it runs on every page). */
 async function sessionUserById(userId: number): Promise<SessionUser | null> {
@@ -113,7 +122,11 @@ async function sessionUserById(userId: number): Promise<SessionUser | null> {
   const row = rows[0];
   if (!row) return null;
   const { pid, lang, unit, ...user } = row;
-  return { ...user, patient: pid === null ? null : { id: pid }, setting: lang === null || unit === null ? null : { lang, unit } };
+  return {
+    ...user,
+    patient: pid === null ? null : { id: pid },
+    setting: lang === null || unit === null ? null : { lang, unit },
+  };
 }
 
 /** The signed-in user of this request (looked up once per request), or null. */
@@ -145,7 +158,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** Pages for staff only (admin, editor): others get 403. */
 export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== "admin" && user.role !== "editor") throw new Response("Forbidden", { status: 403 });
+  if (user.role !== "admin" && user.role !== "editor")
+    throw new Response("Forbidden", { status: 403 });
   return user;
 }
 
@@ -164,7 +178,8 @@ export async function createUserSession(request: Request, userId: number): Promi
 
 /** Where "home" is for a user (spec 2 section 2, header bar). */
 export function homePath(user: Pick<SessionUser, "id" | "identity" | "patient">): string {
-  if (user.identity === 1 && user.patient) return `/patientShow/${user.patient.id}/${user.id}/patientHome`;
+  if (user.identity === 1 && user.patient)
+    return `/patientShow/${user.patient.id}/${user.id}/patientHome`;
   return "/patientShow/patients";
 }
 

@@ -14,7 +14,11 @@ export function retryAfterHeaders(retryAfterSeconds: number): Record<string, str
 }
 
 /** The `/api/` envelope with code 429. `msgKey` is `ns:key`. */
-export async function apiThrottled(request: Request, msgKey: string, retryAfterSeconds: number): Promise<Response> {
+export async function apiThrottled(
+  request: Request,
+  msgKey: string,
+  retryAfterSeconds: number,
+): Promise<Response> {
   const msg = await apiMessage(request, msgKey, { minutes: minutesToWait(retryAfterSeconds) });
   return apiResponse(API_CODES.rateLimited, msg, null, retryAfterHeaders(retryAfterSeconds));
 }
@@ -31,10 +35,14 @@ type Refusal = { error: string; retryAfterSeconds?: number };
 
 /** The form error of a refusal: with the minutes to wait when a rate limit refused it. */
 export function formError(refusal: Refusal): string {
-  return refusal.retryAfterSeconds === undefined ? refusal.error : errorWithMinutes(refusal.error, refusal.retryAfterSeconds);
+  return refusal.retryAfterSeconds === undefined
+    ? refusal.error
+    : errorWithMinutes(refusal.error, refusal.retryAfterSeconds);
 }
 
 /** The status of a page answering a refusal: 429 with Retry-After for a rate limit, else `status`. */
 export function refusalInit(refusal: Refusal, status = 400): ResponseInit {
-  return refusal.retryAfterSeconds === undefined ? { status } : { status: 429, headers: retryAfterHeaders(refusal.retryAfterSeconds) };
+  return refusal.retryAfterSeconds === undefined
+    ? { status }
+    : { status: 429, headers: retryAfterHeaders(refusal.retryAfterSeconds) };
 }

@@ -49,7 +49,12 @@ export function uploadTimeZones(now = Date.now()): UploadTimeZone[] {
   const at = Temporal.Instant.fromEpochMilliseconds(now);
   return UPLOAD_TIME_ZONES.map(({ timezone, name }) => {
     const zoned = at.toZonedDateTimeISO(timezone);
-    return { timezone, name, offsetName: `GMT${zoned.offset}`, offset: zoned.offsetNanoseconds / 60_000_000_000 };
+    return {
+      timezone,
+      name,
+      offsetName: `GMT${zoned.offset}`,
+      offset: zoned.offsetNanoseconds / 60_000_000_000,
+    };
   }).sort((a, b) => a.offset - b.offset || a.name.localeCompare(b.name, "en"));
 }
 

@@ -5,6 +5,10 @@ let version: string | undefined;
 
 /** The product version shown in the footer: package.json's `version` (DESIGN.md 2). */
 export function appVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.resolve(process.cwd(), "package.json"), "utf8")) as { version: string }).version;
+  version ??= (
+    JSON.parse(readFileSync(path.resolve(process.cwd(), "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
   return version;
 }

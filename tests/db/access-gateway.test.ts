@@ -44,10 +44,16 @@ const today = Temporal.Now.plainDateISO(ZONE);
 const FROM = today.subtract({ days: 6 }).toString();
 const TO = today.subtract({ days: 1 }).toString();
 /** 91 days, both ends counted: one day too many. */
-const TOO_LONG = { start: today.subtract({ days: 91 }).toString(), end: today.subtract({ days: 1 }).toString() };
+const TOO_LONG = {
+  start: today.subtract({ days: 91 }).toString(),
+  end: today.subtract({ days: 1 }).toString(),
+};
 const TOMORROW = today.add({ days: 1 }).toString();
 /** 367 days: one day more than the CSV export's year. */
-const YEAR_AND_A_DAY = { start: today.subtract({ days: 367 }).toString(), end: today.subtract({ days: 1 }).toString() };
+const YEAR_AND_A_DAY = {
+  start: today.subtract({ days: 367 }).toString(),
+  end: today.subtract({ days: 1 }).toString(),
+};
 
 type Kind = "page" | "api" | "pdf";
 interface Caller {
@@ -58,20 +64,47 @@ interface RouteCase {
   readonly file: string;
   readonly kind: Kind;
   readonly purpose: string;
-  call(who: Caller, pid: number, userId: number, dates?: { start: string; end: string }): Promise<number>;
+  call(
+    who: Caller,
+    pid: number,
+    userId: number,
+    dates?: { start: string; end: string },
+  ): Promise<number>;
 }
 
-const page = (route: Route, path: (pid: number, userId: number) => string, params: (pid: number, userId: number) => Record<string, string>) =>
+const page =
+  (
+    route: Route,
+    path: (pid: number, userId: number) => string,
+    params: (pid: number, userId: number) => Record<string, string>,
+  ) =>
   (who: Caller, pid: number, userId: number) =>
-    statusOf(() => route({ request: new Request(`http://localhost${path(pid, userId)}`, { headers: who.cookie ? { Cookie: who.cookie } : {} }), params: params(pid, userId), context: {} }));
+    statusOf(() =>
+      route({
+        request: new Request(`http://localhost${path(pid, userId)}`, {
+          headers: who.cookie ? { Cookie: who.cookie } : {},
+        }),
+        params: params(pid, userId),
+        context: {},
+      }),
+    );
 
-const apiGet = (route: Route, path: string, query: (pid: number, dates: { start: string; end: string }) => Record<string, string>) =>
+const apiGet =
+  (
+    route: Route,
+    path: string,
+    query: (pid: number, dates: { start: string; end: string }) => Record<string, string>,
+  ) =>
   async (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) => {
-    const request = new Request(`http://localhost/api/${path}?${new URLSearchParams(query(pid, dates))}`, { headers: who.token ? { token: who.token } : {} });
+    const request = new Request(
+      `http://localhost/api/${path}?${new URLSearchParams(query(pid, dates))}`,
+      { headers: who.token ? { token: who.token } : {} },
+    );
     return envelopeStatus(() => route({ request, params: {}, context: {} }));
   };
 
-const apiPost = (route: Route, path: string) =>
+const apiPost =
+  (route: Route, path: string) =>
   async (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) => {
     const request = new Request(`http://localhost/api/${path}`, {
       method: "POST",
@@ -89,45 +122,205 @@ async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<nu
   } catch (thrown) {
     response = thrown;
   }
-  if (!(response instanceof Response)) throw new Error("an /api/ route answered something else than a Response");
+  if (!(response instanceof Response))
+    throw new Error("an /api/ route answered something else than a Response");
   if (!response.headers.get("Content-Type")?.startsWith("application/json")) return response.status;
   return ((await response.json()) as { code: number }).code;
 }
 
-const reportPage = (route: Route, name: string) =>
+const reportPage =
+  (route: Route, name: string) =>
   (who: Caller, pid: number, userId: number, dates = { start: FROM, end: TO }) =>
-    page(route, (p) => `/${p}/${name}?${new URLSearchParams(dates)}`, (p) => ({ id: String(p) }))(who, pid, userId);
+    page(
+      route,
+      (p) => `/${p}/${name}?${new URLSearchParams(dates)}`,
+      (p) => ({ id: String(p) }),
+    )(who, pid, userId);
 
-const pdf = (route: Route, name: string) =>
+const pdf =
+  (route: Route, name: string) =>
   (who: Caller, pid: number, _userId: number, dates = { start: FROM, end: TO }) =>
-    statusOf(() => route({ request: new Request(`http://localhost/${pid}/${name}.pdf?${new URLSearchParams(dates)}`, { headers: who.cookie ? { Cookie: who.cookie } : {} }), params: { id: String(pid) }, context: {} }));
+    statusOf(() =>
+      route({
+        request: new Request(`http://localhost/${pid}/${name}.pdf?${new URLSearchParams(dates)}`, {
+          headers: who.cookie ? { Cookie: who.cookie } : {},
+        }),
+        params: { id: String(pid) },
+        context: {},
+      }),
+    );
 
 /** Every route that reads patient data, by file. PDFs render in Chromium: their granted reads are walked end to end (tests/e2e/access-log.spec.ts). */
 const ROUTES: readonly RouteCase[] = [
-  { file: "patientShow.$id.$userid.patientHome.tsx", kind: "page", purpose: "patientHome", call: page(patientHome, (p, u) => `/patientShow/${p}/${u}/patientHome`, (p, u) => ({ id: String(p), userid: String(u) })) },
-  { file: "patientShow.$id.$userid.uploads.tsx", kind: "page", purpose: "uploads", call: page(uploadsPage, (p, u) => `/patientShow/${p}/${u}/uploads`, (p, u) => ({ id: String(p), userid: String(u) })) },
-  { file: "patientShow.$id.upload.tsx", kind: "page", purpose: "uploadCentre", call: page(uploadCentre, (p) => `/patientShow/${p}/upload`, (p) => ({ id: String(p) })) },
-  { file: "patientShow.$id.import.tsx", kind: "page", purpose: "import", call: page(importPage, (p) => `/patientShow/${p}/import`, (p) => ({ id: String(p) })) },
-  { file: "patientShow.$id.export[.]csv.tsx", kind: "page", purpose: "export", call: page(exportPage, (p) => `/patientShow/${p}/export.csv`, (p) => ({ id: String(p) })) },
-  { file: "api.patient-data.exportCsv.tsx", kind: "api", purpose: "export", call: apiGet(exportApi, "patient-data/exportCsv", (pid, d) => ({ pid: String(pid), ...d })) },
-  { file: "patient.tsx", kind: "page", purpose: "record", call: page(recordPage, (p) => `/patient?pid=${p}`, () => ({})) },
-  { file: "$id.print.tsx", kind: "page", purpose: "pumpReport", call: reportPage(pumpPage, "print") },
-  { file: "$id.cgmsprint.tsx", kind: "page", purpose: "cgmReport", call: reportPage(cgmPage, "cgmsprint") },
-  { file: "$id.agpprint.tsx", kind: "page", purpose: "agpReport", call: reportPage(agpPage, "agpprint") },
-  { file: "$id.statisticsprint.tsx", kind: "page", purpose: "statisticsReport", call: reportPage(statisticsPage, "statisticsprint") },
-  { file: "api.patient-data.findPatientData.tsx", kind: "api", purpose: "dayData", call: apiGet(findPatientData, "patient-data/findPatientData", (pid, d) => ({ pid: String(pid), date: d.end })) },
-  { file: "api.patient-data.findLastRecord.tsx", kind: "api", purpose: "lastRecord", call: apiGet(findLastRecord, "patient-data/findLastRecord", (pid) => ({ pid: String(pid), origin: "2" })) },
-  { file: "api.patient-data.getPdaTimeZone.tsx", kind: "api", purpose: "pdaTimeZone", call: apiGet(getPdaTimeZone, "patient-data/getPdaTimeZone", (pid) => ({ pid: String(pid) })) },
-  { file: "api.patient-data.sugarData.tsx", kind: "api", purpose: "meterReadings", call: apiGet(sugarData, "patient-data/sugarData", (pid, d) => ({ pid: String(pid), ...d })) },
-  { file: "api.cgms.cgm-record.findList.tsx", kind: "api", purpose: "cgmReadings", call: apiGet(cgmFindList, "cgms/cgm-record/findList", (pid, d) => ({ pid: String(pid), ...d })) },
-  { file: "api.patient.findOne.tsx", kind: "api", purpose: "record", call: apiGet(findOne, "patient/findOne", (pid) => ({ pid: String(pid) })) },
-  { file: "api.patient-data.pdf.tsx", kind: "api", purpose: "pumpReport", call: apiPost(pumpApi, "patient-data/pdf") },
-  { file: "api.patient-data.sugarDevicePdf.tsx", kind: "api", purpose: "cgmReport", call: apiPost(cgmApi, "patient-data/sugarDevicePdf") },
-  { file: "api.cgms.cgm-record.agp.tsx", kind: "api", purpose: "agpReport", call: apiPost(agpApi, "cgms/cgm-record/agp") },
+  {
+    file: "patientShow.$id.$userid.patientHome.tsx",
+    kind: "page",
+    purpose: "patientHome",
+    call: page(
+      patientHome,
+      (p, u) => `/patientShow/${p}/${u}/patientHome`,
+      (p, u) => ({ id: String(p), userid: String(u) }),
+    ),
+  },
+  {
+    file: "patientShow.$id.$userid.uploads.tsx",
+    kind: "page",
+    purpose: "uploads",
+    call: page(
+      uploadsPage,
+      (p, u) => `/patientShow/${p}/${u}/uploads`,
+      (p, u) => ({ id: String(p), userid: String(u) }),
+    ),
+  },
+  {
+    file: "patientShow.$id.upload.tsx",
+    kind: "page",
+    purpose: "uploadCentre",
+    call: page(
+      uploadCentre,
+      (p) => `/patientShow/${p}/upload`,
+      (p) => ({ id: String(p) }),
+    ),
+  },
+  {
+    file: "patientShow.$id.import.tsx",
+    kind: "page",
+    purpose: "import",
+    call: page(
+      importPage,
+      (p) => `/patientShow/${p}/import`,
+      (p) => ({ id: String(p) }),
+    ),
+  },
+  {
+    file: "patientShow.$id.export[.]csv.tsx",
+    kind: "page",
+    purpose: "export",
+    call: page(
+      exportPage,
+      (p) => `/patientShow/${p}/export.csv`,
+      (p) => ({ id: String(p) }),
+    ),
+  },
+  {
+    file: "api.patient-data.exportCsv.tsx",
+    kind: "api",
+    purpose: "export",
+    call: apiGet(exportApi, "patient-data/exportCsv", (pid, d) => ({ pid: String(pid), ...d })),
+  },
+  {
+    file: "patient.tsx",
+    kind: "page",
+    purpose: "record",
+    call: page(
+      recordPage,
+      (p) => `/patient?pid=${p}`,
+      () => ({}),
+    ),
+  },
+  {
+    file: "$id.print.tsx",
+    kind: "page",
+    purpose: "pumpReport",
+    call: reportPage(pumpPage, "print"),
+  },
+  {
+    file: "$id.cgmsprint.tsx",
+    kind: "page",
+    purpose: "cgmReport",
+    call: reportPage(cgmPage, "cgmsprint"),
+  },
+  {
+    file: "$id.agpprint.tsx",
+    kind: "page",
+    purpose: "agpReport",
+    call: reportPage(agpPage, "agpprint"),
+  },
+  {
+    file: "$id.statisticsprint.tsx",
+    kind: "page",
+    purpose: "statisticsReport",
+    call: reportPage(statisticsPage, "statisticsprint"),
+  },
+  {
+    file: "api.patient-data.findPatientData.tsx",
+    kind: "api",
+    purpose: "dayData",
+    call: apiGet(findPatientData, "patient-data/findPatientData", (pid, d) => ({
+      pid: String(pid),
+      date: d.end,
+    })),
+  },
+  {
+    file: "api.patient-data.findLastRecord.tsx",
+    kind: "api",
+    purpose: "lastRecord",
+    call: apiGet(findLastRecord, "patient-data/findLastRecord", (pid) => ({
+      pid: String(pid),
+      origin: "2",
+    })),
+  },
+  {
+    file: "api.patient-data.getPdaTimeZone.tsx",
+    kind: "api",
+    purpose: "pdaTimeZone",
+    call: apiGet(getPdaTimeZone, "patient-data/getPdaTimeZone", (pid) => ({ pid: String(pid) })),
+  },
+  {
+    file: "api.patient-data.sugarData.tsx",
+    kind: "api",
+    purpose: "meterReadings",
+    call: apiGet(sugarData, "patient-data/sugarData", (pid, d) => ({ pid: String(pid), ...d })),
+  },
+  {
+    file: "api.cgms.cgm-record.findList.tsx",
+    kind: "api",
+    purpose: "cgmReadings",
+    call: apiGet(cgmFindList, "cgms/cgm-record/findList", (pid, d) => ({ pid: String(pid), ...d })),
+  },
+  {
+    file: "api.patient.findOne.tsx",
+    kind: "api",
+    purpose: "record",
+    call: apiGet(findOne, "patient/findOne", (pid) => ({ pid: String(pid) })),
+  },
+  {
+    file: "api.patient-data.pdf.tsx",
+    kind: "api",
+    purpose: "pumpReport",
+    call: apiPost(pumpApi, "patient-data/pdf"),
+  },
+  {
+    file: "api.patient-data.sugarDevicePdf.tsx",
+    kind: "api",
+    purpose: "cgmReport",
+    call: apiPost(cgmApi, "patient-data/sugarDevicePdf"),
+  },
+  {
+    file: "api.cgms.cgm-record.agp.tsx",
+    kind: "api",
+    purpose: "agpReport",
+    call: apiPost(agpApi, "cgms/cgm-record/agp"),
+  },
   { file: "$id.print[.]pdf.tsx", kind: "pdf", purpose: "pumpReport", call: pdf(pumpPdf, "print") },
-  { file: "$id.cgmsprint[.]pdf.tsx", kind: "pdf", purpose: "cgmReport", call: pdf(cgmPdf, "cgmsprint") },
-  { file: "$id.agpprint[.]pdf.tsx", kind: "pdf", purpose: "agpReport", call: pdf(agpPdf, "agpprint") },
-  { file: "$id.statisticsprint[.]pdf.tsx", kind: "pdf", purpose: "statisticsReport", call: pdf(statisticsPdf, "statisticsprint") },
+  {
+    file: "$id.cgmsprint[.]pdf.tsx",
+    kind: "pdf",
+    purpose: "cgmReport",
+    call: pdf(cgmPdf, "cgmsprint"),
+  },
+  {
+    file: "$id.agpprint[.]pdf.tsx",
+    kind: "pdf",
+    purpose: "agpReport",
+    call: pdf(agpPdf, "agpprint"),
+  },
+  {
+    file: "$id.statisticsprint[.]pdf.tsx",
+    kind: "pdf",
+    purpose: "statisticsReport",
+    call: pdf(statisticsPdf, "statisticsprint"),
+  },
 ];
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
@@ -139,7 +332,15 @@ let n = 0;
 async function scenario() {
   const tag = `${++n}-${Date.now()}`;
   const mk = (name: string, identity: 1 | 2, isPass = 1) =>
-    db().user.create({ data: { email: `${name}-${tag}@gateway.test`, identity, isPass, ...(identity === 1 ? { patient: { create: { timeZone: ZONE } } } : {}) }, include: { patient: true } });
+    db().user.create({
+      data: {
+        email: `${name}-${tag}@gateway.test`,
+        identity,
+        isPass,
+        ...(identity === 1 ? { patient: { create: { timeZone: ZONE } } } : {}),
+      },
+      include: { patient: true },
+    });
   const owner = await mk("owner", 1);
   const viewers = {
     accepted: await mk("accepted", 2),
@@ -148,13 +349,27 @@ async function scenario() {
     stranger: await mk("stranger", 1),
     unaudited: await mk("unaudited", 2, 3),
   };
-  for (const [who, state] of [["accepted", 1], ["pending", 0], ["refused", 2], ["unaudited", 1]] as const) {
-    await db().readPower.create({ data: { providerId: owner.id, readerId: viewers[who].id, sourceType: 1, state } });
+  for (const [who, state] of [
+    ["accepted", 1],
+    ["pending", 0],
+    ["refused", 2],
+    ["unaudited", 1],
+  ] as const) {
+    await db().readPower.create({
+      data: { providerId: owner.id, readerId: viewers[who].id, sourceType: 1, state },
+    });
   }
   const pid = owner.patient!.id;
   // Six full days of CGM readings, enough for every report (the AGP needs five full days).
-  await seedCgmWave(pid, Temporal.PlainDate.from(FROM).toZonedDateTime(ZONE), today.toZonedDateTime(ZONE));
-  const caller = async (id: number): Promise<Caller> => ({ cookie: await cookieFor(id), token: await createApiToken(id) });
+  await seedCgmWave(
+    pid,
+    Temporal.PlainDate.from(FROM).toZonedDateTime(ZONE),
+    today.toZonedDateTime(ZONE),
+  );
+  const caller = async (id: number): Promise<Caller> => ({
+    cookie: await cookieFor(id),
+    token: await createApiToken(id),
+  });
   const callers = {
     owner: await caller(owner.id),
     accepted: await caller(viewers.accepted.id),
@@ -166,7 +381,11 @@ async function scenario() {
   return { owner, pid, viewers, callers };
 }
 
-const logRows = (patientId: number) => db().auditLog.findMany({ where: { patientId, action: { startsWith: "read:" } }, orderBy: { id: "asc" } });
+const logRows = (patientId: number) =>
+  db().auditLog.findMany({
+    where: { patientId, action: { startsWith: "read:" } },
+    orderBy: { id: "asc" },
+  });
 
 describe("the access gateway on every route that reads patient data", () => {
   let s: Awaited<ReturnType<typeof scenario>>;
@@ -176,7 +395,8 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
-    const gateway = /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export)\.server"/;
+    const gateway =
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -193,11 +413,19 @@ describe("the access gateway on every route that reads patient data", () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = `${dir}/${entry.name}`;
         if (entry.isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") && readFileSync(path, "utf8").includes("logPatientRead(")) writers.push(path);
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !entry.name.includes(".test.") &&
+          readFileSync(path, "utf8").includes("logPatientRead(")
+        )
+          writers.push(path);
       }
     };
     walk("app");
-    expect(writers.sort()).toEqual(["app/models/audit-log.server.ts", "app/services/patient-read.server.ts"]);
+    expect(writers.sort()).toEqual([
+      "app/models/audit-log.server.ts",
+      "app/services/patient-read.server.ts",
+    ]);
   });
 
   it("a granted read (the owner, an accepted reader) writes exactly one row with its channel, purpose and reader", async () => {
@@ -208,7 +436,11 @@ describe("the access gateway on every route that reads patient data", () => {
         expect([route.file, who, status]).toEqual([route.file, who, 200]);
         const added = (await logRows(s.pid)).slice(before.length);
         const actorId = who === "owner" ? s.owner.id : s.viewers.accepted.id;
-        expect([route.file, who, added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId }))]).toEqual([
+        expect([
+          route.file,
+          who,
+          added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId })),
+        ]).toEqual([
           route.file,
           who,
           [{ action: `read:${route.purpose}`, channel: route.kind, actorId }],
@@ -221,24 +453,46 @@ describe("the access gateway on every route that reads patient data", () => {
     const before = (await logRows(s.pid)).length;
     for (const route of ROUTES) {
       for (const who of ["pending", "refused", "stranger", "unaudited"] as const) {
-        expect([route.file, who, await route.call(s.callers[who], s.pid, s.owner.id)]).toEqual([route.file, who, REFUSED[route.kind]]);
+        expect([route.file, who, await route.call(s.callers[who], s.pid, s.owner.id)]).toEqual([
+          route.file,
+          who,
+          REFUSED[route.kind],
+        ]);
       }
-      expect([route.file, "signed out", await route.call({ cookie: null, token: null }, s.pid, s.owner.id)]).toEqual([route.file, "signed out", SIGNED_OUT[route.kind]]);
+      expect([
+        route.file,
+        "signed out",
+        await route.call({ cookie: null, token: null }, s.pid, s.owner.id),
+      ]).toEqual([route.file, "signed out", SIGNED_OUT[route.kind]]);
       // A patient that does not exist answers like one the caller may not see.
-      expect([route.file, "missing", await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id)]).toEqual([route.file, "missing", REFUSED[route.kind]]);
+      expect([
+        route.file,
+        "missing",
+        await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id),
+      ]).toEqual([route.file, "missing", REFUSED[route.kind]]);
     }
     expect((await logRows(s.pid)).length).toBe(before);
   });
 
   it("dates outside the rule are refused before anything is read or logged: 91 days, a future day", async () => {
     const before = (await logRows(s.pid)).length;
-    const ranged = ROUTES.filter((r) => r.kind !== "page" && !["lastRecord", "pdaTimeZone", "record"].includes(r.purpose));
+    const ranged = ROUTES.filter(
+      (r) => r.kind !== "page" && !["lastRecord", "pdaTimeZone", "record"].includes(r.purpose),
+    );
     for (const route of ranged) {
-      const future = await route.call(s.callers.accepted, s.pid, s.owner.id, { start: TOMORROW, end: TOMORROW });
+      const future = await route.call(s.callers.accepted, s.pid, s.owner.id, {
+        start: TOMORROW,
+        end: TOMORROW,
+      });
       expect([route.file, "future", future]).toEqual([route.file, "future", 400]);
       // One day's data names one date: it cannot be too long.
       if (route.purpose === "dayData") continue;
-      const tooLong = await route.call(s.callers.accepted, s.pid, s.owner.id, route.purpose === "export" ? YEAR_AND_A_DAY : TOO_LONG);
+      const tooLong = await route.call(
+        s.callers.accepted,
+        s.pid,
+        s.owner.id,
+        route.purpose === "export" ? YEAR_AND_A_DAY : TOO_LONG,
+      );
       expect([route.file, "too long", tooLong]).toEqual([route.file, "too long", 400]);
     }
     expect((await logRows(s.pid)).length).toBe(before);
@@ -246,15 +500,28 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("a report page refusing the range still shows (and logs) its header once; the PDF renderer's own load is not logged twice", async () => {
     const refused = await logRows(s.pid);
-    expect(await reportPage(cgmPage, "cgmsprint")(s.callers.accepted, s.pid, s.owner.id, TOO_LONG)).toBe(200);
+    expect(
+      await reportPage(cgmPage, "cgmsprint")(s.callers.accepted, s.pid, s.owner.id, TOO_LONG),
+    ).toBe(200);
     const afterRefused = (await logRows(s.pid)).slice(refused.length);
-    expect(afterRefused.map((r) => [r.action, r.channel, r.detail])).toEqual([["read:cgmReport", "page", { print: false }]]);
+    expect(afterRefused.map((r) => [r.action, r.channel, r.detail])).toEqual([
+      ["read:cgmReport", "page", { print: false }],
+    ]);
 
-    const claim = { viewerId: s.viewers.accepted.id, pid: s.pid, purpose: "cgmReport", start: FROM, end: TO };
+    const claim = {
+      viewerId: s.viewers.accepted.id,
+      pid: s.pid,
+      purpose: "cgmReport",
+      start: FROM,
+      end: TO,
+    };
     const render = (token: string) =>
       statusOf(() =>
         cgmPage({
-          request: new Request(`http://localhost/${s.pid}/cgmsprint?${new URLSearchParams({ start: FROM, end: TO, print: "1", render: token })}`, { headers: { Cookie: s.callers.accepted.cookie! } }),
+          request: new Request(
+            `http://localhost/${s.pid}/cgmsprint?${new URLSearchParams({ start: FROM, end: TO, print: "1", render: token })}`,
+            { headers: { Cookie: s.callers.accepted.cookie! } },
+          ),
           params: { id: String(s.pid) },
           context: {},
         }),
@@ -263,7 +530,11 @@ describe("the access gateway on every route that reads patient data", () => {
     expect(await render(createRenderToken(claim))).toBe(200);
     expect((await logRows(s.pid)).length).toBe(before);
     // A token made for another reader, another range or another report is an ordinary page read.
-    for (const other of [{ viewerId: s.owner.id }, { start: today.subtract({ days: 7 }).toString() }, { purpose: "agpReport" }]) {
+    for (const other of [
+      { viewerId: s.owner.id },
+      { start: today.subtract({ days: 7 }).toString() },
+      { purpose: "agpReport" },
+    ]) {
       expect(await render(createRenderToken({ ...claim, ...other }))).toBe(200);
     }
     const added = (await logRows(s.pid)).slice(before);
@@ -272,30 +543,87 @@ describe("the access gateway on every route that reads patient data", () => {
 
   it("the owner's access-log page shows others' reads with their dates and channel, never the owner's own", async () => {
     const { loader: accessLog } = await import("~/routes/patientShow.accessLog");
-    type Item = { what: string[]; channel: string | null; range: { start: string; end: string } | null; who: string | null };
+    type Item = {
+      what: string[];
+      channel: string | null;
+      range: { start: string; end: string } | null;
+      who: string | null;
+    };
     const log: { items: Item[] } = { items: [] };
     for (let logPage = 1, pages = 1; logPage <= pages; logPage++) {
-      const request = new Request(`http://localhost/patientShow/accessLog?logPage=${logPage}`, { headers: { Cookie: s.callers.owner.cookie! } });
-      const answer = (await accessLog({ request, params: {}, context: {} })) as { items: Item[]; pages: number };
+      const request = new Request(`http://localhost/patientShow/accessLog?logPage=${logPage}`, {
+        headers: { Cookie: s.callers.owner.cookie! },
+      });
+      const answer = (await accessLog({ request, params: {}, context: {} })) as {
+        items: Item[];
+        pages: number;
+      };
       log.items.push(...answer.items);
       pages = answer.pages;
     }
     expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
-    expect(log.items).toContainEqual(expect.objectContaining({ what: expect.arrayContaining(["accessLog.actions.read_meterReadings"]), channel: "api", range: { start: FROM, end: TO }, who: s.viewers.accepted.email }));
-    expect(log.items).toContainEqual(expect.objectContaining({ what: expect.arrayContaining(["accessLog.actions.read_patientHome"]), channel: "page", range: null, who: s.viewers.accepted.email }));
+    expect(log.items).toContainEqual(
+      expect.objectContaining({
+        what: expect.arrayContaining(["accessLog.actions.read_meterReadings"]),
+        channel: "api",
+        range: { start: FROM, end: TO },
+        who: s.viewers.accepted.email,
+      }),
+    );
+    expect(log.items).toContainEqual(
+      expect.objectContaining({
+        what: expect.arrayContaining(["accessLog.actions.read_patientHome"]),
+        channel: "page",
+        range: null,
+        who: s.viewers.accepted.email,
+      }),
+    );
   });
 
   it("a refused PDF or CSV export asks for the app's error page, with the status the access rule gives; a refused range stays a text answer", async () => {
-    const call = (route: Route, url: string, cookie: string) => route({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id: String(url.match(/\/(\d+|abc)\//)![1]) }, context: {} }) as Promise<Response>;
-    for (const [route, name] of [[pumpPdf, "print"], [cgmPdf, "cgmsprint"], [agpPdf, "agpprint"], [statisticsPdf, "statisticsprint"]] as const) {
+    const call = (route: Route, url: string, cookie: string) =>
+      route({
+        request: new Request(url, { headers: { Cookie: cookie } }),
+        params: { id: String(url.match(/\/(\d+|abc)\//)![1]) },
+        context: {},
+      }) as Promise<Response>;
+    for (const [route, name] of [
+      [pumpPdf, "print"],
+      [cgmPdf, "cgmsprint"],
+      [agpPdf, "agpprint"],
+      [statisticsPdf, "statisticsprint"],
+    ] as const) {
       for (const pid of [String(s.pid), String(s.pid + 100_000), "abc"]) {
-        const answer = await call(route, `http://localhost/${pid}/${name}.pdf?start=${FROM}&end=${TO}`, s.callers.stranger.cookie!);
-        expect([name, pid, answer.status, errorPageStatusOf(answer), await answer.text()]).toEqual([name, pid, 403, 403, ""]);
+        const answer = await call(
+          route,
+          `http://localhost/${pid}/${name}.pdf?start=${FROM}&end=${TO}`,
+          s.callers.stranger.cookie!,
+        );
+        expect([name, pid, answer.status, errorPageStatusOf(answer), await answer.text()]).toEqual([
+          name,
+          pid,
+          403,
+          403,
+          "",
+        ]);
       }
-      const range = await call(route, `http://localhost/${s.pid}/${name}.pdf?start=${TOMORROW}&end=${TOMORROW}`, s.callers.accepted.cookie!);
-      expect([name, range.status, errorPageStatusOf(range), range.headers.get("Content-Type")]).toEqual([name, 400, null, "text/plain; charset=utf-8"]);
+      const range = await call(
+        route,
+        `http://localhost/${s.pid}/${name}.pdf?start=${TOMORROW}&end=${TOMORROW}`,
+        s.callers.accepted.cookie!,
+      );
+      expect([
+        name,
+        range.status,
+        errorPageStatusOf(range),
+        range.headers.get("Content-Type"),
+      ]).toEqual([name, 400, null, "text/plain; charset=utf-8"]);
     }
-    const csv = await call(exportPage, `http://localhost/patientShow/${s.pid}/export.csv`, s.callers.stranger.cookie!);
+    const csv = await call(
+      exportPage,
+      `http://localhost/patientShow/${s.pid}/export.csv`,
+      s.callers.stranger.cookie!,
+    );
     expect([csv.status, errorPageStatusOf(csv)]).toEqual([404, 404]);
   });
 });

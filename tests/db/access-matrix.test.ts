@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 const get = (handler: Handler, path: string, token: string | null) => getApi(handler, path, token);
-const post = (handler: Handler, path: string, token: string | null, body: unknown) => postApi(handler, path, body, token);
+const post = (handler: Handler, path: string, token: string | null, body: unknown) =>
+  postApi(handler, path, body, token);
 
 type Account = { id: number; pid: number | null; token: string; viewer: Viewer };
 let serial = 0;
@@ -43,10 +44,21 @@ let serial = 0;
 async function account(identity: 1 | 2, name: string, isPass = 0): Promise<Account> {
   serial += 1;
   const user = await db().user.create({
-    data: { email: `${name}-${serial}@matrix.test`, identity, isPass, firstName: name, ...(identity === 1 ? { patient: { create: {} } } : {}) },
+    data: {
+      email: `${name}-${serial}@matrix.test`,
+      identity,
+      isPass,
+      firstName: name,
+      ...(identity === 1 ? { patient: { create: {} } } : {}),
+    },
     include: { patient: true },
   });
-  return { id: user.id, pid: user.patient?.id ?? null, token: await createApiToken(user.id), viewer: { id: user.id, identity, isPass, role: user.role } };
+  return {
+    id: user.id,
+    pid: user.patient?.id ?? null,
+    token: await createApiToken(user.id),
+    viewer: { id: user.id, identity, isPass, role: user.role },
+  };
 }
 
 /**
@@ -68,7 +80,11 @@ async function world() {
   const x = await account(1, "x");
   const y = await account(1, "y");
   const make = (provider: Account, reader: Account, sourceType: number, state: number) =>
-    db().readPower.create({ data: { providerId: provider.id, readerId: reader.id, sourceType, state } }).then((r) => r.id);
+    db()
+      .readPower.create({
+        data: { providerId: provider.id, readerId: reader.id, sourceType, state },
+      })
+      .then((r) => r.id);
   const rows = {
     accepted: await make(owner, accepted, 0, 1),
     pending: await make(owner, pending, 0, 0),
@@ -79,7 +95,11 @@ async function world() {
     others: await make(x, y, 0, 1),
     missing: 0,
   };
-  expect(await post(deleteRoute as Handler, "/api/read-power/delete", deleted.token, { readPowerId: rows.deleted })).toMatchObject({ code: 200 });
+  expect(
+    await post(deleteRoute as Handler, "/api/read-power/delete", deleted.token, {
+      readPowerId: rows.deleted,
+    }),
+  ).toMatchObject({ code: 200 });
   const top = await db().readPower.aggregate({ _max: { id: true } });
   rows.missing = (top._max.id ?? 0) + 1000;
   const actors = { owner, accepted, pending, refused, deleted, stranger, unaudited };
@@ -90,10 +110,15 @@ type World = Awaited<ReturnType<typeof world>>;
 type ActorName = keyof World["actors"] | "signedOut" | "badToken";
 type RowName = keyof World["rows"];
 
-const tokenOf = (w: World, actor: ActorName) => (actor === "signedOut" ? null : actor === "badToken" ? "not-a-token" : w.actors[actor].token);
+const tokenOf = (w: World, actor: ActorName) =>
+  actor === "signedOut" ? null : actor === "badToken" ? "not-a-token" : w.actors[actor].token;
 
 /** Runs the cells in order (state-changing successes last) and answers "actor → row": code. */
-async function matrix(w: World, cells: [ActorName, RowName][], run: (token: string | null, id: number) => Promise<Answer>) {
+async function matrix(
+  w: World,
+  cells: [ActorName, RowName][],
+  run: (token: string | null, id: number) => Promise<Answer>,
+) {
   const codes: Record<string, number> = {};
   const answers: Record<string, Answer> = {};
   for (const [actor, rowName] of cells) {
@@ -115,16 +140,41 @@ function expectNoLeak(answers: Record<string, Answer>, actors: ActorName[]) {
   }
 }
 
-const signedIn = ["owner", "accepted", "pending", "refused", "deleted", "stranger", "unaudited"] as const;
-const guesses = (actors: readonly ActorName[]): [ActorName, RowName][] => actors.flatMap((a) => [[a, "others"], [a, "missing"]] as [ActorName, RowName][]);
+const signedIn = [
+  "owner",
+  "accepted",
+  "pending",
+  "refused",
+  "deleted",
+  "stranger",
+  "unaudited",
+] as const;
+const guesses = (actors: readonly ActorName[]): [ActorName, RowName][] =>
+  actors.flatMap(
+    (a) =>
+      [
+        [a, "others"],
+        [a, "missing"],
+      ] as [ActorName, RowName][],
+  );
 
 describe("findVisiblePatient (the patient lookup behind every patient page)", () => {
   it("owner and accepted reader see the patient; pending, refused, deleted, stranger and unaudited clinic do not", async () => {
     const w = await world();
     const owner = w.actors.owner;
     const seen: Record<string, boolean> = {};
-    for (const actor of signedIn) seen[actor] = (await findVisiblePatient(w.actors[actor].viewer, owner.pid!, owner.id)) !== null;
-    expect(seen).toEqual({ owner: true, accepted: true, pending: false, refused: false, deleted: false, stranger: false, unaudited: false });
+    for (const actor of signedIn)
+      seen[actor] =
+        (await findVisiblePatient(w.actors[actor].viewer, owner.pid!, owner.id)) !== null;
+    expect(seen).toEqual({
+      owner: true,
+      accepted: true,
+      pending: false,
+      refused: false,
+      deleted: false,
+      stranger: false,
+      unaudited: false,
+    });
   });
 
   it("guessed ids: another patient's pid, or a pid with the wrong user id, show nothing", async () => {
@@ -152,7 +202,10 @@ describe("findShareForViewer (one share, for the share page)", () => {
     ];
     const found: Record<string, string | null> = {};
     for (const [actor, rowName] of cells) {
-      const item = await findShareForViewer(w.actors[actor as (typeof signedIn)[number]].viewer, w.rows[rowName]);
+      const item = await findShareForViewer(
+        w.actors[actor as (typeof signedIn)[number]].viewer,
+        w.rows[rowName],
+      );
       found[`${actor} → ${rowName}`] = item ? `${item.readPowerId} ${item.name}` : null;
     }
     const { rows } = w;
@@ -174,8 +227,17 @@ describe("GET findList", () => {
     const w = await world();
     const result: Record<string, string> = {};
     for (const actor of [...signedIn, "signedOut", "badToken"] as ActorName[]) {
-      const answer = await get(findListRoute as Handler, "/api/read-power/findList", tokenOf(w, actor));
-      const ids = answer.code === 200 ? (answer.data.data as { readPowerId: number; state: number }[]).map((r) => `${r.readPowerId}:${r.state}`).join(",") : "";
+      const answer = await get(
+        findListRoute as Handler,
+        "/api/read-power/findList",
+        tokenOf(w, actor),
+      );
+      const ids =
+        answer.code === 200
+          ? (answer.data.data as { readPowerId: number; state: number }[])
+              .map((r) => `${r.readPowerId}:${r.state}`)
+              .join(",")
+          : "";
       result[actor] = `${answer.code} ${answer.code === 200 ? answer.data.count : "-"} [${ids}]`;
     }
     const { rows } = w;
@@ -196,12 +258,24 @@ describe("GET findList", () => {
     const w = await world();
     const result: Record<string, string> = {};
     for (const actor of [...signedIn, "signedOut", "badToken"] as ActorName[]) {
-      const answer = await get(findListRoute as Handler, "/api/read-power/findList?tab=others", tokenOf(w, actor));
-      const ids = answer.code === 200 ? (answer.data.data as { readPowerId: number }[]).map((r) => r.readPowerId).sort((a, b) => a - b).join(",") : "";
+      const answer = await get(
+        findListRoute as Handler,
+        "/api/read-power/findList?tab=others",
+        tokenOf(w, actor),
+      );
+      const ids =
+        answer.code === 200
+          ? (answer.data.data as { readPowerId: number }[])
+              .map((r) => r.readPowerId)
+              .sort((a, b) => a - b)
+              .join(",")
+          : "";
       result[actor] = `${answer.code} [${ids}]`;
     }
     const { rows } = w;
-    const mine = [rows.accepted, rows.pending, rows.refused, rows.unaudited, rows.extra].sort((a, b) => a - b).join(",");
+    const mine = [rows.accepted, rows.pending, rows.refused, rows.unaudited, rows.extra]
+      .sort((a, b) => a - b)
+      .join(",");
     expect(result).toEqual({
       owner: `200 [${mine}]`,
       accepted: "200 []",
@@ -230,7 +304,12 @@ describe("POST update (uploadIsNew, the reader's field)", () => {
       ["pending", "pending"],
       ["refused", "refused"],
     ];
-    const { codes, answers } = await matrix(w, cells, (token, id) => post(updateRoute as Handler, "/api/read-power/update", token, { readPowerId: id, uploadIsNew: 1 }));
+    const { codes, answers } = await matrix(w, cells, (token, id) =>
+      post(updateRoute as Handler, "/api/read-power/update", token, {
+        readPowerId: id,
+        uploadIsNew: 1,
+      }),
+    );
     expect(codes).toMatchObject({
       "owner → accepted": 403,
       "deleted → deleted": 403,
@@ -254,8 +333,15 @@ describe("POST update (uploadIsNew, the reader's field)", () => {
       ["owner", "refused"],
       ["pending", "pending"],
     ];
-    const { codes } = await matrix(w, cells, (token, id) => post(updateRoute as Handler, "/api/read-power/update", token, { readPowerId: id, isNew: 1 }));
-    expect(codes).toEqual({ "owner → pending": 403, "refused → refused": 403, "owner → refused": 200, "pending → pending": 200 });
+    const { codes } = await matrix(w, cells, (token, id) =>
+      post(updateRoute as Handler, "/api/read-power/update", token, { readPowerId: id, isNew: 1 }),
+    );
+    expect(codes).toEqual({
+      "owner → pending": 403,
+      "refused → refused": 403,
+      "owner → refused": 200,
+      "pending → pending": 200,
+    });
   });
 });
 
@@ -275,7 +361,9 @@ describe("POST process", () => {
       ["badToken", "pending"],
       ["pending", "pending"],
     ];
-    const { codes, answers } = await matrix(w, cells, (token, id) => post(processRoute as Handler, "/api/read-power/process", token, { id, state: 1 }));
+    const { codes, answers } = await matrix(w, cells, (token, id) =>
+      post(processRoute as Handler, "/api/read-power/process", token, { id, state: 1 }),
+    );
     expect(codes).toMatchObject({
       "owner → pending": 403, // a share is the reader's to answer
       "owner → refused": 400, // the owner's to answer, but already answered
@@ -290,7 +378,9 @@ describe("POST process", () => {
     });
     expectNoLeak(answers, [...signedIn]);
     expect(answers["stranger → pending"]).toEqual(answers["stranger → missing"]);
-    expect(await findVisiblePatient(w.actors.pending.viewer, w.actors.owner.pid!, w.actors.owner.id)).not.toBeNull();
+    expect(
+      await findVisiblePatient(w.actors.pending.viewer, w.actors.owner.pid!, w.actors.owner.id),
+    ).not.toBeNull();
   });
 });
 
@@ -311,7 +401,9 @@ describe("POST reinvite", () => {
       ["badToken", "refused"],
       ["refused", "refused"],
     ];
-    const { codes, answers } = await matrix(w, cells, (token, id) => post(reinviteRoute as Handler, "/api/read-power/reinvite", token, { id }));
+    const { codes, answers } = await matrix(w, cells, (token, id) =>
+      post(reinviteRoute as Handler, "/api/read-power/reinvite", token, { id }),
+    );
     expect(codes).toMatchObject({
       "owner → refused": 403,
       "accepted → refused": 403,
@@ -327,7 +419,9 @@ describe("POST reinvite", () => {
     });
     expectNoLeak(answers, [...signedIn]);
     expect(answers["refused → accepted"]).toEqual(answers["refused → missing"]);
-    expect(await db().readPower.findUnique({ where: { id: w.rows.refused } })).toMatchObject({ state: 0 });
+    expect(await db().readPower.findUnique({ where: { id: w.rows.refused } })).toMatchObject({
+      state: 0,
+    });
   });
 });
 
@@ -346,7 +440,9 @@ describe("POST delete", () => {
       ["refused", "refused"],
       ["unaudited", "unaudited"],
     ];
-    const { codes, answers } = await matrix(w, cells, (token, id) => post(deleteRoute as Handler, "/api/read-power/delete", token, { readPowerId: id }));
+    const { codes, answers } = await matrix(w, cells, (token, id) =>
+      post(deleteRoute as Handler, "/api/read-power/delete", token, { readPowerId: id }),
+    );
     expect(codes).toMatchObject({
       "stranger → accepted": 403,
       "deleted → deleted": 403,
@@ -362,7 +458,9 @@ describe("POST delete", () => {
     expect(answers["stranger → accepted"]).toEqual(answers["stranger → missing"]);
     expect(await db().readPower.count({ where: { providerId: w.actors.owner.id } })).toBe(0);
     expect(await db().readPower.count({ where: { id: w.rows.others } })).toBe(1);
-    expect(await findVisiblePatient(w.actors.accepted.viewer, w.actors.owner.pid!, w.actors.owner.id)).toBeNull();
+    expect(
+      await findVisiblePatient(w.actors.accepted.viewer, w.actors.owner.pid!, w.actors.owner.id),
+    ).toBeNull();
   });
 });
 
@@ -370,12 +468,18 @@ describe("signed out or with a broken token, nothing answers but 800 / 801", () 
   it("every token-protected sharing call", async () => {
     const calls: Record<string, (token: string | null) => Promise<Answer>> = {
       findList: (t) => get(findListRoute as Handler, "/api/read-power/findList", t),
-      findShareList: (t) => get(findShareListRoute as Handler, "/api/read-power/findShareList?searchOption=abc", t),
+      findShareList: (t) =>
+        get(findShareListRoute as Handler, "/api/read-power/findShareList?searchOption=abc", t),
       save: (t) => post(saveRoute as Handler, "/api/read-power/save", t, { readId: 1 }),
       invite: (t) => post(inviteRoute as Handler, "/api/read-power/invite", t, { provideId: 1 }),
-      update: (t) => post(updateRoute as Handler, "/api/read-power/update", t, { readPowerId: 1, nickName: "x" }),
+      update: (t) =>
+        post(updateRoute as Handler, "/api/read-power/update", t, {
+          readPowerId: 1,
+          nickName: "x",
+        }),
       delete: (t) => post(deleteRoute as Handler, "/api/read-power/delete", t, { readPowerId: 1 }),
-      process: (t) => post(processRoute as Handler, "/api/read-power/process", t, { id: 1, state: 1 }),
+      process: (t) =>
+        post(processRoute as Handler, "/api/read-power/process", t, { id: 1, state: 1 }),
       reinvite: (t) => post(reinviteRoute as Handler, "/api/read-power/reinvite", t, { id: 1 }),
     };
     const result: Record<string, string> = {};
@@ -384,6 +488,8 @@ describe("signed out or with a broken token, nothing answers but 800 / 801", () 
       const bad = await run("short");
       result[name] = `${none.status}/${none.code} ${bad.status}/${bad.code}`;
     }
-    expect(result).toEqual(Object.fromEntries(Object.keys(calls).map((name) => [name, "401/800 401/801"])));
+    expect(result).toEqual(
+      Object.fromEntries(Object.keys(calls).map((name) => [name, "401/800 401/801"])),
+    );
   });
 });

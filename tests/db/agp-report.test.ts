@@ -14,35 +14,68 @@ import enViews from "../../locales/en/views.json";
 const ZONE = "Europe/Warsaw";
 const FROM = "2026-09-01";
 const TO = "2026-09-07";
-const at = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
+const at = (date: string, time: string) =>
+  Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
 
 let tag = 0;
 async function people() {
   const t = `${++tag}-${Date.now()}`;
   const mk = (name: string) =>
     db().user.create({
-      data: { email: `${name}-${t}@agp.test`, identity: 1, firstName: "Ada", lastName: `Agp${name}`, birthDate: new Date("1975-05-05"), patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } } },
+      data: {
+        email: `${name}-${t}@agp.test`,
+        identity: 1,
+        firstName: "Ada",
+        lastName: `Agp${name}`,
+        birthDate: new Date("1975-05-05"),
+        patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } },
+      },
       include: { patient: true },
     });
   const full = await mk("full");
   const short = await mk("short");
-  const clinic = await db().user.create({ data: { email: `c-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en", unit: 1 } } } });
-  const stranger = await db().user.create({ data: { email: `s-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en" } } } });
-  for (const p of [full, short]) await db().readPower.create({ data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 } });
+  const clinic = await db().user.create({
+    data: {
+      email: `c-${t}@agp.test`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "en", unit: 1 } },
+    },
+  });
+  const stranger = await db().user.create({
+    data: { email: `s-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en" } } },
+  });
+  for (const p of [full, short])
+    await db().readPower.create({
+      data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 },
+    });
   return { full: full.patient!.id, short: short.patient!.id, clinic, stranger };
 }
 
-const page = (userId: number, pid: number, search: string) => callPage(agpprint, "agpprint", userId, pid, search);
-const pdf = (userId: number, pid: number | string, search: string) => callPdf(agpprintPdf, "agpprint", userId, pid, search);
+const page = (userId: number, pid: number, search: string) =>
+  callPage(agpprint, "agpprint", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string) =>
+  callPdf(agpprintPdf, "agpprint", userId, pid, search);
 
 async function expected(pid: number): Promise<AgpReport> {
-  const rows = await db().cgmRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } });
-  const result = buildAgpReport({ from: FROM, to: TO, timeZone: ZONE, now: Date.now(), limits: { low: 70, high: 180 }, readings: rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData })) });
+  const rows = await db().cgmRecord.findMany({
+    where: { patientId: pid },
+    orderBy: { dateTime: "asc" },
+  });
+  const result = buildAgpReport({
+    from: FROM,
+    to: TO,
+    timeZone: ZONE,
+    now: Date.now(),
+    limits: { low: 70, high: 180 },
+    readings: rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData })),
+  });
   if (result.status !== "ok") throw new Error(result.status);
   return result.report;
 }
 
-const fill = (text: string, values: Record<string, unknown>) => text.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k]));
+const fill = (text: string, values: Record<string, unknown>) =>
+  text.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k]));
 
 describe("AGP report page, PDF route and API", () => {
   let s: Awaited<ReturnType<typeof people>>;
@@ -62,43 +95,96 @@ describe("AGP report page, PDF route and API", () => {
     expect(data.report!.statistics.mean).toEqual(reference.statistics.mean);
     expect(data.report!.statistics.gmi).toEqual(reference.statistics.gmi);
     expect(data.report!.statistics.cv).toEqual(reference.statistics.cv);
-    expect(data.report!.timeInRanges.value.range70to180).toBe(reference.timeInRanges.value.range70to180);
-    expect(data.report!.timeInRanges.goals.map((g) => g.key)).toEqual(["above250", "above180", "inRange", "below70", "below54"]);
+    expect(data.report!.timeInRanges.value.range70to180).toBe(
+      reference.timeInRanges.value.range70to180,
+    );
+    expect(data.report!.timeInRanges.goals.map((g) => g.key)).toEqual([
+      "above250",
+      "above180",
+      "inRange",
+      "below70",
+      "below54",
+    ]);
     expect(data.agpSvg).toMatch(/^<svg/);
     expect(data.daily.map((d) => [d.date, d.full, Boolean(d.svg)])).toEqual([
       ...["01", "02", "03", "04", "05", "06"].map((d) => [`2026-09-${d}`, true, true]),
       ["2026-09-07", false, false],
     ]);
-    expect(data.shell.pdf).toEqual({ href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`, fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf` });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpReport" }, orderBy: { at: "desc" } });
+    expect(data.shell.pdf).toEqual({
+      href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`,
+      fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf`,
+    });
+    const logged = await db().auditLog.findFirst({
+      where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpReport" },
+      orderBy: { at: "desc" },
+    });
     expect(logged?.detail).toMatchObject({ start: FROM, end: TO, print: false });
   });
 
   it("the page: 4 full days give the insufficient message with the counts and no charts; a bad range the range message", async () => {
     const data = await page(s.clinic.id, s.short, "?start=2026/09/01&end=2026/09/07");
-    expect(data.insufficient).toEqual({ fullDays: 4, requiredFullDays: 5, dayCount: 7, percent: 70, from: "2026/09/01", to: "2026/09/07" });
+    expect(data.insufficient).toEqual({
+      fullDays: 4,
+      requiredFullDays: 5,
+      dayCount: 7,
+      percent: 70,
+      from: "2026/09/01",
+      to: "2026/09/07",
+    });
     expect([data.report, data.agpSvg, data.daily, data.shell.pdf]).toEqual([null, null, [], null]);
     const tooLong = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/20");
     expect([tooLong.shell.problem, tooLong.report]).toEqual(["views:problems.tooLong14", null]);
   });
 
   it("POST /api/cgms/cgm-record/agp: the report's figures, 400 with the translated message, 404 for a stranger", async () => {
-    const answer = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: "2026/09/01", end: TO }, token);
+    const answer = await postApi(
+      agpApi as Handler,
+      "/api/cgms/cgm-record/agp",
+      { pid: s.full, start: "2026/09/01", end: TO },
+      token,
+    );
     const reference = await expected(s.full);
     expect([answer.status, answer.code]).toEqual([200, 200]);
     expect(answer.data.pid).toBe(s.full);
     expect(answer.data.statistics.mean).toEqual(reference.statistics.mean);
     expect(answer.data.statistics.gmi).toEqual(reference.statistics.gmi);
-    expect(answer.data.timeInRanges.value.range70to180).toBe(reference.timeInRanges.value.range70to180);
+    expect(answer.data.timeInRanges.value.range70to180).toBe(
+      reference.timeInRanges.value.range70to180,
+    );
     expect(answer.data.agp.p50).toEqual(JSON.parse(JSON.stringify(reference.agp.p50)));
     expect(answer.data.dailyProfiles).toHaveLength(7);
     expect(answer.data.dailyProfiles[0].points).toBeUndefined();
 
-    const short = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.short, start: FROM, end: TO }, token);
-    expect([short.code, short.msg]).toEqual([400, fill(enReports.agp.insufficient, { from: "2026/09/01", to: "2026/09/07", fullDays: 4, requiredFullDays: 5, dayCount: 7, percent: 70 })]);
-    const tooLong = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: FROM, end: "2026-09-20" }, token);
+    const short = await postApi(
+      agpApi as Handler,
+      "/api/cgms/cgm-record/agp",
+      { pid: s.short, start: FROM, end: TO },
+      token,
+    );
+    expect([short.code, short.msg]).toEqual([
+      400,
+      fill(enReports.agp.insufficient, {
+        from: "2026/09/01",
+        to: "2026/09/07",
+        fullDays: 4,
+        requiredFullDays: 5,
+        dayCount: 7,
+        percent: 70,
+      }),
+    ]);
+    const tooLong = await postApi(
+      agpApi as Handler,
+      "/api/cgms/cgm-record/agp",
+      { pid: s.full, start: FROM, end: "2026-09-20" },
+      token,
+    );
     expect([tooLong.code, tooLong.msg]).toEqual([400, enViews.problems.tooLong14]);
-    const stranger = await postApi(agpApi as Handler, "/api/cgms/cgm-record/agp", { pid: s.full, start: FROM, end: TO }, await createApiToken(s.stranger.id));
+    const stranger = await postApi(
+      agpApi as Handler,
+      "/api/cgms/cgm-record/agp",
+      { pid: s.full, start: FROM, end: TO },
+      await createApiToken(s.stranger.id),
+    );
     expect(stranger.code).toBe(404);
   });
 

@@ -1,5 +1,9 @@
 /** Calling `/api/` route modules directly in database tests, with the envelope read back. */
-export type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+export type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Answer = { status: number; code: number; msg: string; data: any };
 
@@ -15,10 +19,30 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
   return { status: response.status, ...(await response.json()) };
 }
 
-export const tokenHeaders = (token?: string | null, extra: Record<string, string> = {}) => ({ ...(token ? { token } : {}), ...extra });
+export const tokenHeaders = (token?: string | null, extra: Record<string, string> = {}) => ({
+  ...(token ? { token } : {}),
+  ...extra,
+});
 
-export const getApi = (handler: Handler, path: string, token?: string | null, extra?: Record<string, string>) =>
-  call(handler, new Request(`http://localhost${path}`, { headers: tokenHeaders(token, extra) }));
+export const getApi = (
+  handler: Handler,
+  path: string,
+  token?: string | null,
+  extra?: Record<string, string>,
+) => call(handler, new Request(`http://localhost${path}`, { headers: tokenHeaders(token, extra) }));
 
-export const postApi = (handler: Handler, path: string, body: unknown, token?: string | null, extra?: Record<string, string>) =>
-  call(handler, new Request(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...tokenHeaders(token, extra) } }));
+export const postApi = (
+  handler: Handler,
+  path: string,
+  body: unknown,
+  token?: string | null,
+  extra?: Record<string, string>,
+) =>
+  call(
+    handler,
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...tokenHeaders(token, extra) },
+    }),
+  );

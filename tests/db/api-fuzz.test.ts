@@ -27,7 +27,10 @@ type Fixture = Awaited<ReturnType<typeof makeFixture>>;
 const PASSWORD = "fuzz password 1";
 let serial = 0;
 
-async function account(kind: "person" | "clinic", extra: { isPass?: number; active?: boolean; password?: string } = {}) {
+async function account(
+  kind: "person" | "clinic",
+  extra: { isPass?: number; active?: boolean; password?: string } = {},
+) {
   serial += 1;
   const { password, ...rest } = extra;
   const user = await db().user.create({
@@ -42,10 +45,16 @@ async function account(kind: "person" | "clinic", extra: { isPass?: number; acti
     },
     include: { patient: true },
   });
-  return { id: user.id, email: user.email, pid: user.patient?.id ?? 0, token: await createApiToken(user.id) };
+  return {
+    id: user.id,
+    email: user.email,
+    pid: user.patient?.id ?? 0,
+    token: await createApiToken(user.id),
+  };
 }
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function makeFixture() {
   const patient = await account("person");
@@ -62,20 +71,50 @@ async function makeFixture() {
   const emailInvited = await account("person");
   const leaving = await account("person");
 
-  const pending = await db().readPower.create({ data: { providerId: patient.id, readerId: reader.id, sourceType: 0, state: 0 } });
-  const accepted = await db().readPower.create({ data: { providerId: shareTarget.id, readerId: reader.id, sourceType: 0, state: 1 } });
-  const removable = await db().readPower.create({ data: { providerId: leaver.id, readerId: shareTarget.id, sourceType: 0, state: 1 } });
-  const refused = await db().readPower.create({ data: { providerId: refusing.id, readerId: clinic.id, sourceType: 1, state: 2 } });
-  const byEmail = await db().readPower.create({ data: { providerId: emailInvited.id, readerId: clinic.id, sourceType: 1, state: 0 } });
+  const pending = await db().readPower.create({
+    data: { providerId: patient.id, readerId: reader.id, sourceType: 0, state: 0 },
+  });
+  const accepted = await db().readPower.create({
+    data: { providerId: shareTarget.id, readerId: reader.id, sourceType: 0, state: 1 },
+  });
+  const removable = await db().readPower.create({
+    data: { providerId: leaver.id, readerId: shareTarget.id, sourceType: 0, state: 1 },
+  });
+  const refused = await db().readPower.create({
+    data: { providerId: refusing.id, readerId: clinic.id, sourceType: 1, state: 2 },
+  });
+  const byEmail = await db().readPower.create({
+    data: { providerId: emailInvited.id, readerId: clinic.id, sourceType: 1, state: 0 },
+  });
   const uploadTask = (status: "open" | "done", expectedCount: number) =>
-    db().uploadTask.create({ data: { patientId: patient.pid, uploaderId: patient.id, deviceKind: "equil", deviceSn: "FUZZ01", pdaVersion: "5.3.0", timeZone: "Europe/Warsaw", status, expectedCount } });
+    db().uploadTask.create({
+      data: {
+        patientId: patient.pid,
+        uploaderId: patient.id,
+        deviceKind: "equil",
+        deviceSn: "FUZZ01",
+        pdaVersion: "5.3.0",
+        timeZone: "Europe/Warsaw",
+        status,
+        expectedCount,
+      },
+    });
   const sliceTarget = await uploadTask("open", 200_000);
   const abandoned = await uploadTask("open", 1);
   const finished = await uploadTask("done", 1);
-  const diabetesType = (await db().option.findFirst({ where: { type: 0 } })) ?? (await db().option.create({ data: { type: 0, code: "fuzz-type" } }));
+  const diabetesType =
+    (await db().option.findFirst({ where: { type: 0 } })) ??
+    (await db().option.create({ data: { type: 0, code: "fuzz-type" } }));
 
-  const activation = await issueEmailCode({ email: inactive.email, purpose: "activate", userId: inactive.id });
-  const registration = await issueEmailCode({ email: "fuzz-register@fuzz.test", purpose: "verify_email" });
+  const activation = await issueEmailCode({
+    email: inactive.email,
+    purpose: "activate",
+    userId: inactive.id,
+  });
+  const registration = await issueEmailCode({
+    email: "fuzz-register@fuzz.test",
+    purpose: "verify_email",
+  });
   if (!activation.ok || !registration.ok) throw new Error("no email code");
   return {
     patient,
@@ -89,7 +128,16 @@ async function makeFixture() {
     shareTarget,
     invited,
     leaving,
-    ids: { pending: pending.id, accepted: accepted.id, removable: removable.id, refused: refused.id, diabetesType: diabetesType.id, sliceTarget: sliceTarget.id, abandoned: abandoned.id, finished: finished.id },
+    ids: {
+      pending: pending.id,
+      accepted: accepted.id,
+      removable: removable.id,
+      refused: refused.id,
+      diabetesType: diabetesType.id,
+      sliceTarget: sliceTarget.id,
+      abandoned: abandoned.id,
+      finished: finished.id,
+    },
     inviteLink: await createInviteToken(byEmail.id),
     activationCode: activation.code,
     registrationCode: registration.code,
@@ -121,110 +169,367 @@ type Route = {
 /** A file field of a multipart example. */
 type FileValue = { file: string; name: string };
 const fileValue = (text: string, name = "readings.csv"): FileValue => ({ file: text, name });
-const isFileValue = (value: unknown): value is FileValue => typeof value === "object" && value !== null && "file" in value && "name" in value && typeof (value as FileValue).file === "string";
+const isFileValue = (value: unknown): value is FileValue =>
+  typeof value === "object" &&
+  value !== null &&
+  "file" in value &&
+  "name" in value &&
+  typeof (value as FileValue).file === "string";
 
 const own = (f: Fixture) => f.patient.token;
 const none = () => null;
 const report = (f: Fixture) => ({ pid: f.patient.pid, ...f.range });
-const pumpRecord = { recordId: 1, eventIndex: 1, eventPort: 4, eventType: 0, eventUrgency: 0, eventValue: 0, statusByte0: 80, statusByte1: 100, statusShort0: 160, statusShort1: 0, deviceTime: "2026-07-01 08:00:00" };
+const pumpRecord = {
+  recordId: 1,
+  eventIndex: 1,
+  eventPort: 4,
+  eventType: 0,
+  eventUrgency: 0,
+  eventValue: 0,
+  statusByte0: 80,
+  statusByte1: 100,
+  statusShort0: 160,
+  statusShort1: 0,
+  deviceTime: "2026-07-01 08:00:00",
+};
 
 const ROUTES: Record<string, Route> = {
-  "api.$": { method: "GET", path: "/api/no-such-call", token: own, valid: () => ({}), validCode: 404 },
+  "api.$": {
+    method: "GET",
+    path: "/api/no-such-call",
+    token: own,
+    valid: () => ({}),
+    validCode: 404,
+  },
   "api.active.active": {
     method: "POST",
     path: "/api/active/active",
     token: none,
-    valid: (f) => ({ origin: createOriginToken().token, code: f.activationCode, email: f.inactive.email, password: "fuzz password 9", confirmPassword: "fuzz password 9" }),
+    valid: (f) => ({
+      origin: createOriginToken().token,
+      code: f.activationCode,
+      email: f.inactive.email,
+      password: "fuzz password 9",
+      confirmPassword: "fuzz password 9",
+    }),
     runs: 0.5,
   },
-  "api.active.randomString": { method: "GET", path: "/api/active/randomString", token: none, valid: () => ({}) },
+  "api.active.randomString": {
+    method: "GET",
+    path: "/api/active/randomString",
+    token: none,
+    valid: () => ({}),
+  },
   // Fewer than 5 full days of CGM data: the documented 400.
-  "api.cgms.cgm-record.agp": { method: "POST", path: "/api/cgms/cgm-record/agp", token: own, valid: report, validCode: 400 },
-  "api.cgms.cgm-record.findList": { method: "GET", path: "/api/cgms/cgm-record/findList", token: own, valid: report },
+  "api.cgms.cgm-record.agp": {
+    method: "POST",
+    path: "/api/cgms/cgm-record/agp",
+    token: own,
+    valid: report,
+    validCode: 400,
+  },
+  "api.cgms.cgm-record.findList": {
+    method: "GET",
+    path: "/api/cgms/cgm-record/findList",
+    token: own,
+    valid: report,
+  },
   "api.country.list": { method: "GET", path: "/api/country/list", token: none, valid: () => ({}) },
-  "api.option.findOption": { method: "GET", path: "/api/option/findOption", token: own, valid: () => ({}) },
+  "api.option.findOption": {
+    method: "GET",
+    path: "/api/option/findOption",
+    token: own,
+    valid: () => ({}),
+  },
   "api.basal-rate-base-setting.save": {
     method: "POST",
     path: "/api/basal-rate-base-setting/save",
     token: own,
-    valid: () => ({ list: [{ settingIndex: 0, name: "Dzień", valueArray: Array.from({ length: 48 }, () => 64) }], pdaVersion: "5.3.0", pdaSn: "FUZZ01", pdaTimeZone: "GMT+01:00" }),
+    valid: () => ({
+      list: [{ settingIndex: 0, name: "Dzień", valueArray: Array.from({ length: 48 }, () => 64) }],
+      pdaVersion: "5.3.0",
+      pdaSn: "FUZZ01",
+      pdaTimeZone: "GMT+01:00",
+    }),
   },
   "api.pda-setting.saveOrUpdate": {
     method: "POST",
     path: "/api/pda-setting/saveOrUpdate",
     token: own,
-    valid: () => ({ pdaSn: "FUZZ01", pdaVersion: "5.3.0", lowBg: [700], highBg: [1800], defaultCho: [10], sensitiveSilver: [450], maxiumBasalRate: 300, doubleBolus: true }),
+    valid: () => ({
+      pdaSn: "FUZZ01",
+      pdaVersion: "5.3.0",
+      lowBg: [700],
+      highBg: [1800],
+      defaultCho: [10],
+      sensitiveSilver: [450],
+      maxiumBasalRate: 300,
+      doubleBolus: true,
+    }),
   },
-  "api.patient-data.checkSave": { method: "GET", path: "/api/patient-data/checkSave", token: own, valid: (f) => ({ sliceId: f.ids.finished }) },
-  "api.patient-data.completeSliceTask": { method: "POST", path: "/api/patient-data/completeSliceTask", token: own, valid: (f) => ({ sliceId: f.ids.abandoned, isSuccess: false }) },
+  "api.patient-data.checkSave": {
+    method: "GET",
+    path: "/api/patient-data/checkSave",
+    token: own,
+    valid: (f) => ({ sliceId: f.ids.finished }),
+  },
+  "api.patient-data.completeSliceTask": {
+    method: "POST",
+    path: "/api/patient-data/completeSliceTask",
+    token: own,
+    valid: (f) => ({ sliceId: f.ids.abandoned, isSuccess: false }),
+  },
   "api.patient-data.getSliceId": {
     method: "POST",
     path: "/api/patient-data/getSliceId",
     token: own,
-    valid: (f) => ({ pid: f.patient.pid, deviceKind: "equil", deviceSn: "FUZZ01", pdaVersion: "5.3.0", total: 1000, timeZone: "Europe/Warsaw" }),
+    valid: (f) => ({
+      pid: f.patient.pid,
+      deviceKind: "equil",
+      deviceSn: "FUZZ01",
+      pdaVersion: "5.3.0",
+      total: 1000,
+      timeZone: "Europe/Warsaw",
+    }),
   },
-  "api.patient-data.save": { method: "POST", path: "/api/patient-data/save", token: own, valid: (f) => ({ pid: f.patient.pid, pdaSn: "FUZZ01", pdaVersion: "5.3.0", timeZone: "Europe/Warsaw", dataList: [pumpRecord] }) },
+  "api.patient-data.save": {
+    method: "POST",
+    path: "/api/patient-data/save",
+    token: own,
+    valid: (f) => ({
+      pid: f.patient.pid,
+      pdaSn: "FUZZ01",
+      pdaVersion: "5.3.0",
+      timeZone: "Europe/Warsaw",
+      dataList: [pumpRecord],
+    }),
+  },
   "api.patient-data.saveCgmsData": {
     method: "POST",
     path: "/api/patient-data/saveCgmsData",
     token: own,
-    valid: () => ({ deviceSn: "AXFUZZ", timeZone: "Europe/Warsaw", dataList: [{ eventIndex: 1, eventType: 7, eventData: 70, deviceTime: "2026-07-01 08:00:00" }] }),
+    valid: () => ({
+      deviceSn: "AXFUZZ",
+      timeZone: "Europe/Warsaw",
+      dataList: [{ eventIndex: 1, eventType: 7, eventData: 70, deviceTime: "2026-07-01 08:00:00" }],
+    }),
   },
-  "api.patient-data.saveSugar": { method: "POST", path: "/api/patient-data/saveSugar", token: own, valid: () => ({ deviceSn: "GCFUZZ", timeZone: "Europe/Rome", dataList: [{ dateTime: "2026-07-01 08:00:00", statusShort0: 120, statusByte0: 0 }] }) },
-  "api.patient-data.sliceSave": { method: "POST", path: "/api/patient-data/sliceSave", token: own, valid: (f) => ({ sliceId: f.ids.sliceTarget, index: 0, dataList: [pumpRecord] }) },
-  "api.patient-data.findLastRecord": { method: "GET", path: "/api/patient-data/findLastRecord", token: own, valid: (f) => ({ pid: f.patient.pid, origin: 0 }) },
-  "api.patient-data.getPdaTimeZone": { method: "GET", path: "/api/patient-data/getPdaTimeZone", token: own, valid: (f) => ({ pid: f.patient.pid }) },
+  "api.patient-data.saveSugar": {
+    method: "POST",
+    path: "/api/patient-data/saveSugar",
+    token: own,
+    valid: () => ({
+      deviceSn: "GCFUZZ",
+      timeZone: "Europe/Rome",
+      dataList: [{ dateTime: "2026-07-01 08:00:00", statusShort0: 120, statusByte0: 0 }],
+    }),
+  },
+  "api.patient-data.sliceSave": {
+    method: "POST",
+    path: "/api/patient-data/sliceSave",
+    token: own,
+    valid: (f) => ({ sliceId: f.ids.sliceTarget, index: 0, dataList: [pumpRecord] }),
+  },
+  "api.patient-data.findLastRecord": {
+    method: "GET",
+    path: "/api/patient-data/findLastRecord",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid, origin: 0 }),
+  },
+  "api.patient-data.getPdaTimeZone": {
+    method: "GET",
+    path: "/api/patient-data/getPdaTimeZone",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid }),
+  },
   "api.patient-data.uploadErrLog": {
     method: "POST",
     path: "/api/patient-data/uploadErrLog",
     token: own,
-    valid: (f) => ({ list: [{ operatorUserId: f.patient.id, patientUserId: f.patient.id, content: "Nie można odczytać pompy\nrekord 120" }] }),
+    valid: (f) => ({
+      list: [
+        {
+          operatorUserId: f.patient.id,
+          patientUserId: f.patient.id,
+          content: "Nie można odczytać pompy\nrekord 120",
+        },
+      ],
+    }),
   },
   "api.patient-data.importCsv": {
     method: "POST",
     path: "/api/patient-data/importCsv",
     token: own,
     multipart: true,
-    valid: (f) => ({ pid: String(f.patient.pid), file: fileValue("time,glucose\n2026-05-01 08:00,120\n2026-05-01 08:05,124\n"), format: "generic", timeZone: "Europe/Warsaw", dryRun: "1" }),
+    valid: (f) => ({
+      pid: String(f.patient.pid),
+      file: fileValue("time,glucose\n2026-05-01 08:00,120\n2026-05-01 08:05,124\n"),
+      format: "generic",
+      timeZone: "Europe/Warsaw",
+      dryRun: "1",
+    }),
   },
-  "api.patient-data.exportCsv": { method: "GET", path: "/api/patient-data/exportCsv", token: own, valid: report, fileAnswer: "text/csv" },
-  "api.patient-data.findPatientData": { method: "GET", path: "/api/patient-data/findPatientData", token: own, valid: (f) => ({ pid: f.patient.pid, date: isoDay(-1) }) },
-  "api.patient-data.pdf": { method: "POST", path: "/api/patient-data/pdf", token: own, valid: report },
-  "api.patient-data.sugarData": { method: "GET", path: "/api/patient-data/sugarData", token: own, valid: report },
-  "api.patient-data.sugarDevicePdf": { method: "POST", path: "/api/patient-data/sugarDevicePdf", token: own, valid: report },
-  "api.patient.findOne": { method: "GET", path: "/api/patient/findOne", token: own, valid: (f) => ({ pid: f.patient.pid }) },
+  "api.patient-data.exportCsv": {
+    method: "GET",
+    path: "/api/patient-data/exportCsv",
+    token: own,
+    valid: report,
+    fileAnswer: "text/csv",
+  },
+  "api.patient-data.findPatientData": {
+    method: "GET",
+    path: "/api/patient-data/findPatientData",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid, date: isoDay(-1) }),
+  },
+  "api.patient-data.pdf": {
+    method: "POST",
+    path: "/api/patient-data/pdf",
+    token: own,
+    valid: report,
+  },
+  "api.patient-data.sugarData": {
+    method: "GET",
+    path: "/api/patient-data/sugarData",
+    token: own,
+    valid: report,
+  },
+  "api.patient-data.sugarDevicePdf": {
+    method: "POST",
+    path: "/api/patient-data/sugarDevicePdf",
+    token: own,
+    valid: report,
+  },
+  "api.patient.findOne": {
+    method: "GET",
+    path: "/api/patient/findOne",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid }),
+  },
   "api.patient.save": {
     method: "POST",
     path: "/api/patient/save",
     token: own,
-    valid: (f) => ({ pid: f.patient.pid, firstName: "Nina", gender: "female", diabetesType: f.ids.diabetesType, unit: 0, lowLimit: 3.9, highLimit: 10, timeZone: "Europe/Warsaw", breakfastStart: "06:00", breakfastEnd: "10:00" }),
+    valid: (f) => ({
+      pid: f.patient.pid,
+      firstName: "Nina",
+      gender: "female",
+      diabetesType: f.ids.diabetesType,
+      unit: 0,
+      lowLimit: 3.9,
+      highLimit: 10,
+      timeZone: "Europe/Warsaw",
+      breakfastStart: "06:00",
+      breakfastEnd: "10:00",
+    }),
   },
   // A caller of its own, so that hostile ids cannot remove the rows other examples need.
-  "api.read-power.delete": { method: "POST", path: "/api/read-power/delete", token: (f) => f.leaver.token, valid: (f) => ({ readPowerId: f.ids.removable }) },
-  "api.read-power.findList": { method: "GET", path: "/api/read-power/findList", token: own, valid: () => ({ pageNum: 1, pageSize: 10, tab: "others", searchOption: "Fuzz" }) },
-  "api.read-power.findShareList": { method: "GET", path: "/api/read-power/findShareList", token: own, valid: (f) => ({ searchOption: f.invited.email, pageNum: 1 }) },
-  "api.read-power.invite": { method: "POST", path: "/api/read-power/invite", token: (f) => f.clinic.token, valid: (f) => ({ provideId: f.invited.id, message: "Dzień dobry" }) },
-  "api.read-power.process": { method: "POST", path: "/api/read-power/process", token: (f) => f.reader.token, valid: (f) => ({ id: f.ids.pending, state: 1, nickName: "Mama", message: "ok" }) },
-  "api.read-power.processFromEmail": { method: "POST", path: "/api/read-power/processFromEmail", token: none, valid: (f) => ({ data: f.inviteLink, state: 1 }) },
-  "api.read-power.reinvite": { method: "POST", path: "/api/read-power/reinvite", token: (f) => f.clinic.token, valid: (f) => ({ id: f.ids.refused }) },
-  "api.read-power.save": { method: "POST", path: "/api/read-power/save", token: own, valid: (f) => ({ readId: f.invited.id, message: "Zobacz" }) },
-  "api.read-power.update": { method: "POST", path: "/api/read-power/update", token: (f) => f.reader.token, valid: (f) => ({ readPowerId: f.ids.accepted, nickName: "Babcia", uploadIsNew: 1 }) },
-  "api.setting.findOne": { method: "GET", path: "/api/setting/findOne", token: own, valid: () => ({}) },
-  "api.setting.getTimeZone": { method: "GET", path: "/api/setting/getTimeZone", token: own, valid: () => ({}) },
+  "api.read-power.delete": {
+    method: "POST",
+    path: "/api/read-power/delete",
+    token: (f) => f.leaver.token,
+    valid: (f) => ({ readPowerId: f.ids.removable }),
+  },
+  "api.read-power.findList": {
+    method: "GET",
+    path: "/api/read-power/findList",
+    token: own,
+    valid: () => ({ pageNum: 1, pageSize: 10, tab: "others", searchOption: "Fuzz" }),
+  },
+  "api.read-power.findShareList": {
+    method: "GET",
+    path: "/api/read-power/findShareList",
+    token: own,
+    valid: (f) => ({ searchOption: f.invited.email, pageNum: 1 }),
+  },
+  "api.read-power.invite": {
+    method: "POST",
+    path: "/api/read-power/invite",
+    token: (f) => f.clinic.token,
+    valid: (f) => ({ provideId: f.invited.id, message: "Dzień dobry" }),
+  },
+  "api.read-power.process": {
+    method: "POST",
+    path: "/api/read-power/process",
+    token: (f) => f.reader.token,
+    valid: (f) => ({ id: f.ids.pending, state: 1, nickName: "Mama", message: "ok" }),
+  },
+  "api.read-power.processFromEmail": {
+    method: "POST",
+    path: "/api/read-power/processFromEmail",
+    token: none,
+    valid: (f) => ({ data: f.inviteLink, state: 1 }),
+  },
+  "api.read-power.reinvite": {
+    method: "POST",
+    path: "/api/read-power/reinvite",
+    token: (f) => f.clinic.token,
+    valid: (f) => ({ id: f.ids.refused }),
+  },
+  "api.read-power.save": {
+    method: "POST",
+    path: "/api/read-power/save",
+    token: own,
+    valid: (f) => ({ readId: f.invited.id, message: "Zobacz" }),
+  },
+  "api.read-power.update": {
+    method: "POST",
+    path: "/api/read-power/update",
+    token: (f) => f.reader.token,
+    valid: (f) => ({ readPowerId: f.ids.accepted, nickName: "Babcia", uploadIsNew: 1 }),
+  },
+  "api.setting.findOne": {
+    method: "GET",
+    path: "/api/setting/findOne",
+    token: own,
+    valid: () => ({}),
+  },
+  "api.setting.getTimeZone": {
+    method: "GET",
+    path: "/api/setting/getTimeZone",
+    token: own,
+    valid: () => ({}),
+  },
   "api.setting.update": {
     method: "POST",
     path: "/api/setting/update",
     token: own,
-    valid: (f) => ({ pid: f.patient.pid, timeZone: "Europe/Warsaw", breakfastTime: ["06:00:00", "10:00:00"], lunchTime: ["11:00:00", "14:00:00"], supperTime: ["17:00:00", "20:00:00"] }),
+    valid: (f) => ({
+      pid: f.patient.pid,
+      timeZone: "Europe/Warsaw",
+      breakfastTime: ["06:00:00", "10:00:00"],
+      lunchTime: ["11:00:00", "14:00:00"],
+      supperTime: ["17:00:00", "20:00:00"],
+    }),
   },
-  "api.user.getUserInfo": { method: "GET", path: "/api/user/getUserInfo", token: own, valid: () => ({}) },
-  "api.user.logout": { method: "POST", path: "/api/user/logout", token: (f) => f.leaving.token, valid: () => ({}) },
-  "api.user.login": { method: "POST", path: "/api/user/login", token: none, valid: (f) => ({ userName: f.signIn.email, password: PASSWORD, identity: 1 }), runs: 80 },
+  "api.user.getUserInfo": {
+    method: "GET",
+    path: "/api/user/getUserInfo",
+    token: own,
+    valid: () => ({}),
+  },
+  "api.user.logout": {
+    method: "POST",
+    path: "/api/user/logout",
+    token: (f) => f.leaving.token,
+    valid: () => ({}),
+  },
+  "api.user.login": {
+    method: "POST",
+    path: "/api/user/login",
+    token: none,
+    valid: (f) => ({ userName: f.signIn.email, password: PASSWORD, identity: 1 }),
+    runs: 80,
+  },
   "api.user.password": {
     method: "POST",
     path: "/api/user/password",
     token: (f) => f.changer.token,
-    valid: () => ({ currentPassword: PASSWORD, password: "fuzz password 2", confirmPassword: "fuzz password 2" }),
+    valid: () => ({
+      currentPassword: PASSWORD,
+      password: "fuzz password 2",
+      confirmPassword: "fuzz password 2",
+    }),
     runs: 0.5,
   },
   "api.user.register": {
@@ -249,12 +554,24 @@ const ROUTES: Record<string, Route> = {
     }),
     runs: 0.5,
   },
-  "api.user.sendMail": { method: "POST", path: "/api/user/sendMail", token: none, valid: () => ({ email: "nobody@fuzz.test", type: "reset" }) },
+  "api.user.sendMail": {
+    method: "POST",
+    path: "/api/user/sendMail",
+    token: none,
+    valid: () => ({ email: "nobody@fuzz.test", type: "reset" }),
+  },
   "api.user.updateIdentityInfo": {
     method: "POST",
     path: "/api/user/updateIdentityInfo",
     token: (f) => f.newClinic.token,
-    valid: () => ({ hospitalName: "Szpital", address: "ul. Długa 1", area: "Mazowieckie", country: "PL", connectName: "Anna Kowalska", connectPhone: "+48 22 123 45 67" }),
+    valid: () => ({
+      hospitalName: "Szpital",
+      address: "ul. Długa 1",
+      area: "Mazowieckie",
+      country: "PL",
+      connectName: "Anna Kowalska",
+      connectPhone: "+48 22 123 45 67",
+    }),
   },
 };
 
@@ -309,10 +626,18 @@ const HOSTILE_CONSTANTS: unknown[] = [
 ];
 
 /** Tried in every field of every route before the random runs. */
-const CORE_HOSTILE: unknown[] = ["Ann\u0000a", "\u202Eevil", true, 2 ** 31, "2147483648", { nested: [1] }];
+const CORE_HOSTILE: unknown[] = [
+  "Ann\u0000a",
+  "\u202Eevil",
+  true,
+  2 ** 31,
+  "2147483648",
+  { nested: [1] },
+];
 
 /** The valid example with each field in turn replaced by each core hostile value. */
-const fieldExamples = (valid: Payload): Payload[] => Object.keys(valid).flatMap((key) => CORE_HOSTILE.map((value) => ({ ...valid, [key]: value })));
+const fieldExamples = (valid: Payload): Payload[] =>
+  Object.keys(valid).flatMap((key) => CORE_HOSTILE.map((value) => ({ ...valid, [key]: value })));
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CONSTANTS) },
@@ -324,17 +649,36 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** The valid example with fields replaced by hostile values, removed, or added. */
 function mutated(valid: Payload): fc.Arbitrary<unknown> {
   const keys = Object.keys(valid);
-  const extraKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "pid", "id", "userId", "role"), fc.string({ maxLength: 10 }));
+  const extraKey = fc.oneof(
+    fc.constantFrom("__proto__", "constructor", "pid", "id", "userId", "role"),
+    fc.string({ maxLength: 10 }),
+  );
   const replace = keys.length
-    ? fc.tuple(fc.subarray(keys, { minLength: 1 }), fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length })).map(([picked, values]) => {
-        const out: Payload = { ...valid };
-        picked.forEach((key, i) => (out[key] = values[i]));
-        return out;
-      })
+    ? fc
+        .tuple(
+          fc.subarray(keys, { minLength: 1 }),
+          fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length }),
+        )
+        .map(([picked, values]) => {
+          const out: Payload = { ...valid };
+          picked.forEach((key, i) => (out[key] = values[i]));
+          return out;
+        })
     : fc.constant(valid);
-  const remove = fc.subarray(keys).map((gone) => Object.fromEntries(Object.entries(valid).filter(([key]) => !gone.includes(key))));
-  const add = fc.dictionary(extraKey, hostileValue, { maxKeys: 3 }).map((extra) => ({ ...valid, ...extra }));
-  return fc.oneof({ weight: 6, arbitrary: replace }, { weight: 1, arbitrary: remove }, { weight: 1, arbitrary: add }, { weight: 1, arbitrary: hostileValue });
+  const remove = fc
+    .subarray(keys)
+    .map((gone) =>
+      Object.fromEntries(Object.entries(valid).filter(([key]) => !gone.includes(key))),
+    );
+  const add = fc
+    .dictionary(extraKey, hostileValue, { maxKeys: 3 })
+    .map((extra) => ({ ...valid, ...extra }));
+  return fc.oneof(
+    { weight: 6, arbitrary: replace },
+    { weight: 1, arbitrary: remove },
+    { weight: 1, arbitrary: add },
+    { weight: 1, arbitrary: hostileValue },
+  );
 }
 
 const MALFORMED_JSON = [
@@ -367,24 +711,51 @@ type Body =
   | { kind: "none" };
 
 /** Text a form or a query would carry for a value. */
-const asText = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? String(value));
+const asText = (value: unknown) =>
+  typeof value === "string"
+    ? value
+    : value === undefined
+      ? ""
+      : (JSON.stringify(value) ?? String(value));
 
 /** The fields of a form or query for a value: each list item a repeated field, anything else its text. */
 function textEntries(value: unknown): [string, string][] {
-  const entries: [string, unknown][] = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [["value", value]];
-  return entries.flatMap(([key, item]) => (Array.isArray(item) ? item : [item]).map((one): [string, string] => [key, asText(one)]));
+  const entries: [string, unknown][] =
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.entries(value)
+      : [["value", value]];
+  return entries.flatMap(([key, item]) =>
+    (Array.isArray(item) ? item : [item]).map((one): [string, string] => [key, asText(one)]),
+  );
 }
 
 function bodies(valid: Payload, multipart = false): fc.Arbitrary<Body> {
   return fc.oneof(
-    { weight: multipart ? 6 : 0, arbitrary: mutated(valid).map((value): Body => ({ kind: "multipart", value })) },
+    {
+      weight: multipart ? 6 : 0,
+      arbitrary: mutated(valid).map((value): Body => ({ kind: "multipart", value })),
+    },
     { weight: 6, arbitrary: mutated(valid).map((value): Body => ({ kind: "json", value })) },
     { weight: 2, arbitrary: mutated(valid).map((value): Body => ({ kind: "form", value })) },
-    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 30 })).map((text): Body => ({ kind: "text", type: "application/json", text })) },
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom<string | null>(null, "text/plain", "application/xml", "application/octet-stream", "application/jsonp", "text/json", "multipart/form-data", "application/x-www-form-urlencoded; charset=utf-7")
+        .oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 30 }))
+        .map((text): Body => ({ kind: "text", type: "application/json", text })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom<string | null>(
+          null,
+          "text/plain",
+          "application/xml",
+          "application/octet-stream",
+          "application/jsonp",
+          "text/json",
+          "multipart/form-data",
+          "application/x-www-form-urlencoded; charset=utf-7",
+        )
         .map((type): Body => ({ kind: "text", type, text: JSON.stringify(valid) })),
     },
     { weight: 1, arbitrary: fc.constant<Body>({ kind: "none" }) },
@@ -392,21 +763,41 @@ function bodies(valid: Payload, multipart = false): fc.Arbitrary<Body> {
 }
 
 function postRequest(route: Route, body: Body, token: string | null): Request {
-  const headers: Record<string, string> = { "Accept-Language": "pl", "X-Forwarded-For": "203.0.113.9", ...(token ? { token } : {}) };
+  const headers: Record<string, string> = {
+    "Accept-Language": "pl",
+    "X-Forwarded-For": "203.0.113.9",
+    ...(token ? { token } : {}),
+  };
   const url = `http://localhost${route.path}`;
   switch (body.kind) {
     case "json":
-      return new Request(url, { method: "POST", body: JSON.stringify(body.value) ?? "", headers: { ...headers, "Content-Type": "application/json" } });
+      return new Request(url, {
+        method: "POST",
+        body: JSON.stringify(body.value) ?? "",
+        headers: { ...headers, "Content-Type": "application/json" },
+      });
     case "text":
-      return new Request(url, { method: "POST", body: body.text, headers: body.type ? { ...headers, "Content-Type": body.type } : headers });
+      return new Request(url, {
+        method: "POST",
+        body: body.text,
+        headers: body.type ? { ...headers, "Content-Type": body.type } : headers,
+      });
     case "form": {
-      return new Request(url, { method: "POST", body: new URLSearchParams(textEntries(body.value)), headers });
+      return new Request(url, {
+        method: "POST",
+        body: new URLSearchParams(textEntries(body.value)),
+        headers,
+      });
     }
     case "multipart": {
       const form = new FormData();
-      const entries: [string, unknown][] = body.value && typeof body.value === "object" && !Array.isArray(body.value) ? Object.entries(body.value) : [["value", body.value]];
+      const entries: [string, unknown][] =
+        body.value && typeof body.value === "object" && !Array.isArray(body.value)
+          ? Object.entries(body.value)
+          : [["value", body.value]];
       for (const [key, item] of entries) {
-        if (isFileValue(item)) form.append(key, new File([item.file], item.name, { type: "text/csv" }));
+        if (isFileValue(item))
+          form.append(key, new File([item.file], item.name, { type: "text/csv" }));
         else for (const [k, text] of textEntries({ [key]: item })) form.append(k, text);
       }
       return new Request(url, { method: "POST", body: form, headers });
@@ -418,12 +809,18 @@ function postRequest(route: Route, body: Body, token: string | null): Request {
 
 function getRequest(route: Route, query: unknown, token: string | null): Request {
   const params = new URLSearchParams(textEntries(query));
-  return new Request(`http://localhost${route.path}?${params}`, { headers: { "Accept-Language": "pl", ...(token ? { token } : {}) } });
+  return new Request(`http://localhost${route.path}?${params}`, {
+    headers: { "Accept-Language": "pl", ...(token ? { token } : {}) },
+  });
 }
 
 // ---- what every answer must be ------------------------------------------------------------------
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<unknown>;
 
 /** Runs a loader or action as Remix does: a thrown Response is the answer; anything else thrown is a 500. */
 async function answer(handler: Handler, request: Request): Promise<Response> {
@@ -442,7 +839,13 @@ const polishMessages: RegExp[] = (() => {
   const dir = path.resolve("locales/pl");
   const out: RegExp[] = [];
   const walk = (node: unknown) => {
-    if (typeof node === "string") out.push(new RegExp(`^${node.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, ".*")}$`, "s"));
+    if (typeof node === "string")
+      out.push(
+        new RegExp(
+          `^${node.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, ".*")}$`,
+          "s",
+        ),
+      );
     else if (node && typeof node === "object") Object.values(node).forEach(walk);
   };
   for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
@@ -466,7 +869,12 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 type Checked = { status: number; code: number; msg: string };
 
-async function check(handler: Handler, request: Request, before: Record<string, number>, fileAnswer?: string): Promise<{ checked: Checked; after: Record<string, number> }> {
+async function check(
+  handler: Handler,
+  request: Request,
+  before: Record<string, number>,
+  fileAnswer?: string,
+): Promise<{ checked: Checked; after: Record<string, number> }> {
   const response = await answer(handler, request);
   expect(response.status, "no 5xx").toBeLessThan(500);
   if (fileAnswer && response.status === 200) {
@@ -482,10 +890,16 @@ async function check(handler: Handler, request: Request, before: Record<string, 
   expect(typeof body.msg).toBe("string");
   const after = await rowCounts();
   if (response.status !== 200) {
-    expect(polishMessages.some((re) => re.test(body.msg as string)), `translated message: ${String(body.msg)}`).toBe(true);
+    expect(
+      polishMessages.some((re) => re.test(body.msg as string)),
+      `translated message: ${String(body.msg)}`,
+    ).toBe(true);
     expect(after, "a refused call writes no row").toEqual(before);
   }
-  return { checked: { status: response.status, code: body.code as number, msg: body.msg as string }, after };
+  return {
+    checked: { status: response.status, code: body.code as number, msg: body.msg as string },
+    after,
+  };
 }
 
 // ---- the test -----------------------------------------------------------------------------------
@@ -499,7 +913,10 @@ beforeAll(async () => {
   countSql = tables
     .map((t) => t.table_name)
     .filter((name) => !COUNTERS.has(name))
-    .map((name) => `SELECT '${name}' AS t, count(*)::int AS n FROM "${name}" ${COUNTED_WHERE[name] ?? ""}`)
+    .map(
+      (name) =>
+        `SELECT '${name}' AS t, count(*)::int AS n FROM "${name}" ${COUNTED_WHERE[name] ?? ""}`,
+    )
     .join(" UNION ALL ");
   fixture = await makeFixture();
 });
@@ -509,39 +926,73 @@ describe("every /api/ route under hostile input", () => {
     expect(Object.keys(ROUTES).sort()).toEqual(ROUTE_FILES);
   });
 
-  it.each(ROUTE_FILES)("%s: no 5xx, the envelope, a translated refusal, no row written by a refused call", { timeout: 180_000 }, async (name) => {
-    const route = ROUTES[name];
-    if (!route) throw new Error(`${name} has no valid example in ROUTES`);
-    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as { loader?: Handler; action?: Handler };
-    const handler = route.method === "GET" ? mod.loader : mod.action;
-    if (!handler) throw new Error(`${name} has no ${route.method === "GET" ? "loader" : "action"}`);
-    const token = route.token(fixture);
-    const valid = route.valid(fixture);
+  it.each(ROUTE_FILES)(
+    "%s: no 5xx, the envelope, a translated refusal, no row written by a refused call",
+    { timeout: 180_000 },
+    async (name) => {
+      const route = ROUTES[name];
+      if (!route) throw new Error(`${name} has no valid example in ROUTES`);
+      const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as {
+        loader?: Handler;
+        action?: Handler;
+      };
+      const handler = route.method === "GET" ? mod.loader : mod.action;
+      if (!handler)
+        throw new Error(`${name} has no ${route.method === "GET" ? "loader" : "action"}`);
+      const token = route.token(fixture);
+      const valid = route.valid(fixture);
 
-    let counts = await rowCounts();
-    const request = route.method === "GET" ? getRequest(route, valid, token) : postRequest(route, { kind: route.multipart ? "multipart" : "json", value: valid }, token);
-    const first = await check(handler, request, counts, route.fileAnswer);
-    expect(first.checked.code, `the valid example answers ${route.validCode ?? 200}: ${first.checked.msg}`).toBe(route.validCode ?? 200);
-    // A password change ends the tokens issued before it.
-    const fuzzToken = name === "api.user.password" ? await createApiToken(fixture.changer.id) : token;
-    counts = await rowCounts();
+      let counts = await rowCounts();
+      const request =
+        route.method === "GET"
+          ? getRequest(route, valid, token)
+          : postRequest(
+              route,
+              { kind: route.multipart ? "multipart" : "json", value: valid },
+              token,
+            );
+      const first = await check(handler, request, counts, route.fileAnswer);
+      expect(
+        first.checked.code,
+        `the valid example answers ${route.validCode ?? 200}: ${first.checked.msg}`,
+      ).toBe(route.validCode ?? 200);
+      // A password change ends the tokens issued before it.
+      const fuzzToken =
+        name === "api.user.password" ? await createApiToken(fixture.changer.id) : token;
+      counts = await rowCounts();
 
-    // Values, not Requests, are generated: a request body can be read once, and shrinking replays values.
-    const settings = { numRuns: Math.ceil((route.runs ?? 1) * RUNS), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) };
-    if (route.method === "GET") {
-      const property = fc.asyncProperty(mutated(valid), async (query) => {
-        counts = (await check(handler, getRequest(route, query, fuzzToken), counts, route.fileAnswer)).after;
-      });
-      await fc.assert(property, { ...settings, examples: fieldExamples(valid).map((query): [unknown] => [query]) });
-    } else {
-      const property = fc.asyncProperty(bodies(valid, route.multipart), async (body) => {
-        counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
-      });
-      const wholeBodies: Body[] = [{ kind: "text", type: "application/json", text: "{" }, { kind: "text", type: "text/plain", text: JSON.stringify(valid) }, { kind: "none" }];
-      const examples = [...fieldExamples(valid).map((value): Body => ({ kind: "json", value })), ...wholeBodies].map((body): [Body] => [body]);
-      await fc.assert(property, { ...settings, examples });
-    }
-  });
+      // Values, not Requests, are generated: a request body can be read once, and shrinking replays values.
+      const settings = {
+        numRuns: Math.ceil((route.runs ?? 1) * RUNS),
+        seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+      };
+      if (route.method === "GET") {
+        const property = fc.asyncProperty(mutated(valid), async (query) => {
+          counts = (
+            await check(handler, getRequest(route, query, fuzzToken), counts, route.fileAnswer)
+          ).after;
+        });
+        await fc.assert(property, {
+          ...settings,
+          examples: fieldExamples(valid).map((query): [unknown] => [query]),
+        });
+      } else {
+        const property = fc.asyncProperty(bodies(valid, route.multipart), async (body) => {
+          counts = (await check(handler, postRequest(route, body, fuzzToken), counts)).after;
+        });
+        const wholeBodies: Body[] = [
+          { kind: "text", type: "application/json", text: "{" },
+          { kind: "text", type: "text/plain", text: JSON.stringify(valid) },
+          { kind: "none" },
+        ];
+        const examples = [
+          ...fieldExamples(valid).map((value): Body => ({ kind: "json", value })),
+          ...wholeBodies,
+        ].map((body): [Body] => [body]);
+        await fc.assert(property, { ...settings, examples });
+      }
+    },
+  );
 });
 
 describe("the range rules of the patient-data reads", () => {
@@ -552,12 +1003,23 @@ describe("the range rules of the patient-data reads", () => {
     ["api.patient-data.sugarData", "91 days", days91, 400],
     ["api.patient-data.pdf", "91 days", days91, 400],
     ["api.patient-data.sugarData", "90 days", days90, 200],
-    ["api.patient-data.findPatientData", "a day after tomorrow", () => ({ pid: fixture.patient.pid, date: isoDay(2) }), 400],
+    [
+      "api.patient-data.findPatientData",
+      "a day after tomorrow",
+      () => ({ pid: fixture.patient.pid, date: isoDay(2) }),
+      400,
+    ],
   ] as const)("%s with %s answers %i", async (name, _label, payload, code) => {
     const route = ROUTES[name]!;
-    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as { loader?: Handler; action?: Handler };
+    const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, `${name}.tsx`))) as {
+      loader?: Handler;
+      action?: Handler;
+    };
     const handler = (route.method === "GET" ? mod.loader : mod.action)!;
-    const request = route.method === "GET" ? getRequest(route, payload(), route.token(fixture)) : postRequest(route, { kind: "json", value: payload() }, route.token(fixture));
+    const request =
+      route.method === "GET"
+        ? getRequest(route, payload(), route.token(fixture))
+        : postRequest(route, { kind: "json", value: payload() }, route.token(fixture));
     const { checked } = await check(handler, request, await rowCounts());
     expect(checked.code).toBe(code);
   });

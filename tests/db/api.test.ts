@@ -9,30 +9,64 @@ import enAuth from "../../locales/en/auth.json";
 import plAuth from "../../locales/pl/auth.json";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
-const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { headers });
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  new Request(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
 async function user(email: string, extra: Record<string, unknown> = {}) {
-  return db().user.create({ data: { email, passwordHash: await hashPassword("api password 1"), identity: 1, ...extra, patient: { create: {} } } });
+  return db().user.create({
+    data: {
+      email,
+      passwordHash: await hashPassword("api password 1"),
+      identity: 1,
+      ...extra,
+      patient: { create: {} },
+    },
+  });
 }
 
 describe("POST /api/user/login", () => {
   it("answers the token in the header and in data, in the envelope", async () => {
     const u = await user("api-login@test.diacare", { firstName: "Ada" });
-    const response = await login(args(post("/api/user/login", { userName: "API-Login@test.diacare", password: "api password 1", identity: 1 })));
+    const response = await login(
+      args(
+        post("/api/user/login", {
+          userName: "API-Login@test.diacare",
+          password: "api password 1",
+          identity: 1,
+        }),
+      ),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ code: 200, data: { name: "Ada", userId: u.id, financeId: null, reason: null } });
+    expect(body).toMatchObject({
+      code: 200,
+      data: { name: "Ada", userId: u.id, financeId: null, reason: null },
+    });
     expect(response.headers.get("token")).toBe(body.data.token);
     expect(await checkApiToken(body.data.token)).toEqual({ ok: true, userId: u.id, active: true });
   });
 
   it("answers 400 with a translated message for missing fields, and 401 for wrong credentials", async () => {
-    const missing = await login(args(post("/api/user/login", { password: "x" }, { "Accept-Language": "pl" })));
+    const missing = await login(
+      args(post("/api/user/login", { password: "x" }, { "Accept-Language": "pl" })),
+    );
     expect(await missing.json()).toMatchObject({ code: 400, msg: plAuth.errors.emailMsg });
     await user("api-wrong@test.diacare");
-    const wrong = await login(args(post("/api/user/login", { userName: "api-wrong@test.diacare", password: "nope", identity: 1 })));
+    const wrong = await login(
+      args(
+        post("/api/user/login", {
+          userName: "api-wrong@test.diacare",
+          password: "nope",
+          identity: 1,
+        }),
+      ),
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ code: 401, msg: enAuth.errors.wrongCredentials });
   });
@@ -40,7 +74,8 @@ describe("POST /api/user/login", () => {
 
 describe("token codes", () => {
   it("800 missing, 801 malformed, 802 expired, 803 revoked, 804 disabled, 805 deleted, 807 refresh required", async () => {
-    const code = async (headers: Record<string, string>) => (await (await getUserInfoResponse(headers)).json()).code;
+    const code = async (headers: Record<string, string>) =>
+      (await (await getUserInfoResponse(headers)).json()).code;
     async function getUserInfoResponse(headers: Record<string, string>) {
       try {
         return await getUserInfo(args(get("/api/user/getUserInfo", headers)));
@@ -53,21 +88,36 @@ describe("token codes", () => {
     expect(await code({ token: "short" })).toBe(801);
     const u = await user("api-codes@test.diacare");
     const expired = await createApiToken(u.id);
-    await db().apiToken.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().apiToken.updateMany({
+      where: { userId: u.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await code({ token: expired })).toBe(802);
     expect(await code({ token: "A".repeat(43) })).toBe(803);
     const fresh = await createApiToken(u.id);
-    await db().apiToken.updateMany({ where: { userId: u.id, expiresAt: { gt: new Date() } }, data: { revokedAt: new Date() } });
+    await db().apiToken.updateMany({
+      where: { userId: u.id, expiresAt: { gt: new Date() } },
+      data: { revokedAt: new Date() },
+    });
     expect(await code({ token: fresh })).toBe(803);
-    const disabledToken = await createApiToken((await user("api-disabled@test.diacare", { disabled: true })).id);
+    const disabledToken = await createApiToken(
+      (await user("api-disabled@test.diacare", { disabled: true })).id,
+    );
     expect(await code({ token: disabledToken })).toBe(804);
-    const deletedToken = await createApiToken((await user("api-deleted@test.diacare", { deletedAt: new Date() })).id);
+    const deletedToken = await createApiToken(
+      (await user("api-deleted@test.diacare", { deletedAt: new Date() })).id,
+    );
     expect(await code({ token: deletedToken })).toBe(805);
     const changed = await user("api-changed@test.diacare");
     const old = await createApiToken(changed.id);
-    await db().user.update({ where: { id: changed.id }, data: { passwordChangedAt: new Date(Date.now() + 1000) } });
+    await db().user.update({
+      where: { id: changed.id },
+      data: { passwordChangedAt: new Date(Date.now() + 1000) },
+    });
     expect(await code({ token: old })).toBe(807);
-    const inactiveToken = await createApiToken((await user("api-inactive@test.diacare", { active: false })).id);
+    const inactiveToken = await createApiToken(
+      (await user("api-inactive@test.diacare", { active: false })).id,
+    );
     expect(await code({ token: inactiveToken })).toBe(9999);
   });
 
@@ -76,8 +126,12 @@ describe("token codes", () => {
     const b = await user("api-b@test.diacare", { firstName: "Bob" });
     const tokenA = await createApiToken(a.id);
     const tokenB = await createApiToken(b.id);
-    const infoA = await (await getUserInfo(args(get(`/api/user/getUserInfo?userId=${b.id}`, { token: tokenA })))).json();
-    const infoB = await (await getUserInfo(args(get("/api/user/getUserInfo", { token: tokenB })))).json();
+    const infoA = await (
+      await getUserInfo(args(get(`/api/user/getUserInfo?userId=${b.id}`, { token: tokenA })))
+    ).json();
+    const infoB = await (
+      await getUserInfo(args(get("/api/user/getUserInfo", { token: tokenB })))
+    ).json();
     expect(infoA.data).toMatchObject({ userId: a.id, email: "api-a@test.diacare", name: "Alice" });
     expect(infoB.data).toMatchObject({ userId: b.id, email: "api-b@test.diacare", name: "Bob" });
   });

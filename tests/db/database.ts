@@ -9,7 +9,9 @@ import pg from "pg";
 export function adminDatabaseUrl(): string {
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (given) return given;
-  const base = execFileSync("bash", [path.resolve("scripts/pg-local.sh"), "start"], { encoding: "utf8" }).trim();
+  const base = execFileSync("bash", [path.resolve("scripts/pg-local.sh"), "start"], {
+    encoding: "utf8",
+  }).trim();
   return `${base}/postgres`;
 }
 
@@ -19,7 +21,10 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(
+  adminUrl: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -16,7 +16,8 @@ async function signIn(redirectTo: string, ip: string) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
   });
   const response = await login({ request, params: {}, context: {} });
-  if (!(response instanceof Response)) throw new Error(`sign-in refused: ${JSON.stringify(response)}`);
+  if (!(response instanceof Response))
+    throw new Error(`sign-in refused: ${JSON.stringify(response)}`);
   return response;
 }
 
@@ -24,7 +25,14 @@ async function signIn(redirectTo: string, ip: string) {
 const fromQuery = (query: string) => new URLSearchParams(`redirectTo=${query}`).get("redirectTo")!;
 
 beforeAll(async () => {
-  await db().user.create({ data: { email: EMAIL, passwordHash: await hashPassword(PASSWORD), identity: 1, patient: { create: {} } } });
+  await db().user.create({
+    data: {
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      identity: 1,
+      patient: { create: {} },
+    },
+  });
 });
 
 describe("the sign-in form's redirectTo", () => {

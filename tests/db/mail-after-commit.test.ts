@@ -44,7 +44,8 @@ afterAll(async () => {
   }
 });
 
-const mailTo = (address: string) => (mail: Parameters<typeof recipientsOf>[0]) => recipientsOf(mail).includes(address);
+const mailTo = (address: string) => (mail: Parameters<typeof recipientsOf>[0]) =>
+  recipientsOf(mail).includes(address);
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 8_000) {
   const end = Date.now() + timeoutMs;
@@ -63,8 +64,18 @@ async function openTransactions(): Promise<number> {
 let serial = 0;
 async function pair() {
   serial += 1;
-  const clinic = await db().user.create({ data: { email: `clinic-${serial}@mail-commit.test`, identity: 2, isPass: 1, firstName: "Dr", lastName: `Slow${serial}` } });
-  const patient = await db().user.create({ data: { email: `patient-${serial}@mail-commit.test`, identity: 1, patient: { create: {} } } });
+  const clinic = await db().user.create({
+    data: {
+      email: `clinic-${serial}@mail-commit.test`,
+      identity: 2,
+      isPass: 1,
+      firstName: "Dr",
+      lastName: `Slow${serial}`,
+    },
+  });
+  const patient = await db().user.create({
+    data: { email: `patient-${serial}@mail-commit.test`, identity: 1, patient: { create: {} } },
+  });
   return { viewer: { id: clinic.id, identity: 2, isPass: 1, role: clinic.role }, patient };
 }
 
@@ -75,13 +86,23 @@ describe("invitations: the email goes out after the commit", () => {
     const answer = invitePatient(viewer, { provideId: patient.id });
     await until(() => hung.size > 0);
     expect(await openTransactions()).toBe(0);
-    expect(await answer).toEqual({ ok: false, status: 500, error: "sharing:messages.inviteMailFailed" });
-    const row = await db().readPower.findUniqueOrThrow({ where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } }, include: { inviteTokens: true } });
+    expect(await answer).toEqual({
+      ok: false,
+      status: 500,
+      error: "sharing:messages.inviteMailFailed",
+    });
+    const row = await db().readPower.findUniqueOrThrow({
+      where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } },
+      include: { inviteTokens: true },
+    });
     expect(row).toMatchObject({ state: 0, sourceType: 1 });
     expect(row.inviteTokens).toHaveLength(1);
 
     mode = "forward";
-    expect(await reinvite(viewer, { id: row.id })).toMatchObject({ ok: true, data: { readPowerId: row.id, state: 0 } });
+    expect(await reinvite(viewer, { id: row.id })).toMatchObject({
+      ok: true,
+      data: { readPowerId: row.id, state: 0 },
+    });
     const mail = await catcher.waitFor(mailTo(patient.email));
     expect(mail.text).toContain("https://care.diacare.test/invite_result?");
     expect(await db().inviteToken.count({ where: { readPowerId: row.id } })).toBe(1);
@@ -90,8 +111,16 @@ describe("invitations: the email goes out after the commit", () => {
   it("a refused connection keeps the invitation too, and says to send it again", async () => {
     mode = "refuse";
     const { viewer, patient } = await pair();
-    expect(await invitePatient(viewer, { provideId: patient.id })).toEqual({ ok: false, status: 500, error: "sharing:messages.inviteMailFailed" });
-    expect(await db().readPower.count({ where: { providerId: patient.id, readerId: viewer.id, state: 0 } })).toBe(1);
+    expect(await invitePatient(viewer, { provideId: patient.id })).toEqual({
+      ok: false,
+      status: 500,
+      error: "sharing:messages.inviteMailFailed",
+    });
+    expect(
+      await db().readPower.count({
+        where: { providerId: patient.id, readerId: viewer.id, state: 0 },
+      }),
+    ).toBe(1);
     mode = "forward";
   });
 });
@@ -101,14 +130,20 @@ describe("emailed codes: answered before the email goes out", () => {
     mode = "hang";
     const email = "late-mail@mail-commit.test";
     const connections = hung.size;
-    expect(await sendSignUpCode({ email, locale: "en", ip: "192.0.2.77" })).toEqual({ ok: true, mailed: null });
+    expect(await sendSignUpCode({ email, locale: "en", ip: "192.0.2.77" })).toEqual({
+      ok: true,
+      mailed: null,
+    });
     // Answered, and the send is still waiting for the server's greeting.
     expect(await db().emailCode.count({ where: { email, purpose: "verify_email" } })).toBe(1);
     await until(() => hung.size > connections);
     await until(async () => (await db().emailCode.count({ where: { email } })) === 0);
 
     mode = "forward";
-    expect(await sendSignUpCode({ email, locale: "en", ip: "192.0.2.77" })).toEqual({ ok: true, mailed: null });
+    expect(await sendSignUpCode({ email, locale: "en", ip: "192.0.2.77" })).toEqual({
+      ok: true,
+      mailed: null,
+    });
     const mail = await catcher.waitFor(mailTo(email));
     expect(mail.text).toMatch(/\b\d{6}\b/);
     expect(await db().emailCode.count({ where: { email, usedAt: null } })).toBe(1);
@@ -116,13 +151,22 @@ describe("emailed codes: answered before the email goes out", () => {
 
   it("password reset: a known and an unknown email get the same answer after the same work, even while the mail server hangs", async () => {
     mode = "hang";
-    const known = await db().user.create({ data: { email: "known-reset@mail-commit.test", identity: 1 } });
+    const known = await db().user.create({
+      data: { email: "known-reset@mail-commit.test", identity: 1 },
+    });
     const unknown = "unknown-reset@mail-commit.test";
-    const answers = [await requestPasswordReset({ email: known.email, locale: "en", ip: "192.0.2.78" }), await requestPasswordReset({ email: unknown, locale: "en", ip: "192.0.2.78" })];
+    const answers = [
+      await requestPasswordReset({ email: known.email, locale: "en", ip: "192.0.2.78" }),
+      await requestPasswordReset({ email: unknown, locale: "en", ip: "192.0.2.78" }),
+    ];
     expect(answers[0]).toEqual({ ok: true, mailed: null });
     expect(answers[1]).toEqual(answers[0]);
-    expect(await db().emailCode.count({ where: { email: known.email, purpose: "reset_password" } })).toBe(1);
-    expect(await db().emailCode.count({ where: { email: unknown, purpose: "reset_password" } })).toBe(1);
+    expect(
+      await db().emailCode.count({ where: { email: known.email, purpose: "reset_password" } }),
+    ).toBe(1);
+    expect(
+      await db().emailCode.count({ where: { email: unknown, purpose: "reset_password" } }),
+    ).toBe(1);
     // The known address's email fails in the background; its code is withdrawn.
     await until(async () => (await db().emailCode.count({ where: { email: known.email } })) === 0);
     mode = "forward";

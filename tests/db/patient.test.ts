@@ -19,8 +19,10 @@ import { getApi, postApi, type Handler } from "./api-client";
 // first use, after catchMail's beforeAll).
 const smtp = catchMail({ APP_URL: "https://care.diacare.test" });
 
-const save = (token: string | undefined, body: unknown, extra?: Record<string, string>) => postApi(saveRoute as Handler, "/api/patient/save", body, token, extra);
-const findOne = (token: string | undefined, pid: number | string, extra?: Record<string, string>) => getApi(findOneRoute as Handler, `/api/patient/findOne?pid=${pid}`, token, extra);
+const save = (token: string | undefined, body: unknown, extra?: Record<string, string>) =>
+  postApi(saveRoute as Handler, "/api/patient/save", body, token, extra);
+const findOne = (token: string | undefined, pid: number | string, extra?: Record<string, string>) =>
+  getApi(findOneRoute as Handler, `/api/patient/findOne?pid=${pid}`, token, extra);
 
 // ---- accounts and options -------------------------------------------------------------------
 
@@ -33,7 +35,10 @@ async function cookieFor(userId: number) {
   return (await sessionStorage().commitSession(session)).split(";")[0]!;
 }
 
-async function account(kind: "person" | "clinic", extra: { isPass?: number; unit?: number } = {}): Promise<Account> {
+async function account(
+  kind: "person" | "clinic",
+  extra: { isPass?: number; unit?: number } = {},
+): Promise<Account> {
   serial += 1;
   const user = await db().user.create({
     data: {
@@ -47,7 +52,13 @@ async function account(kind: "person" | "clinic", extra: { isPass?: number; unit
     },
     include: { patient: true },
   });
-  return { id: user.id, email: user.email, pid: user.patient?.id ?? null, token: await createApiToken(user.id), cookie: await cookieFor(user.id) };
+  return {
+    id: user.id,
+    email: user.email,
+    pid: user.patient?.id ?? null,
+    token: await createApiToken(user.id),
+    cookie: await cookieFor(user.id),
+  };
 }
 
 let option: Record<string, number> = {};
@@ -74,13 +85,19 @@ function newPatient(email: string, extra: Record<string, unknown> = {}) {
 }
 
 async function counts() {
-  const [users, patients, shares, conditions] = await Promise.all([db().user.count(), db().patient.count(), db().readPower.count(), db().patientCondition.count()]);
+  const [users, patients, shares, conditions] = await Promise.all([
+    db().user.count(),
+    db().patient.count(),
+    db().readPower.count(),
+    db().patientCondition.count(),
+  ]);
   return { users, patients, shares, conditions };
 }
 
 function form(values: Record<string, string | string[]>) {
   const data = new FormData();
-  for (const [key, value] of Object.entries(values)) for (const v of [value].flat()) data.append(key, v);
+  for (const [key, value] of Object.entries(values))
+    for (const v of [value].flat()) data.append(key, v);
   return data;
 }
 
@@ -90,7 +107,8 @@ async function runPage<T>(run: () => Promise<T>): Promise<{ status: number; body
     if (result instanceof Response) return { status: result.status, body: null };
     // `data(...)` from an action: { type: "DataWithResponseInit", data, init }.
     const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } };
-    if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+    if (wrapped?.type === "DataWithResponseInit")
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
     return { status: 200, body: result };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: null };
@@ -99,7 +117,11 @@ async function runPage<T>(run: () => Promise<T>): Promise<{ status: number; body
 }
 
 const pageRequest = (path: string, cookie: string, body?: FormData) =>
-  new Request(`http://localhost${path}`, { method: body ? "POST" : "GET", headers: { Cookie: cookie }, ...(body ? { body } : {}) });
+  new Request(`http://localhost${path}`, {
+    method: body ? "POST" : "GET",
+    headers: { Cookie: cookie },
+    ...(body ? { body } : {}),
+  });
 
 // ---- creating a record ----------------------------------------------------------------------
 
@@ -108,27 +130,71 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     const clinic = await account("clinic", { unit: 0 });
     const email = `new-${Date.now()}@record.test`;
     const answer = await save(clinic.token, [newPatient(` ${email.toUpperCase()} `)]);
-    expect(answer).toMatchObject({ status: 200, code: 200, msg: enApi.addSuccess, data: { mailed: true } });
+    expect(answer).toMatchObject({
+      status: 200,
+      code: 200,
+      msg: enApi.addSuccess,
+      data: { mailed: true },
+    });
 
-    const user = await db().user.findUniqueOrThrow({ where: { email }, include: { patient: { include: { conditions: true } }, setting: true, provided: true } });
-    expect(user).toMatchObject({ id: answer.data.userId, identity: 1, active: false, passwordHash: null, gender: "female", firstName: "Nina", lastName: "Novak" });
+    const user = await db().user.findUniqueOrThrow({
+      where: { email },
+      include: { patient: { include: { conditions: true } }, setting: true, provided: true },
+    });
+    expect(user).toMatchObject({
+      id: answer.data.userId,
+      identity: 1,
+      active: false,
+      passwordHash: null,
+      gender: "female",
+      firstName: "Nina",
+      lastName: "Novak",
+    });
     expect(user.birthDate?.toISOString().slice(0, 10)).toBe("1985-07-04");
     expect(user.setting).toMatchObject({ lang: "en", unit: 0 });
-    expect(user.patient).toMatchObject({ id: answer.data.pid, createdById: clinic.id, diabetesTypeId: opt("type1"), lowLimit: 70, highLimit: 180, timeZone: "Europe/Warsaw", breakfastStart: 21600 });
-    expect(user.patient!.conditions.map((c) => c.optionId).sort((a, b) => a - b)).toEqual([opt("hypertension"), opt("obesity"), opt("retinopathy")].sort((a, b) => a - b));
-    expect(user.provided).toEqual([expect.objectContaining({ readerId: clinic.id, sourceType: 2, state: 0 })]);
+    expect(user.patient).toMatchObject({
+      id: answer.data.pid,
+      createdById: clinic.id,
+      diabetesTypeId: opt("type1"),
+      lowLimit: 70,
+      highLimit: 180,
+      timeZone: "Europe/Warsaw",
+      breakfastStart: 21600,
+    });
+    expect(user.patient!.conditions.map((c) => c.optionId).sort((a, b) => a - b)).toEqual(
+      [opt("hypertension"), opt("obesity"), opt("retinopathy")].sort((a, b) => a - b),
+    );
+    expect(user.provided).toEqual([
+      expect.objectContaining({ readerId: clinic.id, sourceType: 2, state: 0 }),
+    ]);
 
     const mail = await smtp.catcher.waitFor((m) => recipientsOf(m).includes(email));
     const code = mail.text?.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
     // The existing activation flow takes the emailed code (the person chooses a password).
-    expect(await activateAccount({ email, code: code!, password: "a new password 1" })).toMatchObject({ ok: true, userId: user.id });
+    expect(
+      await activateAccount({ email, code: code!, password: "a new password 1" }),
+    ).toMatchObject({ ok: true, userId: user.id });
 
     // The creator reads nothing until the owner accepts the share, then sees the record through the access rules.
     expect(await findOne(clinic.token, answer.data.pid)).toMatchObject({ status: 404 });
-    await db().readPower.updateMany({ where: { providerId: user.id, readerId: clinic.id }, data: { state: 1 } });
+    await db().readPower.updateMany({
+      where: { providerId: user.id, readerId: clinic.id },
+      data: { state: 1 },
+    });
     const seen = await findOne(clinic.token, answer.data.pid);
-    expect(seen).toMatchObject({ code: 200, data: { pid: answer.data.pid, email, own: false, lowLimit: 3.9, highLimit: 10, lowLimitMgdl: 70, diabetesType: { code: "type1", name: "Type 1 diabetes" } } });
+    expect(seen).toMatchObject({
+      code: 200,
+      data: {
+        pid: answer.data.pid,
+        email,
+        own: false,
+        lowLimit: 3.9,
+        highLimit: 10,
+        lowLimitMgdl: 70,
+        diabetesType: { code: "type1", name: "Type 1 diabetes" },
+      },
+    });
   });
 
   it("refuses an email that is already registered (409 'Add Failed') and writes nothing", async () => {
@@ -136,14 +202,22 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     const person = await account("person");
     const before = await counts();
     const answer = await save(clinic.token, [newPatient(person.email)]);
-    expect(answer).toMatchObject({ status: 409, code: 409, msg: enApi.addFailed, data: { error: enRecord.errors.emailTaken, field: "email" } });
+    expect(answer).toMatchObject({
+      status: 409,
+      code: 409,
+      msg: enApi.addFailed,
+      data: { error: enRecord.errors.emailTaken, field: "email" },
+    });
     expect(await counts()).toEqual(before);
   });
 
   it("two simultaneous adds of one email: one wins, the other is refused, one account exists", async () => {
     const clinic = await account("clinic");
     const email = `race-${Date.now()}@record.test`;
-    const answers = await Promise.all([save(clinic.token, [newPatient(email)]), save(clinic.token, [newPatient(email)])]);
+    const answers = await Promise.all([
+      save(clinic.token, [newPatient(email)]),
+      save(clinic.token, [newPatient(email)]),
+    ]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
     expect(await db().user.count({ where: { email } })).toBe(1);
     expect(await db().readPower.count({ where: { provider: { email } } })).toBe(1);
@@ -152,31 +226,72 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
   it("validates with translated messages: the range, required gender and type, option types, the list", async () => {
     const clinic = await account("clinic");
     const before = await counts();
-    const wrong = await save(clinic.token, [newPatient("range@record.test", { lowLimit: 10, highLimit: 3.9 })]);
-    expect(wrong).toMatchObject({ status: 400, code: 400, msg: enRecord.errors.glucoseRangeWrong, data: { fields: { highLimit: ["errors.glucoseRangeWrong"] } } });
-    const missing = await save(clinic.token, [newPatient("range@record.test", { highLimit: "" })], { "Accept-Language": "pl" });
+    const wrong = await save(clinic.token, [
+      newPatient("range@record.test", { lowLimit: 10, highLimit: 3.9 }),
+    ]);
+    expect(wrong).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: enRecord.errors.glucoseRangeWrong,
+      data: { fields: { highLimit: ["errors.glucoseRangeWrong"] } },
+    });
+    const missing = await save(clinic.token, [newPatient("range@record.test", { highLimit: "" })], {
+      "Accept-Language": "pl",
+    });
     expect(missing).toMatchObject({ code: 400, msg: plRecord.errors.glucoseRangeRequired });
-    expect((await save(clinic.token, [newPatient("g@record.test", { gender: undefined })])).msg).toBe(enRecord.errors.genderMsg);
-    expect((await save(clinic.token, [newPatient("g@record.test", { diabetesType: null })])).msg).toBe(enRecord.errors.diabetesTypeMsg);
-    expect((await save(clinic.token, [newPatient("g@record.test", { birthDate: "2999/01/01" })])).msg).toBe(enRecord.errors.birthDateFuture);
+    expect(
+      (await save(clinic.token, [newPatient("g@record.test", { gender: undefined })])).msg,
+    ).toBe(enRecord.errors.genderMsg);
+    expect(
+      (await save(clinic.token, [newPatient("g@record.test", { diabetesType: null })])).msg,
+    ).toBe(enRecord.errors.diabetesTypeMsg);
+    expect(
+      (await save(clinic.token, [newPatient("g@record.test", { birthDate: "2999/01/01" })])).msg,
+    ).toBe(enRecord.errors.birthDateFuture);
     // An option of the wrong type (a complication offered as the diabetes type).
-    expect(await save(clinic.token, [newPatient("g@record.test", { diabetesType: opt("retinopathy") })])).toMatchObject({ code: 400, msg: enRecord.errors.diabetesTypeMsg });
-    expect(await save(clinic.token, [newPatient("g@record.test", { complication: `${opt("type2")}` })])).toMatchObject({ code: 400, data: { fields: { complication: ["errors.optionInvalid"] } } });
-    expect(await save(clinic.token, [])).toMatchObject({ code: 400, msg: enRecord.errors.listOfOne });
-    expect(await save(clinic.token, [newPatient("a@record.test"), newPatient("b@record.test")])).toMatchObject({ code: 400, msg: enRecord.errors.listOfOne });
+    expect(
+      await save(clinic.token, [newPatient("g@record.test", { diabetesType: opt("retinopathy") })]),
+    ).toMatchObject({ code: 400, msg: enRecord.errors.diabetesTypeMsg });
+    expect(
+      await save(clinic.token, [newPatient("g@record.test", { complication: `${opt("type2")}` })]),
+    ).toMatchObject({ code: 400, data: { fields: { complication: ["errors.optionInvalid"] } } });
+    expect(await save(clinic.token, [])).toMatchObject({
+      code: 400,
+      msg: enRecord.errors.listOfOne,
+    });
+    expect(
+      await save(clinic.token, [newPatient("a@record.test"), newPatient("b@record.test")]),
+    ).toMatchObject({ code: 400, msg: enRecord.errors.listOfOne });
     expect(await counts()).toEqual(before);
   });
 
   it("takes the limits in the caller's unit (mg/dL setting, or `unit` in the object)", async () => {
     const clinic = await account("clinic", { unit: 1 });
-    const a = await save(clinic.token, [newPatient(`mgdl-${Date.now()}@record.test`, { lowLimit: 80, highLimit: 160 })]);
+    const a = await save(clinic.token, [
+      newPatient(`mgdl-${Date.now()}@record.test`, { lowLimit: 80, highLimit: 160 }),
+    ]);
     expect(a.code).toBe(200);
-    expect(await db().patient.findUniqueOrThrow({ where: { id: a.data.pid } })).toMatchObject({ lowLimit: 80, highLimit: 160 });
-    const b = await save(clinic.token, [newPatient(`mmol-${Date.now()}@record.test`, { unit: 0, lowLimit: 4.4, highLimit: 7.8 })]);
-    expect(await db().patient.findUniqueOrThrow({ where: { id: b.data.pid } })).toMatchObject({ lowLimit: 79, highLimit: 140 });
+    expect(await db().patient.findUniqueOrThrow({ where: { id: a.data.pid } })).toMatchObject({
+      lowLimit: 80,
+      highLimit: 160,
+    });
+    const b = await save(clinic.token, [
+      newPatient(`mmol-${Date.now()}@record.test`, { unit: 0, lowLimit: 4.4, highLimit: 7.8 }),
+    ]);
+    expect(await db().patient.findUniqueOrThrow({ where: { id: b.data.pid } })).toMatchObject({
+      lowLimit: 79,
+      highLimit: 140,
+    });
     // findOne answers in the caller's unit (once the owner has accepted the creator's share).
-    await db().readPower.updateMany({ where: { provider: { patient: { id: b.data.pid } }, readerId: clinic.id }, data: { state: 1 } });
-    expect((await findOne(clinic.token, b.data.pid)).data).toMatchObject({ unit: 1, lowLimit: 79, highLimit: 140 });
+    await db().readPower.updateMany({
+      where: { provider: { patient: { id: b.data.pid } }, readerId: clinic.id },
+      data: { state: 1 },
+    });
+    expect((await findOne(clinic.token, b.data.pid)).data).toMatchObject({
+      unit: 1,
+      lowLimit: 79,
+      highLimit: 140,
+    });
   });
 
   it("a clinic whose organisation is not approved may not add patients (403 'Add Failed'), nothing written", async () => {
@@ -184,8 +299,15 @@ describe("POST /api/patient/save without pid: a new person's record", () => {
     for (const isPass of [0, 2, 3]) {
       const clinic = await account("clinic", { isPass });
       const after = await counts();
-      const answer = await save(clinic.token, [newPatient(`unapproved-${isPass}@record.test`)], { "Accept-Language": "pl" });
-      expect(answer).toMatchObject({ status: 403, code: 403, msg: plApi.addFailed, data: { error: plRecord.errors.clinicNotApproved } });
+      const answer = await save(clinic.token, [newPatient(`unapproved-${isPass}@record.test`)], {
+        "Accept-Language": "pl",
+      });
+      expect(answer).toMatchObject({
+        status: 403,
+        code: 403,
+        msg: plApi.addFailed,
+        data: { error: plRecord.errors.clinicNotApproved },
+      });
       expect(await counts()).toEqual(after);
     }
     expect((await counts()).users).toBe(before.users + 3);
@@ -216,34 +338,109 @@ describe("findOne and save with pid: through the access rules", () => {
 
   it("findOne: the owner and an accepted reader see it; a stranger and an unapproved clinic get 404, like a missing pid", async () => {
     const { owner, reader, stranger, unapproved } = await scenario();
-    expect(await findOne(owner.token, owner.pid!)).toMatchObject({ code: 200, data: { own: true, pid: owner.pid, userId: owner.id } });
-    expect(await findOne(reader.token, owner.pid!)).toMatchObject({ code: 200, data: { own: false } });
-    expect(await findOne(stranger.token, owner.pid!)).toMatchObject({ status: 404, code: 404, msg: enApi.notFound, data: null });
+    expect(await findOne(owner.token, owner.pid!)).toMatchObject({
+      code: 200,
+      data: { own: true, pid: owner.pid, userId: owner.id },
+    });
+    expect(await findOne(reader.token, owner.pid!)).toMatchObject({
+      code: 200,
+      data: { own: false },
+    });
+    expect(await findOne(stranger.token, owner.pid!)).toMatchObject({
+      status: 404,
+      code: 404,
+      msg: enApi.notFound,
+      data: null,
+    });
     expect((await findOne(unapproved.token, owner.pid!)).code).toBe(404);
     expect((await findOne(owner.token, 99_999_999)).code).toBe(404);
-    expect(await findOne(owner.token, "abc")).toMatchObject({ code: 400, msg: enRecord.errors.pidInvalid });
-    expect(await db().auditLog.count({ where: { patientId: owner.pid!, actorId: reader.id, action: "read:record" } })).toBe(1);
+    expect(await findOne(owner.token, "abc")).toMatchObject({
+      code: 400,
+      msg: enRecord.errors.pidInvalid,
+    });
+    expect(
+      await db().auditLog.count({
+        where: { patientId: owner.pid!, actorId: reader.id, action: "read:record" },
+      }),
+    ).toBe(1);
   });
 
   it("the owner saves: health fields replaced, conditions replaced, names and meal times kept when absent", async () => {
     const { owner } = await scenario();
-    const first = await save(owner.token, [{ pid: owner.pid, gender: "male", pronoun: "he", diabetesType: opt("type2"), basicDiseases: [opt("hypertension")], complication: "", lowLimit: 4, highLimit: 9, breakfastTime: ["07:00:00", "09:00:00"] }]);
-    expect(first).toMatchObject({ code: 200, msg: enApi.addSuccess, data: { pid: owner.pid, userId: owner.id } });
+    const first = await save(owner.token, [
+      {
+        pid: owner.pid,
+        gender: "male",
+        pronoun: "he",
+        diabetesType: opt("type2"),
+        basicDiseases: [opt("hypertension")],
+        complication: "",
+        lowLimit: 4,
+        highLimit: 9,
+        breakfastTime: ["07:00:00", "09:00:00"],
+      },
+    ]);
+    expect(first).toMatchObject({
+      code: 200,
+      msg: enApi.addSuccess,
+      data: { pid: owner.pid, userId: owner.id },
+    });
     const record = (await findOne(owner.token, owner.pid!)).data;
-    expect(record).toMatchObject({ gender: "male", pronoun: "he", firstName: "Pat", diabetesType: { code: "type2" }, basicDiseases: [{ code: "hypertension" }], complications: [], lowLimit: 4, highLimit: 9, lowLimitMgdl: 72, highLimitMgdl: 162, breakfastTime: ["07:00:00", "09:00:00"], lunchTime: ["11:00:00", "14:00:00"] });
+    expect(record).toMatchObject({
+      gender: "male",
+      pronoun: "he",
+      firstName: "Pat",
+      diabetesType: { code: "type2" },
+      basicDiseases: [{ code: "hypertension" }],
+      complications: [],
+      lowLimit: 4,
+      highLimit: 9,
+      lowLimitMgdl: 72,
+      highLimitMgdl: 162,
+      breakfastTime: ["07:00:00", "09:00:00"],
+      lunchTime: ["11:00:00", "14:00:00"],
+    });
     // findOne's answer can be sent back as it is.
-    const again = await save(owner.token, [{ ...record, pronoun: null, complications: [{ id: opt("neuropathy") }] }]);
+    const again = await save(owner.token, [
+      { ...record, pronoun: null, complications: [{ id: opt("neuropathy") }] },
+    ]);
     expect(again.code).toBe(200);
-    expect((await findOne(owner.token, owner.pid!)).data).toMatchObject({ ...record, pronoun: null, complications: [{ code: "neuropathy" }] });
+    expect((await findOne(owner.token, owner.pid!)).data).toMatchObject({
+      ...record,
+      pronoun: null,
+      complications: [{ code: "neuropathy" }],
+    });
   });
 
   it("a reader may not save (403); a stranger gets 404; an invalid save writes nothing", async () => {
     const { owner, reader, stranger } = await scenario();
-    const body = { pid: owner.pid, gender: "other", diabetesType: opt("type1"), lowLimit: 4, highLimit: 10 };
-    expect(await save(reader.token, [body])).toMatchObject({ status: 403, code: 403, msg: enApi.addFailed, data: { error: enRecord.errors.notOwner } });
-    expect(await save(stranger.token, [body])).toMatchObject({ status: 404, code: 404, msg: enApi.addFailed });
-    expect(await save(owner.token, [{ ...body, basicDiseases: `${opt("hypertension")}`, complication: `${opt("type1")}` }])).toMatchObject({ code: 400 });
-    const user = await db().user.findUniqueOrThrow({ where: { id: owner.id }, include: { patient: { include: { conditions: true } } } });
+    const body = {
+      pid: owner.pid,
+      gender: "other",
+      diabetesType: opt("type1"),
+      lowLimit: 4,
+      highLimit: 10,
+    };
+    expect(await save(reader.token, [body])).toMatchObject({
+      status: 403,
+      code: 403,
+      msg: enApi.addFailed,
+      data: { error: enRecord.errors.notOwner },
+    });
+    expect(await save(stranger.token, [body])).toMatchObject({
+      status: 404,
+      code: 404,
+      msg: enApi.addFailed,
+    });
+    expect(
+      await save(owner.token, [
+        { ...body, basicDiseases: `${opt("hypertension")}`, complication: `${opt("type1")}` },
+      ]),
+    ).toMatchObject({ code: 400 });
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: owner.id },
+      include: { patient: { include: { conditions: true } } },
+    });
     expect(user.gender).toBeNull();
     expect(user.patient).toMatchObject({ lowLimit: 70, highLimit: 180, conditions: [] });
   });
@@ -270,23 +467,62 @@ describe("the /patientAdd and /patient pages", () => {
     const clinic = await account("clinic");
     const email = `page-${Date.now()}@record.test`;
     const before = await counts();
-    const bad = await runPage(() => addAction({ request: pageRequest("/patientAdd", clinic.cookie, form(addForm(email, { lowLimit: "9", highLimit: "4" }))), params: {}, context: {} }));
+    const bad = await runPage(() =>
+      addAction({
+        request: pageRequest(
+          "/patientAdd",
+          clinic.cookie,
+          form(addForm(email, { lowLimit: "9", highLimit: "4" })),
+        ),
+        params: {},
+        context: {},
+      }),
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ result: { status: "error", error: { highLimit: ["errors.glucoseRangeWrong"] }, initialValue: { email, lowLimit: "9", highLimit: "4" } } });
+    expect(bad.body).toMatchObject({
+      result: {
+        status: "error",
+        error: { highLimit: ["errors.glucoseRangeWrong"] },
+        initialValue: { email, lowLimit: "9", highLimit: "4" },
+      },
+    });
     expect(await counts()).toEqual(before);
 
-    const good = await runPage(() => addAction({ request: pageRequest("/patientAdd", clinic.cookie, form(addForm(email))), params: {}, context: {} }));
+    const good = await runPage(() =>
+      addAction({
+        request: pageRequest("/patientAdd", clinic.cookie, form(addForm(email))),
+        params: {},
+        context: {},
+      }),
+    );
     expect(good).toMatchObject({ status: 200, body: { added: { email, mailed: true } } });
-    expect(await db().user.findUniqueOrThrow({ where: { email }, include: { patient: true } })).toMatchObject({ gender: "unknown", active: false, patient: { createdById: clinic.id, lowLimit: 70 } });
+    expect(
+      await db().user.findUniqueOrThrow({ where: { email }, include: { patient: true } }),
+    ).toMatchObject({
+      gender: "unknown",
+      active: false,
+      patient: { createdById: clinic.id, lowLimit: 70 },
+    });
   });
 
   it("/patientAdd for a clinic not approved: the page says so and the action refuses (403)", async () => {
     const clinic = await account("clinic", { isPass: 3 });
-    const page = await runPage(() => addLoader({ request: pageRequest("/patientAdd", clinic.cookie), params: {}, context: {} }));
+    const page = await runPage(() =>
+      addLoader({ request: pageRequest("/patientAdd", clinic.cookie), params: {}, context: {} }),
+    );
     expect(page.body).toMatchObject({ allowed: false, isClinic: true, options: [] });
     const before = await counts();
-    const refused = await runPage(() => addAction({ request: pageRequest("/patientAdd", clinic.cookie, form(addForm("nope@record.test"))), params: {}, context: {} }));
-    expect(refused).toMatchObject({ status: 403, body: { result: { error: { "": ["errors.clinicNotApproved"] } } } });
+    const refused = await runPage(() =>
+      addAction({
+        request: pageRequest("/patientAdd", clinic.cookie, form(addForm("nope@record.test"))),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { result: { error: { "": ["errors.clinicNotApproved"] } } },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -294,20 +530,93 @@ describe("the /patientAdd and /patient pages", () => {
     const owner = await account("person");
     const reader = await account("clinic");
     const stranger = await account("person");
-    await db().readPower.create({ data: { providerId: owner.id, readerId: reader.id, sourceType: 1, state: 1 } });
+    await db().readPower.create({
+      data: { providerId: owner.id, readerId: reader.id, sourceType: 1, state: 1 },
+    });
 
     const saved = await runPage(() =>
-      recordAction({ request: pageRequest("/patient", owner.cookie, form({ gender: "female", diabetesType: String(opt("lada")), complication: [String(opt("neuropathy"))], unit: "0", lowLimit: "4", highLimit: "8", timeZone: "Europe/Rome", lunchStart: "12:00", lunchEnd: "13:30" })), params: {}, context: {} }),
+      recordAction({
+        request: pageRequest(
+          "/patient",
+          owner.cookie,
+          form({
+            gender: "female",
+            diabetesType: String(opt("lada")),
+            complication: [String(opt("neuropathy"))],
+            unit: "0",
+            lowLimit: "4",
+            highLimit: "8",
+            timeZone: "Europe/Rome",
+            lunchStart: "12:00",
+            lunchEnd: "13:30",
+          }),
+        ),
+        params: {},
+        context: {},
+      }),
     );
     expect(saved).toMatchObject({ status: 200, body: { notice: "record.saved" } });
-    const mine = await runPage(() => recordLoader({ request: pageRequest("/patient", owner.cookie), params: {}, context: {} }));
-    expect(mine.body).toMatchObject({ view: { own: true, timeZone: "Europe/Rome" }, defaults: { gender: "female", diabetesType: String(opt("lada")), complication: [String(opt("neuropathy"))], lowLimit: "4", highLimit: "8", lunchStart: "12:00", lunchEnd: "13:30", breakfastStart: "06:00" } });
+    const mine = await runPage(() =>
+      recordLoader({ request: pageRequest("/patient", owner.cookie), params: {}, context: {} }),
+    );
+    expect(mine.body).toMatchObject({
+      view: { own: true, timeZone: "Europe/Rome" },
+      defaults: {
+        gender: "female",
+        diabetesType: String(opt("lada")),
+        complication: [String(opt("neuropathy"))],
+        lowLimit: "4",
+        highLimit: "8",
+        lunchStart: "12:00",
+        lunchEnd: "13:30",
+        breakfastStart: "06:00",
+      },
+    });
 
-    const shared = await runPage(() => recordLoader({ request: pageRequest(`/patient?pid=${owner.pid}`, reader.cookie), params: {}, context: {} }));
-    expect(shared).toMatchObject({ status: 200, body: { view: { own: false, gender: "female" }, defaults: null } });
-    expect((await runPage(() => recordLoader({ request: pageRequest(`/patient?pid=${owner.pid}`, stranger.cookie), params: {}, context: {} }))).status).toBe(404);
-    expect((await runPage(() => recordLoader({ request: pageRequest("/patient?pid=x", owner.cookie), params: {}, context: {} }))).status).toBe(404);
+    const shared = await runPage(() =>
+      recordLoader({
+        request: pageRequest(`/patient?pid=${owner.pid}`, reader.cookie),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(shared).toMatchObject({
+      status: 200,
+      body: { view: { own: false, gender: "female" }, defaults: null },
+    });
+    expect(
+      (
+        await runPage(() =>
+          recordLoader({
+            request: pageRequest(`/patient?pid=${owner.pid}`, stranger.cookie),
+            params: {},
+            context: {},
+          }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await runPage(() =>
+          recordLoader({
+            request: pageRequest("/patient?pid=x", owner.cookie),
+            params: {},
+            context: {},
+          }),
+        )
+      ).status,
+    ).toBe(404);
     // A clinic has no record of its own.
-    expect((await runPage(() => recordLoader({ request: pageRequest("/patient", reader.cookie), params: {}, context: {} }))).status).toBe(404);
+    expect(
+      (
+        await runPage(() =>
+          recordLoader({
+            request: pageRequest("/patient", reader.cookie),
+            params: {},
+            context: {},
+          }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

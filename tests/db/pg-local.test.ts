@@ -26,7 +26,10 @@ const parent = mkdtempSync(path.join(os.tmpdir(), "diacare-private-"));
 const clone = path.join(parent, "clone");
 
 const script = (command: string, port = 1) =>
-  execFileSync("bash", [path.join(clone, "scripts/pg-local.sh"), command], { encoding: "utf8", env: { ...process.env, PG_LOCAL_PORT: String(port) } });
+  execFileSync("bash", [path.join(clone, "scripts/pg-local.sh"), command], {
+    encoding: "utf8",
+    env: { ...process.env, PG_LOCAL_PORT: String(port) },
+  });
 
 afterAll(() => {
   const cluster = script("dir").trim();
@@ -36,33 +39,42 @@ afterAll(() => {
 });
 
 describe("scripts/pg-local.sh from a 0700 parent", () => {
-  it("starts a cluster that answers, reports its status, and stops it", { timeout: 120_000 }, async () => {
-    chmodSync(parent, 0o700);
-    mkdirSync(path.join(clone, "scripts"), { recursive: true });
-    copyFileSync("scripts/pg-local.sh", path.join(clone, "scripts/pg-local.sh"));
-    const port = await freePort();
-    const run = (command: string) => script(command, port);
-    const status = () => {
-      try {
-        run("status");
-        return "running";
-      } catch {
-        return "stopped";
-      }
-    };
+  it(
+    "starts a cluster that answers, reports its status, and stops it",
+    { timeout: 120_000 },
+    async () => {
+      chmodSync(parent, 0o700);
+      mkdirSync(path.join(clone, "scripts"), { recursive: true });
+      copyFileSync("scripts/pg-local.sh", path.join(clone, "scripts/pg-local.sh"));
+      const port = await freePort();
+      const run = (command: string) => script(command, port);
+      const status = () => {
+        try {
+          run("status");
+          return "running";
+        } catch {
+          return "stopped";
+        }
+      };
 
-    expect(status()).toBe("stopped");
-    const url = run("start").trim();
-    expect(url).toBe(`postgresql://postgres@127.0.0.1:${port}`);
-    expect(status()).toBe("running");
-    const client = new pg.Client({ connectionString: `${url}/postgres` });
-    await client.connect();
-    const { rows } = await client.query("SELECT current_setting('port') AS port");
-    await client.end();
-    expect(rows[0].port).toBe(String(port));
+      expect(status()).toBe("stopped");
+      const url = run("start").trim();
+      expect(url).toBe(`postgresql://postgres@127.0.0.1:${port}`);
+      expect(status()).toBe("running");
+      const client = new pg.Client({ connectionString: `${url}/postgres` });
+      await client.connect();
+      const { rows } = await client.query("SELECT current_setting('port') AS port");
+      await client.end();
+      expect(rows[0].port).toBe(String(port));
 
-    run("stop");
-    expect(status()).toBe("stopped");
-    await expect(new pg.Client({ connectionString: `${url}/postgres`, connectionTimeoutMillis: 2000 }).connect()).rejects.toThrow();
-  });
+      run("stop");
+      expect(status()).toBe("stopped");
+      await expect(
+        new pg.Client({
+          connectionString: `${url}/postgres`,
+          connectionTimeoutMillis: 2000,
+        }).connect(),
+      ).rejects.toThrow();
+    },
+  );
 });

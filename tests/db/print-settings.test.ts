@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { findVisiblePatient } from "~/models/access.server";
 import { reportContext } from "~/models/report.server";
-import { removeReportLogo, reportLogo, saveReportLogo, saveSettings, userSettings } from "~/models/setting.server";
+import {
+  removeReportLogo,
+  reportLogo,
+  saveReportLogo,
+  saveSettings,
+  userSettings,
+} from "~/models/setting.server";
 import { action, loader } from "~/routes/newsetting";
 import { action as setUnit } from "~/routes/set-unit";
 import { LOGO_MAX_BYTES } from "~/schemas/setting";
@@ -9,9 +15,13 @@ import { db } from "~/utils/db.server";
 import { sessionStorage } from "~/utils/session.server";
 
 /** The first bytes of a PNG (signature and the start of IHDR): enough for the type check. */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const GIF = new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
-const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 
 let n = 0;
 /** A person with their own patient record and, unless `withSetting` is false, a settings row in `lang`. */
@@ -22,11 +32,17 @@ async function person(options: { withSetting?: boolean; lang?: string } = {}) {
       identity: 1,
       active: true,
       patient: { create: {} },
-      ...(options.withSetting === false ? {} : { setting: { create: { lang: options.lang ?? "en" } } }),
+      ...(options.withSetting === false
+        ? {}
+        : { setting: { create: { lang: options.lang ?? "en" } } }),
     },
     include: { patient: true },
   });
-  return { user, viewer: { id: user.id, identity: 1, isPass: 0, role: "guest" }, pid: user.patient!.id };
+  return {
+    user,
+    viewer: { id: user.id, identity: 1, isPass: 0, role: "guest" },
+    pid: user.patient!.id,
+  };
 }
 
 async function cookieFor(userId: number) {
@@ -36,10 +52,22 @@ async function cookieFor(userId: number) {
 }
 
 /** Posts to the /newsetting action; answers the status and the action's { intent, result, notice }. */
-async function post(userId: number, body: URLSearchParams | FormData, headers: Record<string, string> = {}) {
-  const request = new Request("http://localhost/newsetting", { method: "POST", headers: { Cookie: await cookieFor(userId), ...headers }, body });
+async function post(
+  userId: number,
+  body: URLSearchParams | FormData,
+  headers: Record<string, string> = {},
+) {
+  const request = new Request("http://localhost/newsetting", {
+    method: "POST",
+    headers: { Cookie: await cookieFor(userId), ...headers },
+    body,
+  });
   const result = (await action({ request, params: {}, context: {} })) as unknown as {
-    data: { intent: string; result: { error?: Record<string, string[]> } | null; notice: string | null };
+    data: {
+      intent: string;
+      result: { error?: Record<string, string[]> } | null;
+      notice: string | null;
+    };
     init?: { status?: number };
   };
   return { status: result.init?.status ?? 200, ...result.data };
@@ -52,7 +80,8 @@ function upload(bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
   return body;
 }
 
-const settingsForm = (values: Record<string, string>) => new URLSearchParams({ intent: "settings", ...values });
+const settingsForm = (values: Record<string, string>) =>
+  new URLSearchParams({ intent: "settings", ...values });
 
 async function contextOf(who: Awaited<ReturnType<typeof person>>) {
   const patient = await findVisiblePatient(who.viewer, who.pid);
@@ -62,58 +91,153 @@ async function contextOf(who: Awaited<ReturnType<typeof person>>) {
 describe("units and print settings", () => {
   it("a user without changes has the defaults: mmol/L, kg, cm, portrait, left, split line, no logo", async () => {
     const who = await person();
-    expect(await userSettings(who.user.id)).toEqual({ unit: 0, weightUnit: 0, heightUnit: 0, orientation: "portrait", nameStyle: 0, splitLine: true, logo: null });
+    expect(await userSettings(who.user.id)).toEqual({
+      unit: 0,
+      weightUnit: 0,
+      heightUnit: 0,
+      orientation: "portrait",
+      nameStyle: 0,
+      splitLine: true,
+      logo: null,
+    });
   });
 
   it("saves every value at once, and the reports' reportContext then reads them", async () => {
     const who = await person();
-    await saveSettings(who.user.id, { unit: 1, weightUnit: 1, heightUnit: 1, orientation: "landscape", nameStyle: 1, splitLine: false }, "en");
-    expect(await userSettings(who.user.id)).toMatchObject({ unit: 1, weightUnit: 1, heightUnit: 1, orientation: "landscape", nameStyle: 1, splitLine: false });
-    expect(await contextOf(who)).toMatchObject({ unit: 1, nameStyle: "center", orientation: "landscape", splitLine: false, logoSrc: null });
+    await saveSettings(
+      who.user.id,
+      {
+        unit: 1,
+        weightUnit: 1,
+        heightUnit: 1,
+        orientation: "landscape",
+        nameStyle: 1,
+        splitLine: false,
+      },
+      "en",
+    );
+    expect(await userSettings(who.user.id)).toMatchObject({
+      unit: 1,
+      weightUnit: 1,
+      heightUnit: 1,
+      orientation: "landscape",
+      nameStyle: 1,
+      splitLine: false,
+    });
+    expect(await contextOf(who)).toMatchObject({
+      unit: 1,
+      nameStyle: "center",
+      orientation: "landscape",
+      splitLine: false,
+      logoSrc: null,
+    });
   });
 
   it("the page's form saves through the action and says so", async () => {
     const who = await person();
-    const answer = await post(who.user.id, settingsForm({ unit: "1", weightUnit: "0", heightUnit: "1", orientation: "landscape", nameStyle: "2", splitLine: "on" }));
+    const answer = await post(
+      who.user.id,
+      settingsForm({
+        unit: "1",
+        weightUnit: "0",
+        heightUnit: "1",
+        orientation: "landscape",
+        nameStyle: "2",
+        splitLine: "on",
+      }),
+    );
     expect(answer).toMatchObject({ status: 200, intent: "settings", notice: "notices.saved" });
-    expect(await contextOf(who)).toMatchObject({ unit: 1, nameStyle: "right", orientation: "landscape", splitLine: true });
+    expect(await contextOf(who)).toMatchObject({
+      unit: 1,
+      nameStyle: "right",
+      orientation: "landscape",
+      splitLine: true,
+    });
     expect(await userSettings(who.user.id)).toMatchObject({ heightUnit: 1, weightUnit: 0 });
   });
 
   it("refuses a bad value with its message and writes nothing, not even the good values beside it", async () => {
     const who = await person();
     const before = await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } });
-    const answer = await post(who.user.id, settingsForm({ unit: "1", weightUnit: "1", heightUnit: "1", orientation: "sideways", nameStyle: "7", splitLine: "on" }));
+    const answer = await post(
+      who.user.id,
+      settingsForm({
+        unit: "1",
+        weightUnit: "1",
+        heightUnit: "1",
+        orientation: "sideways",
+        nameStyle: "7",
+        splitLine: "on",
+      }),
+    );
     expect(answer.status).toBe(400);
-    expect(answer.result?.error).toEqual({ orientation: ["errors.orientation"], nameStyle: ["errors.nameStyle"] });
-    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toEqual(before);
+    expect(answer.result?.error).toEqual({
+      orientation: ["errors.orientation"],
+      nameStyle: ["errors.nameStyle"],
+    });
+    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toEqual(
+      before,
+    );
   });
 
   it("a first save creates the settings row in the reader's language, not the default English", async () => {
     const who = await person({ withSetting: false });
-    const answer = await post(who.user.id, settingsForm({ unit: "0", weightUnit: "0", heightUnit: "0", orientation: "portrait", nameStyle: "1" }), { "Accept-Language": "pl" });
+    const answer = await post(
+      who.user.id,
+      settingsForm({
+        unit: "0",
+        weightUnit: "0",
+        heightUnit: "0",
+        orientation: "portrait",
+        nameStyle: "1",
+      }),
+      { "Accept-Language": "pl" },
+    );
     expect(answer.status).toBe(200);
-    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({ lang: "pl", nameStyle: 1, splitLine: false });
+    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({
+      lang: "pl",
+      nameStyle: 1,
+      splitLine: false,
+    });
   });
 
   it("the header's unit menu also creates a missing settings row in the reader's language", async () => {
     const who = await person({ withSetting: false });
     const request = new Request("http://localhost/set-unit", {
       method: "POST",
-      headers: { Cookie: await cookieFor(who.user.id), "Accept-Language": "it", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Cookie: await cookieFor(who.user.id),
+        "Accept-Language": "it",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ unit: "1", redirectTo: "/newsetting" }),
     });
     const answer = (await setUnit({ request, params: {}, context: {} })) as Response;
     expect([answer.status, answer.headers.get("Location")]).toEqual([302, "/newsetting"]);
-    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({ lang: "it", unit: 1 });
+    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toMatchObject({
+      lang: "it",
+      unit: 1,
+    });
   });
 
   it("an unknown intent or a body that is not a form is a 400, and signed-out visitors are sent to sign in", async () => {
     const who = await person();
-    await expect(post(who.user.id, new URLSearchParams({ intent: "dropTables" }))).rejects.toMatchObject({ status: 400 });
-    const json = new Request("http://localhost/newsetting", { method: "POST", headers: { Cookie: await cookieFor(who.user.id), "Content-Type": "application/json" }, body: "{}" });
-    await expect(action({ request: json, params: {}, context: {} })).rejects.toMatchObject({ status: 400 });
-    const thrown = await loader({ request: new Request("http://localhost/newsetting"), params: {}, context: {} }).catch((e: unknown) => e);
+    await expect(
+      post(who.user.id, new URLSearchParams({ intent: "dropTables" })),
+    ).rejects.toMatchObject({ status: 400 });
+    const json = new Request("http://localhost/newsetting", {
+      method: "POST",
+      headers: { Cookie: await cookieFor(who.user.id), "Content-Type": "application/json" },
+      body: "{}",
+    });
+    await expect(action({ request: json, params: {}, context: {} })).rejects.toMatchObject({
+      status: 400,
+    });
+    const thrown = await loader({
+      request: new Request("http://localhost/newsetting"),
+      params: {},
+      context: {},
+    }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fnewsetting");
@@ -125,7 +249,9 @@ describe("report logo", () => {
     const who = await person();
     expect(await saveReportLogo(who.user.id, PNG, "en")).toEqual({ ok: true, type: "image/png" });
     expect(await reportLogo(who.user.id)).toEqual({ bytes: PNG, type: "image/png" });
-    expect(await contextOf(who)).toMatchObject({ logoSrc: expect.stringMatching(/^\/report-logo\?v=\d+$/) });
+    expect(await contextOf(who)).toMatchObject({
+      logoSrc: expect.stringMatching(/^\/report-logo\?v=\d+$/),
+    });
     expect((await userSettings(who.user.id)).logo).toMatchObject({ type: "image/png" });
     expect(await saveReportLogo(who.user.id, GIF, "en")).toEqual({ ok: true, type: "image/gif" });
     expect((await reportLogo(who.user.id))?.type).toBe("image/gif");
@@ -134,11 +260,20 @@ describe("report logo", () => {
   it("refuses SVG, text and oversized files and keeps the logo it had", async () => {
     const who = await person();
     await saveReportLogo(who.user.id, PNG, "en");
-    expect(await saveReportLogo(who.user.id, SVG, "en")).toEqual({ ok: false, error: "errors.logoType" });
-    expect(await saveReportLogo(who.user.id, new TextEncoder().encode("hello"), "en")).toEqual({ ok: false, error: "errors.logoType" });
+    expect(await saveReportLogo(who.user.id, SVG, "en")).toEqual({
+      ok: false,
+      error: "errors.logoType",
+    });
+    expect(await saveReportLogo(who.user.id, new TextEncoder().encode("hello"), "en")).toEqual({
+      ok: false,
+      error: "errors.logoType",
+    });
     const huge = new Uint8Array(LOGO_MAX_BYTES + 1);
     huge.set(PNG);
-    expect(await saveReportLogo(who.user.id, huge, "en")).toEqual({ ok: false, error: "errors.logoTooLarge" });
+    expect(await saveReportLogo(who.user.id, huge, "en")).toEqual({
+      ok: false,
+      error: "errors.logoTooLarge",
+    });
     expect(await reportLogo(who.user.id)).toEqual({ bytes: PNG, type: "image/png" });
   });
 
@@ -153,18 +288,31 @@ describe("report logo", () => {
 
   it("through the page: the bytes decide, not the declared type; SVG and oversized uploads get their messages", async () => {
     const who = await person();
-    expect(await post(who.user.id, upload(PNG, "logo.txt", "text/plain"))).toMatchObject({ status: 200, notice: "notices.logoSaved" });
+    expect(await post(who.user.id, upload(PNG, "logo.txt", "text/plain"))).toMatchObject({
+      status: 200,
+      notice: "notices.logoSaved",
+    });
     expect((await reportLogo(who.user.id))?.type).toBe("image/png");
 
     const svg = await post(who.user.id, upload(SVG, "logo.png", "image/png"));
     expect(svg).toMatchObject({ status: 400, intent: "logo", notice: null });
     expect(svg.result?.error).toEqual({ logo: ["errors.logoType"] });
 
-    const big = await post(who.user.id, upload(new Uint8Array(LOGO_MAX_BYTES + 10), "big.png", "image/png"));
-    expect(big).toMatchObject({ status: 413, intent: "logo", result: { error: { logo: ["errors.logoTooLarge"] } } });
+    const big = await post(
+      who.user.id,
+      upload(new Uint8Array(LOGO_MAX_BYTES + 10), "big.png", "image/png"),
+    );
+    expect(big).toMatchObject({
+      status: 413,
+      intent: "logo",
+      result: { error: { logo: ["errors.logoTooLarge"] } },
+    });
     expect(await reportLogo(who.user.id)).toEqual({ bytes: PNG, type: "image/png" });
 
-    expect(await post(who.user.id, new URLSearchParams({ intent: "removeLogo" }))).toMatchObject({ status: 200, notice: "notices.logoRemoved" });
+    expect(await post(who.user.id, new URLSearchParams({ intent: "removeLogo" }))).toMatchObject({
+      status: 200,
+      notice: "notices.logoRemoved",
+    });
     expect(await reportLogo(who.user.id)).toBeNull();
   });
 });

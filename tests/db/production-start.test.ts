@@ -25,9 +25,16 @@ async function refusedStart(env: Record<string, string>) {
 
 describe("starting in production", () => {
   it("refuses, naming each missing variable, when none is set", async () => {
-    const { code, output } = await refusedStart({ DEPLOY_ENV: "production", DATABASE_URL: "", SESSION_SECRET: "", SMTP_URL: "", APP_URL: "" });
+    const { code, output } = await refusedStart({
+      DEPLOY_ENV: "production",
+      DATABASE_URL: "",
+      SESSION_SECRET: "",
+      SMTP_URL: "",
+      APP_URL: "",
+    });
     expect(code).toBe(1);
-    for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"]) expect(output).toContain(`${name}: required when DEPLOY_ENV=production`);
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"])
+      expect(output).toContain(`${name}: required when DEPLOY_ENV=production`);
   }, 60_000);
 
   it("refuses without APP_URL even when everything else is set", async () => {
@@ -37,13 +44,23 @@ describe("starting in production", () => {
   }, 60_000);
 
   it("refuses a session secret shorter than 32 characters", async () => {
-    const { code, output } = await refusedStart({ ...production(), SESSION_SECRET: "s".repeat(31) });
+    const { code, output } = await refusedStart({
+      ...production(),
+      SESSION_SECRET: "s".repeat(31),
+    });
     expect(code).toBe(1);
     expect(output).toContain("SESSION_SECRET");
   }, 60_000);
 
   it("refuses a database that holds a demo account", async () => {
-    const admin = await db().user.create({ data: { email: DEMO_ACCOUNTS.admin.email, passwordHash: await hashPassword(DEMO_ACCOUNTS.admin.password), identity: 2, role: "admin" } });
+    const admin = await db().user.create({
+      data: {
+        email: DEMO_ACCOUNTS.admin.email,
+        passwordHash: await hashPassword(DEMO_ACCOUNTS.admin.password),
+        identity: 2,
+        role: "admin",
+      },
+    });
     try {
       const { code, output } = await refusedStart(production());
       expect(code).toBe(1);
@@ -56,7 +73,11 @@ describe("starting in production", () => {
 
 describe("demo accounts", () => {
   it("are not created by the migrations", async () => {
-    expect(await db().user.count({ where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } } })).toBe(0);
+    expect(
+      await db().user.count({
+        where: { email: { in: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } },
+      }),
+    ).toBe(0);
   });
 
   it("are never seeded with DEPLOY_ENV=production", async () => {

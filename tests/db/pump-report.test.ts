@@ -14,18 +14,42 @@ import plReports from "../../locales/pl/reports.json";
 
 const ZONE = "Europe/Warsaw";
 const DAYS = ["2026-10-10", "2026-10-11"] as const;
-const at = (date: string, time: string) => new Date(Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE).epochMilliseconds);
+const at = (date: string, time: string) =>
+  new Date(Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE).epochMilliseconds);
 
 let tag = 0;
 async function people() {
   const t = `${++tag}-${Date.now()}`;
   const patient = await db().user.create({
-    data: { email: `p-${t}@pump-report.test`, identity: 1, firstName: "Paula", lastName: "Pump", birthDate: new Date("1975-06-01"), patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } } },
+    data: {
+      email: `p-${t}@pump-report.test`,
+      identity: 1,
+      firstName: "Paula",
+      lastName: "Pump",
+      birthDate: new Date("1975-06-01"),
+      patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } },
+    },
     include: { patient: true },
   });
-  const clinic = await db().user.create({ data: { email: `c-${t}@pump-report.test`, identity: 2, isPass: 1, setting: { create: { lang: "en", unit: 1, nameStyle: 2 } } } });
-  const stranger = await db().user.create({ data: { email: `s-${t}@pump-report.test`, identity: 2, isPass: 1, setting: { create: { lang: "pl" } } } });
-  await db().readPower.create({ data: { providerId: patient.id, readerId: clinic.id, sourceType: 1, state: 1 } });
+  const clinic = await db().user.create({
+    data: {
+      email: `c-${t}@pump-report.test`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "en", unit: 1, nameStyle: 2 } },
+    },
+  });
+  const stranger = await db().user.create({
+    data: {
+      email: `s-${t}@pump-report.test`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "pl" } },
+    },
+  });
+  await db().readPower.create({
+    data: { providerId: patient.id, readerId: clinic.id, sourceType: 1, state: 1 },
+  });
   return { pid: patient.patient!.id, clinic, stranger };
 }
 
@@ -35,9 +59,26 @@ async function people() {
  */
 async function seedPump(pid: number) {
   let id = 0;
-  const rec = (date: string, time: string, fields: { port?: number; type?: number; carbs?: number; basal?: number; bolus?: number }) => ({
-    patientId: pid, pdaSn: `pump-${pid}`, recordId: ++id, eventIndex: id, eventPort: fields.port ?? 4, eventType: fields.type ?? 0, eventUrgency: 0, eventValue: 0,
-    statusByte0: 80, statusByte1: 150, statusShort0: fields.basal ?? 160, statusShort1: fields.carbs ?? fields.bolus ?? 0, deviceTime: `${date} ${time}`, recordTimeZone: ZONE, dateTime: at(date, time),
+  const rec = (
+    date: string,
+    time: string,
+    fields: { port?: number; type?: number; carbs?: number; basal?: number; bolus?: number },
+  ) => ({
+    patientId: pid,
+    pdaSn: `pump-${pid}`,
+    recordId: ++id,
+    eventIndex: id,
+    eventPort: fields.port ?? 4,
+    eventType: fields.type ?? 0,
+    eventUrgency: 0,
+    eventValue: 0,
+    statusByte0: 80,
+    statusByte1: 150,
+    statusShort0: fields.basal ?? 160,
+    statusShort1: fields.carbs ?? fields.bolus ?? 0,
+    deviceTime: `${date} ${time}`,
+    recordTimeZone: ZONE,
+    dateTime: at(date, time),
   });
   await db().pumpRecord.createMany({
     data: [
@@ -53,26 +94,91 @@ async function seedPump(pid: number) {
       rec("2026-10-12", "06:00", {}),
     ],
   });
-  await db().bgRecord.create({ data: { patientId: pid, source: "meter", deviceSn: `m-${pid}`, recordKey: "1", mgdl: 100, deviceTime: `${DAYS[1]} 09:00:00`, timeZone: ZONE, dateTime: at(DAYS[1], "09:00") } });
+  await db().bgRecord.create({
+    data: {
+      patientId: pid,
+      source: "meter",
+      deviceSn: `m-${pid}`,
+      recordKey: "1",
+      mgdl: 100,
+      deviceTime: `${DAYS[1]} 09:00:00`,
+      timeZone: ZONE,
+      dateTime: at(DAYS[1], "09:00"),
+    },
+  });
   await db().pumpSetting.create({
-    data: { patientId: pid, pdaSn: `pump-${pid}`, lowBg: [80, 90], highBg: [140, 160], defaultCho: [10, 12], sensitiveSilver: [40, 50], originBasal: 1, bolusRate: 1.5, maxBolus: 10, doubleBolus: true, effectiveTime: 240 },
+    data: {
+      patientId: pid,
+      pdaSn: `pump-${pid}`,
+      lowBg: [80, 90],
+      highBg: [140, 160],
+      defaultCho: [10, 12],
+      sensitiveSilver: [40, 50],
+      originBasal: 1,
+      bolusRate: 1.5,
+      maxBolus: 10,
+      doubleBolus: true,
+      effectiveTime: 240,
+    },
   });
 }
 
-const page = (userId: number, pid: number, search: string) => callPage(print, "print", userId, pid, search);
-const pdf = (userId: number, pid: number | string, search: string) => callPdf(printPdf, "print", userId, pid, search);
+const page = (userId: number, pid: number, search: string) =>
+  callPage(print, "print", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string) =>
+  callPdf(printPdf, "print", userId, pid, search);
 
 /** buildPumpReport over every stored record of the patient (the reference). */
-async function expected(pid: number, from: string, to: string, unit: 0 | 1, nameStyle: 0 | 1 | 2): Promise<PumpReport> {
+async function expected(
+  pid: number,
+  from: string,
+  to: string,
+  unit: 0 | 1,
+  nameStyle: 0 | 1 | 2,
+): Promise<PumpReport> {
   const records = await db().pumpRecord.findMany({ where: { patientId: pid } });
   const meter = await db().bgRecord.findMany({ where: { patientId: pid } });
   const setting = await db().pumpSetting.findFirst({ where: { patientId: pid } });
   const result = buildPumpReport({
-    from, to, timeZone: ZONE, now: Date.now(), limits: { low: 70, high: 180 }, setting: { unit, nameStyle },
-    records: records.map(({ id, dateTime, eventIndex, eventPort, eventType, eventUrgency, eventValue, statusShort0, statusShort1, statusByte0, statusByte1 }) => ({
-      id: id.toString(), dateTime: dateTime.getTime(), eventIndex, eventPort, eventType, eventUrgency, eventValue, statusShort0, statusShort1, statusByte0, statusByte1,
+    from,
+    to,
+    timeZone: ZONE,
+    now: Date.now(),
+    limits: { low: 70, high: 180 },
+    setting: { unit, nameStyle },
+    records: records.map(
+      ({
+        id,
+        dateTime,
+        eventIndex,
+        eventPort,
+        eventType,
+        eventUrgency,
+        eventValue,
+        statusShort0,
+        statusShort1,
+        statusByte0,
+        statusByte1,
+      }) => ({
+        id: id.toString(),
+        dateTime: dateTime.getTime(),
+        eventIndex,
+        eventPort,
+        eventType,
+        eventUrgency,
+        eventValue,
+        statusShort0,
+        statusShort1,
+        statusByte0,
+        statusByte1,
+      }),
+    ),
+    meterReadings: meter.map((r) => ({
+      id: r.id.toString(),
+      time: r.dateTime.getTime(),
+      mgdl: r.mgdl,
+      source: r.source,
     })),
-    meterReadings: meter.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.mgdl, source: r.source })),
     pdaVersion: null,
     pumpSetting: setting,
   });
@@ -100,16 +206,31 @@ describe("pump/BG report page, PDF route and API", () => {
     // Known figures: two 6 U boluses, 45 + 60 g of carbohydrates, 3 glucose values.
     expect(data.report!.PumpTotalCount.bolus).toBe(12);
     expect(data.report!.PumpTotalCount.basal).toBeGreaterThan(40);
-    expect(data.report!.PumpTotalCount.total).toBeCloseTo(data.report!.PumpTotalCount.basal + 12, 2);
-    expect([data.report!.cho.total, data.report!.choAvg, data.report!.cho.avg]).toEqual([105, 52.5, 52.5]);
+    expect(data.report!.PumpTotalCount.total).toBeCloseTo(
+      data.report!.PumpTotalCount.basal + 12,
+      2,
+    );
+    expect([data.report!.cho.total, data.report!.choAvg, data.report!.cho.avg]).toEqual([
+      105, 52.5, 52.5,
+    ]);
     expect(data.report!.sugarTotalCount).toMatchObject({ size: 3, high: 1, low: 0 });
-    expect(data.report!.pdaSetting).toMatchObject({ lowBgArray: [80, 90], doubleBolus: true, effectiveTime: 240 });
+    expect(data.report!.pdaSetting).toMatchObject({
+      lowBgArray: [80, 90],
+      doubleBolus: true,
+      effectiveTime: 240,
+    });
     expect(data.report!.bigBoluses).toMatchObject({ count: 2, shown: true });
     expect(data.charts).toHaveLength(1);
     // One continuous chart over the group's two days: a date under each day, the bolus markers drawn.
     const chart = data.charts[0]!;
-    expect([chart.from, chart.to, chart.svg.startsWith("<svg")]).toEqual(["2026/10/10", "2026/10/11", true]);
-    expect(chart.svg.match(new RegExp(`class="${RANGE_MARK_CLASS.dayLabel}`, "g"))?.length ?? 0).toBeGreaterThan(0);
+    expect([chart.from, chart.to, chart.svg.startsWith("<svg")]).toEqual([
+      "2026/10/10",
+      "2026/10/11",
+      true,
+    ]);
+    expect(
+      chart.svg.match(new RegExp(`class="${RANGE_MARK_CLASS.dayLabel}`, "g"))?.length ?? 0,
+    ).toBeGreaterThan(0);
     for (const day of DAYS) expect(chart.svg).toContain(day.replaceAll("-", "/"));
     expect(data.shell).toMatchObject({
       name: "Paula Pump",
@@ -117,10 +238,16 @@ describe("pump/BG report page, PDF route and API", () => {
       unit: 1,
       settings: { nameStyle: "right" },
       form: { start: "2026/10/10", end: "2026/10/11" },
-      pdf: { href: `/${s.pid}/print.pdf?start=2026-10-10&end=2026-10-11`, fileName: `pump-report-${s.pid}-2026-10-10-2026-10-11.pdf` },
+      pdf: {
+        href: `/${s.pid}/print.pdf?start=2026-10-10&end=2026-10-11`,
+        fileName: `pump-report-${s.pid}-2026-10-10-2026-10-11.pdf`,
+      },
       documentTitle: "Paula Pump: Pump and blood glucose report, 2026/10/10 to 2026/10/11",
     });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:pumpReport" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({
+      where: { actorId: s.clinic.id, patientId: s.pid, action: "read:pumpReport" },
+      orderBy: { at: "desc" },
+    });
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[1], print: false });
   });
 
@@ -129,17 +256,34 @@ describe("pump/BG report page, PDF route and API", () => {
     expect(data.report?.dates).toHaveLength(15);
     expect(data.shell.problem).toBeNull();
     const alone = await page(s.clinic.id, s.pid, "?start=2026/10/10&end=");
-    expect([alone.shell.problem, alone.report?.from, alone.report?.to, alone.shell.form.end]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
+    expect([
+      alone.shell.problem,
+      alone.report?.from,
+      alone.report?.to,
+      alone.shell.form.end,
+    ]).toEqual([null, "2026-10-10", "2026-10-11", "2026/10/11"]);
     // Quick ranges: the last 30 and 90 days, today included, whatever start was typed.
     const today = Temporal.Now.plainDateISO(ZONE);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=&days=30");
-    expect([quick.shell.problem, quick.report?.from, quick.report?.to]).toEqual([null, today.subtract({ days: 29 }).toString(), today.toString()]);
+    expect([quick.shell.problem, quick.report?.from, quick.report?.to]).toEqual([
+      null,
+      today.subtract({ days: 29 }).toString(),
+      today.toString(),
+    ]);
     const ninety = await page(s.clinic.id, s.pid, "?start=&end=&days=90");
-    expect([ninety.shell.problem, ninety.report?.from, ninety.report?.to, ninety.shell.form]).toEqual([
+    expect([
+      ninety.shell.problem,
+      ninety.report?.from,
+      ninety.report?.to,
+      ninety.shell.form,
+    ]).toEqual([
       null,
       today.subtract({ days: 89 }).toString(),
       today.toString(),
-      { start: today.subtract({ days: 89 }).toString().replaceAll("-", "/"), end: today.toString().replaceAll("-", "/") },
+      {
+        start: today.subtract({ days: 89 }).toString().replaceAll("-", "/"),
+        end: today.toString().replaceAll("-", "/"),
+      },
     ]);
     // Pump records on the 9th (22:00) to the 12th (06:00) only: one chart, and one line for each run of days without.
     const october = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=2026/10/30");
@@ -157,7 +301,12 @@ describe("pump/BG report page, PDF route and API", () => {
     ];
     for (const [search, problem] of cases) {
       const refused = await page(s.clinic.id, s.pid, search);
-      expect([search, refused.shell.problem, refused.report, refused.shell.pdf]).toEqual([search, problem, null, null]);
+      expect([search, refused.shell.problem, refused.report, refused.shell.pdf]).toEqual([
+        search,
+        problem,
+        null,
+        null,
+      ]);
       // No report shown: the title names patient and report only.
       expect(refused.shell.documentTitle).toBe("Pump and blood glucose report of Paula Pump");
     }
@@ -172,18 +321,39 @@ describe("pump/BG report page, PDF route and API", () => {
   });
 
   it("POST /api/patient-data/pdf: the Patient report response of buildPumpReport without the day models", async () => {
-    const answer = await postApi(pdfApi as Handler, "/api/patient-data/pdf", { pid: s.pid, start: "2026/10/10", end: "2026-10-11" }, token);
+    const answer = await postApi(
+      pdfApi as Handler,
+      "/api/patient-data/pdf",
+      { pid: s.pid, start: "2026/10/10", end: "2026-10-11" },
+      token,
+    );
     const reference = await expected(s.pid, DAYS[0], DAYS[1], 1, 2);
     const { days: _days, ...figures } = reference;
     expect([answer.status, answer.code]).toEqual([200, 200]);
     expect(answer.data).toEqual(json({ pid: s.pid, ...figures }));
     expect(answer.data.days).toBeUndefined();
     expect(answer.data.PumpTotalCount.bolus).toBe(12);
-    const tooLong = await postApi(pdfApi as Handler, "/api/patient-data/pdf", { pid: s.pid, start: "2026-01-01", end: "2026-10-11" }, token);
+    const tooLong = await postApi(
+      pdfApi as Handler,
+      "/api/patient-data/pdf",
+      { pid: s.pid, start: "2026-01-01", end: "2026-10-11" },
+      token,
+    );
     expect([tooLong.code, tooLong.msg]).toEqual([400, enViews.problems.tooLong]);
-    const missing = await postApi(pdfApi as Handler, "/api/patient-data/pdf", { pid: s.pid, start: "2026-10-10" }, token, { "Accept-Language": "pl" });
+    const missing = await postApi(
+      pdfApi as Handler,
+      "/api/patient-data/pdf",
+      { pid: s.pid, start: "2026-10-10" },
+      token,
+      { "Accept-Language": "pl" },
+    );
     expect([missing.code, missing.msg]).toEqual([400, plReports.common.selectDate]);
-    const stranger = await postApi(pdfApi as Handler, "/api/patient-data/pdf", { pid: s.pid, start: "2026-10-10", end: "2026-10-11" }, await createApiToken(s.stranger.id));
+    const stranger = await postApi(
+      pdfApi as Handler,
+      "/api/patient-data/pdf",
+      { pid: s.pid, start: "2026-10-10", end: "2026-10-11" },
+      await createApiToken(s.stranger.id),
+    );
     expect(stranger.code).toBe(404);
   });
 });

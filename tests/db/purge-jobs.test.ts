@@ -17,9 +17,23 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const later = (ms: number) => new Date(Date.now() + ms);
 
 async function fixtures() {
-  const user = await db().user.create({ data: { email: `purge-${Date.now()}-${Math.random()}@purge.test`, identity: 1, patient: { create: {} } } });
-  const clinic = await db().user.create({ data: { email: `purge-clinic-${Date.now()}-${Math.random()}@purge.test`, identity: 2, isPass: 1 } });
-  const share = await db().readPower.create({ data: { providerId: user.id, readerId: clinic.id, sourceType: 1 } });
+  const user = await db().user.create({
+    data: {
+      email: `purge-${Date.now()}-${Math.random()}@purge.test`,
+      identity: 1,
+      patient: { create: {} },
+    },
+  });
+  const clinic = await db().user.create({
+    data: {
+      email: `purge-clinic-${Date.now()}-${Math.random()}@purge.test`,
+      identity: 2,
+      isPass: 1,
+    },
+  });
+  const share = await db().readPower.create({
+    data: { providerId: user.id, readerId: clinic.id, sourceType: 1 },
+  });
   await db().session.createMany({
     data: [
       { id: `live-${user.id}`, userId: user.id, expiresAt: later(HOUR) },
@@ -31,14 +45,25 @@ async function fixtures() {
     data: [
       { userId: user.id, tokenHash: `live-${user.id}`, expiresAt: later(HOUR) },
       { userId: user.id, tokenHash: `expired-${user.id}`, expiresAt: ago(1000) },
-      { userId: user.id, tokenHash: `revoked-${user.id}`, expiresAt: later(HOUR), revokedAt: ago(1000) },
+      {
+        userId: user.id,
+        tokenHash: `revoked-${user.id}`,
+        expiresAt: later(HOUR),
+        revokedAt: ago(1000),
+      },
     ],
   });
   await db().emailCode.createMany({
     data: [
       { email: user.email, purpose: "reset_password", codeHash: "live", expiresAt: later(HOUR) },
       { email: user.email, purpose: "reset_password", codeHash: "expired", expiresAt: ago(1000) },
-      { email: user.email, purpose: "verify_email", codeHash: "used-expired", expiresAt: ago(1000), usedAt: ago(2000) },
+      {
+        email: user.email,
+        purpose: "verify_email",
+        codeHash: "used-expired",
+        expiresAt: ago(1000),
+        usedAt: ago(2000),
+      },
     ],
   });
   await db().inviteToken.createMany({
@@ -54,7 +79,13 @@ async function fixtures() {
     ],
   });
   const patient = await db().patient.findUniqueOrThrow({ where: { userId: user.id } });
-  const draft = { patientId: patient.id, uploaderId: user.id, fileName: "readings.csv", bytes: Buffer.from("time,glucose\n"), timeZone: "UTC" };
+  const draft = {
+    patientId: patient.id,
+    uploaderId: user.id,
+    fileName: "readings.csv",
+    bytes: Buffer.from("time,glucose\n"),
+    timeZone: "UTC",
+  };
   await db().importDraft.createMany({
     data: [
       { ...draft, token: `live-${user.id}`, createdAt: ago(HOUR - 60_000) },
@@ -68,7 +99,10 @@ async function survivors(userId: number) {
   const [sessions, tokens, codes, invites, limits, drafts] = await Promise.all([
     db().session.findMany({ where: { userId }, select: { id: true } }),
     db().apiToken.findMany({ where: { userId }, select: { tokenHash: true } }),
-    db().emailCode.findMany({ where: { user: null, email: { startsWith: "purge-" } }, select: { codeHash: true } }),
+    db().emailCode.findMany({
+      where: { user: null, email: { startsWith: "purge-" } },
+      select: { codeHash: true },
+    }),
     db().inviteToken.findMany({ where: { id: { endsWith: `-${userId}` } }, select: { id: true } }),
     db().rateLimit.findMany({ where: { key: { endsWith: `-${userId}` } }, select: { key: true } }),
     db().importDraft.findMany({ where: { uploaderId: userId }, select: { token: true } }),
@@ -86,7 +120,14 @@ async function survivors(userId: number) {
 describe("purgeExpired", () => {
   it("deletes expired or revoked sessions and tokens, expired codes and invite tokens, ended rate-limit windows, import drafts over an hour old; keeps the rest", async () => {
     const user = await fixtures();
-    expect(await purgeExpired()).toEqual({ sessions: 2, apiTokens: 2, emailCodes: 2, inviteTokens: 1, rateLimits: 1, importDrafts: 1 });
+    expect(await purgeExpired()).toEqual({
+      sessions: 2,
+      apiTokens: 2,
+      emailCodes: 2,
+      inviteTokens: 1,
+      rateLimits: 1,
+      importDrafts: 1,
+    });
     expect(await survivors(user.id)).toEqual({
       sessions: [`live-${user.id}`],
       tokens: [`live-${user.id}`],
@@ -95,7 +136,14 @@ describe("purgeExpired", () => {
       limits: [`live-${user.id}`],
       drafts: [`live-${user.id}`],
     });
-    expect(await purgeExpired()).toEqual({ sessions: 0, apiTokens: 0, emailCodes: 0, inviteTokens: 0, rateLimits: 0, importDrafts: 0 });
+    expect(await purgeExpired()).toEqual({
+      sessions: 0,
+      apiTokens: 0,
+      emailCodes: 0,
+      inviteTokens: 0,
+      rateLimits: 0,
+      importDrafts: 0,
+    });
   });
 });
 
@@ -104,11 +152,21 @@ describe("POST /api/user/logout", () => {
     const user = await db().user.create({ data: { email: "logout@purge.test", identity: 1 } });
     const token = await createApiToken(user.id);
     const other = await createApiToken(user.id);
-    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {}, token)).toMatchObject({ status: 200, code: 200, msg: "Signed out" });
-    expect(await getApi(userInfoRoute as Handler, "/api/user/getUserInfo", token)).toMatchObject({ code: 803 });
-    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {}, token)).toMatchObject({ code: 803 });
+    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {}, token)).toMatchObject({
+      status: 200,
+      code: 200,
+      msg: "Signed out",
+    });
+    expect(await getApi(userInfoRoute as Handler, "/api/user/getUserInfo", token)).toMatchObject({
+      code: 803,
+    });
+    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {}, token)).toMatchObject({
+      code: 803,
+    });
     expect(await checkApiToken(other)).toMatchObject({ ok: true });
-    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {})).toMatchObject({ code: 800 });
+    expect(await postApi(logoutRoute as Handler, "/api/user/logout", {})).toMatchObject({
+      code: 800,
+    });
   });
 });
 
@@ -118,7 +176,11 @@ async function purgeThroughQueue(connectionString: string, check: () => Promise<
   try {
     const schedules = await boss.getSchedules();
     // Every hour at minute 17 for the purge, every minute for the upload sweep.
-    expect(schedules.map((s) => ({ name: s.name, cron: s.cron })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(
+      schedules
+        .map((s) => ({ name: s.name, cron: s.cron }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
       { name: "purge-expired", cron: "17 * * * *" },
       { name: "resume-uploads", cron: "* * * * *" },
     ]);
@@ -136,8 +198,14 @@ async function purgeThroughQueue(connectionString: string, check: () => Promise<
 describe("the job queue (pg-boss)", () => {
   it("on PostgreSQL: registers the hourly purge schedule and works a purge job", async () => {
     const user = await fixtures();
-    await purgeThroughQueue(process.env.DATABASE_URL!, async () => (await db().session.count({ where: { userId: user.id } })) === 1);
-    expect(await survivors(user.id)).toMatchObject({ sessions: [`live-${user.id}`], tokens: [`live-${user.id}`] });
+    await purgeThroughQueue(
+      process.env.DATABASE_URL!,
+      async () => (await db().session.count({ where: { userId: user.id } })) === 1,
+    );
+    expect(await survivors(user.id)).toMatchObject({
+      sessions: [`live-${user.id}`],
+      tokens: [`live-${user.id}`],
+    });
   });
 
   it("on the embedded database (PGlite served by pglite-socket), as `npm start` runs it without DATABASE_URL", async () => {
@@ -145,7 +213,9 @@ describe("the job queue (pg-boss)", () => {
     const embedded = await startEmbeddedPostgres(dir);
     try {
       let worked = 0;
-      const boss = await startJobQueue(embedded.url, [{ name: "probe", cron: purgeExpiredJob.cron, work: async () => void (worked += 1) }]);
+      const boss = await startJobQueue(embedded.url, [
+        { name: "probe", cron: purgeExpiredJob.cron, work: async () => void (worked += 1) },
+      ]);
       expect((await boss.getSchedules()).map((s) => s.name)).toEqual(["probe"]);
       await sendJob("probe", {});
       const end = Date.now() + 60_000;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clearRateLimit, clientIp, hitRateLimit, pruneRateLimits, RATE_LIMITS, refundRateLimit } from "~/models/rate-limit.server";
+import {
+  clearRateLimit,
+  clientIp,
+  hitRateLimit,
+  pruneRateLimits,
+  RATE_LIMITS,
+  refundRateLimit,
+} from "~/models/rate-limit.server";
 import { db } from "~/utils/db.server";
 
 const rule = { limit: 3, windowSeconds: 60 };
@@ -23,11 +30,15 @@ describe("hitRateLimit", () => {
 
   it("stores the window's end in UTC, as Prisma reads it, whatever the session time zone", async () => {
     // Reconnect with a database default time zone far from UTC.
-    const [{ name }] = await db().$queryRaw<[{ name: string }]>`SELECT current_database()::text AS name`;
+    const [{ name }] = await db().$queryRaw<
+      [{ name: string }]
+    >`SELECT current_database()::text AS name`;
     await db().$executeRawUnsafe(`ALTER DATABASE "${name}" SET "TimeZone" TO 'Pacific/Kiritimati'`);
     await db().$disconnect();
     globalThis.__diacarePrisma = undefined;
-    expect(await db().$queryRaw`SELECT current_setting('TimeZone') AS tz`).toEqual([{ tz: "Pacific/Kiritimati" }]);
+    expect(await db().$queryRaw`SELECT current_setting('TimeZone') AS tz`).toEqual([
+      { tz: "Pacific/Kiritimati" },
+    ]);
 
     const before = Date.now();
     await hitRateLimit("t:utc", { limit: 1, windowSeconds: 900 });
@@ -39,8 +50,15 @@ describe("hitRateLimit", () => {
   it("starts a new window once the old one has passed", async () => {
     for (let i = 0; i < 4; i++) await hitRateLimit("t:window", rule);
     expect((await hitRateLimit("t:window", rule)).allowed).toBe(false);
-    await db().rateLimit.update({ where: { key: "t:window" }, data: { resetAt: new Date(Date.now() - 1000) } });
-    expect(await hitRateLimit("t:window", rule)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    await db().rateLimit.update({
+      where: { key: "t:window" },
+      data: { resetAt: new Date(Date.now() - 1000) },
+    });
+    expect(await hitRateLimit("t:window", rule)).toEqual({
+      allowed: true,
+      remaining: 2,
+      retryAfterSeconds: 0,
+    });
     const row = await db().rateLimit.findUniqueOrThrow({ where: { key: "t:window" } });
     expect(row.count).toBe(1);
     expect(row.resetAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
@@ -49,14 +67,24 @@ describe("hitRateLimit", () => {
   it("keeps keys independent", async () => {
     for (let i = 0; i < 4; i++) await hitRateLimit("t:a", rule);
     expect((await hitRateLimit("t:a", rule)).allowed).toBe(false);
-    expect(await hitRateLimit("t:b", rule)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    expect(await hitRateLimit("t:b", rule)).toEqual({
+      allowed: true,
+      remaining: 2,
+      retryAfterSeconds: 0,
+    });
   });
 
   it("allows exactly `limit` of many concurrent hits", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit("t:concurrent", { limit: 10, windowSeconds: 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        hitRateLimit("t:concurrent", { limit: 10, windowSeconds: 60 }),
+      ),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds > 0)).toBe(true);
-    expect([...results.filter((r) => r.allowed).map((r) => r.remaining)].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      [...results.filter((r) => r.allowed).map((r) => r.remaining)].sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it("does not count past limit + 1", async () => {
@@ -65,7 +93,9 @@ describe("hitRateLimit", () => {
   });
 
   it("rejects a nonsensical rule", async () => {
-    await expect(hitRateLimit("t:bad", { limit: 1, windowSeconds: 0 })).rejects.toThrow(/windowSeconds/);
+    await expect(hitRateLimit("t:bad", { limit: 1, windowSeconds: 0 })).rejects.toThrow(
+      /windowSeconds/,
+    );
     await expect(hitRateLimit("t:bad", { limit: 1.5, windowSeconds: 10 })).rejects.toThrow(/limit/);
   });
 });
@@ -75,14 +105,21 @@ describe("clearRateLimit and pruneRateLimits", () => {
     for (let i = 0; i < 4; i++) await hitRateLimit("t:clear", rule);
     await hitRateLimit("t:keep", rule);
     await clearRateLimit("t:clear");
-    expect(await hitRateLimit("t:clear", rule)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    expect(await hitRateLimit("t:clear", rule)).toEqual({
+      allowed: true,
+      remaining: 2,
+      retryAfterSeconds: 0,
+    });
     expect((await db().rateLimit.findUniqueOrThrow({ where: { key: "t:keep" } })).count).toBe(1);
   });
 
   it("prune only ended windows", async () => {
     await hitRateLimit("t:old", rule);
     await hitRateLimit("t:current", rule);
-    await db().rateLimit.update({ where: { key: "t:old" }, data: { resetAt: new Date(Date.now() - 1000) } });
+    await db().rateLimit.update({
+      where: { key: "t:old" },
+      data: { resetAt: new Date(Date.now() - 1000) },
+    });
     expect(await pruneRateLimits()).toBeGreaterThanOrEqual(1);
     expect(await db().rateLimit.findUnique({ where: { key: "t:old" } })).toBeNull();
     expect(await db().rateLimit.findUnique({ where: { key: "t:current" } })).not.toBeNull();
@@ -117,7 +154,8 @@ describe("RATE_LIMITS", () => {
 
 describe("clientIp", () => {
   it("takes the first X-Forwarded-For entry, else unknown", () => {
-    const request = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
+    const request = (headers: Record<string, string>) =>
+      new Request("http://localhost/", { headers });
     expect(clientIp(request({ "X-Forwarded-For": "203.0.113.7, 10.0.0.1" }))).toBe("203.0.113.7");
     expect(clientIp(request({ "x-forwarded-for": " 2001:db8::1 " }))).toBe("2001:db8::1");
     expect(clientIp(request({}))).toBe("unknown");

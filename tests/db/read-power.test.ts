@@ -2,7 +2,11 @@ import type { ParsedMail } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { createApiToken } from "~/models/api-token.server";
-import { describeInvitationLink, markUploadsNew, markUploadsSeen } from "~/models/read-power.server";
+import {
+  describeInvitationLink,
+  markUploadsNew,
+  markUploadsSeen,
+} from "~/models/read-power.server";
 import { action as deleteRoute } from "~/routes/api.read-power.delete";
 import { loader as findListRoute } from "~/routes/api.read-power.findList";
 import { loader as findShareListRoute } from "~/routes/api.read-power.findShareList";
@@ -36,9 +40,18 @@ const smtp = catchMail({ APP_URL });
 const get = getApi;
 
 /** The raw Response of a GET, to read its headers. */
-async function callRaw(handler: Handler, path: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
+async function callRaw(
+  handler: Handler,
+  path: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   try {
-    return await handler({ request: new Request(`http://localhost${path}`, { headers: { token, ...headers } }), params: {}, context: {} });
+    return await handler({
+      request: new Request(`http://localhost${path}`, { headers: { token, ...headers } }),
+      params: {},
+      context: {},
+    });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -52,18 +65,37 @@ async function sessionCookie(userId: number): Promise<string> {
 }
 const post = postApi;
 
-const addPage = addPageLoader as unknown as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+const addPage = addPageLoader as unknown as (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<unknown>;
 
 const api = {
-  findList: (token: string | undefined, query = "", extra?: Record<string, string>) => get(findListRoute as Handler, `/api/read-power/findList?${query}`, token, extra),
-  findShareList: (token: string | undefined, query: string, extra?: Record<string, string>) => get(findShareListRoute as Handler, `/api/read-power/findShareList?${query}`, token, extra),
-  save: (token: string | undefined, body: unknown, extra?: Record<string, string>) => post(saveRoute as Handler, "/api/read-power/save", body, token, extra),
-  invite: (token: string | undefined, body: unknown) => post(inviteRoute as Handler, "/api/read-power/invite", body, token),
-  reinvite: (token: string | undefined, body: unknown) => post(reinviteRoute as Handler, "/api/read-power/reinvite", body, token),
-  process: (token: string | undefined, body: unknown) => post(processRoute as Handler, "/api/read-power/process", body, token),
-  processFromEmail: (body: unknown, extra?: Record<string, string>) => post(processFromEmailRoute as Handler, "/api/read-power/processFromEmail", body, undefined, extra),
-  update: (token: string | undefined, body: unknown) => post(updateRoute as Handler, "/api/read-power/update", body, token),
-  remove: (token: string | undefined, body: unknown) => post(deleteRoute as Handler, "/api/read-power/delete", body, token),
+  findList: (token: string | undefined, query = "", extra?: Record<string, string>) =>
+    get(findListRoute as Handler, `/api/read-power/findList?${query}`, token, extra),
+  findShareList: (token: string | undefined, query: string, extra?: Record<string, string>) =>
+    get(findShareListRoute as Handler, `/api/read-power/findShareList?${query}`, token, extra),
+  save: (token: string | undefined, body: unknown, extra?: Record<string, string>) =>
+    post(saveRoute as Handler, "/api/read-power/save", body, token, extra),
+  invite: (token: string | undefined, body: unknown) =>
+    post(inviteRoute as Handler, "/api/read-power/invite", body, token),
+  reinvite: (token: string | undefined, body: unknown) =>
+    post(reinviteRoute as Handler, "/api/read-power/reinvite", body, token),
+  process: (token: string | undefined, body: unknown) =>
+    post(processRoute as Handler, "/api/read-power/process", body, token),
+  processFromEmail: (body: unknown, extra?: Record<string, string>) =>
+    post(
+      processFromEmailRoute as Handler,
+      "/api/read-power/processFromEmail",
+      body,
+      undefined,
+      extra,
+    ),
+  update: (token: string | undefined, body: unknown) =>
+    post(updateRoute as Handler, "/api/read-power/update", body, token),
+  remove: (token: string | undefined, body: unknown) =>
+    post(deleteRoute as Handler, "/api/read-power/delete", body, token),
 };
 
 // ---- accounts -------------------------------------------------------------------------------
@@ -71,7 +103,20 @@ const api = {
 type Account = { id: number; email: string; pid: number | null; token: string; viewer: Viewer };
 let serial = 0;
 
-async function account(kind: "person" | "clinic", name: string, extra: { isPass?: number; firstName?: string | null; lastName?: string; lang?: string; active?: boolean; disabled?: boolean; deletedAt?: Date; birthDate?: Date } = {}): Promise<Account> {
+async function account(
+  kind: "person" | "clinic",
+  name: string,
+  extra: {
+    isPass?: number;
+    firstName?: string | null;
+    lastName?: string;
+    lang?: string;
+    active?: boolean;
+    disabled?: boolean;
+    deletedAt?: Date;
+    birthDate?: Date;
+  } = {},
+): Promise<Account> {
   serial += 1;
   const { lang, firstName, ...rest } = extra;
   const identity = kind === "person" ? 1 : 2;
@@ -95,8 +140,10 @@ async function account(kind: "person" | "clinic", name: string, extra: { isPass?
   };
 }
 
-const person = (name: string, extra: Parameters<typeof account>[2] = {}) => account("person", name, extra);
-const clinic = (name: string, extra: Parameters<typeof account>[2] = {}) => account("clinic", name, { isPass: 1, ...extra });
+const person = (name: string, extra: Parameters<typeof account>[2] = {}) =>
+  account("person", name, extra);
+const clinic = (name: string, extra: Parameters<typeof account>[2] = {}) =>
+  account("clinic", name, { isPass: 1, ...extra });
 
 const mailTo = (address: string) => (mail: ParsedMail) => recipientsOf(mail).includes(address);
 const linkIn = (mail: ParsedMail) => {
@@ -113,7 +160,8 @@ async function share(provider: Account, reader: Account, message = "please look"
 }
 
 const row = (id: number) => db().readPower.findUnique({ where: { id } });
-const sees = async (viewer: Account, patient: Account) => (await findVisiblePatient(viewer.viewer, patient.pid!, patient.id)) !== null;
+const sees = async (viewer: Account, patient: Account) =>
+  (await findVisiblePatient(viewer.viewer, patient.pid!, patient.id)) !== null;
 
 // ---- share requests ---------------------------------------------------------------------------
 
@@ -123,7 +171,16 @@ describe("share requests (sourceType 0)", () => {
     const reader = await person("Rita");
     const saved = await api.save(patient.token, { readId: reader.id, message: "my numbers" });
     expect(saved).toMatchObject({ status: 200, code: 200, msg: enSharing.messages.shareSuccess });
-    expect(saved.data).toMatchObject({ sourceType: 0, state: 0, isNew: 0, provideId: patient.id, readId: reader.id, pid: patient.pid, email: reader.email, message: "my numbers" });
+    expect(saved.data).toMatchObject({
+      sourceType: 0,
+      state: 0,
+      isNew: 0,
+      provideId: patient.id,
+      readId: reader.id,
+      pid: patient.pid,
+      email: reader.email,
+      message: "my numbers",
+    });
     const id = saved.data.readPowerId as number;
     expect(await sees(reader, patient)).toBe(false);
 
@@ -146,18 +203,46 @@ describe("share requests (sourceType 0)", () => {
       message: "my numbers",
     });
 
-    const accepted = await api.process(reader.token, { id, state: 1, message: "thanks", nickName: "Mum" });
-    expect(accepted).toMatchObject({ status: 200, code: 200, msg: enSharing.messages.operateSuccess, data: { state: 1, nickName: "Mum" } });
-    expect(await row(id)).toMatchObject({ state: 1, isNew: 1, nickName: "Mum", processedAt: expect.any(Date) });
+    const accepted = await api.process(reader.token, {
+      id,
+      state: 1,
+      message: "thanks",
+      nickName: "Mum",
+    });
+    expect(accepted).toMatchObject({
+      status: 200,
+      code: 200,
+      msg: enSharing.messages.operateSuccess,
+      data: { state: 1, nickName: "Mum" },
+    });
+    expect(await row(id)).toMatchObject({
+      state: 1,
+      isNew: 1,
+      nickName: "Mum",
+      processedAt: expect.any(Date),
+    });
     expect(await sees(reader, patient)).toBe(true);
-    expect((await api.findList(reader.token)).data.data[0]).toMatchObject({ state: 1, isNew: 1, nickName: "Mum", birthDate: "1980-03-04" });
+    expect((await api.findList(reader.token)).data.data[0]).toMatchObject({
+      state: 1,
+      isNew: 1,
+      nickName: "Mum",
+      birthDate: "1980-03-04",
+    });
 
-    const log = await db().auditLog.findMany({ where: { patientId: patient.pid }, orderBy: { id: "asc" } });
+    const log = await db().auditLog.findMany({
+      where: { patientId: patient.pid },
+      orderBy: { id: "asc" },
+    });
     expect(log.map((entry) => [entry.action, entry.actorId])).toEqual([
       ["share:save", patient.id],
       ["share:process", reader.id],
     ]);
-    expect(log[1]!.detail).toMatchObject({ readPowerId: id, state: 1, via: "app", reply: "thanks" });
+    expect(log[1]!.detail).toMatchObject({
+      readPowerId: id,
+      state: 1,
+      via: "app",
+      reply: "thanks",
+    });
   });
 
   it("an empty nickname keeps the previous nickname, or none so that the display name shows", async () => {
@@ -165,28 +250,49 @@ describe("share requests (sourceType 0)", () => {
     const withNick = await person("Carer");
     const without = await person("Friend");
     const first = await share(patient, withNick);
-    expect(await api.update(withNick.token, { readPowerId: first, nickName: "Granny" })).toMatchObject({ code: 200 });
-    expect(await api.process(withNick.token, { id: first, state: 1, nickName: "   " })).toMatchObject({ code: 200, data: { nickName: "Granny" } });
+    expect(
+      await api.update(withNick.token, { readPowerId: first, nickName: "Granny" }),
+    ).toMatchObject({ code: 200 });
+    expect(
+      await api.process(withNick.token, { id: first, state: 1, nickName: "   " }),
+    ).toMatchObject({ code: 200, data: { nickName: "Granny" } });
     expect(await row(first)).toMatchObject({ state: 1, nickName: "Granny" });
 
     const second = await share(patient, without);
-    expect(await api.process(without.token, { id: second, state: 1, nickName: "" })).toMatchObject({ code: 200 });
+    expect(await api.process(without.token, { id: second, state: 1, nickName: "" })).toMatchObject({
+      code: 200,
+    });
     expect(await row(second)).toMatchObject({ state: 1, nickName: null });
     const listed = await api.findList(without.token);
-    expect(listed.data.data[0]).toMatchObject({ nickName: null, name: "Nora Nick", state: 1, isNew: 1 });
+    expect(listed.data.data[0]).toMatchObject({
+      nickName: null,
+      name: "Nora Nick",
+      state: 1,
+      isNew: 1,
+    });
   });
 
   it("the reader refuses: no access, gone from their list, shown as refused to the patient", async () => {
     const patient = await person("Rhea");
     const reader = await person("Ross");
     const id = await share(patient, reader);
-    expect(await api.process(reader.token, { id, state: 2, message: "no, thanks" })).toMatchObject({ code: 200, data: { state: 2 } });
+    expect(await api.process(reader.token, { id, state: 2, message: "no, thanks" })).toMatchObject({
+      code: 200,
+      data: { state: 2 },
+    });
     expect(await row(id)).toMatchObject({ state: 2, isNew: 1, nickName: null });
     expect(await sees(reader, patient)).toBe(false);
     expect((await api.findList(reader.token)).data).toEqual({ count: 0, data: [] });
     const others = await api.findList(patient.token, "tab=others");
     expect(others.data.count).toBe(1);
-    expect(others.data.data[0]).toMatchObject({ readPowerId: id, state: 2, email: reader.email, name: "Ross", pid: patient.pid, userId: patient.id });
+    expect(others.data.data[0]).toMatchObject({
+      readPowerId: id,
+      state: 2,
+      email: reader.email,
+      name: "Ross",
+      pid: patient.pid,
+      userId: patient.id,
+    });
   });
 
   it("sharing again after a refusal re-opens the same row as a new request", async () => {
@@ -195,8 +301,13 @@ describe("share requests (sourceType 0)", () => {
     const id = await share(patient, reader);
     await api.process(reader.token, { id, state: 2 });
     const again = await api.save(patient.token, { readId: reader.id, message: "second try" });
-    expect(again).toMatchObject({ code: 200, data: { readPowerId: id, state: 0, isNew: 0, message: "second try" } });
-    expect(await db().readPower.count({ where: { providerId: patient.id, readerId: reader.id } })).toBe(1);
+    expect(again).toMatchObject({
+      code: 200,
+      data: { readPowerId: id, state: 0, isNew: 0, message: "second try" },
+    });
+    expect(
+      await db().readPower.count({ where: { providerId: patient.id, readerId: reader.id } }),
+    ).toBe(1);
     expect(await row(id)).toMatchObject({ state: 0, isNew: 0, processedAt: null });
     expect(await api.process(reader.token, { id, state: 1 })).toMatchObject({ code: 200 });
     expect(await sees(reader, patient)).toBe(true);
@@ -209,25 +320,58 @@ describe("share requests (sourceType 0)", () => {
     const deleted = await person("Del", { deletedAt: new Date() });
     const self = await api.save(patient.token, { readId: patient.id });
     expect(self).toMatchObject({ status: 400, code: 400, msg: enSharing.errors.selfShare });
-    expect(await api.save(patient.token, { readId: 987_654 })).toMatchObject({ status: 400, msg: enSharing.errors.userNotFound });
-    expect(await api.save(patient.token, { readId: inactive.id })).toMatchObject({ status: 400, msg: enSharing.errors.userNotFound });
-    expect(await api.save(patient.token, { readId: deleted.id })).toMatchObject({ status: 400, msg: enSharing.errors.userNotFound });
+    expect(await api.save(patient.token, { readId: 987_654 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.userNotFound,
+    });
+    expect(await api.save(patient.token, { readId: inactive.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.userNotFound,
+    });
+    expect(await api.save(patient.token, { readId: deleted.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.userNotFound,
+    });
     const id = await share(patient, other);
-    expect(await api.save(patient.token, { readId: other.id })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyShared });
+    expect(await api.save(patient.token, { readId: other.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyShared,
+    });
     await api.process(other.token, { id, state: 1 });
-    expect(await api.save(patient.token, { readId: other.id })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyShared });
+    expect(await api.save(patient.token, { readId: other.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyShared,
+    });
     expect(await db().readPower.count({ where: { providerId: patient.id } })).toBe(1);
     const doctor = await clinic("Doc");
-    expect(await api.save(doctor.token, { readId: patient.id })).toMatchObject({ status: 403, msg: enSharing.errors.notAPatient });
+    expect(await api.save(doctor.token, { readId: patient.id })).toMatchObject({
+      status: 403,
+      msg: enSharing.errors.notAPatient,
+    });
   });
 
   it("validates the payload with translated messages", async () => {
     const patient = await person("Val");
-    expect(await api.save(patient.token, {}, { "Accept-Language": "pl" })).toMatchObject({ status: 400, msg: plSharing.errors.readIdRequired });
-    expect(await api.save(patient.token, { readId: "abc" })).toMatchObject({ status: 400, msg: enSharing.errors.readIdRequired });
-    expect(await api.save(patient.token, { readId: 5, message: "x".repeat(501) })).toMatchObject({ status: 400, msg: enSharing.errors.messageTooLong });
-    expect(await api.process(patient.token, { id: 1, state: 3 })).toMatchObject({ status: 400, msg: enSharing.errors.stateInvalid });
-    expect(await api.update(patient.token, { readPowerId: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.nothingToUpdate });
+    expect(await api.save(patient.token, {}, { "Accept-Language": "pl" })).toMatchObject({
+      status: 400,
+      msg: plSharing.errors.readIdRequired,
+    });
+    expect(await api.save(patient.token, { readId: "abc" })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.readIdRequired,
+    });
+    expect(await api.save(patient.token, { readId: 5, message: "x".repeat(501) })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.messageTooLong,
+    });
+    expect(await api.process(patient.token, { id: 1, state: 3 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.stateInvalid,
+    });
+    expect(await api.update(patient.token, { readPowerId: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.nothingToUpdate,
+    });
   });
 });
 
@@ -243,7 +387,10 @@ describe("who may process, update and delete", () => {
     expect(await api.process(reader.token, { id: id + 10_000, state: 1 })).toMatchObject(forbidden);
     expect(await row(id)).toMatchObject({ state: 0 });
     expect(await api.process(reader.token, { id, state: 1 })).toMatchObject({ code: 200 });
-    expect(await api.process(reader.token, { id, state: 2 })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyProcessed });
+    expect(await api.process(reader.token, { id, state: 2 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyProcessed,
+    });
     expect(await row(id)).toMatchObject({ state: 1 });
   });
 
@@ -254,17 +401,39 @@ describe("who may process, update and delete", () => {
     const id = await share(patient, reader);
     await api.process(reader.token, { id, state: 1 });
     await db().readPower.update({ where: { id }, data: { uploadIsNew: 0, isNew: 0 } });
-    expect(await api.update(patient.token, { readPowerId: id, nickName: "me" })).toMatchObject({ status: 403 });
-    expect(await api.update(patient.token, { readPowerId: id, uploadIsNew: 1 })).toMatchObject({ status: 403 });
-    expect(await api.update(patient.token, { readPowerId: id, isNew: 1 })).toMatchObject({ status: 403 });
-    expect(await api.update(stranger.token, { readPowerId: id, nickName: "x" })).toMatchObject({ status: 403 });
+    expect(await api.update(patient.token, { readPowerId: id, nickName: "me" })).toMatchObject({
+      status: 403,
+    });
+    expect(await api.update(patient.token, { readPowerId: id, uploadIsNew: 1 })).toMatchObject({
+      status: 403,
+    });
+    expect(await api.update(patient.token, { readPowerId: id, isNew: 1 })).toMatchObject({
+      status: 403,
+    });
+    expect(await api.update(stranger.token, { readPowerId: id, nickName: "x" })).toMatchObject({
+      status: 403,
+    });
     expect(await row(id)).toMatchObject({ nickName: null, uploadIsNew: 0, isNew: 0 });
-    expect(await api.update(reader.token, { readPowerId: id, nickName: " Auntie ", uploadIsNew: 1, isNew: 1 })).toMatchObject({ code: 200, data: { nickName: "Auntie", uploadIsNew: 1, isNew: 1 } });
+    expect(
+      await api.update(reader.token, {
+        readPowerId: id,
+        nickName: " Auntie ",
+        uploadIsNew: 1,
+        isNew: 1,
+      }),
+    ).toMatchObject({ code: 200, data: { nickName: "Auntie", uploadIsNew: 1, isNew: 1 } });
     expect(await row(id)).toMatchObject({ nickName: "Auntie", uploadIsNew: 1, isNew: 1 });
-    expect(await api.update(reader.token, { readPowerId: id, nickName: "" })).toMatchObject({ code: 200 });
+    expect(await api.update(reader.token, { readPowerId: id, nickName: "" })).toMatchObject({
+      code: 200,
+    });
     expect(await row(id)).toMatchObject({ nickName: null });
-    expect(await api.update(reader.token, { readPowerId: id, uploadIsNew: 2 })).toMatchObject({ status: 400, msg: enSharing.errors.flagInvalid });
-    expect(await db().auditLog.count({ where: { action: "share:update", patientId: patient.pid } })).toBe(2);
+    expect(await api.update(reader.token, { readPowerId: id, uploadIsNew: 2 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.flagInvalid,
+    });
+    expect(
+      await db().auditLog.count({ where: { action: "share:update", patientId: patient.pid } }),
+    ).toBe(2);
   });
 
   it("either side may delete a share, which ends access at once", async () => {
@@ -276,17 +445,27 @@ describe("who may process, update and delete", () => {
     const b = await share(patient, second);
     await api.process(first.token, { id: a, state: 1 });
     await api.process(second.token, { id: b, state: 1 });
-    expect(await api.remove(stranger.token, { readPowerId: a })).toMatchObject({ status: 403, msg: enApi.forbidden });
+    expect(await api.remove(stranger.token, { readPowerId: a })).toMatchObject({
+      status: 403,
+      msg: enApi.forbidden,
+    });
     expect(await row(a)).not.toBeNull();
 
-    expect(await api.remove(first.token, { readPowerId: a })).toMatchObject({ status: 200, msg: enSharing.messages.operateSuccess, data: { readPowerId: a } });
+    expect(await api.remove(first.token, { readPowerId: a })).toMatchObject({
+      status: 200,
+      msg: enSharing.messages.operateSuccess,
+      data: { readPowerId: a },
+    });
     expect(await row(a)).toBeNull();
     expect(await sees(first, patient)).toBe(false);
 
     expect(await api.remove(patient.token, { readPowerId: b })).toMatchObject({ status: 200 });
     expect(await sees(second, patient)).toBe(false);
     expect(await api.remove(patient.token, { readPowerId: b })).toMatchObject({ status: 403 });
-    const log = await db().auditLog.findMany({ where: { action: "share:delete", patientId: patient.pid }, orderBy: { id: "asc" } });
+    const log = await db().auditLog.findMany({
+      where: { action: "share:delete", patientId: patient.pid },
+      orderBy: { id: "asc" },
+    });
     expect(log.map((entry) => entry.actorId)).toEqual([first.id, patient.id]);
   });
 });
@@ -298,7 +477,18 @@ describe("invitations (sourceType 1)", () => {
     const doctor = await clinic("Ivy", { lastName: "Clinic" });
     const patient = await person("Ian");
     const invited = await api.invite(doctor.token, { provideId: patient.id, message: "join us" });
-    expect(invited).toMatchObject({ status: 200, msg: enSharing.messages.inviteSuccess, data: { sourceType: 1, state: 0, isNew: 0, pid: patient.pid, provideId: patient.id, readId: doctor.id } });
+    expect(invited).toMatchObject({
+      status: 200,
+      msg: enSharing.messages.inviteSuccess,
+      data: {
+        sourceType: 1,
+        state: 0,
+        isNew: 0,
+        pid: patient.pid,
+        provideId: patient.id,
+        readId: doctor.id,
+      },
+    });
     const id = invited.data.readPowerId as number;
 
     const mail = await smtp.catcher.waitFor(mailTo(patient.email));
@@ -307,18 +497,43 @@ describe("invitations (sourceType 1)", () => {
     expect(link.origin + link.pathname).toBe(`${APP_URL}/invite_result`);
     expect(link.searchParams.get("doctorName")).toBe("Ivy Clinic");
     expect(link.searchParams.get("data")).toMatch(/^[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]+$/);
-    expect(await describeInvitationLink(link.searchParams.get("data")!)).toEqual({ ok: true, data: { readPowerId: id, doctorName: "Ivy Clinic", state: 0 } });
+    expect(await describeInvitationLink(link.searchParams.get("data")!)).toEqual({
+      ok: true,
+      data: { readPowerId: id, doctorName: "Ivy Clinic", state: 0 },
+    });
 
-    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({ readPowerId: id, state: 0, sourceType: 1, pid: patient.pid });
+    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({
+      readPowerId: id,
+      state: 0,
+      sourceType: 1,
+      pid: patient.pid,
+    });
     const incoming = await api.findList(patient.token, "tab=others");
-    expect(incoming.data.data[0]).toMatchObject({ readPowerId: id, state: 0, isNew: 0, sourceType: 1, name: "Ivy Clinic", identity: 2 });
+    expect(incoming.data.data[0]).toMatchObject({
+      readPowerId: id,
+      state: 0,
+      isNew: 0,
+      sourceType: 1,
+      name: "Ivy Clinic",
+      identity: 2,
+    });
 
     expect(await api.process(doctor.token, { id, state: 1 })).toMatchObject({ status: 403 });
-    expect(await api.process(patient.token, { id, state: 1, nickName: "ignored" })).toMatchObject({ code: 200, data: { state: 1 } });
+    expect(await api.process(patient.token, { id, state: 1, nickName: "ignored" })).toMatchObject({
+      code: 200,
+      data: { state: 1 },
+    });
     expect(await row(id)).toMatchObject({ state: 1, isNew: 1, nickName: null });
     expect(await sees(doctor, patient)).toBe(true);
-    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({ readPowerId: id, state: 1 });
-    expect(await db().auditLog.count({ where: { action: "share:invite", patientId: patient.pid, actorId: doctor.id } })).toBe(1);
+    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({
+      readPowerId: id,
+      state: 1,
+    });
+    expect(
+      await db().auditLog.count({
+        where: { action: "share:invite", patientId: patient.pid, actorId: doctor.id },
+      }),
+    ).toBe(1);
   });
 
   it("emails the patient in their own language", async () => {
@@ -333,42 +548,78 @@ describe("invitations (sourceType 1)", () => {
     const doctor = await clinic("Rex");
     const patient = await person("Rosa");
     const otherClinic = await clinic("Other");
-    const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
-    const firstLink = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
+    const id = (await api.invite(doctor.token, { provideId: patient.id })).data
+      .readPowerId as number;
+    const firstLink = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get(
+      "data",
+    )!;
     // "Reinvite" on a pending invitation sends it again with a new link; the first link stops working.
-    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 200, data: { state: 0 } });
+    expect(await api.reinvite(doctor.token, { id })).toMatchObject({
+      status: 200,
+      data: { state: 0 },
+    });
     await expect.poll(() => mailsTo(patient.email).length).toBe(2);
     const resentLink = linkIn(mailsTo(patient.email)[1]!).searchParams.get("data")!;
     expect(resentLink).not.toBe(firstLink);
-    expect(await api.processFromEmail({ data: firstLink, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
+    expect(await api.processFromEmail({ data: firstLink, state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.linkInvalid,
+    });
 
     expect(await api.process(patient.token, { id, state: 2 })).toMatchObject({ code: 200 });
     expect(await row(id)).toMatchObject({ state: 2, isNew: 1 });
-    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({ readPowerId: id, state: 2 });
+    expect((await api.findList(doctor.token)).data.data[0]).toMatchObject({
+      readPowerId: id,
+      state: 2,
+    });
     expect(await api.reinvite(otherClinic.token, { id })).toMatchObject({ status: 403 });
     expect(await api.reinvite(patient.token, { id })).toMatchObject({ status: 403 });
 
-    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 200, msg: enSharing.messages.inviteSuccess, data: { state: 0 } });
+    expect(await api.reinvite(doctor.token, { id })).toMatchObject({
+      status: 200,
+      msg: enSharing.messages.inviteSuccess,
+      data: { state: 0 },
+    });
     expect(await row(id)).toMatchObject({ state: 0, isNew: 0, processedAt: null });
     await expect.poll(() => mailsTo(patient.email).length).toBe(3);
     const secondLink = linkIn(mailsTo(patient.email)[2]!).searchParams.get("data")!;
     expect(secondLink).not.toBe(resentLink);
-    expect(await api.processFromEmail({ data: resentLink, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
-    expect(await api.processFromEmail({ data: secondLink, state: 1 })).toMatchObject({ status: 200, data: { state: 1 } });
+    expect(await api.processFromEmail({ data: resentLink, state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.linkInvalid,
+    });
+    expect(await api.processFromEmail({ data: secondLink, state: 1 })).toMatchObject({
+      status: 200,
+      data: { state: 1 },
+    });
     expect(await sees(doctor, patient)).toBe(true);
-    expect(await api.reinvite(doctor.token, { id })).toMatchObject({ status: 400, msg: enSharing.errors.notRefused });
-    expect(await db().auditLog.count({ where: { action: "share:reinvite", patientId: patient.pid } })).toBe(2);
+    expect(await api.reinvite(doctor.token, { id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.notRefused,
+    });
+    expect(
+      await db().auditLog.count({ where: { action: "share:reinvite", patientId: patient.pid } }),
+    ).toBe(2);
   });
 
   it("inviting again after a refusal re-opens the row; a pending or accepted one is an error", async () => {
     const doctor = await clinic("Ari");
     const patient = await person("Abe");
-    const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
-    expect(await api.invite(doctor.token, { provideId: patient.id })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyInvited });
+    const id = (await api.invite(doctor.token, { provideId: patient.id })).data
+      .readPowerId as number;
+    expect(await api.invite(doctor.token, { provideId: patient.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyInvited,
+    });
     await api.process(patient.token, { id, state: 2 });
-    expect(await api.invite(doctor.token, { provideId: patient.id, message: "again" })).toMatchObject({ code: 200, data: { readPowerId: id, state: 0 } });
+    expect(
+      await api.invite(doctor.token, { provideId: patient.id, message: "again" }),
+    ).toMatchObject({ code: 200, data: { readPowerId: id, state: 0 } });
     await api.process(patient.token, { id, state: 1 });
-    expect(await api.invite(doctor.token, { provideId: patient.id })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyInvited });
+    expect(await api.invite(doctor.token, { provideId: patient.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyInvited,
+    });
   });
 
   it("only approved clinics invite, and only active persons with a health record", async () => {
@@ -378,11 +629,26 @@ describe("invitations (sourceType 1)", () => {
     const doctor = await clinic("Ok");
     const otherClinic = await clinic("Peer");
     const inactive = await person("Idle", { active: false });
-    expect(await api.invite(pendingClinic.token, { provideId: patient.id })).toMatchObject({ status: 403, msg: enSharing.errors.auditRequired });
-    expect(await api.invite(otherPerson.token, { provideId: patient.id })).toMatchObject({ status: 403, msg: enSharing.errors.clinicsOnly });
-    expect(await api.invite(doctor.token, { provideId: otherClinic.id })).toMatchObject({ status: 400, msg: enSharing.errors.patientNotFound });
-    expect(await api.invite(doctor.token, { provideId: inactive.id })).toMatchObject({ status: 400, msg: enSharing.errors.patientNotFound });
-    expect(await api.invite(doctor.token, { provideId: 987_654 })).toMatchObject({ status: 400, msg: enSharing.errors.patientNotFound });
+    expect(await api.invite(pendingClinic.token, { provideId: patient.id })).toMatchObject({
+      status: 403,
+      msg: enSharing.errors.auditRequired,
+    });
+    expect(await api.invite(otherPerson.token, { provideId: patient.id })).toMatchObject({
+      status: 403,
+      msg: enSharing.errors.clinicsOnly,
+    });
+    expect(await api.invite(doctor.token, { provideId: otherClinic.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.patientNotFound,
+    });
+    expect(await api.invite(doctor.token, { provideId: inactive.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.patientNotFound,
+    });
+    expect(await api.invite(doctor.token, { provideId: 987_654 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.patientNotFound,
+    });
     expect(await db().readPower.count({ where: { providerId: patient.id } })).toBe(0);
     expect(mailsTo(patient.email)).toEqual([]);
   });
@@ -392,20 +658,39 @@ describe("the email link (processFromEmail)", () => {
   async function invitation() {
     const doctor = await clinic("Mail");
     const patient = await person("Link");
-    const id = (await api.invite(doctor.token, { provideId: patient.id })).data.readPowerId as number;
-    const data = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get("data")!;
+    const id = (await api.invite(doctor.token, { provideId: patient.id })).data
+      .readPowerId as number;
+    const data = linkIn(await smtp.catcher.waitFor(mailTo(patient.email))).searchParams.get(
+      "data",
+    )!;
     return { doctor, patient, id, data };
   }
 
   it("works once without any token header; a second use is a clear 400", async () => {
     const { doctor, patient, id, data } = await invitation();
     const first = await api.processFromEmail({ data, state: 1 });
-    expect(first).toMatchObject({ status: 200, code: 200, msg: enSharing.messages.operateSuccess, data: { readPowerId: id, state: 1 } });
+    expect(first).toMatchObject({
+      status: 200,
+      code: 200,
+      msg: enSharing.messages.operateSuccess,
+      data: { readPowerId: id, state: 1 },
+    });
     expect(await sees(doctor, patient)).toBe(true);
-    const log = await db().auditLog.findFirstOrThrow({ where: { action: "share:process", patientId: patient.pid } });
-    expect(log).toMatchObject({ actorId: patient.id, detail: expect.objectContaining({ via: "email" }) });
-    expect(await api.processFromEmail({ data, state: 2 })).toMatchObject({ status: 400, code: 400, msg: enSharing.errors.linkUsed });
-    expect(await api.processFromEmail({ data, state: 2 }, { "Accept-Language": "pl" })).toMatchObject({ status: 400, msg: plSharing.errors.linkUsed });
+    const log = await db().auditLog.findFirstOrThrow({
+      where: { action: "share:process", patientId: patient.pid },
+    });
+    expect(log).toMatchObject({
+      actorId: patient.id,
+      detail: expect.objectContaining({ via: "email" }),
+    });
+    expect(await api.processFromEmail({ data, state: 2 })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: enSharing.errors.linkUsed,
+    });
+    expect(
+      await api.processFromEmail({ data, state: 2 }, { "Accept-Language": "pl" }),
+    ).toMatchObject({ status: 400, msg: plSharing.errors.linkUsed });
     expect(await row(id)).toMatchObject({ state: 1 });
   });
 
@@ -419,7 +704,10 @@ describe("the email link (processFromEmail)", () => {
   it("an expired link is a clear 400 and changes nothing", async () => {
     const { id } = await invitation();
     const old = await createInviteToken(id, { now: Date.now() - INVITE_TOKEN_TTL_MS - 60_000 });
-    expect(await api.processFromEmail({ data: old, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkExpired });
+    expect(await api.processFromEmail({ data: old, state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.linkExpired,
+    });
     expect(await row(id)).toMatchObject({ state: 0 });
   });
 
@@ -427,24 +715,43 @@ describe("the email link (processFromEmail)", () => {
     const { id, data } = await invitation();
     const [nonce, expires, signature] = data.split(".") as [string, string, string];
     const flipped = signature[0] === "A" ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
-    for (const forged of [`${nonce}.${expires}.${flipped}`, `${nonce}.${Number(expires) + 86_400_000}.${signature}`, "not-a-link", `${nonce}.${expires}`]) {
-      expect(await api.processFromEmail({ data: forged, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
+    for (const forged of [
+      `${nonce}.${expires}.${flipped}`,
+      `${nonce}.${Number(expires) + 86_400_000}.${signature}`,
+      "not-a-link",
+      `${nonce}.${expires}`,
+    ]) {
+      expect(await api.processFromEmail({ data: forged, state: 1 })).toMatchObject({
+        status: 400,
+        msg: enSharing.errors.linkInvalid,
+      });
     }
-    expect(await api.processFromEmail({ state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
+    expect(await api.processFromEmail({ state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.linkInvalid,
+    });
     expect(await row(id)).toMatchObject({ state: 0 });
     expect(await api.processFromEmail({ data, state: 1 })).toMatchObject({ status: 200 });
   });
 
   it("the link of a deleted invitation, or of one answered in the app, is a clear 400", async () => {
     const gone = await invitation();
-    expect(await api.remove(gone.doctor.token, { readPowerId: gone.id })).toMatchObject({ status: 200 });
+    expect(await api.remove(gone.doctor.token, { readPowerId: gone.id })).toMatchObject({
+      status: 200,
+    });
     expect(await db().inviteToken.count({ where: { readPowerId: gone.id } })).toBe(0);
-    expect(await api.processFromEmail({ data: gone.data, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.linkInvalid });
+    expect(await api.processFromEmail({ data: gone.data, state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.linkInvalid,
+    });
     expect(await sees(gone.doctor, gone.patient)).toBe(false);
 
     const answered = await invitation();
     await api.process(answered.patient.token, { id: answered.id, state: 2 });
-    expect(await api.processFromEmail({ data: answered.data, state: 1 })).toMatchObject({ status: 400, msg: enSharing.errors.alreadyProcessed });
+    expect(await api.processFromEmail({ data: answered.data, state: 1 })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.alreadyProcessed,
+    });
     expect(await row(answered.id)).toMatchObject({ state: 2 });
   });
 });
@@ -455,10 +762,21 @@ describe("findShareList (the drawers' search)", () => {
   it("needs a non-blank search of at least 3 characters, with the drawer's own message", async () => {
     const me = await person("Sam");
     const doctor = await clinic("Sid");
-    expect(await api.findShareList(me.token, "searchOption=%20%20")).toMatchObject({ status: 400, msg: enSharing.errors.addShareTxt });
-    expect(await api.findShareList(me.token, "")).toMatchObject({ status: 400, msg: enSharing.errors.addShareTxt });
-    expect(await api.findShareList(doctor.token, "type=2&searchOption=", { "Accept-Language": "pl" })).toMatchObject({ status: 400, msg: plSharing.errors.addInviteTxt });
-    expect(await api.findShareList(me.token, "searchOption=ab")).toMatchObject({ status: 400, msg: enSharing.errors.searchTooShort });
+    expect(await api.findShareList(me.token, "searchOption=%20%20")).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.addShareTxt,
+    });
+    expect(await api.findShareList(me.token, "")).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.addShareTxt,
+    });
+    expect(
+      await api.findShareList(doctor.token, "type=2&searchOption=", { "Accept-Language": "pl" }),
+    ).toMatchObject({ status: 400, msg: plSharing.errors.addInviteTxt });
+    expect(await api.findShareList(me.token, "searchOption=ab")).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.searchTooShort,
+    });
   });
 
   it("finds only the account with exactly that whole email (trimmed, any case): a fragment lists no one", async () => {
@@ -467,23 +785,72 @@ describe("findShareList (the drawers' search)", () => {
     await person("zed-bob");
     await person("zed-carol");
     // Any 3-letter fragment of the addresses, or the whole of them but one letter, finds no one.
-    for (const fragment of ["zed", "ZED-", "@share.test", alice.email.slice(0, -1), alice.email.slice(1), "%%%", "zed%", "_ed-alice%"]) {
-      expect(await api.findShareList(me.token, `searchOption=${encodeURIComponent(fragment)}`)).toMatchObject({ status: 200, data: { count: 0, data: [] } });
+    for (const fragment of [
+      "zed",
+      "ZED-",
+      "@share.test",
+      alice.email.slice(0, -1),
+      alice.email.slice(1),
+      "%%%",
+      "zed%",
+      "_ed-alice%",
+    ]) {
+      expect(
+        await api.findShareList(me.token, `searchOption=${encodeURIComponent(fragment)}`),
+      ).toMatchObject({ status: 200, data: { count: 0, data: [] } });
     }
-    const found = await api.findShareList(me.token, `searchOption=${encodeURIComponent(`  ${alice.email.toUpperCase()} `)}&pageNum=1&pageSize=10`);
+    const found = await api.findShareList(
+      me.token,
+      `searchOption=${encodeURIComponent(`  ${alice.email.toUpperCase()} `)}&pageNum=1&pageSize=10`,
+    );
     expect(found).toMatchObject({ status: 200, code: 200 });
-    expect(found.data).toEqual({ count: 1, data: [{ userId: alice.id, name: "Alice", email: alice.email, identity: 1, readPowerId: null, state: null }] });
+    expect(found.data).toEqual({
+      count: 1,
+      data: [
+        {
+          userId: alice.id,
+          name: "Alice",
+          email: alice.email,
+          identity: 1,
+          readPowerId: null,
+          state: null,
+        },
+      ],
+    });
 
     const id = await share(me, alice);
-    const after = await api.findShareList(me.token, `searchOption=${encodeURIComponent(alice.email)}`);
-    expect(after.data).toEqual({ count: 1, data: [{ userId: alice.id, name: "Alice", email: alice.email, identity: 1, readPowerId: id, state: 0 }] });
+    const after = await api.findShareList(
+      me.token,
+      `searchOption=${encodeURIComponent(alice.email)}`,
+    );
+    expect(after.data).toEqual({
+      count: 1,
+      data: [
+        {
+          userId: alice.id,
+          name: "Alice",
+          email: alice.email,
+          identity: 1,
+          readPowerId: id,
+          state: 0,
+        },
+      ],
+    });
   });
 
   it("never finds the searcher, nor a deleted, disabled or not activated account", async () => {
     const me = await person("xo-searcher");
-    const hidden = [await person("xo-inactive", { active: false }), await person("xo-disabled", { disabled: true }), await person("xo-deleted", { deletedAt: new Date() }), me];
+    const hidden = [
+      await person("xo-inactive", { active: false }),
+      await person("xo-disabled", { disabled: true }),
+      await person("xo-deleted", { deletedAt: new Date() }),
+      me,
+    ];
     for (const account of hidden) {
-      expect((await api.findShareList(me.token, `searchOption=${encodeURIComponent(account.email)}`)).data).toEqual({ count: 0, data: [] });
+      expect(
+        (await api.findShareList(me.token, `searchOption=${encodeURIComponent(account.email)}`))
+          .data,
+      ).toEqual({ count: 0, data: [] });
     }
   });
 
@@ -491,42 +858,92 @@ describe("findShareList (the drawers' search)", () => {
     const me = await person("throttled");
     const other = await person("not-throttled");
     const target = await person("target");
-    for (let i = 0; i < 20; i++) expect((await api.findShareList(me.token, `searchOption=guess-${i}@share.test`)).status).toBe(200);
-    const refused = await callRaw(findShareListRoute as Handler, `/api/read-power/findShareList?searchOption=${encodeURIComponent(target.email)}`, me.token, { "Accept-Language": "pl" });
+    for (let i = 0; i < 20; i++)
+      expect((await api.findShareList(me.token, `searchOption=guess-${i}@share.test`)).status).toBe(
+        200,
+      );
+    const refused = await callRaw(
+      findShareListRoute as Handler,
+      `/api/read-power/findShareList?searchOption=${encodeURIComponent(target.email)}`,
+      me.token,
+      { "Accept-Language": "pl" },
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(9 * 60);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(10 * 60);
     const body = await refused.json();
-    expect(body).toEqual({ code: 429, msg: plSharing.errors.searchThrottled.replace("{{minutes}}", "10"), data: null });
-    expect((await api.findShareList(other.token, `searchOption=${encodeURIComponent(target.email)}`)).data.count).toBe(1);
+    expect(body).toEqual({
+      code: 429,
+      msg: plSharing.errors.searchThrottled.replace("{{minutes}}", "10"),
+      data: null,
+    });
+    expect(
+      (await api.findShareList(other.token, `searchOption=${encodeURIComponent(target.email)}`))
+        .data.count,
+    ).toBe(1);
   });
 
   it("a clinic's invite search (type 2) finds persons only; an unapproved clinic may not search", async () => {
     const doctor = await clinic("yak-doctor");
     const target = await person("yak-patient");
     const peer = await clinic("yak-peer");
-    const found = await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(target.email)}`);
+    const found = await api.findShareList(
+      doctor.token,
+      `type=2&searchOption=${encodeURIComponent(target.email)}`,
+    );
     expect(found.data.data.map((r: { userId: number }) => r.userId)).toEqual([target.id]);
-    expect((await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(peer.email)}`)).data.count).toBe(0);
+    expect(
+      (
+        await api.findShareList(
+          doctor.token,
+          `type=2&searchOption=${encodeURIComponent(peer.email)}`,
+        )
+      ).data.count,
+    ).toBe(0);
     const id = (await api.invite(doctor.token, { provideId: target.id })).data.readPowerId;
-    expect((await api.findShareList(doctor.token, `type=2&searchOption=${encodeURIComponent(target.email)}`)).data.data[0]).toMatchObject({ userId: target.id, readPowerId: id, state: 0 });
+    expect(
+      (
+        await api.findShareList(
+          doctor.token,
+          `type=2&searchOption=${encodeURIComponent(target.email)}`,
+        )
+      ).data.data[0],
+    ).toMatchObject({ userId: target.id, readPowerId: id, state: 0 });
     const unapproved = await clinic("yak-new", { isPass: 0 });
-    expect(await api.findShareList(unapproved.token, `type=2&searchOption=${encodeURIComponent(target.email)}`)).toMatchObject({ status: 403, msg: enSharing.errors.auditRequired });
+    expect(
+      await api.findShareList(
+        unapproved.token,
+        `type=2&searchOption=${encodeURIComponent(target.email)}`,
+      ),
+    ).toMatchObject({ status: 403, msg: enSharing.errors.auditRequired });
   });
 
   it("the /patientShow/add page: an exact email finds the one account; past the limit, 429 with Retry-After", async () => {
     const me = await person("page-searcher");
     const target = await person("page-target", { firstName: "Tia" });
     const cookie = await sessionCookie(me.id);
-    const page = (find: string) => addPage({ request: new Request(`http://localhost/patientShow/add?find=${encodeURIComponent(find)}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const page = (find: string) =>
+      addPage({
+        request: new Request(`http://localhost/patientShow/add?find=${encodeURIComponent(find)}`, {
+          headers: { Cookie: cookie },
+        }),
+        params: {},
+        context: {},
+      });
     const fragment = await page("page-");
     expect(fragment).toMatchObject({ results: [], count: 0, searched: true });
     const exact = await page(target.email.toUpperCase());
-    expect(exact).toMatchObject({ count: 1, results: [{ userId: target.id, email: target.email, name: "Tia" }] });
+    expect(exact).toMatchObject({
+      count: 1,
+      results: [{ userId: target.id, email: target.email, name: "Tia" }],
+    });
     for (let i = 0; i < 18; i++) await page(`nobody-${i}@share.test`);
     const refused = await page(target.email);
     expect(refused).toBeInstanceOf(Object);
-    const init = refused as unknown as { init: { status: number; headers: Record<string, string> }; data: { results: unknown[]; errors: string[] } };
+    const init = refused as unknown as {
+      init: { status: number; headers: Record<string, string> };
+      data: { results: unknown[]; errors: string[] };
+    };
     expect(init.init.status).toBe(429);
     expect(Number(new Headers(init.init.headers).get("Retry-After"))).toBeGreaterThan(0);
     expect(init.data.results).toEqual([]);
@@ -541,16 +958,30 @@ describe("findList (the patient lists)", () => {
     for (let i = 0; i < 11; i++) {
       const patient = await person(`List${i}`);
       patients.push(patient);
-      await db().readPower.create({ data: { providerId: patient.id, readerId: doctor.id, sourceType: 1, state: 1, createdAt: new Date(Date.UTC(2025, 0, 1 + i)) } });
+      await db().readPower.create({
+        data: {
+          providerId: patient.id,
+          readerId: doctor.id,
+          sourceType: 1,
+          state: 1,
+          createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+        },
+      });
     }
     const page1 = await api.findList(doctor.token, "pageNum=1&pageSize=10");
     expect(page1.data.count).toBe(11);
     expect(page1.data.data).toHaveLength(10);
     expect(page1.data.data[0].userId).toBe(patients[10]!.id);
     const page2 = await api.findList(doctor.token, "pageNum=2&pageSize=10");
-    expect(page2.data).toMatchObject({ count: 11, data: [{ userId: patients[0]!.id, pid: patients[0]!.pid }] });
+    expect(page2.data).toMatchObject({
+      count: 11,
+      data: [{ userId: patients[0]!.id, pid: patients[0]!.pid }],
+    });
     expect((await api.findList(doctor.token, "pageSize=100")).data.data).toHaveLength(10);
-    expect(await api.findList(doctor.token, "pageNum=0")).toMatchObject({ status: 400, msg: enSharing.errors.pageInvalid });
+    expect(await api.findList(doctor.token, "pageNum=0")).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.pageInvalid,
+    });
   });
 
   it("filters by name, email or nickname", async () => {
@@ -561,7 +992,10 @@ describe("findList (the patient lists)", () => {
     const idB = await share(b, reader);
     await api.process(reader.token, { id: idA, state: 1, nickName: "Sis" });
     await api.process(reader.token, { id: idB, state: 1 });
-    const ids = async (search: string) => (await api.findList(reader.token, `searchOption=${encodeURIComponent(search)}`)).data.data.map((r: { readPowerId: number }) => r.readPowerId);
+    const ids = async (search: string) =>
+      (
+        await api.findList(reader.token, `searchOption=${encodeURIComponent(search)}`)
+      ).data.data.map((r: { readPowerId: number }) => r.readPowerId);
     expect(await ids("sis")).toEqual([idA]);
     expect(await ids("boris kale")).toEqual([idB]);
     expect(await ids(b.email.toUpperCase())).toEqual([idB]);
@@ -571,7 +1005,9 @@ describe("findList (the patient lists)", () => {
 
   it("a clinic sees its invitations in every state, accepted and pending shares, never a refused share", async () => {
     const doctor = await clinic("Mix");
-    const [p1, p2, p3, p4, p5] = await Promise.all(["M1", "M2", "M3", "M4", "M5"].map((n) => person(n)));
+    const [p1, p2, p3, p4, p5] = await Promise.all(
+      ["M1", "M2", "M3", "M4", "M5"].map((n) => person(n)),
+    );
     await db().readPower.createMany({
       data: [
         { providerId: p1!.id, readerId: doctor.id, sourceType: 1, state: 0 },
@@ -583,7 +1019,9 @@ describe("findList (the patient lists)", () => {
     });
     const listed = await api.findList(doctor.token);
     expect(listed.data.count).toBe(4);
-    expect(listed.data.data.map((r: { userId: number }) => r.userId).sort()).toEqual([p1!.id, p2!.id, p3!.id, p4!.id].sort());
+    expect(listed.data.data.map((r: { userId: number }) => r.userId).sort()).toEqual(
+      [p1!.id, p2!.id, p3!.id, p4!.id].sort(),
+    );
     expect(await api.findList(doctor.token, "tab=others")).toMatchObject({ status: 403 });
   });
 
@@ -591,8 +1029,13 @@ describe("findList (the patient lists)", () => {
     for (const isPass of [0, 2, 3]) {
       const doctor = await clinic(`Unapproved${isPass}`, { isPass });
       const patient = await person(`Theirs${isPass}`);
-      await db().readPower.create({ data: { providerId: patient.id, readerId: doctor.id, sourceType: 1, state: 1 } });
-      expect(await api.findList(doctor.token)).toMatchObject({ status: 200, data: { count: 0, data: [] } });
+      await db().readPower.create({
+        data: { providerId: patient.id, readerId: doctor.id, sourceType: 1, state: 1 },
+      });
+      expect(await api.findList(doctor.token)).toMatchObject({
+        status: 200,
+        data: { count: 0, data: [] },
+      });
     }
   });
 

@@ -23,21 +23,46 @@ export async function cookieFor(userId: number): Promise<string> {
 }
 
 /** Calls a report page's loader (`/{pid}/<page>?...`) as the user. */
-export async function callPage<T>(loader: (args: LoaderFunctionArgs) => Promise<T>, page: string, userId: number, pid: number, search: string): Promise<T> {
-  const request = new Request(`http://localhost/${pid}/${page}${search}`, { headers: { Cookie: await cookieFor(userId) } });
+export async function callPage<T>(
+  loader: (args: LoaderFunctionArgs) => Promise<T>,
+  page: string,
+  userId: number,
+  pid: number,
+  search: string,
+): Promise<T> {
+  const request = new Request(`http://localhost/${pid}/${page}${search}`, {
+    headers: { Cookie: await cookieFor(userId) },
+  });
   return loader({ request, params: { id: String(pid) }, context: {} });
 }
 
 /** Calls a report's PDF route (`/{pid}/<page>.pdf?...`) as the user, optionally with an Accept-Language. */
-export async function callPdf(loader: (args: LoaderFunctionArgs) => Promise<Response> | Response, page: string, userId: number, pid: number | string, search: string, lang?: string): Promise<Response> {
-  const request = new Request(`http://localhost/${pid}/${page}.pdf${search}`, { headers: { Cookie: await cookieFor(userId), ...(lang ? { "Accept-Language": lang } : {}) } });
+export async function callPdf(
+  loader: (args: LoaderFunctionArgs) => Promise<Response> | Response,
+  page: string,
+  userId: number,
+  pid: number | string,
+  search: string,
+  lang?: string,
+): Promise<Response> {
+  const request = new Request(`http://localhost/${pid}/${page}.pdf${search}`, {
+    headers: { Cookie: await cookieFor(userId), ...(lang ? { "Accept-Language": lang } : {}) },
+  });
   return loader({ request, params: { id: String(pid) }, context: {} });
 }
 
 /** Stores CGM readings every 5 minutes from `start` (inclusive) to `end` (exclusive): a wave between 50 and 250 mg/dL. */
-export async function seedCgmWave(pid: number, start: Temporal.ZonedDateTime, end: Temporal.ZonedDateTime): Promise<number> {
+export async function seedCgmWave(
+  pid: number,
+  start: Temporal.ZonedDateTime,
+  end: Temporal.ZonedDateTime,
+): Promise<number> {
   const rows = [];
-  for (let i = 0, t = start; Temporal.ZonedDateTime.compare(t, end) < 0; i++, t = t.add({ minutes: 5 })) {
+  for (
+    let i = 0, t = start;
+    Temporal.ZonedDateTime.compare(t, end) < 0;
+    i++, t = t.add({ minutes: 5 })
+  ) {
     rows.push({
       patientId: pid,
       deviceSn: `cgm-${pid}`,

@@ -15,38 +15,100 @@ import enViews from "../../locales/en/views.json";
 const ZONE = "Europe/Warsaw";
 /** Three local days around the autumn DST change (2026-10-25 has 25 hours). */
 const DAYS = ["2026-10-24", "2026-10-25", "2026-10-26"] as const;
-const at = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE, { disambiguation: "earlier" });
+const at = (date: string, time: string) =>
+  Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE, {
+    disambiguation: "earlier",
+  });
 
 let tag = 0;
 async function people() {
   const t = `${++tag}-${Date.now()}`;
   const patient = await db().user.create({
-    data: { email: `p-${t}@report.test`, identity: 1, firstName: "Rita", lastName: "Report", birthDate: new Date("1980-02-29"), patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } } },
+    data: {
+      email: `p-${t}@report.test`,
+      identity: 1,
+      firstName: "Rita",
+      lastName: "Report",
+      birthDate: new Date("1980-02-29"),
+      patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } },
+    },
     include: { patient: true },
   });
-  const clinic = await db().user.create({ data: { email: `c-${t}@report.test`, identity: 2, isPass: 1, setting: { create: { lang: "en", unit: 0, nameStyle: 1, orientation: "landscape" } } } });
-  const unaudited = await db().user.create({ data: { email: `u-${t}@report.test`, identity: 2, isPass: 3, setting: { create: { lang: "en" } } } });
-  const stranger = await db().user.create({ data: { email: `s-${t}@report.test`, identity: 2, isPass: 1, setting: { create: { lang: "pl" } } } });
-  for (const reader of [clinic, unaudited]) await db().readPower.create({ data: { providerId: patient.id, readerId: reader.id, sourceType: 1, state: 1 } });
+  const clinic = await db().user.create({
+    data: {
+      email: `c-${t}@report.test`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "en", unit: 0, nameStyle: 1, orientation: "landscape" } },
+    },
+  });
+  const unaudited = await db().user.create({
+    data: {
+      email: `u-${t}@report.test`,
+      identity: 2,
+      isPass: 3,
+      setting: { create: { lang: "en" } },
+    },
+  });
+  const stranger = await db().user.create({
+    data: {
+      email: `s-${t}@report.test`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "pl" } },
+    },
+  });
+  for (const reader of [clinic, unaudited])
+    await db().readPower.create({
+      data: { providerId: patient.id, readerId: reader.id, sourceType: 1, state: 1 },
+    });
   return { patient, pid: patient.patient!.id, clinic, unaudited, stranger };
 }
 
-const page = (userId: number, pid: number, search: string) => callPage(cgmsprint, "cgmsprint", userId, pid, search);
-const pdf = (userId: number, pid: number | string, search: string, lang?: string) => callPdf(cgmsprintPdf, "cgmsprint", userId, pid, search, lang);
+const page = (userId: number, pid: number, search: string) =>
+  callPage(cgmsprint, "cgmsprint", userId, pid, search);
+const pdf = (userId: number, pid: number | string, search: string, lang?: string) =>
+  callPdf(cgmsprintPdf, "cgmsprint", userId, pid, search, lang);
 
 /** The report that buildCgmReport makes of the stored readings (the reference). */
 async function expected(pid: number, from: string, to: string): Promise<CgmReport> {
-  const rows = await db().cgmRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } });
+  const rows = await db().cgmRecord.findMany({
+    where: { patientId: pid },
+    orderBy: { dateTime: "asc" },
+  });
   const result = buildCgmReport({
-    from, to, timeZone: ZONE, now: Date.now(), unit: 0, limits: { low: 70, high: 180 },
-    readings: rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.eventData })),
+    from,
+    to,
+    timeZone: ZONE,
+    now: Date.now(),
+    unit: 0,
+    limits: { low: 70, high: 180 },
+    readings: rows.map((r) => ({
+      id: r.id.toString(),
+      time: r.dateTime.getTime(),
+      mgdl: r.eventData,
+    })),
   });
   if (result.status !== "ok") throw new Error(result.problem);
   return result.report;
 }
 
-const FIGURES = ["glucoseUnit", "targetGlucoseRange", "highestValue", "lowestValue", "timeWhenTheHighestValueShows", "timeWhenTheLowestValueShows", "numberOfValue", "periodAverage", "valuesAboveGoal", "valuesBelowGoal", "valuesWithinGoal", "goalCounts"] as const;
-const pick = (report: Record<string, unknown>) => Object.fromEntries(FIGURES.map((k) => [k, report[k]]));
+const FIGURES = [
+  "glucoseUnit",
+  "targetGlucoseRange",
+  "highestValue",
+  "lowestValue",
+  "timeWhenTheHighestValueShows",
+  "timeWhenTheLowestValueShows",
+  "numberOfValue",
+  "periodAverage",
+  "valuesAboveGoal",
+  "valuesBelowGoal",
+  "valuesWithinGoal",
+  "goalCounts",
+] as const;
+const pick = (report: Record<string, unknown>) =>
+  Object.fromEntries(FIGURES.map((k) => [k, report[k]]));
 
 describe("CGM report page, PDF route and API", () => {
   let s: Awaited<ReturnType<typeof people>>;
@@ -63,9 +125,13 @@ describe("CGM report page, PDF route and API", () => {
     expect(data.shell.problem).toBeNull();
     expect(reference.numberOfValue).toBe(288 + 300 + 288);
     expect(pick(data.report!)).toEqual(pick(reference as unknown as Record<string, unknown>));
-    expect(data.charts.map((c) => [c.date, c.svg?.startsWith("<svg")])).toEqual(DAYS.map((d) => [d, true]));
+    expect(data.charts.map((c) => [c.date, c.svg?.startsWith("<svg")])).toEqual(
+      DAYS.map((d) => [d, true]),
+    );
     // A row per day, a cell per clock hour: the first reading of the hour (the DST day's repeated 02:00 hour shows its first occurrence).
-    expect(data.hourly.map((d) => [d.date, d.cells.filter(Boolean).length])).toEqual(DAYS.map((d) => [d.replaceAll("-", "/"), 24]));
+    expect(data.hourly.map((d) => [d.date, d.cells.filter(Boolean).length])).toEqual(
+      DAYS.map((d) => [d.replaceAll("-", "/"), 24]),
+    );
     expect(data.hourly[0]!.cells[0]).toMatchObject({ mgdl: reference.rows[0]!.statusShort0 });
     const firstAtTwo = reference.rows.find((r) => r.dateTimeStr.startsWith("2026/10/25 02:"))!;
     expect(data.hourly[1]!.cells[2]).toMatchObject({ mgdl: firstAtTwo.statusShort0 });
@@ -75,22 +141,46 @@ describe("CGM report page, PDF route and API", () => {
       unit: 0,
       settings: { nameStyle: "center", orientation: "landscape", splitLine: true, logoSrc: null },
       form: { start: "2026/10/24", end: "2026/10/26" },
-      pdf: { href: `/${s.pid}/cgmsprint.pdf?start=2026-10-24&end=2026-10-26`, fileName: `cgm-report-${s.pid}-2026-10-24-2026-10-26.pdf` },
+      pdf: {
+        href: `/${s.pid}/cgmsprint.pdf?start=2026-10-24&end=2026-10-26`,
+        fileName: `cgm-report-${s.pid}-2026-10-24-2026-10-26.pdf`,
+      },
     });
-    const logged = await db().auditLog.findFirst({ where: { actorId: s.clinic.id, patientId: s.pid, action: "read:cgmReport" }, orderBy: { at: "desc" } });
+    const logged = await db().auditLog.findFirst({
+      where: { actorId: s.clinic.id, patientId: s.pid, action: "read:cgmReport" },
+      orderBy: { at: "desc" },
+    });
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[2], print: false });
   });
 
   it("the page: without dates, the 14 days up to the last day with CGM data; a quick range ends today in the patient's zone", async () => {
     const data = await page(s.clinic.id, s.pid, "");
-    expect([data.report?.from, data.report?.to, data.charts.length]).toEqual(["2026-10-13", "2026-10-26", 14]);
+    expect([data.report?.from, data.report?.to, data.charts.length]).toEqual([
+      "2026-10-13",
+      "2026-10-26",
+      14,
+    ]);
     expect(data.report?.numberOfValue).toBe(876);
     // The typed start plays no part: the last 7 days, today included.
     const today = Temporal.Now.plainDateISO(ZONE);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/20&end=&days=7");
-    expect([quick.shell.problem, quick.report?.from, quick.report?.to, quick.shell.form.end]).toEqual([null, today.subtract({ days: 6 }).toString(), today.toString(), today.toString().replaceAll("-", "/")]);
+    expect([
+      quick.shell.problem,
+      quick.report?.from,
+      quick.report?.to,
+      quick.shell.form.end,
+    ]).toEqual([
+      null,
+      today.subtract({ days: 6 }).toString(),
+      today.toString(),
+      today.toString().replaceAll("-", "/"),
+    ]);
     const noStart = await page(s.clinic.id, s.pid, "?start=&end=&days=14");
-    expect([noStart.shell.problem, noStart.report?.from, noStart.report?.to]).toEqual([null, today.subtract({ days: 13 }).toString(), today.toString()]);
+    expect([noStart.shell.problem, noStart.report?.from, noStart.report?.to]).toEqual([
+      null,
+      today.subtract({ days: 13 }).toString(),
+      today.toString(),
+    ]);
   });
 
   it("the page: refused ranges give translated messages and keep the typed values", async () => {
@@ -104,7 +194,12 @@ describe("CGM report page, PDF route and API", () => {
     ];
     for (const [search, problem] of cases) {
       const data = await page(s.clinic.id, s.pid, search);
-      expect([search, data.shell.problem, data.report, data.shell.pdf]).toEqual([search, problem, null, null]);
+      expect([search, data.shell.problem, data.report, data.shell.pdf]).toEqual([
+        search,
+        problem,
+        null,
+        null,
+      ]);
       const typed = new URLSearchParams(search);
       expect(data.shell.form).toEqual({ start: typed.get("start"), end: typed.get("end") });
     }
@@ -117,7 +212,9 @@ describe("CGM report page, PDF route and API", () => {
       const answer = await pdf(who.id, s.pid, "?start=2026-10-24&end=2026-10-26");
       expect(answer.status).toBe(403);
     }
-    expect((await pdf(s.clinic.id, 2_000_000_000, "?start=2026-10-24&end=2026-10-26")).status).toBe(403);
+    expect((await pdf(s.clinic.id, 2_000_000_000, "?start=2026-10-24&end=2026-10-26")).status).toBe(
+      403,
+    );
     expect((await pdf(s.clinic.id, "abc", "?start=2026-10-24&end=2026-10-26")).status).toBe(403);
     // The signed-in reader's language setting decides the message's language.
     await db().setting.update({ where: { userId: s.clinic.id }, data: { lang: "pl" } });
@@ -129,23 +226,64 @@ describe("CGM report page, PDF route and API", () => {
   });
 
   it("POST /api/patient-data/sugarDevicePdf: the CGM report response with every reading as a row", async () => {
-    const answer = await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: s.pid, start: "2026/10/24", end: "2026-10-26" }, token);
+    const answer = await postApi(
+      sugarDevicePdf as Handler,
+      "/api/patient-data/sugarDevicePdf",
+      { pid: s.pid, start: "2026/10/24", end: "2026-10-26" },
+      token,
+    );
     const reference = await expected(s.pid, DAYS[0], DAYS[2]);
     expect([answer.status, answer.code]).toEqual([200, 200]);
-    expect(pick(answer.data)).toEqual(JSON.parse(JSON.stringify(pick(reference as unknown as Record<string, unknown>))));
+    expect(pick(answer.data)).toEqual(
+      JSON.parse(JSON.stringify(pick(reference as unknown as Record<string, unknown>))),
+    );
     expect(answer.data.days).toBeUndefined();
     expect(answer.data.rows).toHaveLength(876);
-    expect(answer.data.rows[0]).toEqual({ pdid: reference.rows[0]!.pdid, dateTimeStr: "2026/10/24 00:00", time: reference.rows[0]!.time, statusShort0: reference.rows[0]!.statusShort0 });
+    expect(answer.data.rows[0]).toEqual({
+      pdid: reference.rows[0]!.pdid,
+      dateTimeStr: "2026/10/24 00:00",
+      time: reference.rows[0]!.time,
+      statusShort0: reference.rows[0]!.statusShort0,
+    });
     expect(answer.data.rows.every((r: { pdid: string | null }) => r.pdid !== null)).toBe(true);
 
-    const tooLong = await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: s.pid, start: "2026-10-01", end: "2026-10-26" }, token);
+    const tooLong = await postApi(
+      sugarDevicePdf as Handler,
+      "/api/patient-data/sugarDevicePdf",
+      { pid: s.pid, start: "2026-10-01", end: "2026-10-26" },
+      token,
+    );
     expect([tooLong.code, tooLong.msg]).toEqual([400, enViews.problems.tooLong14]);
-    const missing = await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: s.pid, start: "2026-10-24" }, token, { "Accept-Language": "pl" });
+    const missing = await postApi(
+      sugarDevicePdf as Handler,
+      "/api/patient-data/sugarDevicePdf",
+      { pid: s.pid, start: "2026-10-24" },
+      token,
+      { "Accept-Language": "pl" },
+    );
     expect([missing.code, missing.msg]).toEqual([400, plReports.common.selectDate]);
-    const badPid = await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: "x", start: "2026-10-24", end: "2026-10-26" }, token);
+    const badPid = await postApi(
+      sugarDevicePdf as Handler,
+      "/api/patient-data/sugarDevicePdf",
+      { pid: "x", start: "2026-10-24", end: "2026-10-26" },
+      token,
+    );
     expect([badPid.code, badPid.msg]).toEqual([400, enReports.common.pid]);
-    const stranger = await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: s.pid, start: "2026-10-24", end: "2026-10-26" }, await createApiToken(s.stranger.id));
+    const stranger = await postApi(
+      sugarDevicePdf as Handler,
+      "/api/patient-data/sugarDevicePdf",
+      { pid: s.pid, start: "2026-10-24", end: "2026-10-26" },
+      await createApiToken(s.stranger.id),
+    );
     expect(stranger.code).toBe(404);
-    expect((await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", { pid: s.pid, start: "2026-10-24", end: "2026-10-26" })).code).toBe(800);
+    expect(
+      (
+        await postApi(sugarDevicePdf as Handler, "/api/patient-data/sugarDevicePdf", {
+          pid: s.pid,
+          start: "2026-10-24",
+          end: "2026-10-26",
+        })
+      ).code,
+    ).toBe(800);
   });
 });

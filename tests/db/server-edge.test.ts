@@ -11,8 +11,10 @@ import { withAdmin } from "./database";
 
 const KB = 1024;
 const PASSWORD = "edge-test-password-1";
-const locale = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8"));
-const chunksOf = (total: number, size = 64 * KB) => Array.from({ length: Math.ceil(total / size) }, () => Buffer.alloc(size, "a"));
+const locale = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8"));
+const chunksOf = (total: number, size = 64 * KB) =>
+  Array.from({ length: Math.ceil(total / size) }, () => Buffer.alloc(size, "a"));
 
 let server: ServerProcess;
 let email: string;
@@ -20,7 +22,15 @@ let patientId: number;
 
 beforeAll(async () => {
   email = `edge-${Date.now()}@test.diacare.test`;
-  const user = await db().user.create({ data: { email, passwordHash: await hashPassword(PASSWORD), identity: 1, patient: { create: {} } }, include: { patient: true } });
+  const user = await db().user.create({
+    data: {
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      identity: 1,
+      patient: { create: {} },
+    },
+    include: { patient: true },
+  });
   patientId = user.patient!.id;
   server = await startServer({
     DATABASE_URL: process.env.DATABASE_URL!,
@@ -67,9 +77,16 @@ describe("body caps", () => {
 
   it("stops reading a chunked JSON body at 64 KB: 413 envelope, nothing written", async () => {
     const before = await db().user.count();
-    const json = Buffer.from(JSON.stringify({ email: "big@test.diacare.test", password: "x".repeat(10 * 1024 * KB) }));
-    const chunks = Array.from({ length: Math.ceil(json.length / (16 * KB)) }, (_, i) => json.subarray(i * 16 * KB, (i + 1) * 16 * KB));
-    const answer = await rawRequest(url("/api/user/register"), { headers: { "Content-Type": "application/json", "Accept-Language": "it" }, chunks });
+    const json = Buffer.from(
+      JSON.stringify({ email: "big@test.diacare.test", password: "x".repeat(10 * 1024 * KB) }),
+    );
+    const chunks = Array.from({ length: Math.ceil(json.length / (16 * KB)) }, (_, i) =>
+      json.subarray(i * 16 * KB, (i + 1) * 16 * KB),
+    );
+    const answer = await rawRequest(url("/api/user/register"), {
+      headers: { "Content-Type": "application/json", "Accept-Language": "it" },
+      chunks,
+    });
     expect(answer.status).toBe(413);
     const envelope = JSON.parse(answer.body);
     expect(envelope.code).toBe(413);
@@ -80,15 +97,33 @@ describe("body caps", () => {
 
   it("answers a page's oversized form with a translated 413 page, and its .data request with 413", async () => {
     const body = form({ email, password: "p".repeat(100 * KB), identity: "1" });
-    const page = await fetch(url("/login"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "pl" }, body });
+    const page = await fetch(url("/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "pl" },
+      body,
+    });
     expect(page.status).toBe(413);
-    expect(await page.text()).toContain(locale("pl", "common").errors["413"].replace("{{limitKb}}", "64"));
-    const data = await fetch(url("/login.data"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    expect(await page.text()).toContain(
+      locale("pl", "common").errors["413"].replace("{{limitKb}}", "64"),
+    );
+    const data = await fetch(url("/login.data"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
     expect(data.status).toBe(413);
   });
 
   it("accepts a form just under 64 KB", async () => {
-    const answer = await fetch(url("/login"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form({ email: "nobody@test.diacare.test", password: "p".repeat(60 * KB), identity: "1" }) });
+    const answer = await fetch(url("/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({
+        email: "nobody@test.diacare.test",
+        password: "p".repeat(60 * KB),
+        identity: "1",
+      }),
+    });
     expect(answer.status).not.toBe(413);
     expect(answer.status).toBeLessThan(500);
   });
@@ -102,18 +137,35 @@ describe("body caps", () => {
     };
     const cookie = await signInCookie();
     // 400 KB: over the form cap, within the logo's own limit: the route reads it (and judges the image).
-    const withinFileCap = await fetch(url("/newsetting"), { method: "POST", headers: { Cookie: cookie, Origin: server.baseUrl }, body: multipart(400 * KB), redirect: "manual" });
+    const withinFileCap = await fetch(url("/newsetting"), {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.baseUrl },
+      body: multipart(400 * KB),
+      redirect: "manual",
+    });
     expect(withinFileCap.status).not.toBe(413);
     expect(withinFileCap.status).toBeLessThan(500);
-    const overFileCap = await fetch(url("/newsetting"), { method: "POST", headers: { Cookie: cookie }, body: multipart(3 * 1024 * KB), redirect: "manual" });
+    const overFileCap = await fetch(url("/newsetting"), {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipart(3 * 1024 * KB),
+      redirect: "manual",
+    });
     expect(overFileCap.status).toBe(413);
-    expect(await overFileCap.text()).toContain(locale("en", "common").errors["413"].replace("{{limitKb}}", "2048"));
+    expect(await overFileCap.text()).toContain(
+      locale("en", "common").errors["413"].replace("{{limitKb}}", "2048"),
+    );
   });
 });
 
 describe("cross-site requests", () => {
   const post = (headers: Record<string, string>) =>
-    fetch(url("/login"), { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: form({ email: "a@test.diacare.test", password: "x", identity: "1" }) });
+    fetch(url("/login"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: form({ email: "a@test.diacare.test", password: "x", identity: "1" }),
+    });
 
   it("refuses a post with no Origin and a foreign Referer, and one with a foreign Origin", async () => {
     expect((await post({ Referer: "https://evil.example/form" })).status).toBe(403);
@@ -123,7 +175,11 @@ describe("cross-site requests", () => {
   it("lets our own pages and token clients without Origin or Referer through", async () => {
     expect((await post({ Referer: `${server.baseUrl}/login` })).status).not.toBe(403);
     expect((await post({ Origin: server.baseUrl })).status).not.toBe(403);
-    const api = await fetch(url("/api/user/login"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ userName: email, password: PASSWORD }) });
+    const api = await fetch(url("/api/user/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ userName: email, password: PASSWORD }),
+    });
     expect((await api.json()).code).toBe(200);
   });
 });
@@ -169,24 +225,50 @@ describe("request ids and logs", () => {
   it("keeps a short safe X-Request-Id, replaces any other, and logs every request with its id", async () => {
     const kept = await fetch(url("/healthz"), { headers: { "X-Request-Id": "ticket-4711.a_b" } });
     expect(kept.headers.get("x-request-id")).toBe("ticket-4711.a_b");
-    for (const hostile of ["a b", "x".repeat(200), "id\"}{\"level\":60"]) {
+    for (const hostile of ["a b", "x".repeat(200), 'id"}{"level":60']) {
       const replaced = await fetch(url("/healthz"), { headers: { "X-Request-Id": hostile } });
       expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
     await eventually(() => server.output().includes('"ticket-4711.a_b"'), 5000);
-    const line = server.output().split("\n").find((l) => l.includes('"ticket-4711.a_b"'))!;
-    expect(JSON.parse(line).req).toMatchObject({ id: "ticket-4711.a_b", method: "GET", path: "/healthz" });
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"ticket-4711.a_b"'))!;
+    expect(JSON.parse(line).req).toMatchObject({
+      id: "ticket-4711.a_b",
+      method: "GET",
+      path: "/healthz",
+    });
   });
 
   it("writes no password, token, cookie or query data into the log", async () => {
-    const login = await fetch(url("/api/user/login"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ userName: email, password: PASSWORD }) });
+    const login = await fetch(url("/api/user/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ userName: email, password: PASSWORD }),
+    });
     const token = (await login.json()).data.token as string;
     const cookieValue = "session-cookie-value-7f3a9";
     const secretEmail = "patient.name@secret.example";
-    await fetch(url(`/api/user/getUserInfo?email=${encodeURIComponent(secretEmail)}`), { headers: { token, Cookie: `__session=${cookieValue}`, Authorization: "Bearer abc-secret-bearer", "X-Request-Id": "log-secrets-check" } });
+    await fetch(url(`/api/user/getUserInfo?email=${encodeURIComponent(secretEmail)}`), {
+      headers: {
+        token,
+        Cookie: `__session=${cookieValue}`,
+        Authorization: "Bearer abc-secret-bearer",
+        "X-Request-Id": "log-secrets-check",
+      },
+    });
     await eventually(() => server.output().includes('"log-secrets-check"'), 5000);
     const log = server.output();
-    for (const secret of [PASSWORD, token, cookieValue, secretEmail, encodeURIComponent(secretEmail), "abc-secret-bearer"]) expect(log).not.toContain(secret);
+    for (const secret of [
+      PASSWORD,
+      token,
+      cookieValue,
+      secretEmail,
+      encodeURIComponent(secretEmail),
+      "abc-secret-bearer",
+    ])
+      expect(log).not.toContain(secret);
   });
 });
 
@@ -198,12 +280,23 @@ describe("server failures", () => {
     const cookie = await signInCookie();
     await withAdmin(admin(), async (c) => {
       await c.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS false`);
-      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name()]);
+      await c.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [name()],
+      );
     });
     try {
-      const api = await fetch(url("/api/user/login"), { method: "POST", headers: { "Content-Type": "application/json", "X-Request-Id": "api-failure-1" }, body: JSON.stringify({ userName: email, password: PASSWORD }) });
+      const api = await fetch(url("/api/user/login"), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Request-Id": "api-failure-1" },
+        body: JSON.stringify({ userName: email, password: PASSWORD }),
+      });
       expect(api.status).toBe(500);
-      expect(await api.json()).toEqual({ code: 500, msg: locale("en", "api").error, data: { requestId: "api-failure-1" } });
+      expect(await api.json()).toEqual({
+        code: 500,
+        msg: locale("en", "api").error,
+        data: { requestId: "api-failure-1" },
+      });
 
       const page = await fetch(url("/patientShow/patients"), { headers: { Cookie: cookie } });
       expect(page.status).toBe(500);
@@ -213,10 +306,16 @@ describe("server failures", () => {
       expect(html).toContain(`<code>${requestId}</code>`);
 
       await eventually(() => server.output().includes(requestId), 5000);
-      const failure = server.output().split("\n").filter((l) => l.includes('"api-failure-1"')).map((l) => JSON.parse(l));
+      const failure = server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"api-failure-1"'))
+        .map((l) => JSON.parse(l));
       expect(failure.some((entry) => entry.level >= 50)).toBe(true);
     } finally {
-      await withAdmin(admin(), (c) => c.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS true`));
+      await withAdmin(admin(), (c) =>
+        c.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS true`),
+      );
     }
   });
 });
@@ -224,8 +323,11 @@ describe("server failures", () => {
 describe("graceful shutdown", () => {
   it("on SIGTERM finishes the request in flight, refuses new ones, closes Chromium and exits 0", async () => {
     const cookie = await signInCookie();
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const pdf = await fetch(url(`/${patientId}/print.pdf?start=${day(-15)}&end=${day(-1)}`), { headers: { Cookie: cookie } });
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const pdf = await fetch(url(`/${patientId}/print.pdf?start=${day(-15)}&end=${day(-1)}`), {
+      headers: { Cookie: cookie },
+    });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toContain("no-store");
     const chromium = descendants(server.child.pid!).filter((p) => /chrom/i.test(p.comm));
@@ -233,7 +335,13 @@ describe("graceful shutdown", () => {
 
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ userName: email, password: PASSWORD });
-    const held = http.request(url("/api/user/login"), { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } });
+    const held = http.request(url("/api/user/login"), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+      },
+    });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       held.on("response", (response) => {
         let text = "";

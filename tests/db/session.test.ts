@@ -8,12 +8,18 @@ async function signedInRequest(userId: number) {
   session.set("userId", userId);
   const setCookie = await storage.commitSession(session);
   const cookie = setCookie.split(";")[0]!;
-  return { cookie, request: () => new Request("http://localhost/", { headers: { Cookie: cookie } }) };
+  return {
+    cookie,
+    request: () => new Request("http://localhost/", { headers: { Cookie: cookie } }),
+  };
 }
 
 describe("page sessions", () => {
   it("store only a random id in an httpOnly, SameSite=Lax cookie and the user in PostgreSQL", async () => {
-    const user = await db().user.create({ data: { email: "s1@test.diacare", identity: 1, patient: { create: {} } }, include: { patient: true } });
+    const user = await db().user.create({
+      data: { email: "s1@test.diacare", identity: 1, patient: { create: {} } },
+      include: { patient: true },
+    });
     const storage = sessionStorage();
     const session = await storage.getSession();
     session.set("userId", user.id);
@@ -25,7 +31,10 @@ describe("page sessions", () => {
   });
 
   it("resolve the signed-in user, and nobody once destroyed", async () => {
-    const user = await db().user.create({ data: { email: "s2@test.diacare", identity: 1, patient: { create: {} } }, include: { patient: true } });
+    const user = await db().user.create({
+      data: { email: "s2@test.diacare", identity: 1, patient: { create: {} } },
+      include: { patient: true },
+    });
     const { request } = await signedInRequest(user.id);
     const found = await getSessionUser(request());
     expect(found?.email).toBe("s2@test.diacare");
@@ -45,7 +54,9 @@ describe("page sessions", () => {
   });
 
   it("reject a forged cookie", async () => {
-    const request = new Request("http://localhost/", { headers: { Cookie: "__session=forged.value" } });
+    const request = new Request("http://localhost/", {
+      headers: { Cookie: "__session=forged.value" },
+    });
     expect(await getSessionUser(request)).toBeNull();
   });
 });
@@ -53,12 +64,25 @@ describe("page sessions", () => {
 describe("createUserSession", () => {
   it("rotates the session id at sign-in and revokes the one the browser had", async () => {
     const { createUserSession } = await import("~/utils/session.server");
-    const user = await db().user.create({ data: { email: "rotate@test.diacare", identity: 1, patient: { create: {} } } });
-    const first = (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0]!;
-    const second = (await createUserSession(new Request("http://localhost/", { headers: { Cookie: first } }), user.id)).split(";")[0]!;
+    const user = await db().user.create({
+      data: { email: "rotate@test.diacare", identity: 1, patient: { create: {} } },
+    });
+    const first = (await createUserSession(new Request("http://localhost/"), user.id)).split(
+      ";",
+    )[0]!;
+    const second = (
+      await createUserSession(
+        new Request("http://localhost/", { headers: { Cookie: first } }),
+        user.id,
+      )
+    ).split(";")[0]!;
     expect(second).not.toBe(first);
-    expect(await getSessionUser(new Request("http://localhost/", { headers: { Cookie: first } }))).toBeNull();
-    expect((await getSessionUser(new Request("http://localhost/", { headers: { Cookie: second } })))?.id).toBe(user.id);
+    expect(
+      await getSessionUser(new Request("http://localhost/", { headers: { Cookie: first } })),
+    ).toBeNull();
+    expect(
+      (await getSessionUser(new Request("http://localhost/", { headers: { Cookie: second } })))?.id,
+    ).toBe(user.id);
     const rows = await db().session.findMany({ where: { userId: user.id } });
     expect(rows.filter((r) => r.revokedAt === null)).toHaveLength(1);
   });

@@ -33,7 +33,15 @@ async function audit(page: Page, urls: readonly string[]): Promise<Finding[]> {
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
     findings.push({
       url,
-      violations: violations.filter((v) => SERIOUS.has(v.impact ?? "")).map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`),
+      violations: violations
+        .filter((v) => SERIOUS.has(v.impact ?? ""))
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(" "))
+              .join(" | ")}`,
+        ),
     });
   }
   return findings;
@@ -49,7 +57,9 @@ async function auditPage(browser: Browser, lng: Lng): Promise<Page> {
 function report(label: string, findings: Finding[]) {
   const bad = findings.filter((f) => f.violations.length > 0);
   const count = bad.reduce((n, f) => n + f.violations.length, 0);
-  console.log(`axe ${label} [${test.info().project.name}]: ${findings.length} pages checked, ${count} serious or critical violations`);
+  console.log(
+    `axe ${label} [${test.info().project.name}]: ${findings.length} pages checked, ${count} serious or critical violations`,
+  );
   expect(bad).toEqual([]);
 }
 
@@ -73,30 +83,80 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
 
     test(`signed out (${lng})`, async ({ browser }) => {
       const page = await auditPage(browser, lng);
-      report(`signed out ${lng}`, await audit(page, ["/", "/login", "/signup", "/person/register", "/clinic/register", "/supports", NOT_FOUND]));
+      report(
+        `signed out ${lng}`,
+        await audit(page, [
+          "/",
+          "/login",
+          "/signup",
+          "/person/register",
+          "/clinic/register",
+          "/supports",
+          NOT_FOUND,
+        ]),
+      );
       await page.context().close();
     });
 
     // Signed in, the account's saved language rules; the sign-in form is the English one.
     test(`a patient (${lng})`, async ({ browser }) => {
       const page = await auditPage(browser, "en");
-      const patient = await createUser({ tag: `axe-patient-${lng}`, identity: 1, firstName: "Alba", lastName: "Axe", lang: lng });
+      const patient = await createUser({
+        tag: `axe-patient-${lng}`,
+        identity: 1,
+        firstName: "Alba",
+        lastName: "Axe",
+        lang: lng,
+      });
       await signInWithLanguage(page, patient, lng, 1);
-      report(`patient ${lng}`, await audit(page, [...patientPages(patient.pid!, patient.id), "/newsetting", "/account", "/patient", "/patientShow/accessLog", "/patientShow/add"]));
+      report(
+        `patient ${lng}`,
+        await audit(page, [
+          ...patientPages(patient.pid!, patient.id),
+          "/newsetting",
+          "/account",
+          "/patient",
+          "/patientShow/accessLog",
+          "/patientShow/add",
+        ]),
+      );
     });
 
     test(`a clinic (${lng})`, async ({ browser }) => {
       const page = await auditPage(browser, "en");
       const demo = await demoPatient();
-      const clinic = await createUser({ tag: `axe-clinic-${lng}`, identity: 2, firstName: "Cora", lastName: "Axe", lang: lng });
+      const clinic = await createUser({
+        tag: `axe-clinic-${lng}`,
+        identity: 2,
+        firstName: "Cora",
+        lastName: "Axe",
+        lang: lng,
+      });
       await createAcceptedShare(demo.userId, clinic.id);
       await signInWithLanguage(page, clinic, lng, 2);
-      report(`clinic ${lng}`, await audit(page, ["/patientShow/patients", "/patientShow/add", `/patientShow/add?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`, "/patientAdd", "/organisation", ...patientPages(demo.pid, demo.userId)]));
+      report(
+        `clinic ${lng}`,
+        await audit(page, [
+          "/patientShow/patients",
+          "/patientShow/add",
+          `/patientShow/add?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`,
+          "/patientAdd",
+          "/organisation",
+          ...patientPages(demo.pid, demo.userId),
+        ]),
+      );
     });
 
     test(`the administrator (${lng})`, async ({ browser }) => {
       const page = await auditPage(browser, "en");
-      const admin = await createUser({ tag: `axe-admin-${lng}`, identity: 2, firstName: "Ada", lastName: "Admin", lang: lng, role: "admin" });
+      const admin = await createUser({
+        tag: `axe-admin-${lng}`,
+        identity: 2,
+        firstName: "Ada",
+        lastName: "Admin",
+        lang: lng,
+        role: "admin",
+      });
       await signInWithLanguage(page, admin, lng, 2);
       report(`admin ${lng}`, await audit(page, ["/admin/audits", "/admin/upload-errors"]));
     });

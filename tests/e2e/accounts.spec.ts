@@ -12,7 +12,10 @@ const label = (key: string, values: Record<string, string> = {}) => {
 
 test.describe("sign-in form", () => {
   test("says what is missing, in the user's language", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "pl", javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    const context = await browser.newContext({
+      locale: "pl",
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    });
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByRole("button", { name: tr("pl", "login.submit", "auth") }).click();
@@ -23,19 +26,35 @@ test.describe("sign-in form", () => {
 
   test("refuses a wrong password with one message and keeps the email", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("main").getByLabel(label("fields.email")).fill("patient@demo.diacare.test");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.email"))
+      .fill("patient@demo.diacare.test");
     await page.getByLabel(/^Password/).fill("not-the-password");
     await page.getByRole("button", { name: a("login.submit") }).click();
     await expect(page.getByText(a("errors.wrongCredentials"))).toBeVisible();
-    await expect(page.getByRole("main").getByLabel(label("fields.email"))).toHaveValue("patient@demo.diacare.test");
+    await expect(page.getByRole("main").getByLabel(label("fields.email"))).toHaveValue(
+      "patient@demo.diacare.test",
+    );
   });
 
-  test("5 wrong passwords from this browser: the 6th try, even with the right password, says to try again in 15 minutes (429)", async ({ page }) => {
-    const user = await createUser({ tag: "lockout", identity: 1, firstName: "Lou", lastName: "Locked" });
+  test("5 wrong passwords from this browser: the 6th try, even with the right password, says to try again in 15 minutes (429)", async ({
+    page,
+  }) => {
+    const user = await createUser({
+      tag: "lockout",
+      identity: 1,
+      firstName: "Lou",
+      lastName: "Locked",
+    });
     await page.goto("/login");
     const statuses: number[] = [];
     page.on("response", (response) => {
-      if (response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login")) statuses.push(response.status());
+      if (
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname.startsWith("/login")
+      )
+        statuses.push(response.status());
     });
     for (let i = 0; i < 5; i++) {
       await page.getByRole("main").getByLabel(label("fields.email")).fill(user.email);
@@ -54,7 +73,9 @@ test.describe("sign-in form", () => {
   test("signs the demo patient in to their home, and out again", async ({ page }) => {
     await signIn(page, "patient@demo.diacare.test", "demo-patient-1");
     await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "myHome", "patients"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      tr("en", "myHome", "patients"),
+    );
     await signOut(page, "Anna Kowalczyk");
     await page.goto("/patientShow/patients");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -82,25 +103,46 @@ test.describe("registration", () => {
     const code = await codeFromMail(email, sentAt);
     await page.getByRole("main").getByLabel(label("fields.code")).fill(code);
     await page.getByRole("main").getByLabel(label("fields.newPassword")).fill("a long password 1");
-    await page.getByRole("main").getByLabel(label("fields.confirmPassword")).fill("a long password 1");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.confirmPassword"))
+      .fill("a long password 1");
     await page.getByRole("main").getByLabel(label("fields.firstName")).fill("Erin");
     await page.getByRole("main").getByLabel(label("fields.lastName")).fill("Walsh");
     await page.getByRole("main").getByLabel(label("fields.birthDate")).fill("1992-05-17");
     await page.getByRole("main").getByLabel(label("fields.heightCm")).fill("165");
     await page.getByRole("main").getByLabel(label("fields.weightKg")).fill("60");
-    await page.getByRole("main").getByLabel(label("fields.lowLimit", { unit: "mmol/L" })).fill("10");
-    await page.getByRole("main").getByLabel(label("fields.highLimit", { unit: "mmol/L" })).fill("3.9");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.lowLimit", { unit: "mmol/L" }))
+      .fill("10");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.highLimit", { unit: "mmol/L" }))
+      .fill("3.9");
     await page.getByRole("button", { name: a("register.submit") }).click();
     await expect(page.getByText(a("errors.agreeFirst"))).toBeVisible();
     await page.getByRole("checkbox").check();
     await page.getByRole("main").getByLabel(label("fields.newPassword")).fill("a long password 1");
-    await page.getByRole("main").getByLabel(label("fields.confirmPassword")).fill("a long password 1");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.confirmPassword"))
+      .fill("a long password 1");
     await page.getByRole("button", { name: a("register.submit") }).click();
     await expect(page.getByText(a("errors.glucoseRangeWrong"))).toBeVisible();
-    await page.getByRole("main").getByLabel(label("fields.lowLimit", { unit: "mmol/L" })).fill("3.9");
-    await page.getByRole("main").getByLabel(label("fields.highLimit", { unit: "mmol/L" })).fill("10");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.lowLimit", { unit: "mmol/L" }))
+      .fill("3.9");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.highLimit", { unit: "mmol/L" }))
+      .fill("10");
     await page.getByRole("main").getByLabel(label("fields.newPassword")).fill("a long password 1");
-    await page.getByRole("main").getByLabel(label("fields.confirmPassword")).fill("a long password 1");
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.confirmPassword"))
+      .fill("a long password 1");
     if (!(await page.getByRole("checkbox").isChecked())) await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: a("register.submit") }).click();
     await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
@@ -109,7 +151,9 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/patientHome$/);
   });
 
-  test("a clinic registers, submits its organisation, an admin approves it, and it reaches the patient list", async ({ browser }) => {
+  test("a clinic registers, submits its organisation, an admin approves it, and it reaches the patient list", async ({
+    browser,
+  }) => {
     const js = test.info().project.use.javaScriptEnabled;
     const clinicContext = await browser.newContext({ javaScriptEnabled: js });
     const clinic = await clinicContext.newPage();
@@ -122,9 +166,18 @@ test.describe("registration", () => {
     const sentAt = Date.now();
     await clinic.getByRole("button", { name: a("register.sendCode") }).click();
     await expect(clinic.getByText(a("register.codeSent"))).toBeVisible();
-    await clinic.getByRole("main").getByLabel(label("fields.code")).fill(await codeFromMail(email, sentAt));
-    await clinic.getByRole("main").getByLabel(label("fields.newPassword")).fill("clinic password 1");
-    await clinic.getByRole("main").getByLabel(label("fields.confirmPassword")).fill("clinic password 1");
+    await clinic
+      .getByRole("main")
+      .getByLabel(label("fields.code"))
+      .fill(await codeFromMail(email, sentAt));
+    await clinic
+      .getByRole("main")
+      .getByLabel(label("fields.newPassword"))
+      .fill("clinic password 1");
+    await clinic
+      .getByRole("main")
+      .getByLabel(label("fields.confirmPassword"))
+      .fill("clinic password 1");
     await clinic.getByRole("main").getByLabel(label("fields.firstName")).fill("Greta");
     await clinic.getByRole("main").getByLabel(label("fields.lastName")).fill("Lind");
     await clinic.getByRole("checkbox").check();
@@ -153,12 +206,18 @@ test.describe("registration", () => {
     const card = admin.getByRole("article").filter({ hasText: hospital });
     await card.getByRole("button", { name: a("audit.approve") }).click();
     await expect(admin.getByText(a("audit.approvedNotice"))).toBeVisible();
-    await expect(admin.getByRole("article").filter({ hasText: hospital }).getByText(a("audit.state1"))).toBeVisible();
-    const mail = await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 26}/messages?to=${encodeURIComponent(email)}`).then((r) => r.json());
+    await expect(
+      admin.getByRole("article").filter({ hasText: hospital }).getByText(a("audit.state1")),
+    ).toBeVisible();
+    const mail = await fetch(
+      `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 26}/messages?to=${encodeURIComponent(email)}`,
+    ).then((r) => r.json());
     expect(mail.at(-1).subject).toBe(tr("en", "auditApproved.subject", "mail"));
 
     await clinic.goto("/patientShow/patients");
-    await expect(clinic.getByRole("heading", { level: 1 })).toHaveText(tr("en", "title", "patients"));
+    await expect(clinic.getByRole("heading", { level: 1 })).toHaveText(
+      tr("en", "title", "patients"),
+    );
     await expect(clinic.getByText(tr("en", "panel.emptyMine", "sharing"))).toBeVisible();
     await clinicContext.close();
     await adminContext.close();
@@ -166,15 +225,28 @@ test.describe("registration", () => {
 });
 
 test.describe("sign-up with an email that already has an account", () => {
-  test("answers like any other email; the address's owner is mailed a notice with a reset link", async ({ page }) => {
-    const owner = await createUser({ tag: "taken", identity: 1, firstName: "Tia", lastName: "Taken" });
+  test("answers like any other email; the address's owner is mailed a notice with a reset link", async ({
+    page,
+  }) => {
+    const owner = await createUser({
+      tag: "taken",
+      identity: 1,
+      firstName: "Tia",
+      lastName: "Taken",
+    });
     await page.goto("/person/register");
     await page.getByRole("main").getByLabel(label("fields.email")).fill(owner.email);
     const sentAt = Date.now();
     await page.getByRole("button", { name: a("register.sendCode") }).click();
     await expect(page.getByText(a("register.codeSent"))).toBeVisible();
     await expect(page.getByText(a("errors.emailTaken"))).toHaveCount(0);
-    await expect.poll(async () => (await mailTo(owner.email)).filter((m) => Date.parse(m.date) >= sentAt - 1000).map((m) => m.subject)).toEqual([tr("en", "accountExists.subject", "mail")]);
+    await expect
+      .poll(async () =>
+        (await mailTo(owner.email))
+          .filter((m) => Date.parse(m.date) >= sentAt - 1000)
+          .map((m) => m.subject),
+      )
+      .toEqual([tr("en", "accountExists.subject", "mail")]);
     expect((await mailTo(owner.email)).at(-1)?.text).toContain("/account");
   });
 });
@@ -186,7 +258,10 @@ test.describe("forgotten password", () => {
     const pg = await import("pg");
     const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
     await client.connect();
-    await client.query(`INSERT INTO "User" (email, "passwordHash", identity, "updatedAt") VALUES ($1, $2, 1, now())`, [email, await hashPassword("old password 1")]);
+    await client.query(
+      `INSERT INTO "User" (email, "passwordHash", identity, "updatedAt") VALUES ($1, $2, 1, now())`,
+      [email, await hashPassword("old password 1")],
+    );
     await client.end();
 
     await page.goto("/account");
@@ -194,7 +269,10 @@ test.describe("forgotten password", () => {
     const sentAt = Date.now();
     await page.getByRole("button", { name: a("register.sendCode") }).click();
     await expect(page.getByText(a("account.resetCodeSent"))).toBeVisible();
-    await page.getByRole("main").getByLabel(label("fields.code")).fill(await codeFromMail(email, sentAt));
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.code"))
+      .fill(await codeFromMail(email, sentAt));
     await page.getByRole("main").getByLabel(label("fields.newPassword")).fill("new password 2");
     await page.getByRole("main").getByLabel(label("fields.confirmPassword")).fill("new password 2");
     await page.getByRole("button", { name: a("account.resetSubmit") }).click();
@@ -214,8 +292,13 @@ test.describe("activation", () => {
     const pg = await import("pg");
     const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
     await client.connect();
-    const { rows } = await client.query(`INSERT INTO "User" (email, "passwordHash", identity, active, "updatedAt") VALUES ($1, $2, 1, false, now()) RETURNING id`, [email, await hashPassword("inactive pass 1")]);
-    await client.query(`INSERT INTO "Patient" ("userId", "updatedAt") VALUES ($1, now())`, [rows[0].id]);
+    const { rows } = await client.query(
+      `INSERT INTO "User" (email, "passwordHash", identity, active, "updatedAt") VALUES ($1, $2, 1, false, now()) RETURNING id`,
+      [email, await hashPassword("inactive pass 1")],
+    );
+    await client.query(`INSERT INTO "Patient" ("userId", "updatedAt") VALUES ($1, now())`, [
+      rows[0].id,
+    ]);
     await client.end();
 
     await signIn(page, email, "inactive pass 1");
@@ -228,7 +311,10 @@ test.describe("activation", () => {
     await page.getByRole("main").getByLabel(label("fields.activationCode")).fill("000000");
     await page.getByRole("button", { name: a("active.submit") }).click();
     await expect(page.getByText(a("errors.codeInvalid"))).toBeVisible();
-    await page.getByRole("main").getByLabel(label("fields.activationCode")).fill(await codeFromMail(email, sentAt));
+    await page
+      .getByRole("main")
+      .getByLabel(label("fields.activationCode"))
+      .fill(await codeFromMail(email, sentAt));
     await page.getByRole("button", { name: a("active.submit") }).click();
     await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
   });

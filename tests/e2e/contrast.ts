@@ -8,8 +8,10 @@ export function rgbOf(css: string): [number, number, number] {
 
 /** The WCAG 2.x contrast ratio of two colours: relative luminance and ratio as WCAG 2.1 (1.4.3) defines them. */
 export function contrastRatio(a: readonly number[], b: readonly number[]): number {
-  const channel = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
-  const luminance = ([r, g, b]: readonly number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+  const channel = (c: number) =>
+    c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
+  const luminance = ([r, g, b]: readonly number[]) =>
+    0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }

@@ -13,22 +13,54 @@ async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export type TestUser = { id: number; email: string; password: string; name: string; pid: number | null };
+export type TestUser = {
+  id: number;
+  email: string;
+  password: string;
+  name: string;
+  pid: number | null;
+};
 
-export async function createUser(options: { tag: string; identity: 1 | 2; firstName: string; lastName: string; isPass?: number; lang?: string; unit?: 0 | 1; active?: boolean; timeZone?: string; role?: "admin" | "editor" | "guest" }): Promise<TestUser> {
+export async function createUser(options: {
+  tag: string;
+  identity: 1 | 2;
+  firstName: string;
+  lastName: string;
+  isPass?: number;
+  lang?: string;
+  unit?: 0 | 1;
+  active?: boolean;
+  timeZone?: string;
+  role?: "admin" | "editor" | "guest";
+}): Promise<TestUser> {
   const email = uniqueEmail(options.tag);
   const password = `${options.tag} password 1`;
   const passwordHash = await hashPassword(password);
   return withDb(async (client) => {
     const { rows } = await client.query(
       `INSERT INTO "User" (email, "passwordHash", identity, "isPass", "firstName", "lastName", active, role, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING id`,
-      [email, passwordHash, options.identity, options.isPass ?? (options.identity === 2 ? 1 : 0), options.firstName, options.lastName, options.active ?? true, options.role ?? "guest"],
+      [
+        email,
+        passwordHash,
+        options.identity,
+        options.isPass ?? (options.identity === 2 ? 1 : 0),
+        options.firstName,
+        options.lastName,
+        options.active ?? true,
+        options.role ?? "guest",
+      ],
     );
     const id = rows[0].id as number;
-    await client.query(`INSERT INTO "Setting" ("userId", lang, unit, "updatedAt") VALUES ($1, $2, $3, now())`, [id, options.lang ?? "en", options.unit ?? 0]);
+    await client.query(
+      `INSERT INTO "Setting" ("userId", lang, unit, "updatedAt") VALUES ($1, $2, $3, now())`,
+      [id, options.lang ?? "en", options.unit ?? 0],
+    );
     let pid: number | null = null;
     if (options.identity === 1) {
-      const patient = await client.query(`INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [id, options.timeZone ?? "UTC"]);
+      const patient = await client.query(
+        `INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") VALUES ($1, $2, now()) RETURNING id`,
+        [id, options.timeZone ?? "UTC"],
+      );
       pid = patient.rows[0].id;
     }
     return { id, email, password, name: `${options.firstName} ${options.lastName}`, pid };
@@ -38,21 +70,34 @@ export async function createUser(options: { tag: string; identity: 1 | 2; firstN
 /** An accepted share from `provider` to `reader` (as if the reader had accepted). */
 export async function createAcceptedShare(providerId: number, readerId: number, uploadIsNew = 1) {
   await withDb((client) =>
-    client.query(`INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "updatedAt") VALUES ($1, $2, 1, 1, 1, $3, now())`, [providerId, readerId, uploadIsNew]),
+    client.query(
+      `INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "updatedAt") VALUES ($1, $2, 1, 1, 1, $3, now())`,
+      [providerId, readerId, uploadIsNew],
+    ),
   );
 }
 
 /** A share that `provider` made with `reader` (sourceType 0) in `state` (0 pending, 1 accepted, 2 refused), made at `createdAt`. */
-export async function createShareRequest(providerId: number, readerId: number, state: 0 | 1 | 2, createdAt: Date) {
+export async function createShareRequest(
+  providerId: number,
+  readerId: number,
+  state: 0 | 1 | 2,
+  createdAt: Date,
+) {
   await withDb((client) =>
-    client.query(`INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "createdAt", "updatedAt") VALUES ($1, $2, 0, $3, 1, 1, $4, now())`, [providerId, readerId, state, createdAt]),
+    client.query(
+      `INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "createdAt", "updatedAt") VALUES ($1, $2, 0, $3, 1, 1, $4, now())`,
+      [providerId, readerId, state, createdAt],
+    ),
   );
 }
 
 /** The seeded demo patient (prisma/seed.ts): pid, user id and time zone. */
 export async function demoPatient(): Promise<{ pid: number; userId: number; timeZone: string }> {
   return withDb(async (client) => {
-    const { rows } = await client.query(`SELECT p.id AS pid, p."userId", p."timeZone" FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = 'patient@demo.diacare.test'`);
+    const { rows } = await client.query(
+      `SELECT p.id AS pid, p."userId", p."timeZone" FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = 'patient@demo.diacare.test'`,
+    );
     return { pid: rows[0].pid, userId: rows[0].userId, timeZone: rows[0].timeZone };
   });
 }
@@ -61,11 +106,23 @@ export async function demoPatient(): Promise<{ pid: number; userId: number; time
 export async function readingsBetween(pid: number, start: number, end: number) {
   return withDb(async (client) => {
     const args = [pid, new Date(start), new Date(end)];
-    const cgm = await client.query(`SELECT "dateTime", "eventData" FROM "CgmRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`, args);
-    const meter = await client.query(`SELECT "dateTime", mgdl FROM "BgRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`, args);
+    const cgm = await client.query(
+      `SELECT "dateTime", "eventData" FROM "CgmRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`,
+      args,
+    );
+    const meter = await client.query(
+      `SELECT "dateTime", mgdl FROM "BgRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`,
+      args,
+    );
     return {
-      cgm: cgm.rows.map((r) => ({ time: (r.dateTime as Date).getTime(), mgdl: Number(r.eventData) })),
-      meter: meter.rows.map((r) => ({ time: (r.dateTime as Date).getTime(), mgdl: Number(r.mgdl) })),
+      cgm: cgm.rows.map((r) => ({
+        time: (r.dateTime as Date).getTime(),
+        mgdl: Number(r.eventData),
+      })),
+      meter: meter.rows.map((r) => ({
+        time: (r.dateTime as Date).getTime(),
+        mgdl: Number(r.mgdl),
+      })),
     };
   });
 }
@@ -83,51 +140,89 @@ export async function pumpRecordsAround(pid: number, start: number, end: number)
 }
 
 /** The access-log rows of reads of a patient's data by one reader, oldest first. */
-export async function readsLogged(patientId: number, actorId: number): Promise<{ action: string; channel: string | null }[]> {
+export async function readsLogged(
+  patientId: number,
+  actorId: number,
+): Promise<{ action: string; channel: string | null }[]> {
   return withDb(async (client) => {
-    const { rows } = await client.query(`SELECT action, channel FROM "AuditLog" WHERE "patientId" = $1 AND "actorId" = $2 AND action LIKE 'read:%' ORDER BY id`, [patientId, actorId]);
-    return rows.map((r) => ({ action: r.action as string, channel: (r.channel as string | null) ?? null }));
+    const { rows } = await client.query(
+      `SELECT action, channel FROM "AuditLog" WHERE "patientId" = $1 AND "actorId" = $2 AND action LIKE 'read:%' ORDER BY id`,
+      [patientId, actorId],
+    );
+    return rows.map((r) => ({
+      action: r.action as string,
+      channel: (r.channel as string | null) ?? null,
+    }));
   });
 }
 
 /** Writes access-log rows for a patient as if `actorId` had read or changed their data at `at`. */
-export async function writeAccessLog(patientId: number, rows: { actorId: number; action: string; channel: "page" | "api" | "pdf" | null; at: Date; detail?: Record<string, unknown> }[]) {
+export async function writeAccessLog(
+  patientId: number,
+  rows: {
+    actorId: number;
+    action: string;
+    channel: "page" | "api" | "pdf" | null;
+    at: Date;
+    detail?: Record<string, unknown>;
+  }[],
+) {
   await withDb(async (client) => {
     for (const row of rows) {
-      await client.query(`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail, at) VALUES ($1, $2, $3, $4::"AccessChannel", $5::jsonb, $6)`, [
-        row.actorId,
-        patientId,
-        row.action,
-        row.channel,
-        row.detail === undefined ? null : JSON.stringify(row.detail),
-        row.at,
-      ]);
+      await client.query(
+        `INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail, at) VALUES ($1, $2, $3, $4::"AccessChannel", $5::jsonb, $6)`,
+        [
+          row.actorId,
+          patientId,
+          row.action,
+          row.channel,
+          row.detail === undefined ? null : JSON.stringify(row.detail),
+          row.at,
+        ],
+      );
     }
   });
 }
 
 /** Whether the account has submitted organisation info. */
 export async function hasOrganisation(userId: number): Promise<boolean> {
-  return withDb(async (client) => (await client.query(`SELECT 1 FROM "Organisation" WHERE "userId" = $1`, [userId])).rowCount === 1);
+  return withDb(
+    async (client) =>
+      (await client.query(`SELECT 1 FROM "Organisation" WHERE "userId" = $1`, [userId]))
+        .rowCount === 1,
+  );
 }
 
 /** Stores an upload error report as the upload wizard's call would (UploadErrorLog). */
-export async function addUploadErrorReport(report: { operatorUserId: number; patientUserId: number | null; content: string; createdAt?: Date }) {
+export async function addUploadErrorReport(report: {
+  operatorUserId: number;
+  patientUserId: number | null;
+  content: string;
+  createdAt?: Date;
+}) {
   await withDb((client) =>
-    client.query(`INSERT INTO "UploadErrorLog" ("operatorUserId", "patientUserId", content, "createdAt") VALUES ($1, $2, $3, $4)`, [
-      report.operatorUserId,
-      report.patientUserId,
-      report.content,
-      report.createdAt ?? new Date(),
-    ]),
+    client.query(
+      `INSERT INTO "UploadErrorLog" ("operatorUserId", "patientUserId", content, "createdAt") VALUES ($1, $2, $3, $4)`,
+      [report.operatorUserId, report.patientUserId, report.content, report.createdAt ?? new Date()],
+    ),
   );
 }
 
 /** The patient's newest CGM reading as a local date (YYYY-MM-DD) in `timeZone`, or null. */
 export async function newestCgmDay(pid: number, timeZone: string): Promise<string | null> {
   return withDb(async (client) => {
-    const { rows } = await client.query(`SELECT max("dateTime") AS last FROM "CgmRecord" WHERE "patientId" = $1`, [pid]);
+    const { rows } = await client.query(
+      `SELECT max("dateTime") AS last FROM "CgmRecord" WHERE "patientId" = $1`,
+      [pid],
+    );
     const last = rows[0]?.last as Date | null;
-    return last ? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(last) : null;
+    return last
+      ? new Intl.DateTimeFormat("en-CA", {
+          timeZone,
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+        }).format(last)
+      : null;
   });
 }

@@ -2,7 +2,18 @@ import { expect, test, type Page } from "@playwright/test";
 import type { HandheldOptions, SimulatedFault } from "../../app/device/simulator/equil";
 import { shiftDate, todayIn } from "../../app/report/day";
 import { createUser, pumpRecordsAround, type TestUser } from "./db";
-import { expectFailure, expectNoScript, forgetPercents, percents, resetUpload, setUsbFaults, u, usbState, v, withFakeUsb } from "./device-page";
+import {
+  expectFailure,
+  expectNoScript,
+  forgetPercents,
+  percents,
+  resetUpload,
+  setUsbFaults,
+  u,
+  usbState,
+  v,
+  withFakeUsb,
+} from "./device-page";
 import { jsEnabled, signIn } from "./support";
 import type { FakeUsbState } from "./browser/fake-usb";
 
@@ -21,19 +32,33 @@ const OPEN_OR_CLOSE = /^(open|close)$/;
 type Choice = "accessory" | "normal" | "denied" | "cancel";
 
 function handheldOf(patient: TestUser, extra: HandheldOptions = {}): HandheldOptions {
-  return { serial: `EQF${patient.pid}`, start: shiftDate(todayIn(ZONE, Date.now()), -3), days: 2, seed: 5, ...extra };
+  return {
+    serial: `EQF${patient.pid}`,
+    start: shiftDate(todayIn(ZONE, Date.now()), -3),
+    days: 2,
+    seed: 5,
+    ...extra,
+  };
 }
 
 /** Installs the fake handheld and opens the patient's upload centre. */
-const withHandheld = (page: Page, pid: number, handheld: HandheldOptions, faults: SimulatedFault[] = [], choices?: Choice[]) => withFakeUsb(page, pid, { handheld, faults, choices });
+const withHandheld = (
+  page: Page,
+  pid: number,
+  handheld: HandheldOptions,
+  faults: SimulatedFault[] = [],
+  choices?: Choice[],
+) => withFakeUsb(page, pid, { handheld, faults, choices });
 
 /** Chooses the pump, clicks Upload and types the password (or skips it). */
 async function uploadPump(page: Page, password: string | null = null) {
   await page.getByRole("radio", { name: new RegExp(u("device.kinds.equil")) }).check();
   await page.getByRole("button", { name: u("device.upload"), exact: true }).click();
   const dialog = page.getByTestId("password-dialog");
-  if (password === null) return dialog.getByRole("button", { name: u("device.password.skip") }).click();
-  for (const [i, char] of [...password].entries()) await dialog.getByLabel(u("device.password.box").replace("{{n}}", String(i + 1))).fill(char);
+  if (password === null)
+    return dialog.getByRole("button", { name: u("device.password.skip") }).click();
+  for (const [i, char] of [...password].entries())
+    await dialog.getByLabel(u("device.password.box").replace("{{n}}", String(i + 1))).fill(char);
   await dialog.getByRole("button", { name: u("device.password.confirm") }).click();
 }
 
@@ -55,7 +80,9 @@ async function expectNothingStored(page: Page, patient: TestUser) {
   await page.goto(`/patientShow/${patient.pid}/${patient.id}/uploads`);
   await expect(page.getByText(v("uploads.empty"))).toBeVisible();
   await expect(page.getByTestId("upload-history")).toHaveCount(0);
-  expect(await pumpRecordsAround(patient.pid!, Date.now() - 10 * 86_400_000, Date.now())).toEqual([]);
+  expect(await pumpRecordsAround(patient.pid!, Date.now() - 10 * 86_400_000, Date.now())).toEqual(
+    [],
+  );
 }
 
 /** The upload history's newest row is this handheld's, done. */
@@ -64,7 +91,9 @@ async function expectUploaded(page: Page, patient: TestUser, serial: string) {
   const row = page.getByTestId("upload-history").locator("tbody tr").first();
   await expect(row).toContainText(serial);
   await expect(row).toContainText(v("uploads.status.done"));
-  expect((await pumpRecordsAround(patient.pid!, Date.now() - 10 * 86_400_000, Date.now())).length).toBeGreaterThan(0);
+  expect(
+    (await pumpRecordsAround(patient.pid!, Date.now() - 10 * 86_400_000, Date.now())).length,
+  ).toBeGreaterThan(0);
 }
 
 /** When the events happened, from the fake's log. */
@@ -75,8 +104,17 @@ function times(state: FakeUsbState, pattern: RegExp): number[] {
 test.describe("pump upload faults over WebUSB (a simulated handheld behind navigator.usb)", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("silent CGM and zone reads are skipped: the handheld is closed, opened again 1 s later, and the upload succeeds", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-skip", identity: 1, firstName: "Sid", lastName: "Skip", unit: 1, timeZone: ZONE });
+  test("silent CGM and zone reads are skipped: the handheld is closed, opened again 1 s later, and the upload succeeds", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-skip",
+      identity: 1,
+      firstName: "Sid",
+      lastName: "Skip",
+      unit: 1,
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -93,7 +131,13 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     // Opened for the upload, again after the CGM time-out, again after the zone time-out.
     expect(state.accessoryOpens).toBe(3);
     expect(state.open).toBe(false);
-    expect(state.asked.filter((name) => name !== "basal" && name !== "setting")).toEqual(["version", "serial", "cgm", "timeZone", "history"]);
+    expect(state.asked.filter((name) => name !== "basal" && name !== "setting")).toEqual([
+      "version",
+      "serial",
+      "cgm",
+      "timeZone",
+      "history",
+    ]);
     // Each silent read waited out the product's 5 s time-out, then the handheld was closed and
     // opened again no sooner than 1 s later.
     const [cgmAsked] = times(state, /^ask:cgm$/);
@@ -107,12 +151,22 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     expect(times(state, OPEN_OR_CLOSE)).toHaveLength(6);
 
     await expectUploaded(page, patient, handheld.serial!);
-    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=daily&date=${handheld.start}`);
+    await page.goto(
+      `/patientShow/${patient.pid}/${patient.id}/patientHome?tab=daily&date=${handheld.start}`,
+    );
     await expect(page.getByRole("heading", { name: v("daily.totals") })).toBeVisible();
   });
 
-  test("a silent history ends with the time-out message at 70 %: the handheld closed, nothing stored; Start again with it answering succeeds", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-timeout", identity: 1, firstName: "Tim", lastName: "Out", timeZone: ZONE });
+  test("a silent history ends with the time-out message at 70 %: the handheld closed, nothing stored; Start again with it answering succeeds", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-timeout",
+      identity: 1,
+      firstName: "Tim",
+      lastName: "Out",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -124,7 +178,9 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await expectClosed(page);
     const state = await usbState(page);
     expect(state.accessoryOpens).toBe(1);
-    expect(times(state, /^close$/)[0]! - times(state, /^ask:history$/)[0]!).toBeGreaterThanOrEqual(4900);
+    expect(times(state, /^close$/)[0]! - times(state, /^ask:history$/)[0]!).toBeGreaterThanOrEqual(
+      4900,
+    );
 
     // Start again (the handheld answers now): a clean upload.
     await setUsbFaults(page, []);
@@ -137,8 +193,16 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await expectUploaded(page, patient, handheld.serial!);
   });
 
-  test("broken replies (a short packet, a bad CRC, a bad MD5) end with the read-failed message: the handheld closed each time, nothing stored", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-broken", identity: 1, firstName: "Bea", lastName: "Broken", timeZone: ZONE });
+  test("broken replies (a short packet, a bad CRC, a bad MD5) end with the read-failed message: the handheld closed each time, nothing stored", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-broken",
+      identity: 1,
+      firstName: "Bea",
+      lastName: "Broken",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -164,8 +228,16 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await expectNothingStored(page, patient);
   });
 
-  test("a handheld that does not answer the password is read again without one, and the upload succeeds", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-password", identity: 1, firstName: "Pat", lastName: "Word", timeZone: ZONE });
+  test("a handheld that does not answer the password is read again without one, and the upload succeeds", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-password",
+      identity: 1,
+      firstName: "Pat",
+      lastName: "Word",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -189,8 +261,16 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await expectUploaded(page, patient, handheld.serial!);
   });
 
-  test("old handheld software is refused; a handheld the browser may not open is 'Access Error'; the same history a second time finds nothing new", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-version", identity: 1, firstName: "Val", lastName: "Version", timeZone: ZONE });
+  test("old handheld software is refused; a handheld the browser may not open is 'Access Error'; the same history a second time finds nothing new", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-version",
+      identity: 1,
+      firstName: "Val",
+      lastName: "Version",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -213,18 +293,38 @@ test.describe("pump upload faults over WebUSB (a simulated handheld behind navig
     await forgetPercents(page);
     // The server has every record up to the newest: nothing newer on the handheld, nothing sent.
     await uploadPump(page);
-    await expect(page.getByTestId("upload-progress")).toHaveAttribute("data-status", "noNewRecords", { timeout: 60_000 });
-    await expect(page.getByTestId("upload-progress").getByRole("status")).toHaveText(u("device.status.noNewRecords"));
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute(
+      "data-status",
+      "noNewRecords",
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId("upload-progress").getByRole("status")).toHaveText(
+      u("device.status.noNewRecords"),
+    );
     expect(await percents(page)).toEqual([60, 62, 65, 70, 75, 98]);
   });
 
-  test("the chooser: a cancelled choice shows nothing; a handheld in normal mode is switched and asks to be chosen again, at most once in 5 s; chosen in accessory mode it uploads", async ({ page }) => {
-    const patient = await createUser({ tag: "usb-chooser", identity: 1, firstName: "Cho", lastName: "Oser", timeZone: ZONE });
+  test("the chooser: a cancelled choice shows nothing; a handheld in normal mode is switched and asks to be chosen again, at most once in 5 s; chosen in accessory mode it uploads", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "usb-chooser",
+      identity: 1,
+      firstName: "Cho",
+      lastName: "Oser",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
     const handheld = handheldOf(patient);
-    await withHandheld(page, patient.pid!, handheld, [], ["cancel", "normal", "normal", "normal", "accessory"]);
+    await withHandheld(
+      page,
+      patient.pid!,
+      handheld,
+      [],
+      ["cancel", "normal", "normal", "normal", "accessory"],
+    );
     const progress = page.getByTestId("upload-progress");
     const notice = page.getByRole("status").filter({ hasText: u("device.permissionAgain") });
 

@@ -1,7 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { shiftDate, todayIn } from "../../app/report/day";
 import { createUser } from "./db";
-import { bundle, expectFailure, expectNoScript, fill, forgetPercents, openUploadCentre, percents, resetUpload, u, v } from "./device-page";
+import {
+  bundle,
+  expectFailure,
+  expectNoScript,
+  fill,
+  forgetPercents,
+  openUploadCentre,
+  percents,
+  resetUpload,
+  u,
+  v,
+} from "./device-page";
 import { jsEnabled, signIn } from "./support";
 import type { FakeSerialState } from "./browser/fake-serial";
 
@@ -10,30 +21,56 @@ const FAKE_SERIAL = bundle("tests/e2e/browser/fake-serial.ts");
 const ZONE = "Europe/Warsaw";
 const MEAL_TIMES = ["07:30", "12:15", "18:40", "22:05"];
 
-type Meter = { text?: string; serial?: string; cancel?: boolean; openFails?: boolean; writeFails?: boolean; empty?: boolean };
+type Meter = {
+  text?: string;
+  serial?: string;
+  cancel?: boolean;
+  openFails?: boolean;
+  writeFails?: boolean;
+  empty?: boolean;
+};
 
 /**
  * The GoChek memory text (docs/device-protocols.md "GoChek meter text"): a title line, the serial
  * number, four readings a day at meal times on the `days` days before today, 80-201 mg/dL, and an
  * end mark; lines end in CR LF.
  */
-function meterText(serial: string, days: number): { text: string; readings: { date: string; time: string; mgdl: number }[]; lastDay: string } {
+function meterText(
+  serial: string,
+  days: number,
+): { text: string; readings: { date: string; time: string; mgdl: number }[]; lastDay: string } {
   const today = todayIn(ZONE, Date.now());
   const readings: { date: string; time: string; mgdl: number }[] = [];
-  for (let back = days; back >= 1; back--) for (const time of MEAL_TIMES) readings.push({ date: shiftDate(today, -back), time, mgdl: 80 + 11 * readings.length });
-  const lines = ["GoChek 2 Connect", `SN:${serial}`, ...readings.map((r) => `${r.date} ${r.time}:00,${r.mgdl},0`), "END"];
+  for (let back = days; back >= 1; back--)
+    for (const time of MEAL_TIMES)
+      readings.push({ date: shiftDate(today, -back), time, mgdl: 80 + 11 * readings.length });
+  const lines = [
+    "GoChek 2 Connect",
+    `SN:${serial}`,
+    ...readings.map((r) => `${r.date} ${r.time}:00,${r.mgdl},0`),
+    "END",
+  ];
   return { text: `${lines.join("\r\n")}\r\n`, readings, lastDay: shiftDate(today, -1) };
 }
 
 /** Installs the fake meter and opens the patient's upload centre. */
 async function withMeter(page: Page, pid: number, meter: Meter) {
-  await page.addInitScript({ content: `window.__FAKE_METER__ = ${JSON.stringify(meter)};\n${FAKE_SERIAL}` });
+  await page.addInitScript({
+    content: `window.__FAKE_METER__ = ${JSON.stringify(meter)};\n${FAKE_SERIAL}`,
+  });
   await openUploadCentre(page, pid);
 }
 
 /** Changes the meter for the next choice (the fake reads it at each request). */
-const setMeter = (page: Page, meter: Meter) => page.evaluate((m) => void ((window as unknown as { __FAKE_METER__: Meter }).__FAKE_METER__ = m), meter);
-const serialState = (page: Page) => page.evaluate(() => (window as unknown as { __fakeSerial: () => FakeSerialState }).__fakeSerial());
+const setMeter = (page: Page, meter: Meter) =>
+  page.evaluate(
+    (m) => void ((window as unknown as { __FAKE_METER__: Meter }).__FAKE_METER__ = m),
+    meter,
+  );
+const serialState = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __fakeSerial: () => FakeSerialState }).__fakeSerial(),
+  );
 
 async function uploadMeter(page: Page) {
   await page.getByRole("radio", { name: new RegExp(u("device.kinds.gocheck")) }).check();
@@ -43,8 +80,17 @@ async function uploadMeter(page: Page) {
 test.describe("meter upload over Web Serial (a simulated GoChek meter behind navigator.serial)", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("the happy path: 115200 8N1, 'h' sent, the product's percents in order, every reading added and on the BG view; the same memory again adds nothing", async ({ page }) => {
-    const patient = await createUser({ tag: "serial-meter", identity: 1, firstName: "Mira", lastName: "Meter", unit: 1, timeZone: ZONE });
+  test("the happy path: 115200 8N1, 'h' sent, the product's percents in order, every reading added and on the BG view; the same memory again adds nothing", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "serial-meter",
+      identity: 1,
+      firstName: "Mira",
+      lastName: "Meter",
+      unit: 1,
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -54,7 +100,9 @@ test.describe("meter upload over Web Serial (a simulated GoChek meter behind nav
     await uploadMeter(page);
     const progress = page.getByTestId("upload-progress");
     await expect(progress).toHaveAttribute("data-status", "success", { timeout: 60_000 });
-    await expect(progress).toContainText(fill(u("device.summary"), { added: memory.readings.length, duplicates: 0, flagged: 0 }));
+    await expect(progress).toContainText(
+      fill(u("device.summary"), { added: memory.readings.length, duplicates: 0, flagged: 0 }),
+    );
     await expect(progress.getByRole("link", { name: u("device.seeData") })).toBeVisible();
 
     // 10 when the read starts; 1-4 points a second while the meter sends (below 60); 99.1 on the
@@ -89,19 +137,41 @@ test.describe("meter upload over Web Serial (a simulated GoChek meter behind nav
     expect((await serialState(page)).closes).toBe(2);
 
     // The BG view of the days read shows every reading, with its value.
-    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=bg&date=${memory.lastDay}`);
-    await expect(page.getByTestId("bg-summary").locator("dt", { hasText: new RegExp(`^${v("bg.count")}$`) }).locator("xpath=following-sibling::dd[1]")).toHaveText(String(memory.readings.length));
-    const table = page.locator("table", { has: page.locator("caption", { hasText: v("bg.tableCaption").split("{{")[0]!.trim() }) });
+    await page.goto(
+      `/patientShow/${patient.pid}/${patient.id}/patientHome?tab=bg&date=${memory.lastDay}`,
+    );
+    await expect(
+      page
+        .getByTestId("bg-summary")
+        .locator("dt", { hasText: new RegExp(`^${v("bg.count")}$`) })
+        .locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(String(memory.readings.length));
+    const table = page.locator("table", {
+      has: page.locator("caption", { hasText: v("bg.tableCaption").split("{{")[0]!.trim() }),
+    });
     await expect(table.locator("tbody tr")).toHaveCount(memory.readings.length);
     // Each row: the meter's date and time and its value in mg/dL (the patient's unit).
-    for (const [i, r] of memory.readings.entries()) await expect(table.locator("tbody tr").nth(i)).toContainText(new RegExp(`^${r.date.replaceAll("-", "/")}${r.time}${r.mgdl} `));
+    for (const [i, r] of memory.readings.entries())
+      await expect(table.locator("tbody tr").nth(i)).toContainText(
+        new RegExp(`^${r.date.replaceAll("-", "/")}${r.time}${r.mgdl} `),
+      );
     // The upload history lists the meter once (the second upload added nothing).
     await page.goto(`/patientShow/${patient.pid}/${patient.id}/uploads`);
-    await expect(page.getByTestId("upload-history").locator("tbody tr").first()).toContainText(serial);
+    await expect(page.getByTestId("upload-history").locator("tbody tr").first()).toContainText(
+      serial,
+    );
   });
 
-  test("a cancelled choice shows nothing; a meter with no reading asks to make sure it is the same device; a port that cannot be opened says so; then a clean retry", async ({ page }) => {
-    const patient = await createUser({ tag: "serial-faults", identity: 1, firstName: "Fern", lastName: "Fault", timeZone: ZONE });
+  test("a cancelled choice shows nothing; a meter with no reading asks to make sure it is the same device; a port that cannot be opened says so; then a clean retry", async ({
+    page,
+  }) => {
+    const patient = await createUser({
+      tag: "serial-faults",
+      identity: 1,
+      firstName: "Fern",
+      lastName: "Fault",
+      timeZone: ZONE,
+    });
     await signIn(page, patient.email, patient.password, 1);
     if (!jsEnabled()) return expectNoScript(page, patient.pid!);
 
@@ -159,6 +229,8 @@ test.describe("meter upload over Web Serial (a simulated GoChek meter behind nav
     await withMeter(page, patient.pid!, { text: memory.text });
     await uploadMeter(page);
     await expect(progress).toHaveAttribute("data-status", "success", { timeout: 60_000 });
-    await expect(progress).toContainText(fill(u("device.summary"), { added: memory.readings.length, duplicates: 0, flagged: 0 }));
+    await expect(progress).toContainText(
+      fill(u("device.summary"), { added: memory.readings.length, duplicates: 0, flagged: 0 }),
+    );
   });
 });

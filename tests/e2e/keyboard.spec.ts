@@ -14,17 +14,26 @@ async function tabTo(page: Page, target: Locator, max = 80) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
       // The focus shows: the focused control draws an outline.
-      expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+      expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe(
+        "none",
+      );
       return;
     }
   }
   throw new Error(`Tab never reached ${target}`);
 }
 
-test("a clinic works with the keyboard only: sign-in, patient list, DAILY navigation, report range and PDF download", async ({ page }) => {
+test("a clinic works with the keyboard only: sign-in, patient list, DAILY navigation, report range and PDF download", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const patient = await demoPatient();
-  const clinic = await createUser({ tag: "keyboard-clinic", identity: 2, firstName: "Kira", lastName: "Keys" });
+  const clinic = await createUser({
+    tag: "keyboard-clinic",
+    identity: 2,
+    firstName: "Kira",
+    lastName: "Keys",
+  });
   await createAcceptedShare(patient.userId, clinic.id);
 
   await page.goto("/login");
@@ -36,7 +45,9 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
   const clinicChoice = page.getByLabel(tr("en", "login.identity2", "auth"));
   // Tab stops once in a radio group, on its checked button (or the first).
   const radios = page.locator('input[name="identity"]');
-  const checked = (await radios.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked)));
+  const checked = await radios.evaluateAll((inputs) =>
+    inputs.findIndex((input) => (input as HTMLInputElement).checked),
+  );
   await tabTo(page, radios.nth(Math.max(0, checked)), 5);
   // Radio buttons of one group: the arrow keys move the choice.
   if (!(await clinicChoice.isChecked())) await page.keyboard.press("ArrowDown");
@@ -54,11 +65,17 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
   const before = await shown.inputValue();
 
   // DAILY: the previous day.
-  await tabTo(page, page.getByRole("link", { name: new RegExp(tr("en", "nav.previous", "views")) }));
+  await tabTo(
+    page,
+    page.getByRole("link", { name: new RegExp(tr("en", "nav.previous", "views")) }),
+  );
   await page.keyboard.press("Enter");
   await expect(shown).not.toHaveValue(before);
   const [y, m, d] = before.split("/").map(Number) as [number, number, number];
-  const previous = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10).replaceAll("-", "/");
+  const previous = new Date(Date.UTC(y, m - 1, d - 1))
+    .toISOString()
+    .slice(0, 10)
+    .replaceAll("-", "/");
   await expect(shown).toHaveValue(previous);
 
   // The statistics report: type a range, Enter previews it, then the PDF link with Enter.
@@ -71,7 +88,10 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
   await tabTo(page, end, 3);
   await page.keyboard.press("Control+A");
   const [py, pm, pd] = previous.split("/").map(Number) as [number, number, number];
-  const earlier = new Date(Date.UTC(py, pm - 1, pd - 13)).toISOString().slice(0, 10).replaceAll("-", "/");
+  const earlier = new Date(Date.UTC(py, pm - 1, pd - 13))
+    .toISOString()
+    .slice(0, 10)
+    .replaceAll("-", "/");
   await page.keyboard.type(previous);
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Control+A");
@@ -83,5 +103,7 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
   await tabTo(page, page.getByRole("link", { name: tr("en", "common.download", "reports") }));
   await page.keyboard.press("Enter");
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`statistics-report-${patient.pid}-${earlier.replaceAll("/", "-")}-${previous.replaceAll("/", "-")}.pdf`);
+  expect(file.suggestedFilename()).toBe(
+    `statistics-report-${patient.pid}-${earlier.replaceAll("/", "-")}-${previous.replaceAll("/", "-")}.pdf`,
+  );
 });

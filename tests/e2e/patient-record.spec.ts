@@ -5,22 +5,31 @@ import { tr } from "./i18n";
 import { codeFromMail, jsEnabled, mailTo, signIn, signOut, uniqueEmail } from "./support";
 
 /** A `record` string with its {{values}} filled in. */
-const r = (key: string, values: Record<string, string> = {}) => Object.entries(values).reduce((text, [k, v]) => text.replace(`{{${k}}}`, v), tr("en", key, "record"));
+const r = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (text, [k, v]) => text.replace(`{{${k}}}`, v),
+    tr("en", key, "record"),
+  );
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A form label by its text (labels of required fields end in " *"). */
-const label = (key: string, values: Record<string, string> = {}) => new RegExp(`^${escape(r(key, values))}( \\*)?$`);
+const label = (key: string, values: Record<string, string> = {}) =>
+  new RegExp(`^${escape(r(key, values))}( \\*)?$`);
 const optionName = (code: string) => tr("en", `names.${code}`, "options");
 const mmol = { unit: tr("en", "units.0") };
 
 const main = (page: Page) => page.getByRole("main");
-const panel = (page: Page) => page.getByRole("complementary", { name: tr("en", "panel.label", "sharing") });
+const panel = (page: Page) =>
+  page.getByRole("complementary", { name: tr("en", "panel.label", "sharing") });
 
 /** The record id (pid) of the account with this email. */
 async function withPid(email: string): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: number }>('SELECT p.id FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = $1', [email]);
+    const { rows } = await client.query<{ id: number }>(
+      'SELECT p.id FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = $1',
+      [email],
+    );
     return rows[0]!.id;
   } finally {
     await client.end();
@@ -28,12 +37,21 @@ async function withPid(email: string): Promise<number> {
 }
 
 test.describe("patient health record", () => {
-  test("a clinic adds a patient: a wrong range is refused with the form kept, then the patient is added and gets the activation email", async ({ page }) => {
+  test("a clinic adds a patient: a wrong range is refused with the form kept, then the patient is added and gets the activation email", async ({
+    page,
+  }) => {
     test.slow(); // two sign-ins, the mail round trip and an activation
-    const clinic = await createUser({ tag: "rec-clinic", identity: 2, firstName: "Clara", lastName: "Care" });
+    const clinic = await createUser({
+      tag: "rec-clinic",
+      identity: 2,
+      firstName: "Clara",
+      lastName: "Care",
+    });
     const email = uniqueEmail("rec-new");
     await signIn(page, clinic.email, clinic.password, 2);
-    await panel(page).getByRole("link", { name: r("links.addPatient") }).click();
+    await panel(page)
+      .getByRole("link", { name: r("links.addPatient") })
+      .click();
     await expect(page).toHaveURL(/\/patientAdd$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(r("add.title"));
 
@@ -42,7 +60,9 @@ test.describe("patient health record", () => {
     await form.getByLabel(label("fields.firstName")).fill("Nina");
     await form.getByLabel(label("fields.lastName")).fill("Novak");
     await form.getByLabel(r("gender.female"), { exact: true }).check();
-    await form.getByLabel(label("fields.diabetesType")).selectOption({ label: optionName("type1") });
+    await form
+      .getByLabel(label("fields.diabetesType"))
+      .selectOption({ label: optionName("type1") });
     await form.getByLabel(optionName("hypertension"), { exact: true }).check();
     await form.getByLabel(label("fields.birthDate")).fill("1985-07-04");
     await form.getByLabel(label("fields.lowLimit", mmol)).fill("10");
@@ -56,7 +76,9 @@ test.describe("patient health record", () => {
     await expect(form.getByLabel(label("fields.firstName"))).toHaveValue("Nina");
     await expect(form.getByLabel(r("gender.female"), { exact: true })).toBeChecked();
     await expect(form.getByLabel(optionName("hypertension"), { exact: true })).toBeChecked();
-    await expect(form.getByLabel(label("fields.diabetesType")).locator("option:checked")).toHaveText(optionName("type1"));
+    await expect(
+      form.getByLabel(label("fields.diabetesType")).locator("option:checked"),
+    ).toHaveText(optionName("type1"));
     await expect(form.getByLabel(label("fields.lowLimit", mmol))).toHaveValue("10");
     await expect(form.getByLabel(label("fields.timeZone"))).toHaveValue("Europe/Warsaw");
 
@@ -69,7 +91,9 @@ test.describe("patient health record", () => {
     await form.getByLabel(label("fields.lowLimit", mmol)).fill("3.9");
     await form.getByLabel(label("fields.highLimit", mmol)).fill("10");
     await form.getByRole("button", { name: r("add.submit") }).click();
-    await expect(page.getByRole("status")).toContainText(r("add.success", { name: "Nina Novak", email }));
+    await expect(page.getByRole("status")).toContainText(
+      r("add.success", { name: "Nina Novak", email }),
+    );
     await expect(page.getByRole("status")).toContainText(r("add.waiting", { name: "Nina Novak" }));
     await expect(form.getByLabel(label("fields.email"))).toHaveValue("");
 
@@ -89,7 +113,11 @@ test.describe("patient health record", () => {
 
     // The new person activates the account with the emailed code and a password of their own,
     // then sees who created it and accepts that the clinic reads the data.
-    const a = (key: string, values: Record<string, string> = {}) => Object.entries(values).reduce((text, [k, v]) => text.replace(`{{${k}}}`, v), tr("en", key, "auth"));
+    const a = (key: string, values: Record<string, string> = {}) =>
+      Object.entries(values).reduce(
+        (text, [k, v]) => text.replace(`{{${k}}}`, v),
+        tr("en", key, "auth"),
+      );
     const authLabel = (key: string) => new RegExp(`^${escape(a(key))}( \\*)?$`);
     await page.goto(`/active?email=${encodeURIComponent(email)}`);
     await main(page).getByLabel(authLabel("fields.activationCode")).fill(code);
@@ -98,7 +126,11 @@ test.describe("patient health record", () => {
     await page.getByRole("button", { name: a("active.submit") }).click();
     await expect(page).toHaveURL(/\/active$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(a("active.creatorTitle"));
-    await expect(main(page).getByText(a("active.creatorIntroClinic", { name: clinic.name, email: clinic.email }))).toBeVisible();
+    await expect(
+      main(page).getByText(
+        a("active.creatorIntroClinic", { name: clinic.name, email: clinic.email }),
+      ),
+    ).toBeVisible();
     await page.getByRole("button", { name: a("active.creatorAccept") }).click();
     await expect(page).toHaveURL(/\/patientShow\/\d+\/\d+\/patientHome$/);
     await signOut(page, "Nina Novak");
@@ -106,7 +138,9 @@ test.describe("patient health record", () => {
     // Now the clinic can open the (read-only) record.
     await signIn(page, clinic.email, clinic.password, 2);
     await page.goto(`/patient?pid=${pid}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(r("record.titleOf", { name: "Nina Novak" }));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      r("record.titleOf", { name: "Nina Novak" }),
+    );
     await expect(main(page).getByText(r("record.readOnly"))).toBeVisible();
     await expect(main(page).getByText(optionName("hypertension"))).toBeVisible();
     await expect(main(page).getByText(`3.9–10 ${mmol.unit}`)).toBeVisible();
@@ -115,9 +149,16 @@ test.describe("patient health record", () => {
 
   test("a person edits their own health record and sees it saved", async ({ page }) => {
     test.slow();
-    const person = await createUser({ tag: "rec-person", identity: 1, firstName: "Piotr", lastName: "Self" });
+    const person = await createUser({
+      tag: "rec-person",
+      identity: 1,
+      firstName: "Piotr",
+      lastName: "Self",
+    });
     await signIn(page, person.email, person.password);
-    await panel(page).getByRole("link", { name: r("links.healthRecord") }).click();
+    await panel(page)
+      .getByRole("link", { name: r("links.healthRecord") })
+      .click();
     await expect(page).toHaveURL(/\/patient$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(r("record.title"));
 
@@ -133,12 +174,15 @@ test.describe("patient health record", () => {
 
     await form.getByLabel(r("gender.male"), { exact: true }).check();
     await form.getByLabel(label("fields.pronoun")).selectOption({ label: r("pronoun.he") });
-    await form.getByLabel(label("fields.diabetesType")).selectOption({ label: optionName("type2") });
+    await form
+      .getByLabel(label("fields.diabetesType"))
+      .selectOption({ label: optionName("type2") });
     await form.getByLabel(optionName("neuropathy"), { exact: true }).check();
     await form.getByLabel(label("fields.lowLimit", mmol)).fill("4.2");
     await form.getByLabel(label("fields.highLimit", mmol)).fill("9");
     await form.getByLabel(label("fields.timeZone")).selectOption("Europe/Rome");
-    const meal = (key: "start" | "end", m: string) => form.getByLabel(label(`fields.${key}`, { meal: r(`fields.${m}`) }));
+    const meal = (key: "start" | "end", m: string) =>
+      form.getByLabel(label(`fields.${key}`, { meal: r(`fields.${m}`) }));
     await meal("start", "breakfast").fill("07:00");
     await meal("end", "breakfast").fill("09:30");
     await form.getByRole("button", { name: r("record.submit") }).click();
@@ -146,8 +190,12 @@ test.describe("patient health record", () => {
 
     await page.goto("/patient");
     await expect(form.getByLabel(r("gender.male"), { exact: true })).toBeChecked();
-    await expect(form.getByLabel(label("fields.pronoun")).locator("option:checked")).toHaveText(r("pronoun.he"));
-    await expect(form.getByLabel(label("fields.diabetesType")).locator("option:checked")).toHaveText(optionName("type2"));
+    await expect(form.getByLabel(label("fields.pronoun")).locator("option:checked")).toHaveText(
+      r("pronoun.he"),
+    );
+    await expect(
+      form.getByLabel(label("fields.diabetesType")).locator("option:checked"),
+    ).toHaveText(optionName("type2"));
     await expect(form.getByLabel(optionName("neuropathy"), { exact: true })).toBeChecked();
     await expect(form.getByLabel(optionName("retinopathy"), { exact: true })).not.toBeChecked();
     await expect(form.getByLabel(label("fields.lowLimit", mmol))).toHaveValue("4.2");
@@ -157,8 +205,15 @@ test.describe("patient health record", () => {
     await expect(meal("end", "breakfast")).toHaveValue("09:30");
   });
 
-  test("leaving the add-patient form with data asks first with JavaScript; without it the link just leaves", async ({ page }) => {
-    const clinic = await createUser({ tag: "rec-leave", identity: 2, firstName: "Lea", lastName: "Leave" });
+  test("leaving the add-patient form with data asks first with JavaScript; without it the link just leaves", async ({
+    page,
+  }) => {
+    const clinic = await createUser({
+      tag: "rec-leave",
+      identity: 2,
+      firstName: "Lea",
+      lastName: "Leave",
+    });
     await signIn(page, clinic.email, clinic.password, 2);
     await page.goto("/patientAdd");
     // Untouched: leaving needs no confirmation.
@@ -183,12 +238,23 @@ test.describe("patient health record", () => {
     await expect(main(page).getByLabel(label("fields.email"))).toHaveValue("someone@example.org");
 
     await page.getByRole("link", { name: tr("en", "nav.support") }).click();
-    await page.getByRole("alertdialog", { name: r("add.leaveTitle") }).getByRole("button", { name: r("add.leave") }).click();
+    await page
+      .getByRole("alertdialog", { name: r("add.leaveTitle") })
+      .getByRole("button", { name: r("add.leave") })
+      .click();
     await expect(page).toHaveURL(/\/supports$/);
   });
 
-  test("a clinic whose organisation is not approved is told it cannot add patients", async ({ page }) => {
-    const clinic = await createUser({ tag: "rec-unapproved", identity: 2, firstName: "Una", lastName: "Pending", isPass: 3 });
+  test("a clinic whose organisation is not approved is told it cannot add patients", async ({
+    page,
+  }) => {
+    const clinic = await createUser({
+      tag: "rec-unapproved",
+      identity: 2,
+      firstName: "Una",
+      lastName: "Pending",
+      isPass: 3,
+    });
     await signIn(page, clinic.email, clinic.password, 2);
     await page.goto("/patientAdd");
     await expect(main(page).getByText(r("add.notApproved"))).toBeVisible();

@@ -7,8 +7,13 @@ import { signIn } from "./support";
 const t = (key: string) => tr("en", key, "settings");
 
 /** A valid 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+);
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.getByLabel(t("logo.file")).setInputFiles(file);
@@ -18,7 +23,9 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 /** An <img> that the browser loaded and decoded (a broken image has no natural width). */
 async function expectLoadedImage(image: Locator) {
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 }
 
 /** The report header's title row (logo and title), aligned by the saved nameStyle. */
@@ -33,13 +40,23 @@ test.describe("report print settings", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnewsetting$/);
   });
 
-  test("a person sets landscape, centred title, no split line and a logo; the CGM report follows; bad files are refused; the logo is removed after confirming", async ({ page }, testInfo) => {
-    const user = await createUser({ tag: "print-settings", identity: 1, firstName: "Lena", lastName: "Logo" });
+  test("a person sets landscape, centred title, no split line and a logo; the CGM report follows; bad files are refused; the logo is removed after confirming", async ({
+    page,
+  }, testInfo) => {
+    const user = await createUser({
+      tag: "print-settings",
+      identity: 1,
+      firstName: "Lena",
+      lastName: "Logo",
+    });
     await signIn(page, user.email, user.password, 1);
 
     await page.goto("/newsetting");
     await expect(page.getByRole("heading", { level: 1, name: t("title") })).toBeVisible();
-    await expect(page.getByRole("link", { name: t("print.help") })).toHaveAttribute("href", "/supports#printsettings");
+    await expect(page.getByRole("link", { name: t("print.help") })).toHaveAttribute(
+      "href",
+      "/supports#printsettings",
+    );
     // The defaults: portrait, left, split line on, no logo.
     await expect(page.getByRole("radio", { name: t("print.portrait") })).toBeChecked();
     await expect(page.getByRole("radio", { name: t("print.left") })).toBeChecked();
@@ -56,46 +73,74 @@ test.describe("report print settings", () => {
     await expect(page.getByRole("radio", { name: t("units.lb") })).toBeChecked();
     // The preview shows the saved settings.
     const preview = page.getByTestId("settings-preview");
-    await expect(preview.locator("[data-testid=report-header] > div").first()).toHaveCSS("justify-content", "center");
+    await expect(preview.locator("[data-testid=report-header] > div").first()).toHaveCSS(
+      "justify-content",
+      "center",
+    );
     await expect(preview.getByTestId("report-header")).toHaveCSS("border-bottom-style", "none");
 
     // A PNG logo (declared as a PNG) is kept and shown.
-    await expect(page.getByText(t("logo.hint").replace("{{size}}", String(LOGO_MAX_BYTES / 1024)))).toBeVisible();
+    await expect(
+      page.getByText(t("logo.hint").replace("{{size}}", String(LOGO_MAX_BYTES / 1024))),
+    ).toBeVisible();
     await upload(page, { name: "logo.png", mimeType: "image/png", buffer: PNG });
-    await expect(page.getByRole("status").filter({ hasText: t("notices.logoSaved") })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: t("notices.logoSaved") }),
+    ).toBeVisible();
     await expectLoadedImage(page.getByTestId("current-logo"));
     await expectLoadedImage(preview.locator("img"));
-    await testInfo.attach(`print-settings-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach(`print-settings-${testInfo.project.name}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
 
     // The CGM report's header: the logo, the centred title, no rule under it, landscape paper.
     await page.goto(`/${user.pid}/cgmsprint`);
     await expect(page.getByTestId("report-patient")).toHaveText(user.name);
-    await expectLoadedImage(page.getByTestId("report-header").getByRole("img", { name: tr("en", "common.header.logo", "reports") }));
+    await expectLoadedImage(
+      page
+        .getByTestId("report-header")
+        .getByRole("img", { name: tr("en", "common.header.logo", "reports") }),
+    );
     await expect(titleRow(page)).toHaveCSS("justify-content", "center");
     await expect(page.getByTestId("report-header")).toHaveCSS("border-bottom-style", "none");
-    expect(await page.locator("style").evaluateAll((styles) => styles.map((el) => el.textContent).join("\n"))).toContain("@page { size: A4 landscape;");
+    expect(
+      await page
+        .locator("style")
+        .evaluateAll((styles) => styles.map((el) => el.textContent).join("\n")),
+    ).toContain("@page { size: A4 landscape;");
 
     // Text, an SVG and an oversized file are refused with their messages; the logo stays.
     await page.goto("/newsetting");
-    await upload(page, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await upload(page, {
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not an image"),
+    });
     await expect(page.getByRole("alert").filter({ hasText: t("errors.logoType") })).toBeVisible();
     await upload(page, { name: "logo.svg", mimeType: "image/svg+xml", buffer: SVG });
     await expect(page.getByRole("alert").filter({ hasText: t("errors.logoType") })).toBeVisible();
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]);
     await upload(page, { name: "big.png", mimeType: "image/png", buffer: big });
-    await expect(page.getByRole("alert").filter({ hasText: t("errors.logoTooLarge") })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: t("errors.logoTooLarge") }),
+    ).toBeVisible();
     await page.goto("/newsetting");
     await expectLoadedImage(page.getByTestId("current-logo"));
 
     // Removing asks first; cancelling keeps the logo, confirming removes it.
     await page.getByRole("link", { name: t("logo.remove") }).click();
-    await expect(page.getByRole("alert").filter({ hasText: t("logo.removeConfirm") })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: t("logo.removeConfirm") }),
+    ).toBeVisible();
     await page.getByRole("link", { name: t("logo.removeNo") }).click();
     await expect(page.getByText(t("logo.removeConfirm"))).toHaveCount(0);
     await expect(page.getByTestId("current-logo")).toBeVisible();
     await page.getByRole("link", { name: t("logo.remove") }).click();
     await page.getByRole("button", { name: t("logo.removeYes") }).click();
-    await expect(page.getByRole("status").filter({ hasText: t("notices.logoRemoved") })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: t("notices.logoRemoved") }),
+    ).toBeVisible();
     await expect(page.getByText(t("logo.none"))).toBeVisible();
     await expect(page.getByTestId("current-logo")).toHaveCount(0);
 

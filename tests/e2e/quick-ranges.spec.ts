@@ -10,7 +10,11 @@ const slash = (date: Temporal.PlainDate) => date.toString().replaceAll("-", "/")
 /** The last `days` days ending today in `timeZone`, both ends counted, as shown (YYYY/MM/DD). */
 function lastDays(days: number, timeZone: string) {
   const today = Temporal.Now.plainDateISO(timeZone);
-  return { from: slash(today.subtract({ days: days - 1 })), to: slash(today), iso: { from: today.subtract({ days: days - 1 }).toString(), to: today.toString() } };
+  return {
+    from: slash(today.subtract({ days: days - 1 })),
+    to: slash(today),
+    iso: { from: today.subtract({ days: days - 1 }).toString(), to: today.toString() },
+  };
 }
 
 /** No refusal of any kind on the page (a report's alert, a view's problem notice). */
@@ -27,12 +31,19 @@ test.describe("quick ranges are the last N days ending today, on every range con
 
   test.beforeEach(async ({ page }) => {
     patient = await demoPatient();
-    const clinic = await createUser({ tag: "quick-clinic", identity: 2, firstName: "Quinn", lastName: "Quick" });
+    const clinic = await createUser({
+      tag: "quick-clinic",
+      identity: 2,
+      firstName: "Quinn",
+      lastName: "Quick",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
   });
 
-  test("report pages: 30 and 90 days on the pump report, 90 and 30 on statistics, 14 on CGM, whatever start was typed", async ({ page }) => {
+  test("report pages: 30 and 90 days on the pump report, 90 and 30 on statistics, 14 on CGM, whatever start was typed", async ({
+    page,
+  }) => {
     // A start of today made '30 days from the start' end in the future; now it plays no part.
     const today = lastDays(1, patient.timeZone).to;
     await page.goto(`/${patient.pid}/print`);
@@ -42,7 +53,9 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
     await expect(page).toHaveURL(/[?&]days=30(&|$)/);
     await expectNoRangeError(page);
-    await expect(page.getByLabel(tr("en", "common.range.start", "reports"))).toHaveValue(thirty.from);
+    await expect(page.getByLabel(tr("en", "common.range.start", "reports"))).toHaveValue(
+      thirty.from,
+    );
     await expect(page.getByLabel(tr("en", "common.range.end", "reports"))).toHaveValue(thirty.to);
 
     await page.getByRole("button", { name: quick(90), exact: true }).click();
@@ -50,7 +63,12 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await expect(page.getByTestId("report-range")).toHaveText(`${ninety.from} – ${ninety.to}`);
     await expectNoRangeError(page);
     // The PDF is offered for exactly the range shown.
-    await expect(page.getByRole("link", { name: tr("en", "common.download", "reports") })).toHaveAttribute("href", `/${patient.pid}/print.pdf?start=${ninety.iso.from}&end=${ninety.iso.to}`);
+    await expect(
+      page.getByRole("link", { name: tr("en", "common.download", "reports") }),
+    ).toHaveAttribute(
+      "href",
+      `/${patient.pid}/print.pdf?start=${ninety.iso.from}&end=${ninety.iso.to}`,
+    );
 
     await page.goto(`/${patient.pid}/statisticsprint`);
     await page.getByRole("button", { name: quick(90), exact: true }).click();
@@ -73,7 +91,8 @@ test.describe("quick ranges are the last N days ending today, on every range con
   test("the BG view, the CGM overlay and the CSV export", async ({ page }) => {
     const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
     const v = (key: string) => tr("en", key, "views");
-    const showing = (range: { from: string; to: string }) => v("range.showing").replace("{{from}}", range.from).replace("{{to}}", range.to);
+    const showing = (range: { from: string; to: string }) =>
+      v("range.showing").replace("{{from}}", range.from).replace("{{to}}", range.to);
 
     await page.goto(`${base}?tab=bg`);
     await page.getByLabel(v("range.from")).fill("2099/01/01");
@@ -89,7 +108,9 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await expectNoRangeError(page);
 
     // The overlay always covers 14 days; its quick range ends them today.
-    await page.goto(`${base}?tab=cgms&view=overlay&date=${lastDays(20, patient.timeZone).iso.from}`);
+    await page.goto(
+      `${base}?tab=cgms&view=overlay&date=${lastDays(20, patient.timeZone).iso.from}`,
+    );
     await page.getByRole("button", { name: quick(14), exact: true }).click();
     await expect(page.getByLabel(v("nav.date"))).toHaveValue(lastDays(1, patient.timeZone).to);
     await expectNoRangeError(page);
@@ -99,6 +120,8 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await page.getByLabel(tr("en", "export.start", "import")).fill("2000-01-01");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: quick(30), exact: true }).click();
-    expect((await download).suggestedFilename()).toBe(`diacare-${patient.pid}-${thirty.iso.from}-${thirty.iso.to}.csv`);
+    expect((await download).suggestedFilename()).toBe(
+      `diacare-${patient.pid}-${thirty.iso.from}-${thirty.iso.to}.csv`,
+    );
   });
 });

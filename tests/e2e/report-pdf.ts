@@ -20,13 +20,23 @@ export interface ReadPdf {
  * "Generated" status with JavaScript, and that the file is a PDF; reads it back with pdfinfo and
  * pdftotext (poppler-utils) and attaches its first page as a PNG to the test report.
  */
-export async function downloadReportPdf(page: Page, testInfo: TestInfo, options: { href: string; fileName: string; label: string; lang?: Locale }): Promise<ReadPdf> {
+export async function downloadReportPdf(
+  page: Page,
+  testInfo: TestInfo,
+  options: { href: string; fileName: string; label: string; lang?: Locale },
+): Promise<ReadPdf> {
   const lang = options.lang ?? "en";
   const link = page.getByRole("link", { name: tr(lang, "common.download", "reports") });
   await expect(link).toHaveAttribute("href", options.href);
-  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), link.click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 60_000 }),
+    link.click(),
+  ]);
   expect(download.suggestedFilename()).toBe(options.fileName);
-  if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: tr(lang, "common.generated", "reports") })).toBeVisible();
+  if (jsEnabled())
+    await expect(
+      page.getByRole("status").filter({ hasText: tr(lang, "common.generated", "reports") }),
+    ).toBeVisible();
   return readPdf(readFileSync(await download.path()), testInfo, options.label);
 }
 
@@ -41,8 +51,22 @@ export async function readPdf(bytes: Buffer, testInfo: TestInfo, label: string):
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
     const title = /^Title:\s+(.*)$/m.exec(info)?.[1]?.trim() ?? "";
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page1")]);
-    await testInfo.attach(`${label}-page1-${testInfo.project.name}.png`, { body: readFileSync(path.join(dir, "page1.png")), contentType: "image/png" });
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "60",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      file,
+      path.join(dir, "page1"),
+    ]);
+    await testInfo.attach(`${label}-page1-${testInfo.project.name}.png`, {
+      body: readFileSync(path.join(dir, "page1.png")),
+      contentType: "image/png",
+    });
     testInfo.annotations.push({ type: `${label} pdf pages`, description: String(pages) });
     return { pages, title, text };
   } finally {

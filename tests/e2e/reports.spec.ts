@@ -5,43 +5,72 @@ import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day
 import { buildPumpReport } from "../../app/report/pump-report";
 import { REPORT_KINDS } from "../../app/report/report-kinds";
 import { formatGlucose, formatNumber } from "../../app/report/units";
-import { createAcceptedShare, createUser, demoPatient, pumpRecordsAround, readingsBetween } from "./db";
+import {
+  createAcceptedShare,
+  createUser,
+  demoPatient,
+  pumpRecordsAround,
+  readingsBetween,
+} from "./db";
 import { tr, type Lng } from "./i18n";
 import { downloadReportPdf, readPdf } from "./report-pdf";
 import { jsEnabled, signIn, signInWithLanguage } from "./support";
 
 const r = (key: string) => tr("en", key, "reports");
 const fill = (text: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce((out, [k, value]) => out.replaceAll(`{{${k}}}`, String(value)), text);
+  Object.entries(values).reduce(
+    (out, [k, value]) => out.replaceAll(`{{${k}}}`, String(value)),
+    text,
+  );
 
 /** The PDF title the locale file gives a report of the demo patient over a range (ISO dates). */
 function pdfTitle(report: string, start: string, end: string, lng: Lng = "en") {
-  return fill(tr(lng, "common.documentTitle", "reports"), { patient: "Anna Kowalczyk", report, from: displayDate(start), to: displayDate(end) });
+  return fill(tr(lng, "common.documentTitle", "reports"), {
+    patient: "Anna Kowalczyk",
+    report,
+    from: displayDate(start),
+    to: displayDate(end),
+  });
 }
 
 /** Tips: a popover with JavaScript, a plain link without; both lead to the support page's section. */
 async function expectTips(page: Page, href: string) {
   if (jsEnabled()) {
     await page.getByRole("button", { name: r("common.tips.label") }).click();
-    await expect(page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") })).toHaveAttribute("href", href);
+    await expect(
+      page.getByRole("dialog").getByRole("link", { name: r("common.tips.link") }),
+    ).toHaveAttribute("href", href);
     await page.keyboard.press("Escape");
   } else {
-    await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute("href", href);
+    await expect(page.getByRole("link", { name: r("common.tips.label") })).toHaveAttribute(
+      "href",
+      href,
+    );
   }
 }
 
 /** The text of a report figure: the first <dd> after the <dt> with this label. */
 function figure(page: Page, label: string, list = "cgm-figures") {
-  return page.getByTestId(list).locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByTestId(list)
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 test.describe("CGM report", () => {
   // Sign-in, two report renders and a server-side PDF on a 2-core machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic previews a 7-day CGM report, sees the average of the stored readings, and downloads the PDF", async ({ page }, testInfo) => {
+  test("a clinic previews a 7-day CGM report, sees the average of the stored readings, and downloads the PDF", async ({
+    page,
+  }, testInfo) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "report-clinic", identity: 2, firstName: "Rhea", lastName: "Reports" });
+    const clinic = await createUser({
+      tag: "report-clinic",
+      identity: 2,
+      firstName: "Rhea",
+      lastName: "Reports",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
@@ -61,20 +90,39 @@ test.describe("CGM report", () => {
     // Preview a 7-day range: the average is computeAll's mean of the stored readings of that range.
     await page.getByLabel(r("common.range.end")).fill(displayDate(end));
     await page.getByRole("button", { name: r("common.preview") }).click();
-    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(end)}`);
-    const { cgm } = await readingsBetween(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(start)} – ${displayDate(end)}`,
+    );
+    const { cgm } = await readingsBetween(
+      patient.pid,
+      dayWindow(start, patient.timeZone).start,
+      dayWindow(end, patient.timeZone).end,
+    );
     const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
-    await expect(figure(page, r("cgm.average"))).toHaveText(`${formatGlucose(metrics.mean.value, 0, "en")} mmol/L`);
+    await expect(figure(page, r("cgm.average"))).toHaveText(
+      `${formatGlucose(metrics.mean.value, 0, "en")} mmol/L`,
+    );
     await expect(figure(page, r("cgm.count"))).toHaveText(String(metrics.meta.readings));
     await expect(page.getByTestId("day-chart")).toHaveCount(7);
     // Each day's chart is captioned with its date and key figures (its text alternative).
-    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(new RegExp(`^${displayDate(start)} · \\d+ readings, mean \\d+\\.\\d mmol/L, lowest \\d+\\.\\d, highest \\d+\\.\\d$`));
-    await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
+    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(
+      new RegExp(
+        `^${displayDate(start)} · \\d+ readings, mean \\d+\\.\\d mmol/L, lowest \\d+\\.\\d, highest \\d+\\.\\d$`,
+      ),
+    );
+    await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, {
+      body: await page.screenshot(),
+      contentType: "image/png",
+    });
 
     await expectTips(page, "/supports#cgmsprintsettings");
 
     // Download the PDF: with JavaScript the link fetches it and says Generated; without, the server answers an attachment.
-    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/cgmsprint.pdf?start=${start}&end=${end}`, fileName: `cgm-report-${patient.pid}-${start}-${end}.pdf`, label: "cgm-report" });
+    const pdf = await downloadReportPdf(page, testInfo, {
+      href: `/${patient.pid}/cgmsprint.pdf?start=${start}&end=${end}`,
+      fileName: `cgm-report-${patient.pid}-${start}-${end}.pdf`,
+      label: "cgm-report",
+    });
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("cgm.title"));
@@ -82,15 +130,24 @@ test.describe("CGM report", () => {
     expect(pdf.title).toBe(pdfTitle(r("cgm.title"), start, end));
   });
 
-  test("the document the PDF renderer prints (print=1) has the report but no controls and no scripts", async ({ page }) => {
+  test("the document the PDF renderer prints (print=1) has the report but no controls and no scripts", async ({
+    page,
+  }) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "report-print-doc", identity: 2, firstName: "Pam", lastName: "Print" });
+    const clinic = await createUser({
+      tag: "report-print-doc",
+      identity: 2,
+      firstName: "Pam",
+      lastName: "Print",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
     const query = `start=${shiftDate(end, -6)}&end=${end}`;
     const screen = await (await page.request.get(`/${patient.pid}/cgmsprint?${query}`)).text();
-    const print = await (await page.request.get(`/${patient.pid}/cgmsprint?${query}&print=1`)).text();
+    const print = await (
+      await page.request.get(`/${patient.pid}/cgmsprint?${query}&print=1`)
+    ).text();
     expect(screen).toContain("<script");
     expect(screen).toContain(`name="start"`);
     expect(print).toContain(r("cgm.title"));
@@ -100,14 +157,26 @@ test.describe("CGM report", () => {
     expect(print.length).toBeLessThan(screen.length * 0.7);
   });
 
-  test("someone the patient has not shared with gets 404 for every report page and 403 for its PDF", async ({ page }) => {
+  test("someone the patient has not shared with gets 404 for every report page and 403 for its PDF", async ({
+    page,
+  }) => {
     const patient = await demoPatient();
-    const stranger = await createUser({ tag: "report-stranger", identity: 2, firstName: "Sid", lastName: "Stranger" });
+    const stranger = await createUser({
+      tag: "report-stranger",
+      identity: 2,
+      firstName: "Sid",
+      lastName: "Stranger",
+    });
     await signIn(page, stranger.email, stranger.password, 2);
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
     for (const kind of Object.values(REPORT_KINDS)) {
-      expect([kind.page, (await page.goto(`/${patient.pid}/${kind.page}`))?.status()]).toEqual([kind.page, 404]);
-      const pdf = await page.request.get(`/${patient.pid}/${kind.page}.pdf?start=${shiftDate(end, -6)}&end=${end}`);
+      expect([kind.page, (await page.goto(`/${patient.pid}/${kind.page}`))?.status()]).toEqual([
+        kind.page,
+        404,
+      ]);
+      const pdf = await page.request.get(
+        `/${patient.pid}/${kind.page}.pdf?start=${shiftDate(end, -6)}&end=${end}`,
+      );
       expect([kind.page, pdf.status()]).toEqual([kind.page, 403]);
       expect(pdf.headers()["content-type"]).not.toContain("application/pdf");
     }
@@ -117,9 +186,16 @@ test.describe("CGM report", () => {
 test.describe("Pump report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic previews a 7-day pump report, sees the insulin total of the stored records, and downloads the PDF", async ({ page }, testInfo) => {
+  test("a clinic previews a 7-day pump report, sees the insulin total of the stored records, and downloads the PDF", async ({
+    page,
+  }, testInfo) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "pump-report-clinic", identity: 2, firstName: "Pia", lastName: "Printer" });
+    const clinic = await createUser({
+      tag: "pump-report-clinic",
+      identity: 2,
+      firstName: "Pia",
+      lastName: "Printer",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
@@ -128,7 +204,9 @@ test.describe("Pump report", () => {
     await expect(page.getByRole("heading", { level: 1, name: r("pump.title") })).toBeVisible();
     await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
     const today = todayIn(patient.timeZone, Date.now());
-    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(shiftDate(today, -14))} – ${displayDate(today)}`);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(shiftDate(today, -14))} – ${displayDate(today)}`,
+    );
 
     // Seven typed days ending yesterday.
     const end = shiftDate(today, -1);
@@ -136,31 +214,66 @@ test.describe("Pump report", () => {
     await page.getByLabel(r("common.range.start")).fill(displayDate(start));
     await page.getByLabel(r("common.range.end")).fill(displayDate(end));
     await page.getByRole("button", { name: r("common.preview") }).click();
-    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(end)}`);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(start)} – ${displayDate(end)}`,
+    );
 
-    const records = await pumpRecordsAround(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end);
-    const built = buildPumpReport({ from: start, to: end, timeZone: patient.timeZone, now: Date.now(), records, pdaVersion: "5.3.0", limits: { low: 70, high: 180 }, setting: { unit: 0, nameStyle: 0 } });
+    const records = await pumpRecordsAround(
+      patient.pid,
+      dayWindow(start, patient.timeZone).start,
+      dayWindow(end, patient.timeZone).end,
+    );
+    const built = buildPumpReport({
+      from: start,
+      to: end,
+      timeZone: patient.timeZone,
+      now: Date.now(),
+      records,
+      pdaVersion: "5.3.0",
+      limits: { low: 70, high: 180 },
+      setting: { unit: 0, nameStyle: 0 },
+    });
     if (built.status !== "ok") throw new Error(built.problem);
     expect(built.report.PumpTotalCount.total).toBeGreaterThan(0);
-    await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText(`${formatNumber(built.report.PumpTotalCount.total, 2, "en")} U`);
-    await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText(`${formatNumber(built.report.cho.avg, 1, "en")} g`);
+    await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText(
+      `${formatNumber(built.report.PumpTotalCount.total, 2, "en")} U`,
+    );
+    await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText(
+      `${formatNumber(built.report.cho.avg, 1, "en")} g`,
+    );
     // One continuous chart per group of 5 days: 7 days are two charts.
-    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(built.report.charts.length);
+    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(
+      built.report.charts.length,
+    );
     expect(built.report.charts.map((g) => g.dates.length)).toEqual([5, 2]);
-    await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
+    await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, {
+      body: await page.screenshot(),
+      contentType: "image/png",
+    });
 
     await expectTips(page, "/supports#printsettings");
 
-    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/print.pdf?start=${start}&end=${end}`, fileName: `pump-report-${patient.pid}-${start}-${end}.pdf`, label: "pump-report" });
+    const pdf = await downloadReportPdf(page, testInfo, {
+      href: `/${patient.pid}/print.pdf?start=${start}&end=${end}`,
+      fileName: `pump-report-${patient.pid}-${start}-${end}.pdf`,
+      label: "pump-report",
+    });
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("pump.title"));
     expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, end));
   });
 
-  test("90 days of which the demo's last 30 have data: one line for each run of days without data instead of empty charts", async ({ page }, testInfo) => {
+  test("90 days of which the demo's last 30 have data: one line for each run of days without data instead of empty charts", async ({
+    page,
+  }, testInfo) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "pump-90-clinic", identity: 2, firstName: "Nina", lastName: "Ninety" });
+    const clinic = await createUser({
+      tag: "pump-90-clinic",
+      identity: 2,
+      firstName: "Nina",
+      lastName: "Ninety",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
     const today = todayIn(patient.timeZone, Date.now());
@@ -168,17 +281,30 @@ test.describe("Pump report", () => {
     // The seed writes DEMO_DAYS (30) full days of pump data ending yesterday: none before, none today.
     const firstDay = shiftDate(today, -DEMO_DAYS);
     await page.goto(`/${patient.pid}/print?start=${start}&end=${today}`);
-    await expect(page.getByTestId("report-range")).toHaveText(`${displayDate(start)} – ${displayDate(today)}`);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(start)} – ${displayDate(today)}`,
+    );
     const lines = [
-      fill(r("pump.noData"), { from: displayDate(start), to: displayDate(shiftDate(firstDay, -1)) }),
+      fill(r("pump.noData"), {
+        from: displayDate(start),
+        to: displayDate(shiftDate(firstDay, -1)),
+      }),
       fill(r("pump.noChartDay"), { date: displayDate(today) }),
     ];
     await expect(page.getByTestId("chart-no-data")).toHaveText(lines);
     // 30 days in charts of 5.
     await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(6);
-    await expect(page.getByTestId("chart-group").first().locator("h3")).toHaveText(`${displayDate(firstDay)} – ${displayDate(shiftDate(firstDay, 4))}`);
+    await expect(page.getByTestId("chart-group").first().locator("h3")).toHaveText(
+      `${displayDate(firstDay)} – ${displayDate(shiftDate(firstDay, 4))}`,
+    );
 
-    const pdf = await readPdf(await (await page.request.get(`/${patient.pid}/print.pdf?start=${start}&end=${today}`)).body(), testInfo, "pump-report-90");
+    const pdf = await readPdf(
+      await (
+        await page.request.get(`/${patient.pid}/print.pdf?start=${start}&end=${today}`)
+      ).body(),
+      testInfo,
+      "pump-report-90",
+    );
     for (const line of lines) expect(pdf.text).toContain(line);
     expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, today));
   });
@@ -187,9 +313,16 @@ test.describe("Pump report", () => {
 test.describe("AGP report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic opens the AGP report of the default range, sees computeAll's time in range, and downloads the PDF", async ({ page }, testInfo) => {
+  test("a clinic opens the AGP report of the default range, sees computeAll's time in range, and downloads the PDF", async ({
+    page,
+  }, testInfo) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "agp-report-clinic", identity: 2, firstName: "Aga", lastName: "Profile" });
+    const clinic = await createUser({
+      tag: "agp-report-clinic",
+      identity: 2,
+      firstName: "Aga",
+      lastName: "Profile",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
@@ -201,24 +334,50 @@ test.describe("AGP report", () => {
     const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-"));
     expect(shiftDate(end!, -13)).toBe(start);
 
-    const { cgm } = await readingsBetween(patient.pid, dayWindow(start!, patient.timeZone).start, dayWindow(end!, patient.timeZone).end);
+    const { cgm } = await readingsBetween(
+      patient.pid,
+      dayWindow(start!, patient.timeZone).start,
+      dayWindow(end!, patient.timeZone).end,
+    );
     const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
-    await expect(page.getByTestId("agp-tir-inRange")).toHaveText(`${formatNumber(metrics.timeInRanges.value!.range70to180, 1, "en")} %`);
+    await expect(page.getByTestId("agp-tir-inRange")).toHaveText(
+      `${formatNumber(metrics.timeInRanges.value!.range70to180, 1, "en")} %`,
+    );
     await expect(page.getByTestId("agp-chart").locator("svg")).toHaveCount(1);
     await expect(page.getByTestId("agp-day")).toHaveCount(14);
     // The bands and the target range are named on the chart and in its legend.
-    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^95 %$/ })).toHaveCount(1);
-    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^5 %$/ })).toHaveCount(1);
+    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^95 %$/ })).toHaveCount(
+      1,
+    );
+    await expect(page.getByTestId("agp-chart").locator("text", { hasText: /^5 %$/ })).toHaveCount(
+      1,
+    );
     const legend = page.getByTestId("agp-legend");
-    for (const key of ["agp.legend.outer", "agp.legend.inner", "agp.legend.median"]) await expect(legend).toContainText(r(key));
+    for (const key of ["agp.legend.outer", "agp.legend.inner", "agp.legend.median"])
+      await expect(legend).toContainText(r(key));
     // The clinic reads mmol/L: 70 and 180 mg/dL are 3.9 and 10.0.
     await expect(legend).toContainText("3.9–10.0 mmol/L");
     // The daily profiles share one glucose scale: the same top tick on every day.
-    const tops = await page.getByTestId("agp-day").evaluateAll((days) => days.map((day) => [...day.querySelectorAll('g[aria-label="y-axis tick label"] text')].at(-1)?.textContent ?? null));
+    const tops = await page
+      .getByTestId("agp-day")
+      .evaluateAll((days) =>
+        days.map(
+          (day) =>
+            [...day.querySelectorAll('g[aria-label="y-axis tick label"] text')].at(-1)
+              ?.textContent ?? null,
+        ),
+      );
     expect(new Set(tops).size).toBe(1);
-    await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
 
-    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`, fileName: `agp-report-${patient.pid}-${start}-${end}.pdf`, label: "agp-report" });
+    const pdf = await downloadReportPdf(page, testInfo, {
+      href: `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`,
+      fileName: `agp-report-${patient.pid}-${start}-${end}.pdf`,
+      label: "agp-report",
+    });
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("agp.title"));
@@ -229,35 +388,80 @@ test.describe("AGP report", () => {
 test.describe("Statistics report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic opens the statistics report from the patient page, sees computeAll's figures for both periods and the MAGE method, and downloads the PDF", async ({ page }, testInfo) => {
+  test("a clinic opens the statistics report from the patient page, sees computeAll's figures for both periods and the MAGE method, and downloads the PDF", async ({
+    page,
+  }, testInfo) => {
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "stats-report-clinic", identity: 2, firstName: "Stan", lastName: "Tistics" });
+    const clinic = await createUser({
+      tag: "stats-report-clinic",
+      identity: 2,
+      firstName: "Stan",
+      lastName: "Tistics",
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
     await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome`);
     await page.getByRole("link", { name: tr("en", "reports.statistics", "views") }).click();
-    await expect(page.getByRole("heading", { level: 1, name: r("statistics.title") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: r("statistics.title") }),
+    ).toBeVisible();
     await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
 
     // Without dates: the 14 days up to the last day with CGM data, beside the 14 days before.
     const shown = (await page.getByTestId("report-range").textContent()) ?? "";
-    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-")) as [string, string];
+    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-")) as [
+      string,
+      string,
+    ];
     expect(shiftDate(end, -13)).toBe(start);
     await expect(page.getByTestId("statistics-source")).toHaveText(r("statistics.source.cgm"));
     const options = { timeZone: patient.timeZone, limits: { low: 70, high: 180 } };
-    const current = computeAll((await readingsBetween(patient.pid, dayWindow(start, patient.timeZone).start, dayWindow(end, patient.timeZone).end)).cgm, options);
-    const previous = computeAll((await readingsBetween(patient.pid, dayWindow(shiftDate(start, -14), patient.timeZone).start, dayWindow(start, patient.timeZone).start)).cgm, options);
+    const current = computeAll(
+      (
+        await readingsBetween(
+          patient.pid,
+          dayWindow(start, patient.timeZone).start,
+          dayWindow(end, patient.timeZone).end,
+        )
+      ).cgm,
+      options,
+    );
+    const previous = computeAll(
+      (
+        await readingsBetween(
+          patient.pid,
+          dayWindow(shiftDate(start, -14), patient.timeZone).start,
+          dayWindow(start, patient.timeZone).start,
+        )
+      ).cgm,
+      options,
+    );
     const mbg = page.getByTestId("statistic-MBG");
-    await expect(mbg.getByTestId("current").getByTestId("value")).toHaveText(formatGlucose(current.mean.value, 0, "en"));
-    await expect(mbg.getByTestId("previous").getByTestId("value")).toHaveText(formatGlucose(previous.mean.value, 0, "en"));
-    await expect(page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value")).toHaveText(formatNumber(current.timeInRanges.value!.range70to180, 1, "en"));
+    await expect(mbg.getByTestId("current").getByTestId("value")).toHaveText(
+      formatGlucose(current.mean.value, 0, "en"),
+    );
+    await expect(mbg.getByTestId("previous").getByTestId("value")).toHaveText(
+      formatGlucose(previous.mean.value, 0, "en"),
+    );
+    await expect(
+      page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value"),
+    ).toHaveText(formatNumber(current.timeInRanges.value!.range70to180, 1, "en"));
     await expect(page.getByTestId("period-current")).toContainText(String(current.meta.readings));
-    await expect(page.getByTestId("method-MAGE")).toContainText("MAGE: moving averages 5/32 points on a 5-minute grid");
+    await expect(page.getByTestId("method-MAGE")).toContainText(
+      "MAGE: moving averages 5/32 points on a 5-minute grid",
+    );
     await expect(page.getByTestId("statistics-other").getByTestId("statistic-GRI")).toHaveCount(1);
-    await testInfo.attach(`statistics-report-screen-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach(`statistics-report-screen-${testInfo.project.name}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
 
-    const pdf = await downloadReportPdf(page, testInfo, { href: `/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`, fileName: `statistics-report-${patient.pid}-${start}-${end}.pdf`, label: "statistics-report" });
+    const pdf = await downloadReportPdf(page, testInfo, {
+      href: `/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`,
+      fileName: `statistics-report-${patient.pid}-${start}-${end}.pdf`,
+      label: "statistics-report",
+    });
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
     expect(pdf.text).toContain("Anna Kowalczyk");
     expect(pdf.text).toContain(r("statistics.title"));
@@ -276,10 +480,19 @@ test.describe("Statistics report", () => {
 test.describe("Statistics report in Russian", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("fits A4 portrait: every column's text stays inside its cell, and the PDF has the last column and a Russian title", async ({ page }, testInfo) => {
+  test("fits A4 portrait: every column's text stays inside its cell, and the PDF has the last column and a Russian title", async ({
+    page,
+  }, testInfo) => {
     const ru = (key: string) => tr("ru", key, "reports");
     const patient = await demoPatient();
-    const clinic = await createUser({ tag: "stats-ru-clinic", identity: 2, firstName: "Lena", lastName: "Russkaya", lang: "ru", unit: 1 });
+    const clinic = await createUser({
+      tag: "stats-ru-clinic",
+      identity: 2,
+      firstName: "Lena",
+      lastName: "Russkaya",
+      lang: "ru",
+      unit: 1,
+    });
     await createAcceptedShare(patient.userId, clinic.id);
     await signInWithLanguage(page, clinic, "ru");
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
@@ -290,17 +503,29 @@ test.describe("Statistics report in Russian", () => {
     await page.setViewportSize({ width: 703, height: 1000 });
     await page.emulateMedia({ media: "print" });
     await page.goto(`/${patient.pid}/statisticsprint?start=${start}&end=${end}&print=1`);
-    await expect(page.getByRole("heading", { level: 1, name: ru("statistics.title") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: ru("statistics.title") }),
+    ).toBeVisible();
     const spec = page.getByTestId("statistics-spec");
     await expect(spec.locator("thead th").last()).toHaveText(ru("statistics.columns.change"));
-    const overflowing = await page.locator("table th, table td").evaluateAll((cells) =>
-      cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => `${c.textContent}: ${c.scrollWidth} > ${c.clientWidth}`),
-    );
+    const overflowing = await page
+      .locator("table th, table td")
+      .evaluateAll((cells) =>
+        cells
+          .filter((c) => c.scrollWidth > c.clientWidth)
+          .map((c) => `${c.textContent}: ${c.scrollWidth} > ${c.clientWidth}`),
+      );
     expect(overflowing).toEqual([]);
     const tableRight = await spec.evaluate((t) => t.getBoundingClientRect().right);
     expect(tableRight).toBeLessThanOrEqual(703);
 
-    const pdf = await readPdf(await (await page.request.get(`/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`)).body(), testInfo, "statistics-ru");
+    const pdf = await readPdf(
+      await (
+        await page.request.get(`/${patient.pid}/statisticsprint.pdf?start=${start}&end=${end}`)
+      ).body(),
+      testInfo,
+      "statistics-ru",
+    );
     // The last column's heading whole, on both tables of metrics.
     expect(pdf.text.split(ru("statistics.columns.change")).length - 1).toBeGreaterThanOrEqual(2);
     expect(pdf.title).toBe(pdfTitle(ru("statistics.title"), start, end, "ru"));

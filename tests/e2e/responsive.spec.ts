@@ -15,8 +15,20 @@ import { jsEnabled, signIn } from "./support";
 const v = (key: string) => tr("en", key, "views");
 
 const SIZES = [
-  { name: "phone", viewport: { width: 390, height: 844 }, narrowChart: true, stackedViewTables: true, foldedReportLinks: true },
-  { name: "tablet", viewport: { width: 768, height: 1024 }, narrowChart: false, stackedViewTables: false, foldedReportLinks: false },
+  {
+    name: "phone",
+    viewport: { width: 390, height: 844 },
+    narrowChart: true,
+    stackedViewTables: true,
+    foldedReportLinks: true,
+  },
+  {
+    name: "tablet",
+    viewport: { width: 768, height: 1024 },
+    narrowChart: false,
+    stackedViewTables: false,
+    foldedReportLinks: false,
+  },
 ] as const;
 
 /** Smallest rendered text the charts may show, CSS px. */
@@ -30,28 +42,50 @@ const MIN_TEXT_PX = 10;
 async function expectAccessible(page: Page) {
   let audited = page;
   if (!jsEnabled()) {
-    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), storageState: await page.context().storageState(), javaScriptEnabled: true });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({
+        viewport: page.viewportSize(),
+        storageState: await page.context().storageState(),
+        javaScriptEnabled: true,
+      });
     await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
     audited = await context.newPage();
     await audited.goto(page.url());
   }
-  const { violations } = await new AxeBuilder({ page: audited }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page: audited })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   if (audited !== page) await audited.context().close();
-  expect(violations.filter((x) => x.impact === "serious" || x.impact === "critical").map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  expect(
+    violations
+      .filter((x) => x.impact === "serious" || x.impact === "critical")
+      .map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
 }
 
 async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: document.scrollingElement!.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    clientWidth: document.scrollingElement!.clientWidth,
+  }));
   expect(scrollWidth, `page width of ${page.url()}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** The x-axis tick labels of the chart shown: rendered font size (its size times the svg's scale) and box height, CSS px. */
 async function tickText(chart: Locator) {
-  return chart.locator('g[aria-label="x-axis tick label"] text').first().evaluate((text) => {
-    const svg = text.closest("svg")!;
-    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    return { fontPx: parseFloat(getComputedStyle(text).fontSize) * scale, heightPx: text.getBoundingClientRect().height };
-  });
+  return chart
+    .locator('g[aria-label="x-axis tick label"] text')
+    .first()
+    .evaluate((text) => {
+      const svg = text.closest("svg")!;
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return {
+        fontPx: parseFloat(getComputedStyle(text).fontSize) * scale,
+        heightPx: text.getBoundingClientRect().height,
+      };
+    });
 }
 
 /** The boxes of the first body row's first two cells. */
@@ -80,9 +114,16 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport });
     test.describe.configure({ timeout: 90_000 });
 
-    test("DAILY, BG and CGMS fit the width, with readable charts and stacked or tabular tables", async ({ page }, testInfo) => {
+    test("DAILY, BG and CGMS fit the width, with readable charts and stacked or tabular tables", async ({
+      page,
+    }, testInfo) => {
       const patient = await demoPatient();
-      const clinic = await createUser({ tag: `responsive-${size.name}`, identity: 2, firstName: "Rita", lastName: "Responsive" });
+      const clinic = await createUser({
+        tag: `responsive-${size.name}`,
+        identity: 2,
+        firstName: "Rita",
+        lastName: "Responsive",
+      });
       await createAcceptedShare(patient.userId, clinic.id);
       await signIn(page, clinic.email, clinic.password, 2);
       const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
@@ -100,21 +141,34 @@ for (const size of SIZES) {
         expect(text.fontPx, `${tab} tick label font size`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
         expect(text.heightPx, `${tab} tick label height`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
 
-        if (tab === "daily") await expectStacked(page.getByTestId("daily-table"), size.stackedViewTables);
+        if (tab === "daily")
+          await expectStacked(page.getByTestId("daily-table"), size.stackedViewTables);
         if (tab === "bg") await expectStacked(page.getByTestId("bg-table"), size.stackedViewTables);
         await expectAccessible(page);
-        await testInfo.attach(`${tab}-${size.name}-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await testInfo.attach(`${tab}-${size.name}-${testInfo.project.name}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
       }
 
       // The 14-day overlay fits too.
       await page.goto(`${base}?tab=cgms&view=overlay`);
-      await expect(page.getByTestId(size.narrowChart ? "chart-narrow" : "chart").locator("svg")).toBeVisible();
+      await expect(
+        page.getByTestId(size.narrowChart ? "chart-narrow" : "chart").locator("svg"),
+      ).toBeVisible();
       await expectNoSideScroll(page);
     });
 
-    test("the patient list folds away on a patient's page, the report links fold on the phone, and the upload history stacks", async ({ page }, testInfo) => {
+    test("the patient list folds away on a patient's page, the report links fold on the phone, and the upload history stacks", async ({
+      page,
+    }, testInfo) => {
       const patient = await demoPatient();
-      const clinic = await createUser({ tag: `responsive-panel-${size.name}`, identity: 2, firstName: "Pia", lastName: "Panel" });
+      const clinic = await createUser({
+        tag: `responsive-panel-${size.name}`,
+        identity: 2,
+        firstName: "Pia",
+        lastName: "Panel",
+      });
       await createAcceptedShare(patient.userId, clinic.id);
       await signIn(page, clinic.email, clinic.password, 2);
 
@@ -134,7 +188,10 @@ for (const size of SIZES) {
       const pumpReport = reports.getByRole("link", { name: v("reports.pump") });
       if (size.foldedReportLinks) {
         await expect(pumpReport).toBeHidden();
-        await page.getByTestId("report-menu").getByText(v("reports.label"), { exact: true }).click();
+        await page
+          .getByTestId("report-menu")
+          .getByText(v("reports.label"), { exact: true })
+          .click();
         await expect(pumpReport).toBeVisible();
       } else {
         await expect(pumpReport).toBeVisible();
@@ -143,7 +200,10 @@ for (const size of SIZES) {
       // All six tabs on screen, none past the edge.
       const tabs = page.getByRole("navigation", { name: v("tabs.label") }).getByRole("link");
       await expect(tabs).toHaveCount(6);
-      for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(size.viewport.width);
+      for (const box of await tabs.evaluateAll((links) =>
+        links.map((l) => l.getBoundingClientRect().right),
+      ))
+        expect(box).toBeLessThanOrEqual(size.viewport.width);
       await expectNoSideScroll(page);
 
       // The upload history: a table of seven columns stacks its rows on both.
@@ -151,21 +211,36 @@ for (const size of SIZES) {
       await expect(page.getByTestId("upload-history")).toBeVisible();
       await expectStacked(page.getByTestId("upload-history"), true);
       await expectNoSideScroll(page);
-      await testInfo.attach(`uploads-${size.name}-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await testInfo.attach(`uploads-${size.name}-${testInfo.project.name}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
     });
 
-    test("the report pages do not scroll sideways; their wide tables stack on the phone", async ({ page }, testInfo) => {
+    test("the report pages do not scroll sideways; their wide tables stack on the phone", async ({
+      page,
+    }, testInfo) => {
       const patient = await demoPatient();
-      const clinic = await createUser({ tag: `responsive-reports-${size.name}`, identity: 2, firstName: "Rex", lastName: "Reports" });
+      const clinic = await createUser({
+        tag: `responsive-reports-${size.name}`,
+        identity: 2,
+        firstName: "Rex",
+        lastName: "Reports",
+      });
       await createAcceptedShare(patient.userId, clinic.id);
       await signIn(page, clinic.email, clinic.password, 2);
       for (const report of ["print", "cgmsprint", "agpprint", "statisticsprint"] as const) {
         await page.goto(`/${patient.pid}/${report}`);
         await expect(page.locator("h1").first()).toBeVisible();
         await expectNoSideScroll(page);
-        if (report === "print") await expectStacked(page.getByTestId("pump-days"), size.stackedViewTables);
-        if (report === "statisticsprint") await expectStacked(page.getByTestId("statistics-periods"), size.stackedViewTables);
-        await testInfo.attach(`${report}-${size.name}-${testInfo.project.name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        if (report === "print")
+          await expectStacked(page.getByTestId("pump-days"), size.stackedViewTables);
+        if (report === "statisticsprint")
+          await expectStacked(page.getByTestId("statistics-periods"), size.stackedViewTables);
+        await testInfo.attach(`${report}-${size.name}-${testInfo.project.name}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
       }
     });
   });

@@ -6,7 +6,10 @@ import { jsEnabled } from "./support";
 test.describe("home page", () => {
   for (const lng of LOCALES) {
     test(`renders in ${lng} from Accept-Language`, async ({ browser }) => {
-      const context = await browser.newContext({ locale: lng, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+      const context = await browser.newContext({
+        locale: lng,
+        javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+      });
       const page = await context.newPage();
       const response = await page.goto("/");
       expect(response?.status()).toBe(200);
@@ -14,39 +17,59 @@ test.describe("home page", () => {
       await expect(page).toHaveTitle(tr(lng, "app.title"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(lng, "home.welcome"));
       await expect(page.getByRole("navigation", { name: tr(lng, "nav.main") })).toBeVisible();
-      await expect(page.getByRole("link", { name: tr(lng, "nav.signIn"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: tr(lng, "nav.signIn"), exact: true }),
+      ).toBeVisible();
       await context.close();
     });
   }
 
-  test("the header's sign-in and sign-up are readable (WCAG AA 4.5:1), as a link without JavaScript and a button with it", async ({ page }) => {
+  test("the header's sign-in and sign-up are readable (WCAG AA 4.5:1), as a link without JavaScript and a button with it", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    const signUp = page.getByRole(jsEnabled() ? "button" : "link", { name: tr("en", "nav.signUp"), exact: true });
+    const signUp = page.getByRole(jsEnabled() ? "button" : "link", {
+      name: tr("en", "nav.signUp"),
+      exact: true,
+    });
     await expect(signUp).toBeVisible();
     expect(await textContrast(signUp)).toBeGreaterThanOrEqual(4.5);
-    expect(await textContrast(page.getByRole("link", { name: tr("en", "nav.signIn"), exact: true }))).toBeGreaterThanOrEqual(4.5);
+    expect(
+      await textContrast(page.getByRole("link", { name: tr("en", "nav.signIn"), exact: true })),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 
-  test("the focus ring shows on the white page and on the blue header: a dark ring (3:1 or more on white) around a white one (3:1 or more on the header)", async ({ page }) => {
+  test("the focus ring shows on the white page and on the blue header: a dark ring (3:1 or more on white) around a white one (3:1 or more on the header)", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     const focused = page.locator(":focus");
     const ring = await focused.evaluate((element) => {
       const style = getComputedStyle(element);
-      return { tag: element.tagName, outline: style.outlineColor, width: style.outlineWidth, shadow: style.boxShadow };
+      return {
+        tag: element.tagName,
+        outline: style.outlineColor,
+        width: style.outlineWidth,
+        shadow: style.boxShadow,
+      };
     });
     expect(ring.tag).toBe("A");
     expect(ring.width).toBe("3px");
     // The dark ring shows on white, the white ring on whatever the link sits on (here the blue header).
     expect(contrastRatio(rgbOf(ring.outline), [255, 255, 255])).toBeGreaterThanOrEqual(3);
-    expect(contrastRatio(rgbOf(ring.shadow), rgbOf(await backgroundBehind(focused.locator("xpath=.."))))).toBeGreaterThanOrEqual(3);
+    expect(
+      contrastRatio(rgbOf(ring.shadow), rgbOf(await backgroundBehind(focused.locator("xpath=..")))),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   test("shows the version from package.json", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator("footer")).toContainText(tr("en", "app.version").replace("{{version}}", "0.1.0"));
+    await expect(page.locator("footer")).toContainText(
+      tr("en", "app.version").replace("{{version}}", "0.1.0"),
+    );
   });
 });
 
@@ -77,13 +100,19 @@ test.describe("language menu", () => {
 test.describe("not found", () => {
   for (const lng of LOCALES) {
     test(`an unknown URL shows the 404 page in ${lng}`, async ({ browser }) => {
-      const context = await browser.newContext({ locale: lng, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+      const context = await browser.newContext({
+        locale: lng,
+        javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+      });
       const page = await context.newPage();
       const response = await page.goto("/this/does/not/exist");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(lng, "notFound.title"));
       await expect(page.getByText(tr(lng, "errors.404"), { exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: tr(lng, "errors.backHome") })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("link", { name: tr(lng, "errors.backHome") })).toHaveAttribute(
+        "href",
+        "/",
+      );
       await context.close();
     });
   }
@@ -116,11 +145,23 @@ test.describe("support page", () => {
     const response = await page.goto("/supports");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "title", "support"));
-    for (const anchor of ["devices", "printsettings", "cgmsprintsettings", "terms", "privacy", "drivers"]) {
+    for (const anchor of [
+      "devices",
+      "printsettings",
+      "cgmsprintsettings",
+      "terms",
+      "privacy",
+      "drivers",
+    ]) {
       await expect(page.locator(`#${anchor}`)).toHaveCount(1);
     }
-    await page.getByRole("banner").getByRole("link", { name: tr("en", "nav.devices") }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: tr("en", "nav.devices") })
+      .click();
     await expect(page).toHaveURL(/\/supports#devices$/);
-    await expect(page.getByRole("heading", { name: tr("en", "devices.title", "support") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: tr("en", "devices.title", "support") }),
+    ).toBeVisible();
   });
 });

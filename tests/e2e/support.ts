@@ -9,7 +9,9 @@ export function uniqueEmail(tag: string) {
 }
 
 /** The messages the app sent to `to`, oldest first (from the SMTP catcher). */
-export async function mailTo(to: string): Promise<{ subject: string; text: string; date: string }[]> {
+export async function mailTo(
+  to: string,
+): Promise<{ subject: string; text: string; date: string }[]> {
   return (await fetch(`${MAILBOX}?to=${encodeURIComponent(to)}`)).json();
 }
 
@@ -29,8 +31,14 @@ export async function codeFromMail(to: string, after = 0): Promise<string> {
 
 export async function signIn(page: Page, email: string, password: string, identity: 1 | 2 = 1) {
   await page.goto("/login");
-  await page.getByRole("main").getByLabel(/^Email/).fill(email);
-  await page.getByRole("main").getByLabel(/^Password/).fill(password);
+  await page
+    .getByRole("main")
+    .getByLabel(/^Email/)
+    .fill(email);
+  await page
+    .getByRole("main")
+    .getByLabel(/^Password/)
+    .fill(password);
   await page.getByLabel(tr("en", `login.identity${identity}`, "auth")).check();
   await page.getByRole("button", { name: tr("en", "login.submit", "auth") }).click();
   await page.waitForURL((url) => /^\/(patientShow|active)/.test(url.pathname));
@@ -56,7 +64,12 @@ export function jsEnabled(): boolean {
  * reloads itself into that language (root.tsx); this waits for the reloaded document so that the
  * next navigation does not race the reload.
  */
-export async function signInWithLanguage(page: Page, user: { email: string; password: string }, lng: Lng, identity: 1 | 2 = 2) {
+export async function signInWithLanguage(
+  page: Page,
+  user: { email: string; password: string },
+  lng: Lng,
+  identity: 1 | 2 = 2,
+) {
   await signIn(page, user.email, user.password, identity);
   // The script's text may still be arriving while the document loads: unparsable means "not yet".
   await page.waitForFunction((l) => {

@@ -5,17 +5,42 @@ import { signIn } from "./support";
 
 const admin = (key: string) => tr("en", key, "admin");
 /** The user menu's label, whoever is signed in ("Account menu for {{name}}"). */
-const userMenu = new RegExp(`^${tr("en", "nav.userMenu").split("{{name}}")[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+const userMenu = new RegExp(
+  `^${tr("en", "nav.userMenu")
+    .split("{{name}}")[0]!
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+);
 
 test.describe("upload error reports", () => {
-  test("an admin finds the page in the user menu and reads the newest reports first, their text as it was sent", async ({ page }) => {
-    const operator = await createUser({ tag: "uploader", identity: 1, firstName: "Ula", lastName: "Upload" });
-    const patient = await createUser({ tag: "uploaded", identity: 1, firstName: "Pia", lastName: "Patient" });
+  test("an admin finds the page in the user menu and reads the newest reports first, their text as it was sent", async ({
+    page,
+  }) => {
+    const operator = await createUser({
+      tag: "uploader",
+      identity: 1,
+      firstName: "Ula",
+      lastName: "Upload",
+    });
+    const patient = await createUser({
+      tag: "uploaded",
+      identity: 1,
+      firstName: "Pia",
+      lastName: "Patient",
+    });
     const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const newer = `Reading the pump failed <b>${tag}</b>\n  at record 120 & "more"`;
     const older = `USB device disconnected ${tag}`;
-    await addUploadErrorReport({ operatorUserId: operator.id, patientUserId: null, content: older, createdAt: new Date(Date.now() - 60_000) });
-    await addUploadErrorReport({ operatorUserId: operator.id, patientUserId: patient.id, content: newer });
+    await addUploadErrorReport({
+      operatorUserId: operator.id,
+      patientUserId: null,
+      content: older,
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    await addUploadErrorReport({
+      operatorUserId: operator.id,
+      patientUserId: patient.id,
+      content: newer,
+    });
 
     await signIn(page, "admin@demo.diacare.test", "demo-admin-1", 2);
     await page.getByLabel(userMenu).click();
@@ -36,7 +61,12 @@ test.describe("upload error reports", () => {
   });
 
   test("someone who is not staff is refused", async ({ page }) => {
-    const person = await createUser({ tag: "not-staff", identity: 1, firstName: "Nel", lastName: "Nostaff" });
+    const person = await createUser({
+      tag: "not-staff",
+      identity: 1,
+      firstName: "Nel",
+      lastName: "Nostaff",
+    });
     await signIn(page, person.email, person.password);
     const response = await page.goto("/admin/upload-errors");
     expect(response?.status()).toBe(403);

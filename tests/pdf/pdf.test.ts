@@ -39,7 +39,9 @@ function page(body: string) {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Test</title></head><body>${body}</body></html>`;
 }
 
-async function startServer(handle: (req: http.IncomingMessage, res: http.ServerResponse, server: TestServer) => void): Promise<TestServer> {
+async function startServer(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, server: TestServer) => void,
+): Promise<TestServer> {
   const state = { open: 0, maxOpen: 0, arrivals: [] as string[], requests: 0 } as TestServer;
   const server = http.createServer((req, res) => {
     state.requests += 1;
@@ -58,7 +60,8 @@ let other: TestServer;
 
 function appHandler(req: http.IncomingMessage, res: http.ServerResponse, state: TestServer) {
   const url = new URL(req.url ?? "/", "http://x");
-  const html = (status: number, body: string) => res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(page(body));
+  const html = (status: number, body: string) =>
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(page(body));
   switch (url.pathname) {
     case "/report":
       res.setHeader("set-cookie", "fromserver=leaked; Path=/; HttpOnly");
@@ -71,10 +74,13 @@ function appHandler(req: http.IncomingMessage, res: http.ServerResponse, state: 
       state.open += 1;
       state.maxOpen = Math.max(state.maxOpen, state.open);
       state.arrivals.push(url.searchParams.get("n") ?? "");
-      setTimeout(() => {
-        state.open -= 1;
-        html(200, `<p>slow page ${escapeHtml(url.searchParams.get("n") ?? "")}</p>`);
-      }, Number(url.searchParams.get("ms") ?? 300));
+      setTimeout(
+        () => {
+          state.open -= 1;
+          html(200, `<p>slow page ${escapeHtml(url.searchParams.get("n") ?? "")}</p>`);
+        },
+        Number(url.searchParams.get("ms") ?? 300),
+      );
       return;
     }
     case "/hang":
@@ -86,7 +92,10 @@ function appHandler(req: http.IncomingMessage, res: http.ServerResponse, state: 
     case "/login":
       return html(200, "<p>Sign in</p>");
     case "/external":
-      return html(200, `<p>External image below</p><img src="${other.origin}/pixel.png" width="10" height="10">`);
+      return html(
+        200,
+        `<p>External image below</p><img src="${other.origin}/pixel.png" width="10" height="10">`,
+      );
     default:
       return html(404, "<p>Not found</p>");
   }
@@ -131,13 +140,20 @@ beforeAll(async () => {
     try {
       execFileSync(tool, ["-v"], { stdio: "ignore" });
     } catch {
-      throw new Error(`${tool} is missing: run scripts/ensure-chromium.sh (installs poppler-utils)`);
+      throw new Error(
+        `${tool} is missing: run scripts/ensure-chromium.sh (installs poppler-utils)`,
+      );
     }
   }
   tmp = mkdtempSync(path.join(os.tmpdir(), "diacare-pdf-test-"));
   other = await startServer((_req, res) => res.writeHead(404).end());
   app = await startServer(appHandler);
-  renderer = createPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, timeoutMs: 15_000, allowedOrigins: [app.origin] });
+  renderer = createPdfRenderer({
+    executablePath: CHROMIUM,
+    concurrency: 2,
+    timeoutMs: 15_000,
+    allowedOrigins: [app.origin],
+  });
 });
 
 afterAll(async () => {
@@ -177,7 +193,9 @@ describe("PDF renderer", () => {
   });
 
   it("prints landscape pages wider than tall", async () => {
-    const size = pdfPageSize(await renderer.render({ url: `${app.origin}/report`, landscape: true }));
+    const size = pdfPageSize(
+      await renderer.render({ url: `${app.origin}/report`, landscape: true }),
+    );
     expect(size.width).toBeGreaterThan(size.height);
     expect(Math.abs(size.width - 841.9)).toBeLessThan(2);
   });
@@ -185,7 +203,10 @@ describe("PDF renderer", () => {
   it("prints a footer template when given one", async () => {
     const pdf = await renderer.render({
       url: `${app.origin}/report`,
-      headerFooter: { footer: '<div style="font-size:9px;width:100%;text-align:center">Footer page <span class="pageNumber"></span> of <span class="totalPages"></span></div>' },
+      headerFooter: {
+        footer:
+          '<div style="font-size:9px;width:100%;text-align:center">Footer page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+      },
     });
     expect(pdfText(pdf)).toMatch(/Footer page 1 of 1/);
   });
@@ -203,7 +224,14 @@ describe("PDF renderer", () => {
     const pdfs = await Promise.all(
       [0, 1, 2, 3, 4, 5].map((n) => renderer.render({ url: `${app.origin}/slow?ms=400&n=${n}` })),
     ).finally(() => clearInterval(sampler));
-    expect(pdfs.map((pdf) => pdfText(pdf).includes("slow page"))).toEqual([true, true, true, true, true, true]);
+    expect(pdfs.map((pdf) => pdfText(pdf).includes("slow page"))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(app.maxOpen).toBe(2); // the server saw two page loads at once, never more
     expect(peakActive).toBe(2);
     expect(renderer.stats().peakActive).toBe(2);
@@ -271,7 +299,9 @@ describe("PDF renderer", () => {
 
   it("refuses a third PDF in flight for one account at once while another account's passes", async () => {
     app.open = 0;
-    const mine = [1, 2].map((n) => renderer.render({ url: `${app.origin}/slow?ms=3000&n=mine${n}`, account: 41 }));
+    const mine = [1, 2].map((n) =>
+      renderer.render({ url: `${app.origin}/slow?ms=3000&n=mine${n}`, account: 41 }),
+    );
     expect(await eventually(() => app.open === 2, 15_000, 10)).toBe(true);
     expect(renderer.stats().accounts).toEqual({ "41": 2 });
     const started = Date.now();
@@ -287,8 +317,12 @@ describe("PDF renderer", () => {
     for (const pdf of await Promise.all(mine)) expect(pdfText(pdf)).toContain("slow page");
     // Finished renders, and failed ones, free the account's places.
     expect(renderer.stats().accounts).toEqual({});
-    expect((await rejection(renderer.render({ url: `${app.origin}/forbidden`, account: 41 }))).code).toBe("page");
-    const again = await Promise.all([1, 2].map(() => renderer.render({ url: `${app.origin}/report`, account: 41 })));
+    expect(
+      (await rejection(renderer.render({ url: `${app.origin}/forbidden`, account: 41 }))).code,
+    ).toBe("page");
+    const again = await Promise.all(
+      [1, 2].map(() => renderer.render({ url: `${app.origin}/report`, account: 41 })),
+    );
     expect(again).toHaveLength(2);
     expect(renderer.stats().accounts).toEqual({});
   });
@@ -299,7 +333,12 @@ describe("PDF renderer", () => {
     expect(processGroup(browserPid!).length).toBeGreaterThan(1);
     expect(existsSync(userDataDir!)).toBe(true);
     await renderer.close();
-    expect(renderer.stats()).toMatchObject({ browserPid: null, userDataDir: null, active: 0, queued: 0 });
+    expect(renderer.stats()).toMatchObject({
+      browserPid: null,
+      userDataDir: null,
+      active: 0,
+      queued: 0,
+    });
     expect(existsSync(userDataDir!)).toBe(false);
     expect(await eventually(() => processGroup(browserPid!).length === 0)).toBe(true);
   });
@@ -309,13 +348,26 @@ describe("PDF renderer limits", () => {
   let small: PdfRenderer;
   beforeAll(() => {
     // 10 s: the first render launches Chromium, which takes seconds on a loaded machine.
-    small = createPdfRenderer({ executablePath: CHROMIUM, concurrency: 1, queueLimit: 2, timeoutMs: 10_000, allowedOrigins: [app.origin] });
+    small = createPdfRenderer({
+      executablePath: CHROMIUM,
+      concurrency: 1,
+      queueLimit: 2,
+      timeoutMs: 10_000,
+      allowedOrigins: [app.origin],
+    });
   });
   afterAll(() => small.close());
 
   it("refuses URLs outside the allowed origins without starting Chromium", async () => {
     const otherPort = new URL(other.origin).port;
-    for (const url of ["http://example.com/report", "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", `http://127.0.0.1:${otherPort}/`, `http://localhost:${otherPort}/`, "not a url"]) {
+    for (const url of [
+      "http://example.com/report",
+      "http://169.254.169.254/latest/meta-data/",
+      "file:///etc/passwd",
+      `http://127.0.0.1:${otherPort}/`,
+      `http://localhost:${otherPort}/`,
+      "not a url",
+    ]) {
       const error = await rejection(small.render({ url }));
       expect(error.code).toBe("refused");
     }
@@ -324,16 +376,25 @@ describe("PDF renderer limits", () => {
 
   it("gives a render none of the previous render's cookies, set by the caller or by the server", async () => {
     // Concurrency 1: both renders use the same reused page and context.
-    const first = pdfText(await small.render({ url: `${app.origin}/report`, cookieHeader: "__session=first-user" }));
+    const first = pdfText(
+      await small.render({ url: `${app.origin}/report`, cookieHeader: "__session=first-user" }),
+    );
     expect(first).toContain("__session=first-user");
     const second = pdfText(await small.render({ url: `${app.origin}/report` }));
     expect(second).toContain("Cookie header: none");
-    const third = pdfText(await small.render({ url: `${app.origin}/report`, cookieHeader: "__session=third-user" }));
+    const third = pdfText(
+      await small.render({ url: `${app.origin}/report`, cookieHeader: "__session=third-user" }),
+    );
     expect(third).toMatch(/Cookie header: __session=third-user\s*$/m);
   });
 
   it("fails with a clear error when Chromium cannot start", async () => {
-    const broken = createPdfRenderer({ executablePath: "/nonexistent/chromium", concurrency: 1, timeoutMs: 3_000, allowedOrigins: [app.origin] });
+    const broken = createPdfRenderer({
+      executablePath: "/nonexistent/chromium",
+      concurrency: 1,
+      timeoutMs: 3_000,
+      allowedOrigins: [app.origin],
+    });
     const error = await rejection(broken.render({ url: `${app.origin}/report` }));
     expect(error.code).toBe("browser");
     expect(error.message).toMatch(/Chromium failed to start \(\/nonexistent\/chromium\)/);
@@ -342,12 +403,19 @@ describe("PDF renderer limits", () => {
   });
 
   it("counts an account's queued renders against its limit too", async () => {
-    const single = createPdfRenderer({ executablePath: CHROMIUM, concurrency: 1, timeoutMs: 20_000, allowedOrigins: [app.origin] });
+    const single = createPdfRenderer({
+      executablePath: CHROMIUM,
+      concurrency: 1,
+      timeoutMs: 20_000,
+      allowedOrigins: [app.origin],
+    });
     try {
       const first = single.render({ url: `${app.origin}/slow?ms=600&n=acc1`, account: "a" });
       const second = single.render({ url: `${app.origin}/slow?ms=10&n=acc2`, account: "a" });
       expect(single.stats()).toMatchObject({ active: 1, queued: 1, accounts: { a: 2 } });
-      expect((await rejection(single.render({ url: `${app.origin}/report`, account: "a" }))).code).toBe("account-limit");
+      expect(
+        (await rejection(single.render({ url: `${app.origin}/report`, account: "a" }))).code,
+      ).toBe("account-limit");
       await Promise.all([first, second]);
       expect(single.stats().accounts).toEqual({});
     } finally {
@@ -357,7 +425,12 @@ describe("PDF renderer limits", () => {
 
   it("answers busy at once when the queue is full", async () => {
     const started = Date.now();
-    const renders = [0, 1, 2, 3].map((n) => small.render({ url: `${app.origin}/slow?ms=300&n=q${n}` }).then(() => "ok", (e: PdfRenderError) => e));
+    const renders = [0, 1, 2, 3].map((n) =>
+      small.render({ url: `${app.origin}/slow?ms=300&n=q${n}` }).then(
+        () => "ok",
+        (e: PdfRenderError) => e,
+      ),
+    );
     const last = await renders[3]!;
     expect(last).toBeInstanceOf(PdfRenderError);
     expect((last as PdfRenderError).code).toBe("busy");
@@ -374,17 +447,25 @@ describe("PDF renderer limits", () => {
     expect(error.httpStatus).toBe(504);
     expect(Date.now() - started).toBeLessThan(12_000);
     expect(small.stats().active).toBe(0);
-    expect(pdfText(await small.render({ url: `${app.origin}/report` }))).toContain("DiaCare test report");
+    expect(pdfText(await small.render({ url: `${app.origin}/report` }))).toContain(
+      "DiaCare test report",
+    );
   });
 });
 
 describe("pdfFailureAnswer", () => {
   const locales = ["en", "pl", "ru", "it", "ro"];
-  const localeFile = (locale: string, namespace: string) => path.join(process.cwd(), "locales", locale, `${namespace}.json`);
+  const localeFile = (locale: string, namespace: string) =>
+    path.join(process.cwd(), "locales", locale, `${namespace}.json`);
   const message = (locale: string, key: string) => {
     const [namespace, path] = key.split(":") as [string, string];
-    const tree = JSON.parse(readFileSync(localeFile(locale, namespace), "utf8")) as Record<string, unknown>;
-    return path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    const tree = JSON.parse(readFileSync(localeFile(locale, namespace), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    return path
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   };
 
   it.each([
@@ -396,22 +477,34 @@ describe("pdfFailureAnswer", () => {
     ["page", 403, 403, "common:errors.403"],
     ["page", 500, 502, "reports:common.pdf.failed"],
     ["refused", undefined, 500, "reports:common.pdf.failed"],
-  ] as const)("answers %s (page status %s) with %i and a message in every locale", (code, pageStatus, status, key) => {
-    const answer = pdfFailureAnswer(new PdfRenderError(code as PdfErrorCode, "x", pageStatus, code === "account-limit" ? 5 : undefined));
-    expect(answer.status).toBe(status);
-    expect(answer.messageKey).toBe(key);
-    expect(answer.retryAfterSeconds).toBe(code === "account-limit" ? 5 : undefined);
-    const texts = locales.map((locale) => message(locale, key));
-    for (const text of texts) expect(typeof text === "string" && text.length > 0).toBe(true);
-    expect(new Set(texts).size).toBe(locales.length);
-  });
+  ] as const)(
+    "answers %s (page status %s) with %i and a message in every locale",
+    (code, pageStatus, status, key) => {
+      const answer = pdfFailureAnswer(
+        new PdfRenderError(
+          code as PdfErrorCode,
+          "x",
+          pageStatus,
+          code === "account-limit" ? 5 : undefined,
+        ),
+      );
+      expect(answer.status).toBe(status);
+      expect(answer.messageKey).toBe(key);
+      expect(answer.retryAfterSeconds).toBe(code === "account-limit" ? 5 : undefined);
+      const texts = locales.map((locale) => message(locale, key));
+      for (const text of texts) expect(typeof text === "string" && text.length > 0).toBe(true);
+      expect(new Set(texts).size).toBe(locales.length);
+    },
+  );
 });
 
 describe("the app's renderer (renderPdf)", () => {
   it("renders the app's own origin from the environment, refuses others, and closes at shutdown", async () => {
     // env() is parsed on first use: APP_URL defaults to http://127.0.0.1:$PORT.
     process.env.PORT = new URL(app.origin).port;
-    const text = pdfText(await renderPdf({ url: `${app.origin}/report`, cookieHeader: "__session=app" }));
+    const text = pdfText(
+      await renderPdf({ url: `${app.origin}/report`, cookieHeader: "__session=app" }),
+    );
     expect(text).toContain("__session=app");
     expect((await rejection(renderPdf({ url: `${other.origin}/` }))).code).toBe("refused");
     const { browserPid, launches } = pdfRendererStats();

@@ -31,7 +31,14 @@ function readStat(pid: number): Stat | undefined {
     const close = stat.lastIndexOf(")");
     const fields = stat.slice(close + 2).split(" ");
     const cpuMs = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    return { pid, comm: stat.slice(stat.indexOf("(") + 1, close), state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), cpuMs };
+    return {
+      pid,
+      comm: stat.slice(stat.indexOf("(") + 1, close),
+      state: fields[0]!,
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      cpuMs,
+    };
   } catch {
     return undefined;
   }
@@ -50,7 +57,9 @@ export function readProc(pid: number, pss: boolean): ProcInfo | undefined {
   const stat = readStat(pid);
   if (!stat) return undefined;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readOr(`/proc/${pid}/status`, ""))?.[1] ?? 0);
-  const pssKb = pss ? Number(/Pss:\s+(\d+)/.exec(readOr(`/proc/${pid}/smaps_rollup`, ""))?.[1] ?? rssKb) : rssKb;
+  const pssKb = pss
+    ? Number(/Pss:\s+(\d+)/.exec(readOr(`/proc/${pid}/smaps_rollup`, ""))?.[1] ?? rssKb)
+    : rssKb;
   const cmdline = readOr(`/proc/${pid}/cmdline`, "").replaceAll("\0", " ").trim();
   return { ...stat, rssKb, pssKb, cmdline };
 }
@@ -85,7 +94,8 @@ export function descendants(pid: number, { pss = false } = {}): ProcInfo[] {
   for (const stat of pids().map(readStat)) {
     if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
   }
-  const below = (parent: number): number[] => (children.get(parent) ?? []).flatMap((child) => [child, ...below(child)]);
+  const below = (parent: number): number[] =>
+    (children.get(parent) ?? []).flatMap((child) => [child, ...below(child)]);
   return below(pid)
     .map((child) => readProc(child, pss))
     .filter((p): p is ProcInfo => p !== undefined);

@@ -28,18 +28,37 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs `tsx server/start.ts` with `env` added; resolves once /healthz answers or the process exits. */
-export async function startServer(env: Record<string, string>, { waitForHealth = true } = {}): Promise<ServerProcess> {
-  if (!existsSync(path.resolve("build/index.js"))) throw new Error("build/index.js is missing: run `npx remix build` first");
+export async function startServer(
+  env: Record<string, string>,
+  { waitForHealth = true } = {},
+): Promise<ServerProcess> {
+  if (!existsSync(path.resolve("build/index.js")))
+    throw new Error("build/index.js is missing: run `npx remix build` first");
   const port = await freePort();
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/start.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const server: ServerProcess = { child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const server: ServerProcess = {
+    child,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+  };
   if (!waitForHealth) return server;
   let gone = false;
   void exited.then(() => (gone = true));
@@ -69,18 +88,36 @@ export interface RawAnswer {
  */
 export function rawRequest(
   url: string,
-  { method = "POST", headers = {}, chunks = [], contentLength }: { method?: string; headers?: Record<string, string>; chunks?: Buffer[]; contentLength?: number },
+  {
+    method = "POST",
+    headers = {},
+    chunks = [],
+    contentLength,
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    chunks?: Buffer[];
+    contentLength?: number;
+  },
 ): Promise<RawAnswer & { chunksSent: number }> {
   return new Promise((resolve, reject) => {
     let chunksSent = 0;
     let answered = false;
-    const request = http.request(url, { method, headers: { ...headers, ...(contentLength !== undefined ? { "Content-Length": String(contentLength) } : {}) } });
+    const request = http.request(url, {
+      method,
+      headers: {
+        ...headers,
+        ...(contentLength !== undefined ? { "Content-Length": String(contentLength) } : {}),
+      },
+    });
     request.on("response", (response) => {
       answered = true;
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (part: string) => (body += part));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, chunksSent }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, chunksSent }),
+      );
       response.on("error", reject);
     });
     // After an early answer the server closes the connection: writing on is expected to fail.

@@ -41,7 +41,9 @@ const envelopes = new WeakMap<ParsedMail, string[]>();
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   if (!field) return [];
-  return (Array.isArray(field) ? field : [field]).flatMap((group) => group.value.map((a) => a.address ?? "")).filter(Boolean);
+  return (Array.isArray(field) ? field : [field])
+    .flatMap((group) => group.value.map((a) => a.address ?? ""))
+    .filter(Boolean);
 }
 
 /** Every recipient of a message, lower-cased: envelope, To and Cc. */
@@ -50,7 +52,9 @@ export function recipientsOf(mail: ParsedMail): string[] {
   return [...new Set(all.map((a) => a.toLowerCase()))];
 }
 
-export async function startSmtpCatcher(options: { port?: number; host?: string } = {}): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(
+  options: { port?: number; host?: string } = {},
+): Promise<SmtpCatcher> {
   const host = options.host ?? "127.0.0.1";
   const messages: ParsedMail[] = [];
   const waiters = new Set<(mail: ParsedMail) => void>();
@@ -63,7 +67,10 @@ export async function startSmtpCatcher(options: { port?: number; host?: string }
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          envelopes.set(mail, session.envelope.rcptTo.map((r) => r.address));
+          envelopes.set(
+            mail,
+            session.envelope.rcptTo.map((r) => r.address),
+          );
           messages.push(mail);
           for (const waiter of [...waiters]) waiter(mail);
           callback();
@@ -99,7 +106,11 @@ export async function startSmtpCatcher(options: { port?: number; host?: string }
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           const seen = messages.map((m) => `${recipientsOf(m).join(",")}: ${m.subject ?? ""}`);
-          reject(new Error(`no matching email within ${timeoutMs} ms; received: ${seen.length ? seen.join(" | ") : "none"}`));
+          reject(
+            new Error(
+              `no matching email within ${timeoutMs} ms; received: ${seen.length ? seen.join(" | ") : "none"}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });
@@ -125,17 +136,28 @@ export function messageJson(mail: ParsedMail) {
 }
 
 /** The tiny HTTP API over a catcher (see the comment at the top). */
-export function startCatcherHttp(catcher: SmtpCatcher, port: number, host = "127.0.0.1"): Promise<HttpServer> {
+export function startCatcherHttp(
+  catcher: SmtpCatcher,
+  port: number,
+  host = "127.0.0.1",
+): Promise<HttpServer> {
   const http = createHttpServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://${host}`);
     if (url.pathname !== "/messages") {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "not found" }));
       return;
     }
     if (req.method === "GET") {
       const to = url.searchParams.get("to")?.trim().toLowerCase();
-      const chosen = to ? catcher.messages.filter((m) => recipientsOf(m).includes(to)) : catcher.messages;
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+      const chosen = to
+        ? catcher.messages.filter((m) => recipientsOf(m).includes(to))
+        : catcher.messages;
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+      });
       res.end(JSON.stringify(chosen.map(messageJson)));
       return;
     }
@@ -156,11 +178,18 @@ export function startCatcherHttp(catcher: SmtpCatcher, port: number, host = "127
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { port: { type: "string", default: "2525" }, http: { type: "string", default: "2526" } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "2525" },
+      http: { type: "string", default: "2526" },
+    },
+  });
   const catcher = await startSmtpCatcher({ port: Number(values.port) });
   const http = await startCatcherHttp(catcher, Number(values.http));
   const httpPort = (http.address() as AddressInfo).port;
-  console.log(`smtp-catcher: SMTP ${catcher.url}, messages at http://127.0.0.1:${httpPort}/messages`);
+  console.log(
+    `smtp-catcher: SMTP ${catcher.url}, messages at http://127.0.0.1:${httpPort}/messages`,
+  );
   const stop = async () => {
     http.close();
     await catcher.stop();
@@ -170,5 +199,6 @@ async function main() {
   process.once("SIGTERM", stop);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) await main();

@@ -19,7 +19,8 @@ function load(lng: string): Map<string, string> {
   const all = new Map<string, string>();
   for (const file of readdirSync(path.join(root, lng)).filter((f) => f.endsWith(".json"))) {
     const ns = file.replace(/\.json$/, "");
-    for (const [k, v] of flatten(JSON.parse(readFileSync(path.join(root, lng, file), "utf8")))) all.set(`${ns}:${k}`, v);
+    for (const [k, v] of flatten(JSON.parse(readFileSync(path.join(root, lng, file), "utf8"))))
+      all.set(`${ns}:${k}`, v);
   }
   return all;
 }
@@ -41,8 +42,15 @@ const SAME_AS_ENGLISH = [
 /** Words that a language really does borrow from English, per locale. */
 const BORROWED: Record<string, RegExp[]> = {
   it: [/^common:nav\.account$/, /^views:bg\.sources\.csv$/, /^import:fields\.file$/],
-  ro: [/^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/, /^import:(fields|summary)\.format$/],
-  pl: [/^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/, /^import:(fields|summary)\.format$/, /^import:errors\.problem$/],
+  ro: [
+    /^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/,
+    /^import:(fields|summary)\.format$/,
+  ],
+  pl: [
+    /^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/,
+    /^import:(fields|summary)\.format$/,
+    /^import:errors\.problem$/,
+  ],
   ru: [],
 };
 
@@ -60,12 +68,16 @@ describe.each(supportedLngs.filter((l) => l !== fallbackLng))("locale %s", (lng)
 
   it("is translated, not copied from English", () => {
     const allowed = [...SAME_AS_ENGLISH, ...(BORROWED[lng] ?? [])];
-    const copies = [...en].filter(([k, v]) => other.get(k) === v && /[a-z]{3}/i.test(v) && !allowed.some((re) => re.test(k)));
+    const copies = [...en].filter(
+      ([k, v]) => other.get(k) === v && /[a-z]{3}/i.test(v) && !allowed.some((re) => re.test(k)),
+    );
     expect(copies.map(([k]) => k)).toEqual([]);
   });
 
   it("keeps every {{placeholder}} of the English text", () => {
-    const broken = [...en].filter(([k, v]) => other.has(k) && interpolations(v).join() !== interpolations(other.get(k)!).join());
+    const broken = [...en].filter(
+      ([k, v]) => other.has(k) && interpolations(v).join() !== interpolations(other.get(k)!).join(),
+    );
     expect(broken.map(([k]) => k)).toEqual([]);
   });
 });
@@ -84,12 +96,16 @@ describe("keys used in the code", () => {
     for (const file of sources(path.resolve("app"))) {
       const text = readFileSync(file, "utf8");
       // A file may use several namespaces (one per component): a key must exist in one of them.
-      const spaces = [...text.matchAll(/useTranslation\(\s*(?:["'](\w+)["'])?/g)].map((m) => m[1] ?? "common");
+      const spaces = [...text.matchAll(/useTranslation\(\s*(?:["'](\w+)["'])?/g)].map(
+        (m) => m[1] ?? "common",
+      );
       const namespaces = spaces.length ? [...new Set(spaces)] : ["common"];
       for (const match of text.matchAll(/\bt\(\s*"([\w.:-]+)"/g)) {
         const raw = match[1]!;
         const candidates = raw.includes(":") ? [raw] : namespaces.map((ns) => `${ns}:${raw}`);
-        const known = candidates.some((key) => en.has(key) || [...en.keys()].some((k) => k.startsWith(`${key}.`)));
+        const known = candidates.some(
+          (key) => en.has(key) || [...en.keys()].some((k) => k.startsWith(`${key}.`)),
+        );
         if (!known) missing.push(`${path.relative(".", file)}: ${candidates.join(" | ")}`);
       }
     }

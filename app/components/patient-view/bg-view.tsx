@@ -37,11 +37,31 @@ export function BgView({ range, model, chart, unit }: Props) {
         <input type="hidden" name="tab" value="bg" />
         <label className={f.inlineField}>
           {t("range.from")}
-          <input key={range.from} className={f.inlineInput} name="from" defaultValue={range.problem ? range.typed.from : from} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={range.problem ? true : undefined} />
+          <input
+            key={range.from}
+            className={f.inlineInput}
+            name="from"
+            defaultValue={range.problem ? range.typed.from : from}
+            placeholder="YYYY/MM/DD"
+            inputMode="numeric"
+            autoComplete="off"
+            size={12}
+            aria-invalid={range.problem ? true : undefined}
+          />
         </label>
         <label className={f.inlineField}>
           {t("range.to")}
-          <input key={range.to} className={f.inlineInput} name="to" defaultValue={range.problem ? range.typed.to : to} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={range.problem ? true : undefined} />
+          <input
+            key={range.to}
+            className={f.inlineInput}
+            name="to"
+            defaultValue={range.problem ? range.typed.to : to}
+            placeholder="YYYY/MM/DD"
+            inputMode="numeric"
+            autoComplete="off"
+            size={12}
+            aria-invalid={range.problem ? true : undefined}
+          />
         </label>
         <button type="submit" className={layout.button}>
           {t("range.show")}
@@ -50,16 +70,30 @@ export function BgView({ range, model, chart, unit }: Props) {
       </Form>
       <p className={s.note}>{t("range.showing", { from, to })}</p>
       {!model.hasData ? (
-        <Notice kind="empty">{range.lastDay === null ? t("empty.none") : t("empty.range", { from, to })}</Notice>
+        <Notice kind="empty">
+          {range.lastDay === null ? t("empty.none") : t("empty.range", { from, to })}
+        </Notice>
       ) : (
         <>
-          <Chart chart={chart} caption={t("bg.chartCaption", { count: summary.size, from, to, average: glucose(summary.sugarAvg) })} />
+          <Chart
+            chart={chart}
+            caption={t("bg.chartCaption", {
+              count: summary.size,
+              from,
+              to,
+              average: glucose(summary.sugarAvg),
+            })}
+          />
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
             <Stat label={t("bg.average")}>{glucose(summary.sugarAvg)}</Stat>
             <Stat label={t("bg.count")}>{summary.size}</Stat>
-            <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>{t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}</Stat>
-            <Stat label={t("bg.low", { limit: glucose(model.limits.low) })}>{t("bg.countPercent", { count: summary.low, percent: percent(summary.lowPercent) })}</Stat>
+            <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>
+              {t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}
+            </Stat>
+            <Stat label={t("bg.low", { limit: glucose(model.limits.low) })}>
+              {t("bg.countPercent", { count: summary.low, percent: percent(summary.lowPercent) })}
+            </Stat>
           </dl>
           <table className={`${s.table} ${st.stackTable}`}>
             <caption>{t("bg.byTag")}</caption>
@@ -75,7 +109,9 @@ export function BgView({ range, model, chart, unit }: Props) {
                 .filter((tag) => tag.count > 0)
                 .map((tag) => (
                   <tr key={tag.key}>
-                    <th scope="row" data-label={t("bg.tag")}>{t(`bg.tags.${tag.key}`)}</th>
+                    <th scope="row" data-label={t("bg.tag")}>
+                      {t(`bg.tags.${tag.key}`)}
+                    </th>
                     <td data-label={t("bg.count")}>{tag.count}</td>
                     <td data-label={t("bg.average")}>{glucose(tag.mean)}</td>
                   </tr>
@@ -99,9 +135,13 @@ export function BgView({ range, model, chart, unit }: Props) {
                   <tr key={`${day.date}-${i}`}>
                     <td data-label={t("bg.date")}>{displayDate(day.date)}</td>
                     <td data-label={t("bg.time")}>{r.clock}</td>
-                    <td data-label={t("bg.glucose")} className={s.glucoseClass[r.class]}>{glucose(r.mgdl)}</td>
+                    <td data-label={t("bg.glucose")} className={s.glucoseClass[r.class]}>
+                      {glucose(r.mgdl)}
+                    </td>
                     <td data-label={t("bg.tag")}>{t(`bg.tags.${r.tag.key}`)}</td>
-                    <td data-label={t("bg.source")}>{r.source ? t(`bg.sources.${r.source}`) : ""}</td>
+                    <td data-label={t("bg.source")}>
+                      {r.source ? t(`bg.sources.${r.source}`) : ""}
+                    </td>
                   </tr>
                 )),
               )}

@@ -25,7 +25,11 @@ const TREND_ARROWS: Record<TrendLevel, string> = {
 };
 
 /** The international-consensus bands, top to bottom (Battelino et al., Diabetes Care 2019;42:1593-1603). */
-const BANDS: { key: keyof TimeInRanges; cls: GlucoseClass; bounds: [number | null, number | null] }[] = [
+const BANDS: {
+  key: keyof TimeInRanges;
+  cls: GlucoseClass;
+  bounds: [number | null, number | null];
+}[] = [
   { key: "above250", cls: "veryHigh", bounds: [250, null] },
   { key: "range181to250", cls: "high", bounds: [181, 250] },
   { key: "range70to180", cls: "inRange", bounds: [70, 180] },
@@ -34,9 +38,26 @@ const BANDS: { key: keyof TimeInRanges; cls: GlucoseClass; bounds: [number | nul
 ];
 
 type DayStats = { mean: number | null; sd: number | null; cv: number | null; gmi: number | null };
-type OverlayStats = { readings: number; mean: number | null; cv: number | null; gmi: number | null; activePercent: number | null; timeInRanges: TimeInRanges | null };
-type DayData = { view: "day"; nav: DayNavigation; day: Omit<CgmDayModel, "points">; stats: DayStats };
-type OverlayData = { view: "overlay"; nav: DayNavigation; overlay: Omit<CgmOverlayModel, "days">; stats: OverlayStats };
+type OverlayStats = {
+  readings: number;
+  mean: number | null;
+  cv: number | null;
+  gmi: number | null;
+  activePercent: number | null;
+  timeInRanges: TimeInRanges | null;
+};
+type DayData = {
+  view: "day";
+  nav: DayNavigation;
+  day: Omit<CgmDayModel, "points">;
+  stats: DayStats;
+};
+type OverlayData = {
+  view: "overlay";
+  nav: DayNavigation;
+  overlay: Omit<CgmOverlayModel, "days">;
+  stats: OverlayStats;
+};
 type Props = { base: string; data: DayData | OverlayData; chart: ViewCharts; unit: GlucoseUnit };
 
 /** CGMS: one day's trace with trend and alarm, or the 14-day overlay; ranges and statistics. */
@@ -45,8 +66,16 @@ export function CgmsView({ base, data, chart, unit }: Props) {
   const glucose = useGlucose(unit);
   const caption =
     data.view === "day"
-      ? t("cgms.chartCaption", { count: data.day.summary?.numberOfValue ?? 0, mean: glucose(data.stats.mean) })
-      : t("cgms.overlayCaption", { from: displayDate(data.overlay.from), to: displayDate(data.overlay.to), count: data.stats.readings, mean: glucose(data.stats.mean) });
+      ? t("cgms.chartCaption", {
+          count: data.day.summary?.numberOfValue ?? 0,
+          mean: glucose(data.stats.mean),
+        })
+      : t("cgms.overlayCaption", {
+          from: displayDate(data.overlay.from),
+          to: displayDate(data.overlay.to),
+          count: data.stats.readings,
+          mean: glucose(data.stats.mean),
+        });
   const hasData = data.view === "day" ? data.day.hasData : data.overlay.hasData;
   return (
     <section className={s.section} aria-labelledby="cgms-heading">
@@ -66,21 +95,37 @@ export function CgmsView({ base, data, chart, unit }: Props) {
         <>
           {data.view === "day" ? <Latest day={data.day} unit={unit} /> : null}
           <Chart chart={chart} caption={caption} />
-          {data.view === "day" ? <DayFigures data={data} unit={unit} /> : <OverlayFigures data={data} unit={unit} />}
+          {data.view === "day" ? (
+            <DayFigures data={data} unit={unit} />
+          ) : (
+            <OverlayFigures data={data} unit={unit} />
+          )}
         </>
       )}
     </section>
   );
 }
 
-function ViewSwitch({ base, current, date }: { base: string; current: CgmsViewName; date: string }) {
+function ViewSwitch({
+  base,
+  current,
+  date,
+}: {
+  base: string;
+  current: CgmsViewName;
+  date: string;
+}) {
   const { t } = useTranslation("views");
   return (
     <nav aria-label={t("cgms.views.label")}>
       <ul className={s.tabs}>
         {(["day", "overlay"] as const).map((view) => (
           <li key={view}>
-            <Link className={s.tab} to={viewHref(base, { tab: "cgms", view, date })} aria-current={view === current ? "page" : undefined}>
+            <Link
+              className={s.tab}
+              to={viewHref(base, { tab: "cgms", view, date })}
+              aria-current={view === current ? "page" : undefined}
+            >
               {t(`cgms.views.${view}`)}
             </Link>
           </li>
@@ -92,7 +137,8 @@ function ViewSwitch({ base, current, date }: { base: string; current: CgmsViewNa
 
 function useGlucose(unit: GlucoseUnit) {
   const { t, i18n } = useTranslation("views");
-  return (mgdl: number | null) => `${formatGlucose(mgdl, unit, i18n.language)} ${t(`common:units.${unit}`)}`;
+  return (mgdl: number | null) =>
+    `${formatGlucose(mgdl, unit, i18n.language)} ${t(`common:units.${unit}`)}`;
 }
 
 function Latest({ day, unit }: { day: DayData["day"]; unit: GlucoseUnit }) {
@@ -102,7 +148,9 @@ function Latest({ day, unit }: { day: DayData["day"]; unit: GlucoseUnit }) {
   return (
     <dl className={s.stats} data-testid="cgm-latest">
       <Stat label={t("cgms.latest")}>
-        <span className={s.glucoseClass[day.latest.class]}>{t("cgms.valueAt", { value: glucose(day.latest.mgdl), time: day.latest.clock })}</span>
+        <span className={s.glucoseClass[day.latest.class]}>
+          {t("cgms.valueAt", { value: glucose(day.latest.mgdl), time: day.latest.clock })}
+        </span>
       </Stat>
       <Stat label={t("cgms.trend")}>
         {day.trend ? (
@@ -114,7 +162,9 @@ function Latest({ day, unit }: { day: DayData["day"]; unit: GlucoseUnit }) {
           t("cgms.trends.unknown")
         )}
       </Stat>
-      <Stat label={t("cgms.alarm")}>{day.alarm ? t(`cgms.alarms.${day.alarm}`) : t("cgms.alarms.none")}</Stat>
+      <Stat label={t("cgms.alarm")}>
+        {day.alarm ? t(`cgms.alarms.${day.alarm}`) : t("cgms.alarms.none")}
+      </Stat>
     </dl>
   );
 }
@@ -123,7 +173,11 @@ function RangeBars({ ranges, unit }: { ranges: TimeInRanges; unit: GlucoseUnit }
   const { t, i18n } = useTranslation("views");
   const g = (mgdl: number) => formatGlucose(mgdl, unit, i18n.language);
   const label = ({ key, bounds: [low, high] }: (typeof BANDS)[number]) =>
-    low === null ? t(`cgms.bands.${key}`, { value: g(high!) }) : high === null ? t(`cgms.bands.${key}`, { value: g(low) }) : t(`cgms.bands.${key}`, { low: g(low), high: g(high) });
+    low === null
+      ? t(`cgms.bands.${key}`, { value: g(high!) })
+      : high === null
+        ? t(`cgms.bands.${key}`, { value: g(low) })
+        : t(`cgms.bands.${key}`, { low: g(low), high: g(high) });
   return (
     <>
       <h3>{t("cgms.ranges")}</h3>
@@ -134,7 +188,9 @@ function RangeBars({ ranges, unit }: { ranges: TimeInRanges; unit: GlucoseUnit }
             <span className={s.bar} aria-hidden="true">
               <span className={s.barFill[band.cls]} style={{ width: `${ranges[band.key]}%` }} />
             </span>
-            <span>{t("cgms.percent", { value: formatNumber(ranges[band.key], 1, i18n.language) })}</span>
+            <span>
+              {t("cgms.percent", { value: formatNumber(ranges[band.key], 1, i18n.language) })}
+            </span>
           </li>
         ))}
       </ul>
@@ -145,14 +201,21 @@ function RangeBars({ ranges, unit }: { ranges: TimeInRanges; unit: GlucoseUnit }
 function DayFigures({ data, unit }: { data: DayData; unit: GlucoseUnit }) {
   const { t, i18n } = useTranslation("views");
   const glucose = useGlucose(unit);
-  const pct = (value: number | null) => t("cgms.percent", { value: formatNumber(value, 1, i18n.language) });
+  const pct = (value: number | null) =>
+    t("cgms.percent", { value: formatNumber(value, 1, i18n.language) });
   const { day, stats } = data;
   return (
     <>
       {day.timeInRanges ? <RangeBars ranges={day.timeInRanges} unit={unit} /> : null}
       {day.goal ? (
         <>
-          <h3>{t("cgms.goal", { low: formatGlucose(day.targetBand.low, unit, i18n.language), high: formatGlucose(day.targetBand.high, unit, i18n.language), unit: t(`common:units.${unit}`) })}</h3>
+          <h3>
+            {t("cgms.goal", {
+              low: formatGlucose(day.targetBand.low, unit, i18n.language),
+              high: formatGlucose(day.targetBand.high, unit, i18n.language),
+              unit: t(`common:units.${unit}`),
+            })}
+          </h3>
           <dl className={s.stats} data-testid="cgm-goal">
             <Stat label={t("cgms.above")}>{pct(day.goal.abovePercent)}</Stat>
             <Stat label={t("cgms.within")}>{pct(day.goal.withinPercent)}</Stat>
@@ -168,8 +231,18 @@ function DayFigures({ data, unit }: { data: DayData; unit: GlucoseUnit }) {
         <Stat label={t("cgms.count")}>{day.summary?.numberOfValue ?? 0}</Stat>
         {day.summary ? (
           <>
-            <Stat label={t("cgms.highest")}>{t("cgms.valueAt", { value: glucose(day.summary.highest.mgdl), time: day.summary.highest.clock })}</Stat>
-            <Stat label={t("cgms.lowest")}>{t("cgms.valueAt", { value: glucose(day.summary.lowest.mgdl), time: day.summary.lowest.clock })}</Stat>
+            <Stat label={t("cgms.highest")}>
+              {t("cgms.valueAt", {
+                value: glucose(day.summary.highest.mgdl),
+                time: day.summary.highest.clock,
+              })}
+            </Stat>
+            <Stat label={t("cgms.lowest")}>
+              {t("cgms.valueAt", {
+                value: glucose(day.summary.lowest.mgdl),
+                time: day.summary.lowest.clock,
+              })}
+            </Stat>
           </>
         ) : null}
       </dl>
@@ -180,11 +253,17 @@ function DayFigures({ data, unit }: { data: DayData; unit: GlucoseUnit }) {
 function OverlayFigures({ data, unit }: { data: OverlayData; unit: GlucoseUnit }) {
   const { t, i18n } = useTranslation("views");
   const glucose = useGlucose(unit);
-  const pct = (value: number | null) => t("cgms.percent", { value: formatNumber(value, 1, i18n.language) });
+  const pct = (value: number | null) =>
+    t("cgms.percent", { value: formatNumber(value, 1, i18n.language) });
   const { stats } = data;
   return (
     <>
-      <p className={s.note}>{t("cgms.overlayTitle", { from: displayDate(data.overlay.from), to: displayDate(data.overlay.to) })}</p>
+      <p className={s.note}>
+        {t("cgms.overlayTitle", {
+          from: displayDate(data.overlay.from),
+          to: displayDate(data.overlay.to),
+        })}
+      </p>
       {stats.timeInRanges ? <RangeBars ranges={stats.timeInRanges} unit={unit} /> : null}
       <h3>{t("cgms.stats")}</h3>
       <dl className={s.stats} data-testid="cgm-stats">

@@ -9,7 +9,13 @@ import * as st from "~/styles/stack-table.css";
 import { DateNavigator, EmptyDay } from "./date-navigator";
 import { Chart, Notice, Stat } from "./parts";
 
-type Props = { base: string; nav: DayNavigation; pump: Omit<PumpDayModel, "basal" | "boluses">; chart: ViewCharts; unit: GlucoseUnit };
+type Props = {
+  base: string;
+  nav: DayNavigation;
+  pump: Omit<PumpDayModel, "basal" | "boluses">;
+  chart: ViewCharts;
+  unit: GlucoseUnit;
+};
 
 /** DAILY: one day of pump data as a chart, day totals and a table (spec 1 section 2). */
 export function DailyView({ base, nav, pump, chart, unit }: Props) {
@@ -27,24 +33,47 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
         <>
           <Chart
             chart={chart}
-            caption={t("daily.chartCaption", { total: n(totals.total, 2), basal: n(totals.basal, 2), bolus: n(totals.bolus, 2), carbs: n(pump.totals.carbs, 0), glucose: pump.glucose.length })}
+            caption={t("daily.chartCaption", {
+              total: n(totals.total, 2),
+              basal: n(totals.basal, 2),
+              bolus: n(totals.bolus, 2),
+              carbs: n(pump.totals.carbs, 0),
+              glucose: pump.glucose.length,
+            })}
           />
-          {!pump.showBolusMarkers ? <Notice kind="empty">{t("daily.manyBoluses", { count: pump.totals.bolusCount })}</Notice> : null}
+          {!pump.showBolusMarkers ? (
+            <Notice kind="empty">
+              {t("daily.manyBoluses", { count: pump.totals.bolusCount })}
+            </Notice>
+          ) : null}
           <h3>{t("daily.totals")}</h3>
           <dl className={s.stats} data-testid="daily-totals">
-            <Stat label={t("daily.insulin")}>{n(totals.total, 2)} {t("units.u")}</Stat>
+            <Stat label={t("daily.insulin")}>
+              {n(totals.total, 2)} {t("units.u")}
+            </Stat>
             <Stat label={t("daily.basal")}>
-              {n(totals.basal, 2)} {t("units.u")}{totals.basalPercent !== null ? <small> · {t("daily.percentOf", { value: n(totals.basalPercent, 1) })}</small> : null}
+              {n(totals.basal, 2)} {t("units.u")}
+              {totals.basalPercent !== null ? (
+                <small> · {t("daily.percentOf", { value: n(totals.basalPercent, 1) })}</small>
+              ) : null}
             </Stat>
             <Stat label={t("daily.bolus")}>
-              {n(totals.bolus, 2)} {t("units.u")}{totals.bolusPercent !== null ? <small> · {t("daily.percentOf", { value: n(totals.bolusPercent, 1) })}</small> : null}
+              {n(totals.bolus, 2)} {t("units.u")}
+              {totals.bolusPercent !== null ? (
+                <small> · {t("daily.percentOf", { value: n(totals.bolusPercent, 1) })}</small>
+              ) : null}
             </Stat>
-            <Stat label={t("daily.carbs")}>{n(pump.totals.carbs, 0)} {t("units.g")}</Stat>
+            <Stat label={t("daily.carbs")}>
+              {n(pump.totals.carbs, 0)} {t("units.g")}
+            </Stat>
             <Stat label={t("daily.boluses")}>{pump.totals.bolusCount}</Stat>
           </dl>
           {pump.device ? (
             <p className={s.note}>
-              {t("daily.device", { battery: pump.device.battery, reservoir: pump.device.reservoir })}
+              {t("daily.device", {
+                battery: pump.device.battery,
+                reservoir: pump.device.reservoir,
+              })}
             </p>
           ) : null}
           <table className={`${s.table} ${st.stackTable}`} data-testid="daily-table">
@@ -112,17 +141,27 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
       const minutes = bolus.extended ? Math.round(bolus.extended.durationMs / 60_000) : 0;
       const detail =
         bolus.kind === "dual" && bolus.immediate && bolus.extended
-          ? t("daily.bolusDetail", { immediate: n(bolus.immediate.units, 2), extended: n(bolus.extended.units, 2), minutes })
+          ? t("daily.bolusDetail", {
+              immediate: n(bolus.immediate.units, 2),
+              extended: n(bolus.extended.units, 2),
+              minutes,
+            })
           : bolus.kind === "extended"
             ? t("daily.extendedDetail", { minutes })
             : "";
-      return cells(t(`daily.bolusKind.${bolus.kind}`), `${n(bolus.unitsDisplay, 2)} ${t("units.u")}`, [detail, bolus.startsBeforeDay ? t("daily.continues") : ""].filter(Boolean).join("; "));
+      return cells(
+        t(`daily.bolusKind.${bolus.kind}`),
+        `${n(bolus.unitsDisplay, 2)} ${t("units.u")}`,
+        [detail, bolus.startsBeforeDay ? t("daily.continues") : ""].filter(Boolean).join("; "),
+      );
     }
     case "carbs":
       return cells(
         t("daily.rows.carbs"),
         `${n(row.carbs.grams, 0)} ${t("units.g")}`,
-        [t(`daily.carbSource.${row.carbs.source}`), row.carbs.flagged ? t("daily.check.carbs") : ""].filter(Boolean).join("; "),
+        [t(`daily.carbSource.${row.carbs.source}`), row.carbs.flagged ? t("daily.check.carbs") : ""]
+          .filter(Boolean)
+          .join("; "),
         row.carbs.flagged,
       );
     case "check": {
@@ -130,14 +169,27 @@ function PumpRow({ row, unit, locale }: { row: PumpTableRow; unit: GlucoseUnit; 
       const units = (value: number | null) => formatNumber(value, 2, locale);
       return cells(
         t("daily.rows.check"),
-        t("daily.check.value", { suggested: units(check.suggestedU), confirmed: units(check.confirmedU) }),
-        check.differenceU === null ? t("daily.check.detailUnknown") : t("daily.check.detail", { difference: units(check.differenceU) }),
+        t("daily.check.value", {
+          suggested: units(check.suggestedU),
+          confirmed: units(check.confirmedU),
+        }),
+        check.differenceU === null
+          ? t("daily.check.detailUnknown")
+          : t("daily.check.detail", { difference: units(check.differenceU) }),
         true,
       );
     }
     case "bg":
-      return cells(t("daily.rows.bg"), `${formatGlucose(row.bg.mgdl, unit, locale)} ${t(`common:units.${unit}`)}`, t(`bg.sources.${row.bg.source}`));
+      return cells(
+        t("daily.rows.bg"),
+        `${formatGlucose(row.bg.mgdl, unit, locale)} ${t(`common:units.${unit}`)}`,
+        t(`bg.sources.${row.bg.source}`),
+      );
     case "alarm":
-      return cells(t("daily.rows.alarm"), t(`daily.alarms.${row.alarm.kind}`), t(`daily.severity.${row.alarm.severity}`));
+      return cells(
+        t("daily.rows.alarm"),
+        t(`daily.alarms.${row.alarm.kind}`),
+        t(`daily.severity.${row.alarm.severity}`),
+      );
   }
 }

@@ -10,21 +10,34 @@ import * as f from "~/styles/form.css";
 
 /** The weekday of an ISO date in the reader's language. */
 export function weekday(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /**
  * Previous day, next day (none into the future), last day with data and a date field (spec:
  * YYYY/MM/DD). Links and a GET form, so it works without JavaScript.
  */
-export function DateNavigator({ base, tab, view, nav }: { base: string; tab: string; view?: string; nav: DayNavigation }) {
+export function DateNavigator({
+  base,
+  tab,
+  view,
+  nav,
+}: {
+  base: string;
+  tab: string;
+  view?: string;
+  nav: DayNavigation;
+}) {
   const { t, i18n } = useTranslation("views");
   const href = (date: string) => viewHref(base, { tab, view, date });
   return (
     <>
       {nav.problem ? (
         <Notice kind="problem">
-          {t(`problems.${nav.problem}`)} {t("problems.shownInstead", { date: displayDate(nav.date) })}
+          {t(`problems.${nav.problem}`)}{" "}
+          {t("problems.shownInstead", { date: displayDate(nav.date) })}
         </Notice>
       ) : null}
       <nav className={s.toolbar} aria-label={t("nav.label")}>
@@ -57,7 +70,11 @@ export function DateNavigator({ base, tab, view, nav }: { base: string; tab: str
             {t("nav.next")} →
           </Link>
         ) : (
-          <span className={`${layout.buttonSecondary} ${s.disabledLink}`} aria-disabled="true" title={t("nav.noNext")}>
+          <span
+            className={`${layout.buttonSecondary} ${s.disabledLink}`}
+            aria-disabled="true"
+            title={t("nav.noNext")}
+          >
             {t("nav.next")} →
           </span>
         )}
@@ -67,20 +84,39 @@ export function DateNavigator({ base, tab, view, nav }: { base: string; tab: str
           </Link>
         ) : null}
       </nav>
-      <p className={s.note}>{t("nav.showing", { date: displayDate(nav.date), weekday: weekday(nav.date, i18n.language) })}</p>
+      <p className={s.note}>
+        {t("nav.showing", {
+          date: displayDate(nav.date),
+          weekday: weekday(nav.date, i18n.language),
+        })}
+      </p>
     </>
   );
 }
 
 /** The empty state of a day without data: says so and offers the nearest day with data. */
-export function EmptyDay({ base, tab, view, nav }: { base: string; tab: string; view?: string; nav: DayNavigation }) {
+export function EmptyDay({
+  base,
+  tab,
+  view,
+  nav,
+}: {
+  base: string;
+  tab: string;
+  view?: string;
+  nav: DayNavigation;
+}) {
   const { t } = useTranslation("views");
   return (
     <Notice kind="empty">
-      <p>{nav.lastDay === null ? t("empty.none") : t("empty.day", { date: displayDate(nav.date) })}</p>
+      <p>
+        {nav.lastDay === null ? t("empty.none") : t("empty.day", { date: displayDate(nav.date) })}
+      </p>
       {nav.nearest ? (
         <p>
-          <Link to={viewHref(base, { tab, view, date: nav.nearest })}>{t("empty.nearest", { date: displayDate(nav.nearest) })}</Link>
+          <Link to={viewHref(base, { tab, view, date: nav.nearest })}>
+            {t("empty.nearest", { date: displayDate(nav.nearest) })}
+          </Link>
         </p>
       ) : null}
     </Notice>

@@ -10,8 +10,16 @@ import * as s from "~/styles/patient-view.css";
 export function Chart({ chart, caption }: { chart: ViewCharts; caption: string }) {
   return (
     <figure className={s.chart}>
-      <div className={s.chartWide} data-testid="chart" dangerouslySetInnerHTML={{ __html: chart.wide }} />
-      <div className={s.chartNarrow} data-testid="chart-narrow" dangerouslySetInnerHTML={{ __html: chart.narrow }} />
+      <div
+        className={s.chartWide}
+        data-testid="chart"
+        dangerouslySetInnerHTML={{ __html: chart.wide }}
+      />
+      <div
+        className={s.chartNarrow}
+        data-testid="chart-narrow"
+        dangerouslySetInnerHTML={{ __html: chart.narrow }}
+      />
       <figcaption className={s.note} data-testid="chart-caption">
         {caption}
       </figcaption>
@@ -32,7 +40,10 @@ export function Stat({ label, children }: { label: string; children: ReactNode }
 /** A note in the empty state or a refused input. */
 export function Notice({ kind, children }: { kind: "problem" | "empty"; children: ReactNode }) {
   return (
-    <div className={kind === "problem" ? s.problem : s.empty} role={kind === "problem" ? "alert" : "status"}>
+    <div
+      className={kind === "problem" ? s.problem : s.empty}
+      role={kind === "problem" ? "alert" : "status"}
+    >
       {children}
     </div>
   );

@@ -20,23 +20,39 @@ export function PatientTabs({ links, tabs, current, date }: Props) {
       <ul className={s.tabs}>
         {tabs.map((tab) => (
           <li key={tab}>
-            <Link className={s.tab} to={viewHref(links.home, { tab, date })} aria-current={tab === current ? "page" : undefined}>
+            <Link
+              className={s.tab}
+              to={viewHref(links.home, { tab, date })}
+              aria-current={tab === current ? "page" : undefined}
+            >
               {t(`tabs.${tab}`)}
             </Link>
           </li>
         ))}
         <li>
-          <Link className={s.tab} to={links.uploads} aria-current={current === "uploads" ? "page" : undefined}>
+          <Link
+            className={s.tab}
+            to={links.uploads}
+            aria-current={current === "uploads" ? "page" : undefined}
+          >
             {t("tabs.uploads")}
           </Link>
         </li>
         <li>
-          <Link className={s.tab} to={links.upload} aria-current={current === "upload" ? "page" : undefined}>
+          <Link
+            className={s.tab}
+            to={links.upload}
+            aria-current={current === "upload" ? "page" : undefined}
+          >
             {t("tabs.upload")}
           </Link>
         </li>
         <li>
-          <Link className={s.tab} to={links.import} aria-current={current === "import" ? "page" : undefined}>
+          <Link
+            className={s.tab}
+            to={links.import}
+            aria-current={current === "import" ? "page" : undefined}
+          >
             {t("tabs.import")}
           </Link>
         </li>

@@ -33,7 +33,10 @@ function usePumpFormat(unit: GlucoseUnit) {
 
 type SectionProps = { report: PumpReportFigures; unit: GlucoseUnit };
 
-const limitsOf = (report: PumpReportFigures) => ({ low: report.patientInfo.lowLimit, high: report.patientInfo.highLimit });
+const limitsOf = (report: PumpReportFigures) => ({
+  low: report.patientInfo.lowLimit,
+  high: report.patientInfo.highLimit,
+});
 
 /** Glucose statistics and pump totals. */
 export function PumpSummary({ report, unit }: SectionProps) {
@@ -45,13 +48,21 @@ export function PumpSummary({ report, unit }: SectionProps) {
         <dl className={s.figures} data-testid="pump-glucose">
           <Figure label={t("pump.average")}>{glucose(report.sugarTotalCount.sugarAvg)}</Figure>
           <Figure label={t("pump.count")}>{report.sugarTotalCount.size}</Figure>
-          <Figure label={t("pump.high")} note={t("pump.values", { count: report.sugarTotalCount.high })}>
+          <Figure
+            label={t("pump.high")}
+            note={t("pump.values", { count: report.sugarTotalCount.high })}
+          >
             {percent(report.sugarTotalCount.highPercent)}
           </Figure>
-          <Figure label={t("pump.low")} note={t("pump.values", { count: report.sugarTotalCount.low })}>
+          <Figure
+            label={t("pump.low")}
+            note={t("pump.values", { count: report.sugarTotalCount.low })}
+          >
             {percent(report.sugarTotalCount.lowPercent)}
           </Figure>
-          <Figure label={t("pump.targetRange")}>{`${formatGlucose(limits.low, unit, locale)}–${glucose(limits.high)}`}</Figure>
+          <Figure
+            label={t("pump.targetRange")}
+          >{`${formatGlucose(limits.low, unit, locale)}–${glucose(limits.high)}`}</Figure>
         </dl>
       </ReportSection>
       <ReportSection id="pump-totals" title={t("pump.totals")}>
@@ -64,7 +75,10 @@ export function PumpSummary({ report, unit }: SectionProps) {
             {insulin(report.PumpTotalCount.bolus)}
           </Figure>
           <Figure label={t("pump.points")}>{report.PumpTotalCount.points}</Figure>
-          <Figure label={t("pump.choAvg")} note={t("pump.choPerMeal", { value: `${formatNumber(report.choAvg, 1, locale)} ${g}` })}>
+          <Figure
+            label={t("pump.choAvg")}
+            note={t("pump.choPerMeal", { value: `${formatNumber(report.choAvg, 1, locale)} ${g}` })}
+          >
             {`${formatNumber(report.cho.avg, 1, locale)} ${g}`}
           </Figure>
         </dl>
@@ -95,13 +109,26 @@ export function PumpDayTables({ report, unit }: SectionProps) {
           <tbody>
             {report.pumpList.map((day, i) => {
               const sugar = report.sugarList[i]!.patientData;
-              const avg = sugar.length > 0 ? sugar.reduce((a, e) => a + e.statusShort0, 0) / sugar.length : null;
+              const avg =
+                sugar.length > 0
+                  ? sugar.reduce((a, e) => a + e.statusShort0, 0) / sugar.length
+                  : null;
               return (
                 <tr key={day.date}>
                   <td data-label={t("pump.date")}>{displayDate(day.date)}</td>
-                  <td data-label={t("pump.total")}>{day.hasData ? insulin(day.pumpTotalCount.total) : "—"}</td>
-                  <td data-label={t("pump.basal")}>{day.hasData ? `${insulin(day.pumpTotalCount.basal)} (${percent(day.pumpTotalCount.basalPercent)})` : "—"}</td>
-                  <td data-label={t("pump.bolus")}>{day.hasData ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})` : "—"}</td>
+                  <td data-label={t("pump.total")}>
+                    {day.hasData ? insulin(day.pumpTotalCount.total) : "—"}
+                  </td>
+                  <td data-label={t("pump.basal")}>
+                    {day.hasData
+                      ? `${insulin(day.pumpTotalCount.basal)} (${percent(day.pumpTotalCount.basalPercent)})`
+                      : "—"}
+                  </td>
+                  <td data-label={t("pump.bolus")}>
+                    {day.hasData
+                      ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})`
+                      : "—"}
+                  </td>
                   <td data-label={t("pump.points")}>{day.pumpTotalCount.points}</td>
                   <td data-label={t("pump.glucoseCount")}>{sugar.length}</td>
                   <td data-label={t("pump.average")}>{formatGlucose(avg, unit, locale)}</td>
@@ -123,7 +150,9 @@ export function PumpDayTables({ report, unit }: SectionProps) {
                     <Fragment key={`${e.source}-${e.dateTime}-${e.id ?? ""}`}>
                       {i > 0 ? " · " : ""}
                       {`${e.clock} `}
-                      <span className={s.glucoseClass[classify(e.statusShort0, limits)]}>{formatGlucose(e.statusShort0, unit, locale)}</span>
+                      <span className={s.glucoseClass[classify(e.statusShort0, limits)]}>
+                        {formatGlucose(e.statusShort0, unit, locale)}
+                      </span>
                       {e.source === "pump" ? ` (${t("pump.sources.pump")})` : ""}
                     </Fragment>
                   ))}
@@ -142,17 +171,28 @@ export function PumpDayTables({ report, unit }: SectionProps) {
               const basal = day.pumps.filter((p) => p.dataType !== "bolus");
               const boluses = day.pumps.filter((p) => p.dataType === "bolus");
               return (
-                <section key={day.date} className={s.dayBlock} data-testid="pump-day-data" aria-label={displayDate(day.date)}>
+                <section
+                  key={day.date}
+                  className={s.dayBlock}
+                  data-testid="pump-day-data"
+                  aria-label={displayDate(day.date)}
+                >
                   <h3 className={s.dayBlockTitle}>{displayDate(day.date)}</h3>
                   <p>
-                    <strong>{t("pump.basalRate", { unit: uh })}:</strong> {basal.map((p) => `${p.clock} ${formatNumber(p.basalRate, 3, locale)}`).join(" · ") || "—"}
+                    <strong>{t("pump.basalRate", { unit: uh })}:</strong>{" "}
+                    {basal
+                      .map((p) => `${p.clock} ${formatNumber(p.basalRate, 3, locale)}`)
+                      .join(" · ") || "—"}
                   </p>
                   <p>
                     <strong>{t("pump.bolusUnits", { unit: u })}:</strong>{" "}
                     {boluses
                       .map((p) => {
                         const kind = p.bolusKind ? t(`views:daily.bolusKind.${p.bolusKind}`) : "";
-                        const extended = p.delayTime > 0 ? `, ${t("pump.delay")} ${t("pump.minutes", { count: minutes(p.delayTime) })}` : "";
+                        const extended =
+                          p.delayTime > 0
+                            ? `, ${t("pump.delay")} ${t("pump.minutes", { count: minutes(p.delayTime) })}`
+                            : "";
                         return `${p.clock} ${formatNumber(p.totalBolusRate, 2, locale)} (${kind}${extended})`;
                       })
                       .join(" · ") || "—"}
@@ -248,7 +288,9 @@ export function PumpEventTables({ report, unit }: SectionProps) {
                   <td>{`${displayDate(b.date)} ${b.clock}`}</td>
                   <td>{b.bolusKind ? t(`views:daily.bolusKind.${b.bolusKind}`) : "—"}</td>
                   <td>{formatNumber(b.totalBolusRate, 2, locale)}</td>
-                  <td>{b.delayTime > 0 ? t("pump.minutes", { count: minutes(b.delayTime) }) : "—"}</td>
+                  <td>
+                    {b.delayTime > 0 ? t("pump.minutes", { count: minutes(b.delayTime) }) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -262,53 +304,66 @@ export function PumpEventTables({ report, unit }: SectionProps) {
 /** The newest pump settings upload. */
 export function PumpSettingsTable({ report, unit }: SectionProps) {
   const { t, locale, unitText, u, uh, g } = usePumpFormat(unit);
-  const list = (values: readonly number[], format: (v: number) => string) => (values.length > 0 ? values.map(format).join(" · ") : "—");
+  const list = (values: readonly number[], format: (v: number) => string) =>
+    values.length > 0 ? values.map(format).join(" · ") : "—";
   return (
-      <ReportSection id="pump-settings" title={t("pump.settings.title")}>
-        {report.pdaSetting ? (
-          <table className={s.table} data-testid="pump-settings">
-            <tbody>
-              <tr>
-                <th scope="row">{t("pump.settings.originBasal", { unit: uh })}</th>
-                <td>{formatNumber(report.pdaSetting.originBasal, 3, locale)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.bolusRate")}</th>
-                <td>{formatNumber(report.pdaSetting.bolusRate, 2, locale)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.maxBolus", { unit: u })}</th>
-                <td>{formatNumber(report.pdaSetting.maxBolus, 2, locale)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.doubleBolus")}</th>
-                <td>{report.pdaSetting.doubleBolus === null ? "—" : t(report.pdaSetting.doubleBolus ? "pump.settings.on" : "pump.settings.off")}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.effectiveTime")}</th>
-                <td>{report.pdaSetting.effectiveTime === null ? "—" : t("pump.minutes", { count: report.pdaSetting.effectiveTime })}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.lowBg", { unit: unitText })}</th>
-                <td>{list(report.pdaSetting.lowBgArray, (v) => formatGlucose(v, unit, locale))}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.highBg", { unit: unitText })}</th>
-                <td>{list(report.pdaSetting.highBgArray, (v) => formatGlucose(v, unit, locale))}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.defaultCho", { unit: `${g}/${u}` })}</th>
-                <td>{list(report.pdaSetting.defaultChoArray, (v) => formatNumber(v, 1, locale))}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("pump.settings.sensitivity", { unit: `${unitText}/${u}` })}</th>
-                <td>{list(report.pdaSetting.sensitiveSilverArray, (v) => formatGlucose(v, unit, locale))}</td>
-              </tr>
-            </tbody>
-          </table>
-        ) : (
-          <p className={s.note}>{t("pump.settings.none")}</p>
-        )}
-      </ReportSection>
+    <ReportSection id="pump-settings" title={t("pump.settings.title")}>
+      {report.pdaSetting ? (
+        <table className={s.table} data-testid="pump-settings">
+          <tbody>
+            <tr>
+              <th scope="row">{t("pump.settings.originBasal", { unit: uh })}</th>
+              <td>{formatNumber(report.pdaSetting.originBasal, 3, locale)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.bolusRate")}</th>
+              <td>{formatNumber(report.pdaSetting.bolusRate, 2, locale)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.maxBolus", { unit: u })}</th>
+              <td>{formatNumber(report.pdaSetting.maxBolus, 2, locale)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.doubleBolus")}</th>
+              <td>
+                {report.pdaSetting.doubleBolus === null
+                  ? "—"
+                  : t(report.pdaSetting.doubleBolus ? "pump.settings.on" : "pump.settings.off")}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.effectiveTime")}</th>
+              <td>
+                {report.pdaSetting.effectiveTime === null
+                  ? "—"
+                  : t("pump.minutes", { count: report.pdaSetting.effectiveTime })}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.lowBg", { unit: unitText })}</th>
+              <td>{list(report.pdaSetting.lowBgArray, (v) => formatGlucose(v, unit, locale))}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.highBg", { unit: unitText })}</th>
+              <td>{list(report.pdaSetting.highBgArray, (v) => formatGlucose(v, unit, locale))}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.defaultCho", { unit: `${g}/${u}` })}</th>
+              <td>{list(report.pdaSetting.defaultChoArray, (v) => formatNumber(v, 1, locale))}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("pump.settings.sensitivity", { unit: `${unitText}/${u}` })}</th>
+              <td>
+                {list(report.pdaSetting.sensitiveSilverArray, (v) =>
+                  formatGlucose(v, unit, locale),
+                )}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      ) : (
+        <p className={s.note}>{t("pump.settings.none")}</p>
+      )}
+    </ReportSection>
   );
 }

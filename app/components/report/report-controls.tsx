@@ -30,11 +30,31 @@ export function RangeForm({ start, end, quickDays, problem, quickNote }: RangeFo
     <Form method="get" className={s.form} aria-label={t("common.range.label")} preventScrollReset>
       <label className={f.inlineField}>
         {t("common.range.start")}
-        <input key={`s-${start}`} className={f.inlineInput} name="start" defaultValue={start} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
+        <input
+          key={`s-${start}`}
+          className={f.inlineInput}
+          name="start"
+          defaultValue={start}
+          placeholder="YYYY/MM/DD"
+          inputMode="numeric"
+          autoComplete="off"
+          size={12}
+          aria-invalid={problem ? true : undefined}
+        />
       </label>
       <label className={f.inlineField}>
         {t("common.range.end")}
-        <input key={`e-${end}`} className={f.inlineInput} name="end" defaultValue={end} placeholder="YYYY/MM/DD" inputMode="numeric" autoComplete="off" size={12} aria-invalid={problem ? true : undefined} />
+        <input
+          key={`e-${end}`}
+          className={f.inlineInput}
+          name="end"
+          defaultValue={end}
+          placeholder="YYYY/MM/DD"
+          inputMode="numeric"
+          autoComplete="off"
+          size={12}
+          aria-invalid={problem ? true : undefined}
+        />
       </label>
       <button type="submit" className={layout.button}>
         {t("common.preview")}
@@ -57,14 +77,25 @@ type DownloadState = "idle" | "generating" | "generated" | "failed";
  * it); with JavaScript Print opens the browser's print dialog and Download fetches the PDF and
  * says "Generating…" then "Generated" (spec 2 section 2).
  */
-export function ReportActions({ pdfHref, fileName, supportHref }: { pdfHref: string; fileName: string; supportHref: string }) {
+export function ReportActions({
+  pdfHref,
+  fileName,
+  supportHref,
+}: {
+  pdfHref: string;
+  fileName: string;
+  supportHref: string;
+}) {
   const { t } = useTranslation("reports");
   const hydrated = useHydrated();
   const [state, setState] = useState<DownloadState>("idle");
   const urlRef = useRef<string | null>(null);
-  useEffect(() => () => {
-    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    },
+    [],
+  );
 
   async function download(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -100,11 +131,23 @@ export function ReportActions({ pdfHref, fileName, supportHref }: { pdfHref: str
           {t("common.print")}
         </a>
       )}
-      <a className={layout.buttonSecondary} href={pdfHref} download={fileName} onClick={hydrated ? download : undefined} aria-busy={state === "generating" || undefined}>
+      <a
+        className={layout.buttonSecondary}
+        href={pdfHref}
+        download={fileName}
+        onClick={hydrated ? download : undefined}
+        aria-busy={state === "generating" || undefined}
+      >
         {state === "generating" ? t("common.generating") : t("common.download")}
       </a>
       <span className={s.status} role="status" aria-live="polite">
-        {state === "generating" ? t("common.generating") : state === "generated" ? t("common.generated") : state === "failed" ? t("common.downloadFailed") : ""}
+        {state === "generating"
+          ? t("common.generating")
+          : state === "generated"
+            ? t("common.generated")
+            : state === "failed"
+              ? t("common.downloadFailed")
+              : ""}
       </span>
       {hydrated ? (
         <DialogTrigger>

@@ -21,9 +21,14 @@ export type ReportHeaderProps = {
 export function ReportHeader(props: ReportHeaderProps) {
   const { t } = useTranslation("reports");
   return (
-    <header className={`${s.header} ${props.splitLine ? s.splitLine : ""}`} data-testid="report-header">
+    <header
+      className={`${s.header} ${props.splitLine ? s.splitLine : ""}`}
+      data-testid="report-header"
+    >
       <div className={s.titleRow[props.nameStyle]}>
-        {props.logoSrc ? <img className={s.logo} src={props.logoSrc} alt={t("common.header.logo")} /> : null}
+        {props.logoSrc ? (
+          <img className={s.logo} src={props.logoSrc} alt={t("common.header.logo")} />
+        ) : null}
         <h1 className={s.title}>{props.title}</h1>
       </div>
       <dl className={s.meta}>
@@ -45,7 +50,9 @@ export function ReportHeader(props: ReportHeaderProps) {
         </div>
         <div>
           <dt>{t("common.header.generatedAt")}</dt>
-          <dd>{t("common.header.generatedAtValue", { time: props.generatedAt, zone: props.timeZone })}</dd>
+          <dd>
+            {t("common.header.generatedAtValue", { time: props.generatedAt, zone: props.timeZone })}
+          </dd>
         </div>
       </dl>
     </header>

@@ -27,7 +27,14 @@ export type ReportPageProps = {
  * `print=1` document), and the header with the print settings; the report's sections are the
  * children.
  */
-export function ReportPage({ shell, title, range, quickNote, rangeNote, children }: ReportPageProps) {
+export function ReportPage({
+  shell,
+  title,
+  range,
+  quickNote,
+  rangeNote,
+  children,
+}: ReportPageProps) {
   const { t } = useTranslation("reports");
   const navigation = useNavigation();
   const spec = REPORT_KINDS[shell.kind];
@@ -36,8 +43,20 @@ export function ReportPage({ shell, title, range, quickNote, rangeNote, children
       <style>{`@page { size: A4 ${shell.settings.orientation}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
       {shell.print ? null : (
         <section className={s.controls} aria-label={t("common.controls")} data-print-hide>
-          <RangeForm start={shell.form.start} end={shell.form.end} quickDays={spec.quickDays} problem={shell.problem} quickNote={quickNote} />
-          {shell.pdf ? <ReportActions pdfHref={shell.pdf.href} fileName={shell.pdf.fileName} supportHref={spec.supportHref} /> : null}
+          <RangeForm
+            start={shell.form.start}
+            end={shell.form.end}
+            quickDays={spec.quickDays}
+            problem={shell.problem}
+            quickNote={quickNote}
+          />
+          {shell.pdf ? (
+            <ReportActions
+              pdfHref={shell.pdf.href}
+              fileName={shell.pdf.fileName}
+              supportHref={spec.supportHref}
+            />
+          ) : null}
           <p className={s.note}>{rangeNote}</p>
         </section>
       )}
@@ -64,13 +83,27 @@ export function ReportPage({ shell, title, range, quickNote, rangeNote, children
  * A report page's meta: its document title (the browser tab's, and the PDF's title metadata),
  * which names patient, report and range; an error page keeps the app's title (the root's meta).
  */
-export function reportMeta({ data, matches }: { data: { shell: Pick<ReportShell, "documentTitle"> } | undefined; matches: readonly { id: string; meta: readonly MetaDescriptor[] }[] }): MetaDescriptor[] {
+export function reportMeta({
+  data,
+  matches,
+}: {
+  data: { shell: Pick<ReportShell, "documentTitle"> } | undefined;
+  matches: readonly { id: string; meta: readonly MetaDescriptor[] }[];
+}): MetaDescriptor[] {
   if (data) return [{ title: data.shell.documentTitle }];
   return [...(matches.find((m) => m.id === "root")?.meta ?? [])];
 }
 
 /** One figure of a report's summary list. */
-export function Figure({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+export function Figure({
+  label,
+  note,
+  children,
+}: {
+  label: string;
+  note?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={s.figure}>
       <dt className={s.figureLabel}>{label}</dt>
@@ -81,7 +114,15 @@ export function Figure({ label, note, children }: { label: string; note?: string
 }
 
 /** A report section with its heading (the id ties them for screen readers). */
-export function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function ReportSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section className={s.section} aria-labelledby={id}>
       <h2 id={id} className={s.sectionTitle}>

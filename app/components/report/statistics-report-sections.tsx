@@ -1,8 +1,20 @@
 import { useTranslation } from "react-i18next";
 import type { DataKind } from "~/metrics/coverage";
 import { displayDate } from "~/report/day";
-import { convertsWithUnit, type PeriodSummary, type StatisticRow, type StatisticsReport, type StatisticUnitKind } from "~/report/statistics-report";
-import { formatNumber, NO_VALUE_TEXT, roundHalfUp, unitDecimals, type GlucoseUnit } from "~/report/units";
+import {
+  convertsWithUnit,
+  type PeriodSummary,
+  type StatisticRow,
+  type StatisticsReport,
+  type StatisticUnitKind,
+} from "~/report/statistics-report";
+import {
+  formatNumber,
+  NO_VALUE_TEXT,
+  roundHalfUp,
+  unitDecimals,
+  type GlucoseUnit,
+} from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";
@@ -36,13 +48,22 @@ function useStatisticsFormat(unit: GlucoseUnit) {
   const locale = i18n.language;
   const unitText = t(`common:units.${unit}`);
   // Method parameters are exact (112.5 mg/dL stays 112.5; 70 mg/dL is 3.89 mmol/L), not display-rounded.
-  const parameter = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: false });
-  const glucoseParameter = new Intl.NumberFormat(locale, { minimumFractionDigits: unitDecimals(unit), maximumFractionDigits: unitDecimals(unit) + 1, useGrouping: false });
+  const parameter = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const glucoseParameter = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: unitDecimals(unit),
+    maximumFractionDigits: unitDecimals(unit) + 1,
+    useGrouping: false,
+  });
   return {
     t,
     unitText,
     name: (row: StatisticRow) => t(`statistics.metrics.${row.key}.name`),
-    number: (value: number | null, kind: StatisticUnitKind) => formatNumber(value, decimalsOf(kind, unit), locale),
+    number: (value: number | null, kind: StatisticUnitKind) =>
+      formatNumber(value, decimalsOf(kind, unit), locale),
     /** A change with its sign (+, − or none for zero as shown). */
     change: (value: number | null, kind: StatisticUnitKind) => {
       if (value === null) return NO_VALUE_TEXT;
@@ -51,7 +72,8 @@ function useStatisticsFormat(unit: GlucoseUnit) {
       return `${shown > 0 ? "+" : shown < 0 ? "−" : ""}${formatNumber(Math.abs(value), decimals, locale)}`;
     },
     unitOf: (kind: StatisticUnitKind) => t(`statistics.units.${kind}`, { unit: unitText }),
-    level: (level: NonNullable<StatisticRow["level"]>, which: "current" | "previous") => (level[which] === null ? NO_VALUE_TEXT : t(`statistics.level.${level.kind}.${level[which]}`)),
+    level: (level: NonNullable<StatisticRow["level"]>, which: "current" | "previous") =>
+      level[which] === null ? NO_VALUE_TEXT : t(`statistics.level.${level.kind}.${level[which]}`),
     method: (row: StatisticRow) => {
       const values = Object.fromEntries(
         Object.entries(row.method.params).map(([name, value]) => [
@@ -83,7 +105,12 @@ function InsufficientMark() {
 export function StatisticsPeriods({ report }: Props) {
   const { t, i18n } = useTranslation("reports");
   const wear = (p: PeriodSummary) =>
-    report.source === "cgm" ? `${formatNumber(p.coverage.wearPercent, 1, i18n.language)} %` : t("statistics.daysOf", { days: p.coverage.daysWithThreeReadings, dayCount: report.dayCount });
+    report.source === "cgm"
+      ? `${formatNumber(p.coverage.wearPercent, 1, i18n.language)} %`
+      : t("statistics.daysOf", {
+          days: p.coverage.daysWithThreeReadings,
+          dayCount: report.dayCount,
+        });
   const periods = [
     { id: "current", label: t("statistics.currentPeriod"), period: report.current },
     { id: "previous", label: t("statistics.previousPeriod"), period: report.previous },
@@ -93,7 +120,10 @@ export function StatisticsPeriods({ report }: Props) {
       <p className={s.note} data-testid="statistics-source">
         {t(`statistics.source.${report.source}`)}
       </p>
-      <table className={`${s.table} ${s.statisticsTable} ${st.stackTable}`} data-testid="statistics-periods">
+      <table
+        className={`${s.table} ${s.statisticsTable} ${st.stackTable}`}
+        data-testid="statistics-periods"
+      >
         <thead>
           <tr>
             <th scope="col">{t("statistics.period")}</th>
@@ -113,12 +143,39 @@ export function StatisticsPeriods({ report }: Props) {
         <tbody>
           {periods.map(({ id, label, period }) => (
             <tr key={id} data-testid={`period-${id}`}>
-              <th scope="row" data-label={t("statistics.period")}>{label}</th>
-              <td data-label={t("statistics.dates")}>{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
-              <td data-label={t("statistics.readings")} className={s.numeric}>{period.readings}</td>
-              <td data-label={t("statistics.daysWithData")} className={s.numeric}>{t("statistics.daysOf", { days: period.coverage.daysWithData, dayCount: report.dayCount })}</td>
-              <td data-label={t(report.source === "cgm" ? "statistics.wear" : "statistics.daysWithThree")} className={s.numeric}>{wear(period)}</td>
-              <td data-label={t("statistics.dataRule")}>{period.coverage.standard ? t("statistics.ruleMet") : <>{t("statistics.ruleNotMet")}<InsufficientMark /></>}</td>
+              <th scope="row" data-label={t("statistics.period")}>
+                {label}
+              </th>
+              <td
+                data-label={t("statistics.dates")}
+              >{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
+              <td data-label={t("statistics.readings")} className={s.numeric}>
+                {period.readings}
+              </td>
+              <td data-label={t("statistics.daysWithData")} className={s.numeric}>
+                {t("statistics.daysOf", {
+                  days: period.coverage.daysWithData,
+                  dayCount: report.dayCount,
+                })}
+              </td>
+              <td
+                data-label={t(
+                  report.source === "cgm" ? "statistics.wear" : "statistics.daysWithThree",
+                )}
+                className={s.numeric}
+              >
+                {wear(period)}
+              </td>
+              <td data-label={t("statistics.dataRule")}>
+                {period.coverage.standard ? (
+                  t("statistics.ruleMet")
+                ) : (
+                  <>
+                    {t("statistics.ruleNotMet")}
+                    <InsufficientMark />
+                  </>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -128,7 +185,15 @@ export function StatisticsPeriods({ report }: Props) {
 }
 
 /** One table of statistics: metric, current value, unit, level, previous value (and level), change. */
-function StatisticsTable({ rows, unit, testId }: { rows: readonly StatisticRow[]; unit: GlucoseUnit; testId: string }) {
+function StatisticsTable({
+  rows,
+  unit,
+  testId,
+}: {
+  rows: readonly StatisticRow[];
+  unit: GlucoseUnit;
+  testId: string;
+}) {
   const { t, name, number, change, unitOf, level } = useStatisticsFormat(unit);
   const value = (row: StatisticRow, which: "value" | "previous") => {
     const sufficient = which === "value" ? row.sufficient : row.previousSufficient;
@@ -140,7 +205,10 @@ function StatisticsTable({ rows, unit, testId }: { rows: readonly StatisticRow[]
     );
   };
   return (
-    <table className={`${s.table} ${s.statisticsTable} ${s.statisticsColumns}`} data-testid={testId}>
+    <table
+      className={`${s.table} ${s.statisticsTable} ${s.statisticsColumns}`}
+      data-testid={testId}
+    >
       <thead>
         <tr>
           <th scope="col">{t("statistics.columns.metric")}</th>
@@ -188,10 +256,21 @@ export function StatisticsTables({ report, unit }: Props) {
   const { t } = useTranslation("reports");
   return (
     <ReportSection id="statistics-metrics" title={t("statistics.tableTitle")}>
-      <StatisticsTable rows={report.rows.filter((row) => row.inSpec)} unit={unit} testId="statistics-spec" />
+      <StatisticsTable
+        rows={report.rows.filter((row) => row.inSpec)}
+        unit={unit}
+        testId="statistics-spec"
+      />
       <h3 className={s.sectionTitle}>{t("statistics.otherMetrics")}</h3>
-      <StatisticsTable rows={report.rows.filter((row) => !row.inSpec)} unit={unit} testId="statistics-other" />
-      <p className={s.note} data-testid="statistics-legend">{`${INSUFFICIENT_MARK} ${t("statistics.legend")}`}</p>
+      <StatisticsTable
+        rows={report.rows.filter((row) => !row.inSpec)}
+        unit={unit}
+        testId="statistics-other"
+      />
+      <p
+        className={s.note}
+        data-testid="statistics-legend"
+      >{`${INSUFFICIENT_MARK} ${t("statistics.legend")}`}</p>
     </ReportSection>
   );
 }

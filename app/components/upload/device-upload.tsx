@@ -1,9 +1,24 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { browserUploadApi } from "~/device/browser-api";
 import { uploadCgm, type CgmLink } from "~/device/cgm-upload";
-import { connectCgm, connectMeter, connectPump, simulatedCgm, simulatedMeter, simulatedPump, type Connected } from "~/device/connect";
+import {
+  connectCgm,
+  connectMeter,
+  connectPump,
+  simulatedCgm,
+  simulatedMeter,
+  simulatedPump,
+  type Connected,
+} from "~/device/connect";
 import { uploadMeter, type MeterLink } from "~/device/meter-upload";
 import { UploadErrorLog } from "~/device/error-log";
 import { IDLE, UploadProgress, type UploadState } from "~/device/progress";
@@ -18,7 +33,16 @@ const PASSWORD_LENGTH = 6;
 /** The "choose it again" notice shows at most once in this many ms. */
 const PERMISSION_NOTICE_MS = 5000;
 
-type Props = { pid: number; timeZone: string; operatorUserId: number; patientUserId: number; home: string; uploads: string; importHref: string; simulated: boolean };
+type Props = {
+  pid: number;
+  timeZone: string;
+  operatorUserId: number;
+  patientUserId: number;
+  home: string;
+  uploads: string;
+  importHref: string;
+  simulated: boolean;
+};
 
 /**
  * Step 4 of the upload centre: the device choice, the pump's password dialog, the upload and its
@@ -43,7 +67,11 @@ export function DeviceUpload(props: Props) {
     const stop = progress.subscribe((s) => {
       if (s.status !== "failed") return;
       const message = s.values?.message ? `: ${s.values.message}` : "";
-      log.add({ operatorUserId: props.operatorUserId, patientUserId: props.patientUserId, content: `${device ?? "device"} upload failed at ${s.percent} % (${s.failure})${message}` });
+      log.add({
+        operatorUserId: props.operatorUserId,
+        patientUserId: props.patientUserId,
+        content: `${device ?? "device"} upload failed at ${s.percent} % (${s.failure})${message}`,
+      });
     });
     return () => {
       stop();
@@ -52,7 +80,8 @@ export function DeviceUpload(props: Props) {
   }, [api, progress, device, props.operatorUserId, props.patientUserId]);
 
   const support = hydrated ? { usb: "usb" in navigator, serial: "serial" in navigator } : null;
-  const supported = (kind: DeviceKind) => (kind === "gocheck" ? support?.serial : support?.usb) ?? false;
+  const supported = (kind: DeviceKind) =>
+    (kind === "gocheck" ? support?.serial : support?.usb) ?? false;
   const busy = state.status === "active";
   const request = { pid: props.pid, timeZone: props.timeZone };
 
@@ -76,7 +105,11 @@ export function DeviceUpload(props: Props) {
       lastNotice.current = Date.now();
       return;
     }
-    progress.fail(connected.reason === "notSupported" ? "notSupported" : (connected.failure ?? "deviceOpenFailed"));
+    progress.fail(
+      connected.reason === "notSupported"
+        ? "notSupported"
+        : (connected.failure ?? "deviceOpenFailed"),
+    );
   }
 
   function start(simulated: boolean) {
@@ -85,14 +118,21 @@ export function DeviceUpload(props: Props) {
     if (!device) return setProblem("device.choseFail");
     progress.reset();
     if (device === "equil") return setAsking(simulated ? "simulated" : "real");
-    if (device === "gocheck") void (simulated ? simulatedMeter(props.pid).then((link) => runMeter({ ok: true, link })) : connectMeter().then(runMeter));
-    if (device === "aidex") void (simulated ? simulatedCgm(props.pid).then((link) => runCgm({ ok: true, link })) : connectCgm().then(runCgm));
+    if (device === "gocheck")
+      void (simulated
+        ? simulatedMeter(props.pid).then((link) => runMeter({ ok: true, link }))
+        : connectMeter().then(runMeter));
+    if (device === "aidex")
+      void (simulated
+        ? simulatedCgm(props.pid).then((link) => runCgm({ ok: true, link }))
+        : connectCgm().then(runCgm));
   }
 
   function withPassword(password: string | null) {
     const mode = asking;
     setAsking(null);
-    if (mode === "simulated") void simulatedPump(props.pid).then((link) => runPump({ ok: true, link }, password));
+    if (mode === "simulated")
+      void simulatedPump(props.pid).then((link) => runPump({ ok: true, link }, password));
     else void connectPump().then((connected) => runPump(connected, password));
   }
 
@@ -108,7 +148,11 @@ export function DeviceUpload(props: Props) {
   }
   return (
     <>
-      <DeviceList device={device} onChoose={(kind) => (setDevice(kind), setProblem(null))} disabled={busy} />
+      <DeviceList
+        device={device}
+        onChoose={(kind) => (setDevice(kind), setProblem(null))}
+        disabled={busy}
+      />
       {device && !supported(device) ? (
         <p role="note">
           {t("device.unsupported")} <Link to={props.importHref}>{t("device.importInstead")}</Link>
@@ -125,29 +169,58 @@ export function DeviceUpload(props: Props) {
         </p>
       ) : null}
       <div className={f.links}>
-        <button type="button" className={layout.button} onClick={() => start(false)} disabled={busy || (device !== null && !supported(device))}>
+        <button
+          type="button"
+          className={layout.button}
+          onClick={() => start(false)}
+          disabled={busy || (device !== null && !supported(device))}
+        >
           {t("device.upload")}
         </button>
         {props.simulated ? (
-          <button type="button" className={layout.buttonSecondary} onClick={() => start(true)} disabled={busy}>
+          <button
+            type="button"
+            className={layout.buttonSecondary}
+            onClick={() => start(true)}
+            disabled={busy}
+          >
             {t("device.simulated")}
           </button>
         ) : null}
       </div>
       {asking ? <PasswordDialog onDone={withPassword} /> : null}
-      <ProgressNotice state={state} home={props.home} uploads={props.uploads} onReset={() => progress.reset()} />
+      <ProgressNotice
+        state={state}
+        home={props.home}
+        uploads={props.uploads}
+        onReset={() => progress.reset()}
+      />
     </>
   );
 }
 
-function DeviceList({ device, onChoose, disabled }: { device: DeviceKind | null; onChoose: (kind: DeviceKind) => void; disabled: boolean }) {
+function DeviceList({
+  device,
+  onChoose,
+  disabled,
+}: {
+  device: DeviceKind | null;
+  onChoose: (kind: DeviceKind) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation("upload");
   return (
     <fieldset className={f.fieldset} disabled={disabled}>
       <legend className={f.label}>{t("device.choose")}</legend>
       {DEVICES.map((kind) => (
         <label key={kind} className={f.choice}>
-          <input type="radio" name="device" value={kind} checked={device === kind} onChange={() => onChoose(kind)} />
+          <input
+            type="radio"
+            name="device"
+            value={kind}
+            checked={device === kind}
+            onChange={() => onChoose(kind)}
+          />
           {t(`device.kinds.${kind}`)} (<a href="/supports#devices">{t("device.versions")}</a>)
         </label>
       ))}
@@ -186,7 +259,14 @@ function PasswordDialog({ onDone }: { onDone: (password: string | null) => void 
     onDone(password);
   }
   return (
-    <div role="dialog" aria-modal="false" aria-labelledby="password-title" aria-describedby="password-hint" className={f.fieldset} data-testid="password-dialog">
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="password-title"
+      aria-describedby="password-hint"
+      className={f.fieldset}
+      data-testid="password-dialog"
+    >
       <h4 id="password-title">{t("device.password.title")}</h4>
       <p id="password-hint" className={f.hint}>
         {t("device.password.hint")}
@@ -230,20 +310,55 @@ function PasswordDialog({ onDone }: { onDone: (password: string | null) => void 
   );
 }
 
-function ProgressNotice({ state, home, uploads, onReset }: { state: UploadState; home: string; uploads: string; onReset: () => void }) {
+function ProgressNotice({
+  state,
+  home,
+  uploads,
+  onReset,
+}: {
+  state: UploadState;
+  home: string;
+  uploads: string;
+  onReset: () => void;
+}) {
   const { t } = useTranslation("upload");
   if (state.status === "idle") return null;
   const percent = Math.min(100, state.percent);
   return (
-    <section aria-live="polite" className={f.fieldset} data-testid="upload-progress" data-status={state.status}>
-      <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("device.upload")} style={{ height: "0.75rem", background: "#e3e8ef", borderRadius: "4px" }}>
-        <div style={{ width: `${percent}%`, height: "100%", background: state.status === "failed" ? "#b3261e" : "#0b5cab", borderRadius: "4px" }} />
+    <section
+      aria-live="polite"
+      className={f.fieldset}
+      data-testid="upload-progress"
+      data-status={state.status}
+    >
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t("device.upload")}
+        style={{ height: "0.75rem", background: "#e3e8ef", borderRadius: "4px" }}
+      >
+        <div
+          style={{
+            width: `${percent}%`,
+            height: "100%",
+            background: state.status === "failed" ? "#b3261e" : "#0b5cab",
+            borderRadius: "4px",
+          }}
+        />
       </div>
       {state.status === "active" ? <p>{t("device.status.active", { percent })}</p> : null}
       {state.status === "success" ? (
         <>
           <p role="status">{t("device.status.success")}</p>
-          <p>{t("device.summary", { added: state.added, duplicates: state.duplicates, flagged: state.flagged })}</p>
+          <p>
+            {t("device.summary", {
+              added: state.added,
+              duplicates: state.duplicates,
+              flagged: state.flagged,
+            })}
+          </p>
           {state.otherPatientDevice ? <p role="note">⚠ {t("device.otherPatientDevice")}</p> : null}
           <p className={f.links}>
             <Link to={home}>{t("device.seeData")}</Link>
@@ -251,7 +366,9 @@ function ProgressNotice({ state, home, uploads, onReset }: { state: UploadState;
           </p>
         </>
       ) : null}
-      {state.status === "noNewRecords" ? <p role="status">{t("device.status.noNewRecords")}</p> : null}
+      {state.status === "noNewRecords" ? (
+        <p role="status">{t("device.status.noNewRecords")}</p>
+      ) : null}
       {state.status === "failed" ? (
         <>
           <p role="alert">{t("device.status.failed", { percent })}</p>

@@ -17,7 +17,11 @@ import { encodeCgmReadings, FramedSimulator, type Reply, type SimulatorOptions }
  */
 
 /** A record as the handheld keeps it: its index, clock and raw value (mg/dL = 1.8 × raw). */
-export type AidexEntry = { readonly index: number; readonly time: DeviceClock; readonly raw: number };
+export type AidexEntry = {
+  readonly index: number;
+  readonly time: DeviceClock;
+  readonly raw: number;
+};
 
 export interface Aidex {
   readonly serial: string;
@@ -48,14 +52,26 @@ const between = (rng: Rng, low: number, high: number) => low + (high - low) * rn
 
 function clockAt(start: string, minute: number): DeviceClock {
   const at = new Date(Date.parse(`${start}T00:00:00Z`) + minute * 60_000);
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: 0 };
+  return {
+    year: at.getUTCFullYear(),
+    month: at.getUTCMonth() + 1,
+    day: at.getUTCDate(),
+    hour: at.getUTCHours(),
+    minute: at.getUTCMinutes(),
+    second: 0,
+  };
 }
 
 /** The glucose of every minute of `days` days, from the model above. */
 function glucoseByMinute(rng: Rng, days: number): Float64Array {
   const minutes = days * 1440;
   const glucose = new Float64Array(minutes);
-  const meals = Array.from({ length: days }, (_, day) => MEALS.map((at) => ({ at: day * 1440 + at + between(rng, -30, 30), peak: between(rng, 40, 110) }))).flat();
+  const meals = Array.from({ length: days }, (_, day) =>
+    MEALS.map((at) => ({
+      at: day * 1440 + at + between(rng, -30, 30),
+      peak: between(rng, 40, 110),
+    })),
+  ).flat();
   let noise = 0;
   for (let m = 0; m < minutes; m++) {
     const hour = (m % 1440) / 60;
@@ -77,7 +93,8 @@ export function createAidex(options: AidexOptions = {}): Aidex {
   const days = options.days ?? 3;
   const glucose = glucoseByMinute(rng, days);
   const events: { minute: number; manual: boolean; mgdl: number }[] = [];
-  for (let m = 0; m < glucose.length; m += READING_MINUTES) events.push({ minute: m, manual: false, mgdl: glucose[m]! });
+  for (let m = 0; m < glucose.length; m += READING_MINUTES)
+    events.push({ minute: m, manual: false, mgdl: glucose[m]! });
   for (let day = 0; day < days; day++) {
     for (const at of FINGER_PRICKS) {
       const minute = day * 1440 + Math.round(at + between(rng, -10, 10));
@@ -86,7 +103,14 @@ export function createAidex(options: AidexOptions = {}): Aidex {
   }
   events.sort((a, b) => a.minute - b.minute || Number(a.manual) - Number(b.manual));
   const first = options.firstIndex ?? 1;
-  const entries = events.map((event, i) => ({ manual: event.manual, entry: { index: first + i, time: clockAt(start, event.minute), raw: Math.round(event.mgdl / MGDL_PER_RAW) } }));
+  const entries = events.map((event, i) => ({
+    manual: event.manual,
+    entry: {
+      index: first + i,
+      time: clockAt(start, event.minute),
+      raw: Math.round(event.mgdl / MGDL_PER_RAW),
+    },
+  }));
   return {
     serial: options.serial ?? "AX2026001",
     version: options.version ?? "1.2.0",
@@ -105,21 +129,27 @@ export function encodeManualRecord(entry: AidexEntry): Uint8Array {
   return bytes;
 }
 
-const u32Of = (body: Uint8Array) => (body.length >= 4 ? new DataView(body.buffer, body.byteOffset, 4).getUint32(0, true) : null);
-const is = (frame: Frame, command: { port: number; parameter: number }) => frame.port === command.port && frame.parameter === command.parameter;
+const u32Of = (body: Uint8Array) =>
+  body.length >= 4 ? new DataView(body.buffer, body.byteOffset, 4).getUint32(0, true) : null;
+const is = (frame: Frame, command: { port: number; parameter: number }) =>
+  frame.port === command.port && frame.parameter === command.parameter;
 
 /** What the AiDEX handheld answers a request; a position it does not have gets no answer. */
 export function answerAidex(aidex: Aidex, frame: Frame): Reply {
-  if (is(frame, LINK_COMMANDS.version)) return { name: "version", payload: new TextEncoder().encode(`${aidex.version}\0`) };
-  if (is(frame, SERIAL_NUMBER_READ)) return { name: "serial", payload: new TextEncoder().encode(aidex.serial) };
-  if (is(frame, AIDEX_COMMANDS.manualCount)) return { name: "manualCount", payload: u32(aidex.manual.length) };
+  if (is(frame, LINK_COMMANDS.version))
+    return { name: "version", payload: new TextEncoder().encode(`${aidex.version}\0`) };
+  if (is(frame, SERIAL_NUMBER_READ))
+    return { name: "serial", payload: new TextEncoder().encode(aidex.serial) };
+  if (is(frame, AIDEX_COMMANDS.manualCount))
+    return { name: "manualCount", payload: u32(aidex.manual.length) };
   if (is(frame, AIDEX_COMMANDS.manualRecord)) {
     const entry = aidex.manual[u32Of(frame.body) ?? -1];
     return { name: "manualRecord", payload: entry ? encodeManualRecord(entry) : null };
   }
   if (is(frame, AIDEX_COMMANDS.history)) {
     const after = u32Of(frame.body);
-    const newer = after === null ? [] : aidex.readings.filter((r) => after === NO_INDEX || r.index > after);
+    const newer =
+      after === null ? [] : aidex.readings.filter((r) => after === NO_INDEX || r.index > after);
     return { name: "history", payload: encodeCgmReadings(newer) };
   }
   return null;

@@ -77,7 +77,10 @@ export function encodeHistoryRecord(record: HistoryRecord): Uint8Array {
   const bytes = new Uint8Array(HISTORY_RECORD_BYTES);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, record.recordId, true);
-  bytes.set(Array.from(record.serial, (c) => c.charCodeAt(0) & 0xff), 4);
+  bytes.set(
+    Array.from(record.serial, (c) => c.charCodeAt(0) & 0xff),
+    4,
+  );
   bytes.set(encodeClock(record.time), 10);
   bytes[16] = record.battery;
   bytes[17] = record.reservoir;
@@ -95,14 +98,29 @@ export function encodeHistory(records: readonly HistoryRecord[]): Uint8Array {
 }
 
 /** An event of a day before it is numbered: seconds since midnight, what it records, and the reservoir it leaves. */
-type DayEvent = { at: number; port: number; type: number; urgency: number; short0: number; short1: number; reservoirAfter?: number };
+type DayEvent = {
+  at: number;
+  port: number;
+  type: number;
+  urgency: number;
+  short0: number;
+  short1: number;
+  reservoirAfter?: number;
+};
 
 const between = (rng: Rng, low: number, high: number) => low + Math.floor(rng() * (high - low + 1));
 
 function basalEvents(rng: Rng): DayEvent[] {
   const events: DayEvent[] = [];
   for (let at = between(rng, 0, 120); at < 86_400; at += between(rng, 180, 600)) {
-    events.push({ at, port: 4, type: 0, urgency: 0, short0: scheduledBasalRaw(Math.floor(at / 3600)), short1: 0 });
+    events.push({
+      at,
+      port: 4,
+      type: 0,
+      urgency: 0,
+      short0: scheduledBasalRaw(Math.floor(at / 3600)),
+      short1: 0,
+    });
   }
   return events;
 }
@@ -111,7 +129,9 @@ function basalEvents(rng: Rng): DayEvent[] {
 function mealEvents(rng: Rng, hour: number): DayEvent[] {
   const at = hour * 3600 + between(rng, -1800, 1800);
   const grams = between(rng, 2, 8) * 10;
-  const bolusSeconds = Math.round(((grams / GRAMS_PER_UNIT) / (BOLUS_RATE_RAW * HISTORY_RATE_UNIT)) * 3600);
+  const bolusSeconds = Math.round(
+    (grams / GRAMS_PER_UNIT / (BOLUS_RATE_RAW * HISTORY_RATE_UNIT)) * 3600,
+  );
   const basal = scheduledBasalRaw(hour);
   return [
     { at, port: 3, type: 0, urgency: 0, short0: between(rng, 80, 220), short1: 0 },
@@ -125,12 +145,27 @@ function mealEvents(rng: Rng, hour: number): DayEvent[] {
 function refillEvents(): DayEvent[] {
   return [
     { at: REFILL_AT, port: 4, type: 8, urgency: 0, short0: 0, short1: 0 },
-    { at: REFILL_AT + 60, port: 4, type: 7, urgency: 0, short0: 0, short1: 0, reservoirAfter: FULL_RESERVOIR_U },
+    {
+      at: REFILL_AT + 60,
+      port: 4,
+      type: 7,
+      urgency: 0,
+      short0: 0,
+      short1: 0,
+      reservoirAfter: FULL_RESERVOIR_U,
+    },
   ];
 }
 
 function clockOf(date: Date, at: number): DeviceClock {
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: Math.floor(at / 3600), minute: Math.floor(at / 60) % 60, second: at % 60 };
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: Math.floor(at / 3600),
+    minute: Math.floor(at / 60) % 60,
+    second: at % 60,
+  };
 }
 
 export interface DaysOptions {
@@ -153,19 +188,44 @@ export function simulateDays(options: DaysOptions): HistoryRecord[] {
   for (let d = 0; d < options.days; d++) {
     const date = new Date(Date.parse(`${options.start}T00:00:00Z`) + d * 86_400_000);
     const refill = reservoir < LOW_RESERVOIR_U ? refillEvents() : [];
-    const events = [...basalEvents(rng), ...mealEvents(rng, 7), ...mealEvents(rng, 12), ...mealEvents(rng, 19), ...refill].sort((a, b) => a.at - b.at);
+    const events = [
+      ...basalEvents(rng),
+      ...mealEvents(rng, 7),
+      ...mealEvents(rng, 12),
+      ...mealEvents(rng, 19),
+      ...refill,
+    ].sort((a, b) => a.at - b.at);
     let alarmed = { reservoir: false, battery: false };
     const push = (event: DayEvent) => {
-      records.push({ recordId, serial, time: clockOf(date, event.at), battery, reservoir, short0: event.short0, short1: event.short1, eventIndex: recordId, port: event.port, type: event.type, urgency: event.urgency, value: 0 });
+      records.push({
+        recordId,
+        serial,
+        time: clockOf(date, event.at),
+        battery,
+        reservoir,
+        short0: event.short0,
+        short1: event.short1,
+        eventIndex: recordId,
+        port: event.port,
+        type: event.type,
+        urgency: event.urgency,
+        value: 0,
+      });
       recordId++;
     };
     for (const event of events) {
-      if (event.port === 3 && event.type === 1) reservoir = Math.max(0, reservoir - event.short1 / GRAMS_PER_UNIT);
+      if (event.port === 3 && event.type === 1)
+        reservoir = Math.max(0, reservoir - event.short1 / GRAMS_PER_UNIT);
       if (event.reservoirAfter !== undefined) reservoir = event.reservoirAfter;
       push(event);
-      if (reservoir < LOW_RESERVOIR_U && !alarmed.reservoir) push({ ...event, port: 4, type: 1, urgency: 1, short0: 0, short1: 0 });
-      if (battery < LOW_BATTERY_PERCENT && !alarmed.battery) push({ ...event, port: 5, type: 0, urgency: 1, short0: 0, short1: 0 });
-      alarmed = { reservoir: alarmed.reservoir || reservoir < LOW_RESERVOIR_U, battery: alarmed.battery || battery < LOW_BATTERY_PERCENT };
+      if (reservoir < LOW_RESERVOIR_U && !alarmed.reservoir)
+        push({ ...event, port: 4, type: 1, urgency: 1, short0: 0, short1: 0 });
+      if (battery < LOW_BATTERY_PERCENT && !alarmed.battery)
+        push({ ...event, port: 5, type: 0, urgency: 1, short0: 0, short1: 0 });
+      alarmed = {
+        reservoir: alarmed.reservoir || reservoir < LOW_RESERVOIR_U,
+        battery: alarmed.battery || battery < LOW_BATTERY_PERCENT,
+      };
     }
     reservoir = Math.max(0, reservoir - DAILY_BASAL_U);
     battery = Math.max(0, battery - between(rng, 5, 15));

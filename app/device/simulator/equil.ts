@@ -3,7 +3,13 @@ import { LINK_COMMANDS } from "../equil-link";
 import { encodeFrame, escapeHeader, FrameReader, headerCrc, md5, type Frame } from "../frame";
 import { DeviceTimeout } from "../pump-upload";
 import type { Transport } from "../transport";
-import { encodeClock, encodeHistory, simulateDays, type DeviceClock, type HistoryRecord } from "./days";
+import {
+  encodeClock,
+  encodeHistory,
+  simulateDays,
+  type DeviceClock,
+  type HistoryRecord,
+} from "./days";
 
 /**
  * The Equil handheld's side of the USB protocol, byte for byte, behind the Transport interface:
@@ -13,7 +19,17 @@ import { encodeClock, encodeHistory, simulateDays, type DeviceClock, type Histor
  */
 
 /** The replies a simulated handheld gives, by the read they answer (the Equil's and the AiDEX's). */
-export type ReplyName = "password" | "version" | "serial" | "basal" | "setting" | "cgm" | "timeZone" | "history" | "manualCount" | "manualRecord";
+export type ReplyName =
+  | "password"
+  | "version"
+  | "serial"
+  | "basal"
+  | "setting"
+  | "cgm"
+  | "timeZone"
+  | "history"
+  | "manualCount"
+  | "manualRecord";
 
 /** What a simulated device answers a request: the read's name and payload (null: no answer), or null for a request it does not know. */
 export type Reply = { name: ReplyName; payload: Uint8Array | null } | null;
@@ -48,11 +64,22 @@ export interface Handheld {
   readonly history: readonly HistoryRecord[];
 }
 
-const PROGRAM_NAMES = ["Weekday", "Weekend", "Sport", "Sick day", "Travel", "Night shift", "Custom"];
+const PROGRAM_NAMES = [
+  "Weekday",
+  "Weekend",
+  "Sport",
+  "Sick day",
+  "Travel",
+  "Night shift",
+  "Custom",
+];
 
 /** Program `index`'s rates: 0.8 U/h plus 0.05 U/h per program index, 1.0 U/h more from 4 to 8 h (raw × 0.0125). */
 function programRates(index: number): number[] {
-  return Array.from({ length: 48 }, (_, slot) => 64 + 4 * index + (slot >= 8 && slot < 16 ? 80 : 0));
+  return Array.from(
+    { length: 48 },
+    (_, slot) => 64 + 4 * index + (slot >= 8 && slot < 16 ? 80 : 0),
+  );
 }
 
 export interface HandheldOptions {
@@ -69,21 +96,38 @@ export interface HandheldOptions {
 export function createHandheld(options: HandheldOptions = {}): Handheld {
   const serial = options.serial ?? "EQ004711";
   const start = options.start ?? "2026-07-01";
-  const history = options.history ?? simulateDays({ seed: options.seed ?? 1, start, days: options.days ?? 3, serial });
+  const history =
+    options.history ??
+    simulateDays({ seed: options.seed ?? 1, start, days: options.days ?? 3, serial });
   return {
     serial,
     version: options.version ?? "5.3.0",
     password: options.password ?? null,
     zone: "GMT+01:00",
     basalPrograms: PROGRAM_NAMES.map((name, index) => ({ rates: programRates(index), name })),
-    settings: { lowBg: [700, 800], highBg: [1800, 1600], defaultCho: [10, 12, 10], sensitiveSilver: [400], originBasal: [64], bolusRate: [16000], maxBolus: [1000], doubleBolus: [1], effectiveTime: [4] },
-    cgm: encodeCgmReadings([{ index: 1, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 0, second: 0 }, raw: 61 }, { index: 2, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 5, second: 0 }, raw: 63 }]),
+    settings: {
+      lowBg: [700, 800],
+      highBg: [1800, 1600],
+      defaultCho: [10, 12, 10],
+      sensitiveSilver: [400],
+      originBasal: [64],
+      bolusRate: [16000],
+      maxBolus: [1000],
+      doubleBolus: [1],
+      effectiveTime: [4],
+    },
+    cgm: encodeCgmReadings([
+      { index: 1, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 0, second: 0 }, raw: 61 },
+      { index: 2, time: { year: 2026, month: 7, day: 1, hour: 8, minute: 5, second: 0 }, raw: 63 },
+    ]),
     history,
   };
 }
 
 /** CGM readings as 22-byte records: index u32, clock, sensor 1, history id = index, type 7, origin 0, raw u16, 2 reserved. */
-export function encodeCgmReadings(readings: readonly { index: number; time: DeviceClock; raw: number }[]): Uint8Array {
+export function encodeCgmReadings(
+  readings: readonly { index: number; time: DeviceClock; raw: number }[],
+): Uint8Array {
   const bytes = new Uint8Array(readings.length * 22);
   const view = new DataView(bytes.buffer);
   readings.forEach((reading, i) => {
@@ -111,43 +155,67 @@ const concat = (a: Uint8Array, b: Uint8Array) => {
   return out;
 };
 
-const is = (frame: Frame, command: { port: number; parameter: number }) => frame.port === command.port && frame.parameter === command.parameter;
+const is = (frame: Frame, command: { port: number; parameter: number }) =>
+  frame.port === command.port && frame.parameter === command.parameter;
 
 /** The setting a request asks for, by port, parameter and selector. */
 function settingOf(frame: Frame): SettingName | undefined {
-  return (Object.keys(PUMP_SETTING_READS) as SettingName[]).find((name) => is(frame, PUMP_SETTING_READS[name]) && frame.body[0] === PUMP_SETTING_READS[name].selector);
+  return (Object.keys(PUMP_SETTING_READS) as SettingName[]).find(
+    (name) =>
+      is(frame, PUMP_SETTING_READS[name]) && frame.body[0] === PUMP_SETTING_READS[name].selector,
+  );
 }
 
 /** What the handheld answers a request: the read's name and payload, or null (no answer). */
 export function answer(handheld: Handheld, frame: Frame): Reply {
   if (is(frame, LINK_COMMANDS.password)) {
     const given = String.fromCharCode(...frame.body);
-    return { name: "password", payload: handheld.password === null ? null : Uint8Array.of(given === handheld.password ? 1 : 0) };
+    return {
+      name: "password",
+      payload:
+        handheld.password === null ? null : Uint8Array.of(given === handheld.password ? 1 : 0),
+    };
   }
-  if (is(frame, LINK_COMMANDS.version)) return { name: "version", payload: cText(handheld.version) };
-  if (is(frame, { port: 0x00, parameter: 0x07 })) return { name: "serial", payload: new TextEncoder().encode(handheld.serial) };
+  if (is(frame, LINK_COMMANDS.version))
+    return { name: "version", payload: cText(handheld.version) };
+  if (is(frame, { port: 0x00, parameter: 0x07 }))
+    return { name: "serial", payload: new TextEncoder().encode(handheld.serial) };
   if (is(frame, { port: 0x04, parameter: 0x02 })) {
     const program = handheld.basalPrograms[frame.body[0] ?? -1];
-    return { name: "basal", payload: program ? concat(u16Bytes(program.rates), cText(program.name)) : null };
+    return {
+      name: "basal",
+      payload: program ? concat(u16Bytes(program.rates), cText(program.name)) : null,
+    };
   }
   const setting = settingOf(frame);
   if (setting) return { name: "setting", payload: u16Bytes(handheld.settings[setting]) };
   if (is(frame, LINK_COMMANDS.cgm)) return { name: "cgm", payload: handheld.cgm };
   if (is(frame, LINK_COMMANDS.timeZone)) return { name: "timeZone", payload: cText(handheld.zone) };
-  if (is(frame, { port: 0x05, parameter: 0x01 })) return { name: "history", payload: encodeHistory(handheld.history) };
+  if (is(frame, { port: 0x05, parameter: 0x01 }))
+    return { name: "history", payload: encodeHistory(handheld.history) };
   return null;
 }
 
 /** A reply frame broken the way `fault` says. */
 function brokenFrame(kind: "shortPacket" | "badCrc" | "badMd5", frame: Frame): Uint8Array {
-  if (kind === "shortPacket") return Uint8Array.of(0x2b, 0x2b, frame.port, frame.parameter, 0x2b, 0x2b);
+  if (kind === "shortPacket")
+    return Uint8Array.of(0x2b, 0x2b, frame.port, frame.parameter, 0x2b, 0x2b);
   const wire = encodeFrame(frame);
   if (kind === "badMd5") {
     wire[wire.length - 1] = wire[wire.length - 1]! ^ 0xff;
     return wire;
   }
   const length = frame.body.length + 16;
-  const header = Uint8Array.of(frame.port, frame.parameter, frame.operation, 0, length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, (length >>> 24) & 0xff);
+  const header = Uint8Array.of(
+    frame.port,
+    frame.parameter,
+    frame.operation,
+    0,
+    length & 0xff,
+    (length >>> 8) & 0xff,
+    (length >>> 16) & 0xff,
+    (length >>> 24) & 0xff,
+  );
   header[3] = headerCrc(header) ^ 0xff;
   const escaped = escapeHeader(header);
   const body = wire.subarray(wire.length - length);
@@ -211,8 +279,14 @@ export class FramedSimulator implements Transport {
     this.asked.push(reply.name);
     const fault = this.options.faults?.find((f) => f.on === reply.name);
     if (reply.payload === null || fault?.kind === "silent") return;
-    const frame: Frame = { port: request.port, parameter: request.parameter, operation: request.operation, body: reply.payload };
-    this.pending = fault && fault.kind !== "unplugged" ? brokenFrame(fault.kind, frame) : encodeFrame(frame);
+    const frame: Frame = {
+      port: request.port,
+      parameter: request.parameter,
+      operation: request.operation,
+      body: reply.payload,
+    };
+    this.pending =
+      fault && fault.kind !== "unplugged" ? brokenFrame(fault.kind, frame) : encodeFrame(frame);
     if (fault?.kind === "unplugged") this.untilUnplug = fault.afterBytes;
   }
 
@@ -224,7 +298,12 @@ export class FramedSimulator implements Transport {
       throw new DeviceTimeout("simulated handheld");
     }
     if (this.options.replyDelayMs) await this.sleep(this.options.replyDelayMs);
-    const size = Math.min(maxBytes, this.pending.length, this.nextReadSize(), this.untilUnplug ?? Infinity);
+    const size = Math.min(
+      maxBytes,
+      this.pending.length,
+      this.nextReadSize(),
+      this.untilUnplug ?? Infinity,
+    );
     const chunk = this.pending.slice(0, size);
     this.pending = this.pending.subarray(size);
     if (this.untilUnplug !== null) this.untilUnplug -= size;

@@ -1,7 +1,8 @@
 import { encodeFrame } from "../frame";
 import type { Transport } from "../transport";
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** A transport that answers each write with the next scripted payload (as a frame), and logs the writes. */
 export function scripted(payloads: Uint8Array[], options: { failOpen?: boolean } = {}) {
@@ -15,7 +16,9 @@ export function scripted(payloads: Uint8Array[], options: { failOpen?: boolean }
     write: async (bytes) => {
       writes.push(hex(bytes));
       const payload = payloads.shift();
-      pending = payload ? encodeFrame({ port: 0, parameter: 0, operation: 2, body: payload }) : new Uint8Array(0);
+      pending = payload
+        ? encodeFrame({ port: 0, parameter: 0, operation: 2, body: payload })
+        : new Uint8Array(0);
     },
     read: async () => {
       reads++;

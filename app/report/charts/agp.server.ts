@@ -13,7 +13,19 @@ import type { GlucoseLimits } from "../../metrics/alarm";
 import { AGP_TARGET_BAND, type DailyProfile } from "../agp-report";
 import { toUnit } from "../units";
 import { AGP_BAND_COLORS, CHART_PALETTE } from "./palette";
-import { DEFAULT_CHART_WIDTH, finishChart, glucoseScale, MARGIN_LEFT, MARGIN_RIGHT, MARK_CLASS, maxOf, minuteTicks, renderPanel, targetBandMark, type ChartOptions } from "./render.server";
+import {
+  DEFAULT_CHART_WIDTH,
+  finishChart,
+  glucoseScale,
+  MARGIN_LEFT,
+  MARGIN_RIGHT,
+  MARK_CLASS,
+  maxOf,
+  minuteTicks,
+  renderPanel,
+  targetBandMark,
+  type ChartOptions,
+} from "./render.server";
 
 export interface AgpChartLabels {
   /** y-axis label, naming the unit. */
@@ -49,12 +61,16 @@ export const AGP_MARK_CLASS = {
   targetLabel: "diacare-agp-target-label",
 } as const;
 
-
 const AGP_HEIGHT = 320;
 const DAILY_WIDTH = 240;
 const DAILY_HEIGHT = 130;
 /** Room on the right for the percentile names. */
-const MARGINS = { marginLeft: MARGIN_LEFT, marginRight: Math.max(MARGIN_RIGHT, 48), marginTop: 24, marginBottom: 28 } as const;
+const MARGINS = {
+  marginLeft: MARGIN_LEFT,
+  marginRight: Math.max(MARGIN_RIGHT, 48),
+  marginTop: 24,
+  marginBottom: 28,
+} as const;
 const DAILY_MARGINS = { marginLeft: 36, marginRight: 10, marginTop: 8, marginBottom: 20 } as const;
 const DAY_MINUTES = 1440;
 
@@ -69,18 +85,36 @@ interface AgpRow {
 
 /** One row per 5-minute column in the display unit; an empty column is NaN (a gap in the marks). */
 function agpRows(agp: Agp, unit: ChartOptions["unit"]): AgpRow[] {
-  const v = (x: number | null | undefined) => (x === null || x === undefined ? Number.NaN : toUnit(x, unit));
-  return agp.timeOfDayMin.map((minute, i) => ({ minute, p5: v(agp.p5[i]), p25: v(agp.p25[i]), p50: v(agp.p50[i]), p75: v(agp.p75[i]), p95: v(agp.p95[i]) }));
+  const v = (x: number | null | undefined) =>
+    x === null || x === undefined ? Number.NaN : toUnit(x, unit);
+  return agp.timeOfDayMin.map((minute, i) => ({
+    minute,
+    p5: v(agp.p5[i]),
+    p25: v(agp.p25[i]),
+    p50: v(agp.p50[i]),
+    p75: v(agp.p75[i]),
+    p95: v(agp.p95[i]),
+  }));
 }
 
 function minuteScale(stepHours: number, showGrid = true): Plot.ScaleOptions {
   const ticks = minuteTicks(stepHours);
   const labels = new Map(ticks.map((t) => [t.minute, t.label]));
-  return { type: "linear", domain: [0, DAY_MINUTES], ticks: ticks.map((t) => t.minute), tickFormat: (m: number) => labels.get(m) ?? "", grid: showGrid, label: null };
+  return {
+    type: "linear",
+    domain: [0, DAY_MINUTES],
+    ticks: ticks.map((t) => t.minute),
+    tickFormat: (m: number) => labels.get(m) ?? "",
+    grid: showGrid,
+    label: null,
+  };
 }
 
 /** The AGP percentile chart: 00:00-24:00, ticks every 3 h, 5-95 % and 25-75 % bands, the median, the target band. */
-export function agpChart(agp: Agp, options: ChartOptions & { labels: AgpChartLabels; targetBand?: GlucoseLimits }): string {
+export function agpChart(
+  agp: Agp,
+  options: ChartOptions & { labels: AgpChartLabels; targetBand?: GlucoseLimits },
+): string {
   const { unit, labels } = options;
   const band = options.targetBand ?? AGP_TARGET_BAND;
   const rows = agpRows(agp, unit);
@@ -89,14 +123,61 @@ export function agpChart(agp: Agp, options: ChartOptions & { labels: AgpChartLab
     height: options.height ?? AGP_HEIGHT,
     ...MARGINS,
     x: minuteScale(3),
-    y: glucoseScale(maxOf(agp.p95, (x) => x ?? Number.NEGATIVE_INFINITY), options, labels.glucoseAxis, { band }),
+    y: glucoseScale(
+      maxOf(agp.p95, (x) => x ?? Number.NEGATIVE_INFINITY),
+      options,
+      labels.glucoseAxis,
+      { band },
+    ),
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
-      Plot.areaY(rows, { x: "minute", y1: "p5", y2: "p95", fill: AGP_BAND_COLORS.outerBand, fillOpacity: 0.75, title: () => labels.outerBand, className: AGP_MARK_CLASS.outerBand }),
-      Plot.areaY(rows, { x: "minute", y1: "p25", y2: "p75", fill: AGP_BAND_COLORS.innerBand, fillOpacity: 0.85, title: () => labels.innerBand, className: AGP_MARK_CLASS.innerBand }),
-      Plot.lineY(rows, { x: "minute", y: "p50", stroke: AGP_BAND_COLORS.median, strokeWidth: 2.5, title: () => labels.median, className: AGP_MARK_CLASS.median }),
-      Plot.text(percentileLabels(rows), { x: () => DAY_MINUTES, y: "value", text: "text", textAnchor: "start", dx: 4, fontSize: 10, fill: "#1b2430", className: AGP_MARK_CLASS.percentileLabel }),
-      Plot.text([band], { x: () => 0, y: () => toUnit(band.high, unit), text: () => labels.targetRange, textAnchor: "start", dx: 4, dy: -6, fontSize: 10, fill: CHART_PALETTE.inRange, className: AGP_MARK_CLASS.targetLabel }),
+      Plot.areaY(rows, {
+        x: "minute",
+        y1: "p5",
+        y2: "p95",
+        fill: AGP_BAND_COLORS.outerBand,
+        fillOpacity: 0.75,
+        title: () => labels.outerBand,
+        className: AGP_MARK_CLASS.outerBand,
+      }),
+      Plot.areaY(rows, {
+        x: "minute",
+        y1: "p25",
+        y2: "p75",
+        fill: AGP_BAND_COLORS.innerBand,
+        fillOpacity: 0.85,
+        title: () => labels.innerBand,
+        className: AGP_MARK_CLASS.innerBand,
+      }),
+      Plot.lineY(rows, {
+        x: "minute",
+        y: "p50",
+        stroke: AGP_BAND_COLORS.median,
+        strokeWidth: 2.5,
+        title: () => labels.median,
+        className: AGP_MARK_CLASS.median,
+      }),
+      Plot.text(percentileLabels(rows), {
+        x: () => DAY_MINUTES,
+        y: "value",
+        text: "text",
+        textAnchor: "start",
+        dx: 4,
+        fontSize: 10,
+        fill: "#1b2430",
+        className: AGP_MARK_CLASS.percentileLabel,
+      }),
+      Plot.text([band], {
+        x: () => 0,
+        y: () => toUnit(band.high, unit),
+        text: () => labels.targetRange,
+        textAnchor: "start",
+        dx: 4,
+        dy: -6,
+        fontSize: 10,
+        fill: CHART_PALETTE.inRange,
+        className: AGP_MARK_CLASS.targetLabel,
+      }),
     ],
   });
   return finishChart(svg, options);
@@ -110,7 +191,14 @@ function percentileLabels(rows: readonly AgpRow[]): { value: number; text: strin
 
 /** The highest glucose of all the daily profiles, mg/dL: their one shared scale. */
 export function dailyProfilesMax(profiles: readonly DailyProfile[]): number {
-  return profiles.reduce((top, profile) => Math.max(top, maxOf(profile.points, (p) => p.mgdl)), Number.NEGATIVE_INFINITY);
+  return profiles.reduce(
+    (top, profile) =>
+      Math.max(
+        top,
+        maxOf(profile.points, (p) => p.mgdl),
+      ),
+    Number.NEGATIVE_INFINITY,
+  );
 }
 
 /**
@@ -118,20 +206,46 @@ export function dailyProfilesMax(profiles: readonly DailyProfile[]): number {
  * target band, on the scale of `sharedMaxMgdl` (all the report's days alike; see
  * {@link dailyProfilesMax}), else of its own highest value.
  */
-export function agpDailyChart(profile: DailyProfile, options: ChartOptions & { labels: AgpDailyChartLabels; targetBand?: GlucoseLimits; sharedMaxMgdl?: number }): string {
+export function agpDailyChart(
+  profile: DailyProfile,
+  options: ChartOptions & {
+    labels: AgpDailyChartLabels;
+    targetBand?: GlucoseLimits;
+    sharedMaxMgdl?: number;
+  },
+): string {
   const { unit, labels } = options;
   const band = options.targetBand ?? AGP_TARGET_BAND;
-  const rows = profile.points.map((p) => ({ minute: p.minute, value: toUnit(p.mgdl, unit), segment: p.segment }));
+  const rows = profile.points.map((p) => ({
+    minute: p.minute,
+    value: toUnit(p.mgdl, unit),
+    segment: p.segment,
+  }));
   const svg = renderPanel({
     width: options.width ?? DAILY_WIDTH,
     height: options.height ?? DAILY_HEIGHT,
     ...DAILY_MARGINS,
     style: { fontSize: "9px" },
     x: minuteScale(6),
-    y: { ...glucoseScale(options.sharedMaxMgdl ?? maxOf(profile.points, (p) => p.mgdl), options, labels.glucoseAxis, { band, compact: true }), label: null },
+    y: {
+      ...glucoseScale(
+        options.sharedMaxMgdl ?? maxOf(profile.points, (p) => p.mgdl),
+        options,
+        labels.glucoseAxis,
+        { band, compact: true },
+      ),
+      label: null,
+    },
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
-      Plot.lineY(rows, { x: "minute", y: "value", z: "segment", stroke: CHART_PALETTE.trace, strokeWidth: 1, className: MARK_CLASS.trace }),
+      Plot.lineY(rows, {
+        x: "minute",
+        y: "value",
+        z: "segment",
+        stroke: CHART_PALETTE.trace,
+        strokeWidth: 1,
+        className: MARK_CLASS.trace,
+      }),
     ],
   });
   return finishChart(svg, options);

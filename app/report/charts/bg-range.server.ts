@@ -45,11 +45,17 @@ interface BgRow {
 }
 
 function bgRows(model: BgRangeModel): BgRow[] {
-  return model.days.flatMap((day, i) => day.readings.map((reading) => ({ x: i + reading.seconds / DAY_S, reading })));
+  return model.days.flatMap((day, i) =>
+    day.readings.map((reading) => ({ x: i + reading.seconds / DAY_S, reading })),
+  );
 }
 
 /** Column-centre ticks, every k-th date so that at most `maxLabels` show. */
-function dateTicks(dates: readonly IsoDate[], format: (date: IsoDate) => string, maxLabels: number): { ticks: number[]; labels: Map<number, string> } {
+function dateTicks(
+  dates: readonly IsoDate[],
+  format: (date: IsoDate) => string,
+  maxLabels: number,
+): { ticks: number[]; labels: Map<number, string> } {
   const every = Math.max(1, Math.ceil(dates.length / maxLabels));
   const ticks: number[] = [];
   const labels = new Map<number, string>();
@@ -64,13 +70,20 @@ function dateTicks(dates: readonly IsoDate[], format: (date: IsoDate) => string,
 const monthDay = (date: IsoDate) => date.slice(5);
 
 /** Meter readings of the range, one column per date, dots coloured by class, the target band. */
-export function bgRangeChart(model: BgRangeModel, options: ChartOptions & { labels: BgChartLabels }): string {
+export function bgRangeChart(
+  model: BgRangeModel,
+  options: ChartOptions & { labels: BgChartLabels },
+): string {
   const { unit, locale, labels } = options;
   const width = chartWidth(options);
   const dates = model.days.map((d) => d.date);
   const columns = Math.max(1, dates.length);
   const rows = bgRows(model);
-  const { ticks, labels: tickLabels } = dateTicks(dates, labels.formatDay ?? monthDay, options.narrow ? NARROW_MAX_DATE_LABELS : MAX_DATE_LABELS);
+  const { ticks, labels: tickLabels } = dateTicks(
+    dates,
+    labels.formatDay ?? monthDay,
+    options.narrow ? NARROW_MAX_DATE_LABELS : MAX_DATE_LABELS,
+  );
   const svg = renderPanel({
     width,
     height: options.height ?? (options.narrow ? NARROW_BG_RANGE_HEIGHT : BG_RANGE_HEIGHT),
@@ -78,8 +91,19 @@ export function bgRangeChart(model: BgRangeModel, options: ChartOptions & { labe
     marginRight: MARGIN_RIGHT,
     marginTop: 24,
     marginBottom: 28,
-    x: { type: "linear", domain: [0, columns], ticks, tickFormat: (t: number) => tickLabels.get(t) ?? "", label: null },
-    y: glucoseScale(maxOf(rows, (r) => r.reading.mgdl), options, labels.glucoseAxis, { band: model.limits }),
+    x: {
+      type: "linear",
+      domain: [0, columns],
+      ticks,
+      tickFormat: (t: number) => tickLabels.get(t) ?? "",
+      label: null,
+    },
+    y: glucoseScale(
+      maxOf(rows, (r) => r.reading.mgdl),
+      options,
+      labels.glucoseAxis,
+      { band: model.limits },
+    ),
     color: { type: "identity" },
     marks: [
       targetBandMark(model.limits, 0, columns, unit, labels.targetRange),
@@ -95,7 +119,8 @@ export function bgRangeChart(model: BgRangeModel, options: ChartOptions & { labe
         fill: (r: BgRow) => GLUCOSE_CLASS_COLOR[r.reading.class],
         stroke: "white",
         strokeWidth: 0.75,
-        title: (r: BgRow) => `${r.reading.date} ${r.reading.clock} ${formatGlucose(r.reading.mgdl, unit, locale)} ${labels.glucoseUnit}`,
+        title: (r: BgRow) =>
+          `${r.reading.date} ${r.reading.clock} ${formatGlucose(r.reading.mgdl, unit, locale)} ${labels.glucoseUnit}`,
         className: MARK_CLASS.meterBg,
       }),
     ],

@@ -21,7 +21,8 @@ describe("the glucose palette", () => {
   });
 
   it("every glucose class reaches 4.5:1 on white (text), and so the 3:1 of graphics", () => {
-    for (const [name, color] of Object.entries(GLUCOSE_CLASS_COLOR)) expect([name, contrast(color, "#ffffff") >= 4.5]).toEqual([name, true]);
+    for (const [name, color] of Object.entries(GLUCOSE_CLASS_COLOR))
+      expect([name, contrast(color, "#ffffff") >= 4.5]).toEqual([name, true]);
   });
 
   it("the five classes are five colours, and 'in range' is one green in charts and bands", () => {

@@ -11,7 +11,15 @@
  */
 import * as Plot from "@observablehq/plot";
 import type { GlucoseLimits } from "../../metrics/alarm";
-import type { BolusEvent, CarbEntryView, GlucosePointView, PumpAlarmKind, PumpAlarmView, PumpDayModel, RateStep } from "../pump-day";
+import type {
+  BolusEvent,
+  CarbEntryView,
+  GlucosePointView,
+  PumpAlarmKind,
+  PumpAlarmView,
+  PumpDayModel,
+  RateStep,
+} from "../pump-day";
 import { hourTicks, type TimeTick } from "../day";
 import { formatGlucose, formatNumber, toUnit } from "../units";
 import { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR } from "./palette";
@@ -61,7 +69,10 @@ export interface PumpChartLabels {
 type PumpChartOptions = ChartOptions & { labels: PumpChartLabels };
 
 /** What the pump panels draw: one day's model, or the lists of consecutive days joined. */
-export type PumpSeries = Pick<PumpDayModel, "alarms" | "carbs" | "glucose" | "boluses" | "showBolusMarkers"> & {
+export type PumpSeries = Pick<
+  PumpDayModel,
+  "alarms" | "carbs" | "glucose" | "boluses" | "showBolusMarkers"
+> & {
   readonly basal: Pick<PumpDayModel["basal"], "steps">;
 };
 
@@ -102,7 +113,10 @@ export function pumpDayChart(model: PumpDayModel, options: PumpChartOptions): st
     width: chartWidth(options),
     when: (_, clock) => clock,
   };
-  const heights = panelHeights(options.narrow ? NARROW_PANEL_HEIGHTS : PANEL_HEIGHTS, options.height);
+  const heights = panelHeights(
+    options.narrow ? NARROW_PANEL_HEIGHTS : PANEL_HEIGHTS,
+    options.height,
+  );
   const panels = [
     eventPanel(model, frame, options, heights.events),
     glucosePanel(model, frame, options, heights.glucose),
@@ -137,7 +151,12 @@ function gramsText(c: CarbEntryView, locale: string): string {
 }
 
 /** Event strip: alarms and carbohydrate entries (with grams) on two rows. */
-export function eventPanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number): Plot.PlotOptions {
+export function eventPanel(
+  series: PumpSeries,
+  frame: PumpTimeFrame,
+  options: PumpChartOptions,
+  height: number,
+): Plot.PlotOptions {
   const { labels, locale } = options;
   const rowLabel: Record<EventRow, string> = { alarm: labels.alarms, carbs: labels.carbs };
   return {
@@ -169,7 +188,8 @@ export function eventPanel(series: PumpSeries, frame: PumpTimeFrame, options: Pu
         y: () => "carbs",
         r: 3.5,
         fill: CHART_PALETTE.carbs,
-        title: (c: CarbEntryView) => `${frame.when(c.time, c.clock)} ${gramsText(c, locale)} ${labels.unitG}`,
+        title: (c: CarbEntryView) =>
+          `${frame.when(c.time, c.clock)} ${gramsText(c, locale)} ${labels.unitG}`,
         className: MARK_CLASS.carbs,
       }),
       Plot.text(series.carbs, {
@@ -197,7 +217,13 @@ export function glucoseDotData(g: GlucosePointView): Record<string, string> {
 }
 
 /** The series' glucose values as dots with their values above; the target band behind them when given. */
-export function glucosePanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number, band?: TargetBand): Plot.PlotOptions {
+export function glucosePanel(
+  series: PumpSeries,
+  frame: PumpTimeFrame,
+  options: PumpChartOptions,
+  height: number,
+  band?: TargetBand,
+): Plot.PlotOptions {
   const { labels, unit, locale } = options;
   const value = (b: GlucosePointView) => toUnit(b.mgdl, unit);
   const text = (b: GlucosePointView) => formatGlucose(b.mgdl, unit, locale);
@@ -205,25 +231,43 @@ export function glucosePanel(series: PumpSeries, frame: PumpTimeFrame, options: 
     ...panelFrame(frame, height, false),
     marginTop: 20,
     marginBottom: 6,
-    y: glucoseScale(maxOf(series.glucose, (b) => b.mgdl), options, labels.glucoseAxis, band ? { band: band.limits, compact: true } : { compact: true }),
+    y: glucoseScale(
+      maxOf(series.glucose, (b) => b.mgdl),
+      options,
+      labels.glucoseAxis,
+      band ? { band: band.limits, compact: true } : { compact: true },
+    ),
     marks: [
-      ...(band ? [targetBandMark(band.limits, frame.domain[0], frame.domain[1], unit, band.title)] : []),
+      ...(band
+        ? [targetBandMark(band.limits, frame.domain[0], frame.domain[1], unit, band.title)]
+        : []),
       Plot.dot(series.glucose, {
         x: "time",
         y: value,
         r: 3.5,
-        fill: (b: GlucosePointView) => (b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class]),
-        title: (b: GlucosePointView) => `${frame.when(b.time, b.clock)} ${text(b)} ${labels.glucoseUnit}`,
+        fill: (b: GlucosePointView) =>
+          b.class === null ? CHART_PALETTE.neutral : GLUCOSE_CLASS_COLOR[b.class],
+        title: (b: GlucosePointView) =>
+          `${frame.when(b.time, b.clock)} ${text(b)} ${labels.glucoseUnit}`,
         className: MARK_CLASS.meterBg,
         render: withDataAttributes(series.glucose, glucoseDotData),
       }),
-      Plot.text(series.glucose, { x: "time", y: value, text, dy: -9, className: MARK_CLASS.meterBg }),
+      Plot.text(series.glucose, {
+        x: "time",
+        y: value,
+        text,
+        dy: -9,
+        className: MARK_CLASS.meterBg,
+      }),
     ],
   };
 }
 
 /** A 0..top axis of nice steps (about {@link INSULIN_TICK_COUNT}) covering `max` with headroom. */
-function insulinAxis(max: number, minimum: number): { top: number; ticks: number[]; decimals: number } {
+function insulinAxis(
+  max: number,
+  minimum: number,
+): { top: number; ticks: number[]; decimals: number } {
   const needed = Math.max(max, minimum) * HEADROOM;
   const step = niceStep(needed / INSULIN_TICK_COUNT);
   const top = Number((Math.ceil(needed / step) * step).toPrecision(12));
@@ -264,13 +308,37 @@ function bolusHeight(b: BolusEvent): number {
 }
 
 /** Basal step line (U/h, left axis) and, when the series allows, bolus bars (U, right axis), with the time axis. */
-export function insulinPanel(series: PumpSeries, frame: PumpTimeFrame, options: PumpChartOptions, height: number): Plot.PlotOptions {
+export function insulinPanel(
+  series: PumpSeries,
+  frame: PumpTimeFrame,
+  options: PumpChartOptions,
+  height: number,
+): Plot.PlotOptions {
   const { labels, locale } = options;
-  const basal = insulinAxis(maxOf(series.basal.steps, (s) => s.rateUh), MIN_BASAL_UH);
+  const basal = insulinAxis(
+    maxOf(series.basal.steps, (s) => s.rateUh),
+    MIN_BASAL_UH,
+  );
   const points = basalPoints(series.basal.steps);
   const basalMarks = [
-    Plot.areaY(points, { x: "time", y: "rate", z: "run", curve: "step-after", fill: CHART_PALETTE.basal, fillOpacity: 0.15, className: MARK_CLASS.basal }),
-    Plot.lineY(points, { x: "time", y: "rate", z: "run", curve: "step-after", stroke: CHART_PALETTE.basal, strokeWidth: 1.5, className: MARK_CLASS.basal }),
+    Plot.areaY(points, {
+      x: "time",
+      y: "rate",
+      z: "run",
+      curve: "step-after",
+      fill: CHART_PALETTE.basal,
+      fillOpacity: 0.15,
+      className: MARK_CLASS.basal,
+    }),
+    Plot.lineY(points, {
+      x: "time",
+      y: "rate",
+      z: "run",
+      curve: "step-after",
+      stroke: CHART_PALETTE.basal,
+      strokeWidth: 1.5,
+      className: MARK_CLASS.basal,
+    }),
   ];
   return {
     ...panelFrame(frame, height, true),
@@ -279,7 +347,11 @@ export function insulinPanel(series: PumpSeries, frame: PumpTimeFrame, options: 
     y: { type: "linear", domain: [0, basal.top], axis: null },
     marks: [
       Plot.gridY(basal.ticks, { strokeOpacity: 0.1 }),
-      Plot.axisY(basal.ticks, { anchor: "left", tickFormat: (v: number) => formatNumber(v, basal.decimals, locale), label: labels.basalAxis }),
+      Plot.axisY(basal.ticks, {
+        anchor: "left",
+        tickFormat: (v: number) => formatNumber(v, basal.decimals, locale),
+        label: labels.basalAxis,
+      }),
       ...basalMarks,
       ...(series.showBolusMarkers ? bolusMarks(series.boluses, basal.top, frame, options) : []),
       Plot.ruleY([0], { strokeOpacity: 0.4 }),
@@ -292,19 +364,29 @@ export function insulinPanel(series: PumpSeries, frame: PumpTimeFrame, options: 
  * U x (basal top / bolus top) and the right axis labels those positions in U (the dual-axis
  * approach of the Plot docs, https://observablehq.com/plot/marks/axis).
  */
-function bolusMarks(boluses: readonly BolusEvent[], basalTop: number, frame: PumpTimeFrame, options: PumpChartOptions): Plot.Markish[] {
+function bolusMarks(
+  boluses: readonly BolusEvent[],
+  basalTop: number,
+  frame: PumpTimeFrame,
+  options: PumpChartOptions,
+): Plot.Markish[] {
   const { labels, locale } = options;
   const bolus = insulinAxis(maxOf(boluses, bolusHeight), MIN_BOLUS_U);
   const k = basalTop / bolus.top;
   const unitsText = (b: BolusEvent) => bolusText(b.unitsDisplay, locale);
-  const title = (b: BolusEvent) => `${frame.when(b.start, b.clock)} ${unitsText(b)} ${labels.unitU}`;
+  const title = (b: BolusEvent) =>
+    `${frame.when(b.start, b.clock)} ${unitsText(b)} ${labels.unitU}`;
   const immediate = boluses.filter((b) => b.immediate !== null);
   const extended = boluses.filter((b) => b.extended !== null);
   const common = { className: MARK_CLASS.bolus, title };
   return [
     Plot.axisY(
       bolus.ticks.map((t) => t * k),
-      { anchor: "right", tickFormat: (v: number) => formatNumber(v / k, bolus.decimals, locale), label: labels.bolusAxis },
+      {
+        anchor: "right",
+        tickFormat: (v: number) => formatNumber(v / k, bolus.decimals, locale),
+        label: labels.bolusAxis,
+      },
     ),
     Plot.rect(extended, {
       x1: (b: BolusEvent) => b.extended!.start,

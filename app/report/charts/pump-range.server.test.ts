@@ -1,14 +1,41 @@
 import { DOMParser } from "linkedom";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { GLUCOSE_CLASS_COLOR, MARK_CLASS, pumpDayChart, pumpRangeChart, pumpRangeFacts, RANGE_CHART_WIDTH, RANGE_MARK_CLASS, type PumpRangeChartLabels } from "../charts.server";
+import {
+  GLUCOSE_CLASS_COLOR,
+  MARK_CLASS,
+  pumpDayChart,
+  pumpRangeChart,
+  pumpRangeFacts,
+  RANGE_CHART_WIDTH,
+  RANGE_MARK_CLASS,
+  type PumpRangeChartLabels,
+} from "../charts.server";
 import { displayDate, shiftDate, type IsoDate } from "../day";
 import type { PumpAlarmKind, PumpHistoryRecord } from "../pump-day";
-import { BIG_BOLUS_MAX_SHOWN, buildPumpReport, multiDayTicks, multiDayTickStepMs, type PumpChartGroup, type PumpReport } from "../pump-report";
+import {
+  BIG_BOLUS_MAX_SHOWN,
+  buildPumpReport,
+  multiDayTicks,
+  multiDayTickStepMs,
+  type PumpChartGroup,
+  type PumpReport,
+} from "../pump-report";
 import { pumpRecord as rec } from "../test-records";
 import type { GlucoseUnit } from "../units";
 import { MARGIN_LEFT, MARGIN_RIGHT } from "./render.server";
-import { all, num, ownText, parseSvg, tick, ticks, translate, vertices, TEST_PUMP_LABELS, type Tick } from "./svg-test-support";
+import {
+  all,
+  num,
+  ownText,
+  parseSvg,
+  tick,
+  ticks,
+  translate,
+  vertices,
+  TEST_PUMP_LABELS,
+  type Tick,
+} from "./svg-test-support";
 
 const WAW = "Europe/Warsaw";
 const NY = "America/New_York";
@@ -26,7 +53,8 @@ const labels: PumpRangeChartLabels = {
 // Fixtures: real report models from pump records
 
 function local(date: IsoDate, tz: string, hh: number, mm = 0): number {
-  return Temporal.PlainDate.from(date).toPlainDateTime({ hour: hh, minute: mm }).toZonedDateTime(tz).epochMilliseconds;
+  return Temporal.PlainDate.from(date).toPlainDateTime({ hour: hh, minute: mm }).toZonedDateTime(tz)
+    .epochMilliseconds;
 }
 
 interface DayPlan {
@@ -43,16 +71,36 @@ interface DayPlan {
 function dayRecords(date: IsoDate, tz: string, plan: DayPlan): PumpHistoryRecord[] {
   if (plan.empty) return [];
   const at = (hh: number, mm = 0) => local(date, tz, hh, mm);
-  const out = [rec(at(6), { basal: 1 }), rec(at(8, 30), { port: 3, type: 0, s0: 150 }), rec(at(9), { basal: 1, port: 4, type: 1, urgency: 1 }), rec(at(22), { basal: 0.8 })];
+  const out = [
+    rec(at(6), { basal: 1 }),
+    rec(at(8, 30), { port: 3, type: 0, s0: 150 }),
+    rec(at(9), { basal: 1, port: 4, type: 1, urgency: 1 }),
+    rec(at(22), { basal: 0.8 }),
+  ];
   for (const h of plan.boluses ?? [7, 12]) {
-    out.push(rec(at(h - 1, 58), { basal: 1, port: 3, type: 1, carbs: 60 }), rec(at(h), { basal: 1, bolus: 60 }), rec(at(h, 5), { basal: 1 }));
+    out.push(
+      rec(at(h - 1, 58), { basal: 1, port: 3, type: 1, carbs: 60 }),
+      rec(at(h), { basal: 1, bolus: 60 }),
+      rec(at(h, 5), { basal: 1 }),
+    );
   }
   return out;
 }
 
-function report(from: IsoDate, dayCount: number, { tz = WAW, plan = () => ({}), meter = [] }: { tz?: string; plan?: (i: number) => DayPlan; meter?: { time: number; mgdl: number }[] } = {}): PumpReport {
+function report(
+  from: IsoDate,
+  dayCount: number,
+  {
+    tz = WAW,
+    plan = () => ({}),
+    meter = [],
+  }: { tz?: string; plan?: (i: number) => DayPlan; meter?: { time: number; mgdl: number }[] } = {},
+): PumpReport {
   const dates = Array.from({ length: dayCount }, (_, i) => shiftDate(from, i));
-  const records = [rec(local(shiftDate(from, -1), tz, 23), { basal: 0.8 }), ...dates.flatMap((d, i) => dayRecords(d, tz, plan(i)))];
+  const records = [
+    rec(local(shiftDate(from, -1), tz, 23), { basal: 0.8 }),
+    ...dates.flatMap((d, i) => dayRecords(d, tz, plan(i))),
+  ];
   const result = buildPumpReport({
     from,
     to: dates[dates.length - 1]!,
@@ -83,7 +131,13 @@ function wholeRangeGroup(r: PumpReport): PumpChartGroup {
   };
 }
 
-function render(r: PumpReport, group: PumpChartGroup, unit: GlucoseUnit = 0, locale = "en", title = "Chart title"): string {
+function render(
+  r: PumpReport,
+  group: PumpChartGroup,
+  unit: GlucoseUnit = 0,
+  locale = "en",
+  title = "Chart title",
+): string {
   return pumpRangeChart(r, group, { unit, locale, title, labels });
 }
 
@@ -116,14 +170,21 @@ function xAt(group: PumpChartGroup, x: readonly Tick[], time: number): number {
 
 /** The basal step line's paths (the area under it is the other basal path). */
 function basalLines(root: Element): Element[] {
-  return all(root, `g.${MARK_CLASS.basal} path`).filter((p) => p.parentElement!.getAttribute("fill") === "none");
+  return all(root, `g.${MARK_CLASS.basal} path`).filter(
+    (p) => p.parentElement!.getAttribute("fill") === "none",
+  );
 }
 
 function expectRealTimeSpacing(group: PumpChartGroup, x: readonly Tick[]): void {
   expect(x.map((t) => t.text)).toEqual(group.ticks.map((t) => t.label));
-  const pxPerMs = (x[x.length - 1]!.x - x[0]!.x) / (group.ticks[group.ticks.length - 1]!.time - group.ticks[0]!.time);
+  const pxPerMs =
+    (x[x.length - 1]!.x - x[0]!.x) /
+    (group.ticks[group.ticks.length - 1]!.time - group.ticks[0]!.time);
   for (let i = 1; i < x.length; i++) {
-    expect(x[i]!.x - x[i - 1]!.x).toBeCloseTo((group.ticks[i]!.time - group.ticks[i - 1]!.time) * pxPerMs, 1);
+    expect(x[i]!.x - x[i - 1]!.x).toBeCloseTo(
+      (group.ticks[i]!.time - group.ticks[i - 1]!.time) * pxPerMs,
+      1,
+    );
   }
 }
 
@@ -136,7 +197,16 @@ describe("pumpRangeChart: time axis", () => {
     expect(group.tickStepMs).toBe(4 * H);
     const x = ticks(parseSvg(render(r, group)), "x");
     expect(x).toHaveLength(36);
-    expect(x.map((t) => t.text)).toEqual(Array.from({ length: 6 }, () => ["00:00", "04:00", "08:00", "12:00", "16:00", "20:00"]).flat());
+    expect(x.map((t) => t.text)).toEqual(
+      Array.from({ length: 6 }, () => [
+        "00:00",
+        "04:00",
+        "08:00",
+        "12:00",
+        "16:00",
+        "20:00",
+      ]).flat(),
+    );
     expectRealTimeSpacing(group, x);
   });
 
@@ -158,7 +228,13 @@ describe("pumpRangeChart: time axis", () => {
       expect(rules.map((l) => num(l, "x1"))).toEqual(midnights.map((t) => expect.closeTo(t.x, 1)));
     }
     const dates = all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`);
-    expect(dates.map(ownText)).toEqual(["2026/11/16", "2026/11/17", "2026/11/18", "2026/11/19", "2026/11/20"]);
+    expect(dates.map(ownText)).toEqual([
+      "2026/11/16",
+      "2026/11/17",
+      "2026/11/18",
+      "2026/11/19",
+      "2026/11/20",
+    ]);
     // Each date sits in the middle of its day, below the time labels.
     const timeLabel = position(all(root, `g[aria-label="x-axis tick label"] text`)[0]!);
     expect(position(dates[1]!).x).toBeCloseTo((midnights[0]!.x + midnights[1]!.x) / 2, 0);
@@ -172,28 +248,35 @@ describe("pumpRangeChart: time axis", () => {
   it.each([
     [WAW, "2026-10-23", "2026-10-25", 25, 5 / 4],
     [NY, "2026-03-06", "2026-03-08", 23, 3 / 4],
-  ])("%s: a group over the DST day %s..%s gives it %i h of width and real-time tick spacing", (tz, from, dstDay, hours, firstGap) => {
-    const r = report(from, 5, { tz });
-    const group = r.charts[0]!;
-    const dst = r.days.find((d) => d.window.date === dstDay)!;
-    expect(dst.window.hours).toBe(hours);
-    const root = parseSvg(render(r, group));
-    const x = ticks(root, "x");
-    expect(x).toHaveLength(group.ticks.length);
-    expectRealTimeSpacing(group, x);
-    const i = group.ticks.findIndex((t) => t.time === dst.window.start);
-    // 00:00-04:00 on that night lasts 5 h (fall back) or 3 h (spring forward).
-    expect((x[i + 1]!.x - x[i]!.x) / (x[i + 2]!.x - x[i + 1]!.x)).toBeCloseTo(firstGap, 2);
-    const rules = all(panels(root)[2]!, `g.${RANGE_MARK_CLASS.dayBoundary} line`).map((l) => num(l, "x1"));
-    const dayWidth = (k: number) => rules[k]! - rules[k - 1]!;
-    const k = r.dates.indexOf(dstDay);
-    expect(dayWidth(k) / dayWidth(k - 1)).toBeCloseTo(hours / 24, 2);
-    // The 12:00 bolus of the DST day is drawn at that day's 12:00 tick.
-    const noon = group.ticks.findIndex((t) => t.time === local(dstDay, tz, 12));
-    expect(x[noon]!.text).toBe("12:00");
-    const bars = all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`).map((l) => num(l, "x1"));
-    expect(bars.some((b) => Math.abs(b - x[noon]!.x) < 0.5)).toBe(true);
-  });
+  ])(
+    "%s: a group over the DST day %s..%s gives it %i h of width and real-time tick spacing",
+    (tz, from, dstDay, hours, firstGap) => {
+      const r = report(from, 5, { tz });
+      const group = r.charts[0]!;
+      const dst = r.days.find((d) => d.window.date === dstDay)!;
+      expect(dst.window.hours).toBe(hours);
+      const root = parseSvg(render(r, group));
+      const x = ticks(root, "x");
+      expect(x).toHaveLength(group.ticks.length);
+      expectRealTimeSpacing(group, x);
+      const i = group.ticks.findIndex((t) => t.time === dst.window.start);
+      // 00:00-04:00 on that night lasts 5 h (fall back) or 3 h (spring forward).
+      expect((x[i + 1]!.x - x[i]!.x) / (x[i + 2]!.x - x[i + 1]!.x)).toBeCloseTo(firstGap, 2);
+      const rules = all(panels(root)[2]!, `g.${RANGE_MARK_CLASS.dayBoundary} line`).map((l) =>
+        num(l, "x1"),
+      );
+      const dayWidth = (k: number) => rules[k]! - rules[k - 1]!;
+      const k = r.dates.indexOf(dstDay);
+      expect(dayWidth(k) / dayWidth(k - 1)).toBeCloseTo(hours / 24, 2);
+      // The 12:00 bolus of the DST day is drawn at that day's 12:00 tick.
+      const noon = group.ticks.findIndex((t) => t.time === local(dstDay, tz, 12));
+      expect(x[noon]!.text).toBe("12:00");
+      const bars = all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`).map((l) =>
+        num(l, "x1"),
+      );
+      expect(bars.some((b) => Math.abs(b - x[noon]!.x) < 0.5)).toBe(true);
+    },
+  );
 });
 
 describe("pumpRangeChart: insulin", () => {
@@ -204,7 +287,8 @@ describe("pumpRangeChart: insulin", () => {
     const lines = basalLines(root);
     expect(lines).toHaveLength(1);
     const v = vertices(lines[0]!.getAttribute("d")!);
-    for (let i = 1; i < v.length; i++) expect(v[i - 1]![0] === v[i]![0] || v[i - 1]![1] === v[i]![1]).toBe(true);
+    for (let i = 1; i < v.length; i++)
+      expect(v[i - 1]![0] === v[i]![0] || v[i - 1]![1] === v[i]![1]).toBe(true);
     const x = ticks(root, "x");
     expect(v[0]![0]).toBeCloseTo(x[0]!.x, 1);
     expect(v[v.length - 1]![0]).toBeCloseTo(xAt(group, x, group.end), 1);
@@ -221,13 +305,17 @@ describe("pumpRangeChart: insulin", () => {
     expect(group.showBolusMarkers).toBe(true);
     const root = parseSvg(render(r, group, 0, "pl"));
     expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`)).toHaveLength(25);
-    expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="text"] text`).map(ownText)).toEqual(Array(25).fill("5,0"));
+    expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="text"] text`).map(ownText)).toEqual(
+      Array(25).fill("5,0"),
+    );
     expect(all(root, "text").some((t) => ownText(t).includes("Lbolus"))).toBe(true);
     expect(all(root, `.${RANGE_MARK_CLASS.bolusOmitted}`)).toHaveLength(0);
   });
 
   it("leaves bolus markers and their axis out above 25 boluses, and says so", () => {
-    const r = report("2026-11-16", 5, { plan: (i) => ({ boluses: i === 0 ? [7, 9, 11, 13, 15, 17] : [7, 9, 11, 13, 15] }) });
+    const r = report("2026-11-16", 5, {
+      plan: (i) => ({ boluses: i === 0 ? [7, 9, 11, 13, 15, 17] : [7, 9, 11, 13, 15] }),
+    });
     const group = r.charts[0]!;
     expect(group.bolusCount).toBe(26);
     expect(group.showBolusMarkers).toBe(false);
@@ -249,56 +337,99 @@ describe("pumpRangeChart: glucose, carbohydrate and alarms", () => {
   it.each([
     [0 as GlucoseUnit, "pl", "3,9", "10,0", "8,3", "3,3"],
     [1 as GlucoseUnit, "en", "70", "180", "150", "60"],
-  ])("unit %i (%s): target band at the limit ticks, pump BG and meter values in the display unit", (unit, locale, lowText, highText, pumpText, meterText) => {
-    const root = parseSvg(render(r, group, unit, locale));
-    const glucose = panels(root)[1]!;
-    const y = ticks(glucose, "y");
-    const band = all(glucose, `g.${MARK_CLASS.targetBand} rect`);
-    expect(band).toHaveLength(1);
-    expect(num(band[0]!, "y")).toBeCloseTo(tick(y, highText).y, 1);
-    expect(num(band[0]!, "y") + num(band[0]!, "height")).toBeCloseTo(tick(y, lowText).y, 1);
-    expect(band[0]!.querySelector("title")!.textContent).toBe("Ltarget");
-    const top = Math.max(...y.map((t) => Number(t.text.replace(",", "."))));
-    if (unit === 0) expect(top).toBeLessThan(30);
-    else expect(top).toBeGreaterThanOrEqual(300);
-    // Five pump BG entries (one a day) and the meter reading, in time order.
-    const values = all(glucose, `g.${MARK_CLASS.meterBg}[aria-label="text"] text`).map(ownText);
-    expect(values).toEqual([pumpText, pumpText, meterText, pumpText, pumpText, pumpText]);
-    const dots = all(glucose, `g.${MARK_CLASS.meterBg} circle`);
-    expect(dots.map((d) => d.getAttribute("fill"))).toEqual([...Array(2).fill(GLUCOSE_CLASS_COLOR.inRange), GLUCOSE_CLASS_COLOR.low, ...Array(3).fill(GLUCOSE_CLASS_COLOR.inRange)]);
-  });
+  ])(
+    "unit %i (%s): target band at the limit ticks, pump BG and meter values in the display unit",
+    (unit, locale, lowText, highText, pumpText, meterText) => {
+      const root = parseSvg(render(r, group, unit, locale));
+      const glucose = panels(root)[1]!;
+      const y = ticks(glucose, "y");
+      const band = all(glucose, `g.${MARK_CLASS.targetBand} rect`);
+      expect(band).toHaveLength(1);
+      expect(num(band[0]!, "y")).toBeCloseTo(tick(y, highText).y, 1);
+      expect(num(band[0]!, "y") + num(band[0]!, "height")).toBeCloseTo(tick(y, lowText).y, 1);
+      expect(band[0]!.querySelector("title")!.textContent).toBe("Ltarget");
+      const top = Math.max(...y.map((t) => Number(t.text.replace(",", "."))));
+      if (unit === 0) expect(top).toBeLessThan(30);
+      else expect(top).toBeGreaterThanOrEqual(300);
+      // Five pump BG entries (one a day) and the meter reading, in time order.
+      const values = all(glucose, `g.${MARK_CLASS.meterBg}[aria-label="text"] text`).map(ownText);
+      expect(values).toEqual([pumpText, pumpText, meterText, pumpText, pumpText, pumpText]);
+      const dots = all(glucose, `g.${MARK_CLASS.meterBg} circle`);
+      expect(dots.map((d) => d.getAttribute("fill"))).toEqual([
+        ...Array(2).fill(GLUCOSE_CLASS_COLOR.inRange),
+        GLUCOSE_CLASS_COLOR.low,
+        ...Array(3).fill(GLUCOSE_CLASS_COLOR.inRange),
+      ]);
+    },
+  );
 
   it("draws a day's glucose as the DAILY chart draws it: the same dots, each with its instant, mg/dL and source", () => {
     const dotsOf = (root: Element) =>
-      all(root, `g.${MARK_CLASS.meterBg} circle`).map((c) => [Number(c.getAttribute("data-time")), Number(c.getAttribute("data-mgdl")), c.getAttribute("data-source")]);
+      all(root, `g.${MARK_CLASS.meterBg} circle`).map((c) => [
+        Number(c.getAttribute("data-time")),
+        Number(c.getAttribute("data-mgdl")),
+        c.getAttribute("data-source"),
+      ]);
     const day = r.days[1]!;
     // 2026-11-17: the pump's BG entry at 08:30 (150 mg/dL) and the meter reading at 19:00 (60 mg/dL).
     const expected = [
       [local("2026-11-17", WAW, 8, 30), 150, "pump"],
       [local("2026-11-17", WAW, 19), 60, "meter"],
     ];
-    const screen = dotsOf(parseSvg(pumpDayChart(day, { unit: 0, locale: "en", title: "Day", labels })));
-    const print = dotsOf(parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "en", title: "Print", tooltips: false, labels })));
+    const screen = dotsOf(
+      parseSvg(pumpDayChart(day, { unit: 0, locale: "en", title: "Day", labels })),
+    );
+    const print = dotsOf(
+      parseSvg(
+        pumpRangeChart(r, group, {
+          unit: 0,
+          locale: "en",
+          title: "Print",
+          tooltips: false,
+          labels,
+        }),
+      ),
+    );
     expect(screen).toEqual(expected);
-    expect(print.filter(([time]) => (time as number) >= day.window.start && (time as number) < day.window.end)).toEqual(expected);
+    expect(
+      print.filter(
+        ([time]) => (time as number) >= day.window.start && (time as number) < day.window.end,
+      ),
+    ).toEqual(expected);
     expect(print).toHaveLength(6);
   });
 
   it("marks carbohydrate and alarms with tooltips naming the date", () => {
     const root = parseSvg(render(r, group, 0, "pl"));
-    expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="text"] text`).map(ownText)).toEqual(Array(10).fill("60"));
-    expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="dot"] circle`)[2]!.querySelector("title")!.textContent).toBe("2026/11/17 06:58 60 Lg");
+    expect(all(root, `g.${MARK_CLASS.carbs}[aria-label="text"] text`).map(ownText)).toEqual(
+      Array(10).fill("60"),
+    );
+    expect(
+      all(root, `g.${MARK_CLASS.carbs}[aria-label="dot"] circle`)[2]!.querySelector("title")!
+        .textContent,
+    ).toBe("2026/11/17 06:58 60 Lg");
     const alarms = all(root, `g.${MARK_CLASS.alarms} path`);
     expect(alarms).toHaveLength(5);
-    expect(alarms[4]!.querySelector("title")!.textContent).toBe("2026/11/20 09:00 Lkind_low_insulin");
+    expect(alarms[4]!.querySelector("title")!.textContent).toBe(
+      "2026/11/20 09:00 Lkind_low_insulin",
+    );
     const bolus = all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`)[0]!;
     expect(bolus.querySelector("title")!.textContent).toBe("2026/11/16 07:00 5,0 LU");
   });
 
   it("writes dates with the caller's format", () => {
-    const root = parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "pl", title: "T", labels: { ...labels, formatDay: (d) => d.split("-").reverse().join(".") } }));
+    const root = parseSvg(
+      pumpRangeChart(r, group, {
+        unit: 0,
+        locale: "pl",
+        title: "T",
+        labels: { ...labels, formatDay: (d) => d.split("-").reverse().join(".") },
+      }),
+    );
     expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`).map(ownText)[0]).toBe("16.11.2026");
-    expect(all(root, `g.${MARK_CLASS.alarms} path`)[0]!.querySelector("title")!.textContent).toBe("16.11.2026 09:00 Lkind_low_insulin");
+    expect(all(root, `g.${MARK_CLASS.alarms} path`)[0]!.querySelector("title")!.textContent).toBe(
+      "16.11.2026 09:00 Lkind_low_insulin",
+    );
   });
 });
 
@@ -320,12 +451,22 @@ describe("pumpRangeChart: days without data", () => {
     const inside = (e: Element) => num(e, "cx") > from && num(e, "cx") < to;
     expect(all(root, "circle").filter(inside)).toHaveLength(0);
     expect(all(root, `g.${MARK_CLASS.bolus}[aria-label="rule"] line`)).toHaveLength(8);
-    expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`).map(ownText)[2]).toBe(displayDate(empty.window.date));
+    expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`).map(ownText)[2]).toBe(
+      displayDate(empty.window.date),
+    );
     expect(all(panels(root)[2]!, `g.${RANGE_MARK_CLASS.dayBoundary} line`)).toHaveLength(4);
   });
 
   it("renders the frame, axes and dates of a group without any data", () => {
-    const r = buildPumpReport({ from: "2026-11-16", to: "2026-11-20", timeZone: WAW, now: Date.parse("2027-01-01T00:00:00Z"), records: [], limits, setting: { unit: 0, nameStyle: 0 } });
+    const r = buildPumpReport({
+      from: "2026-11-16",
+      to: "2026-11-20",
+      timeZone: WAW,
+      now: Date.parse("2027-01-01T00:00:00Z"),
+      records: [],
+      limits,
+      setting: { unit: 0, nameStyle: 0 },
+    });
     if (r.status !== "ok") throw new Error("refused");
     expect(r.report.hasData).toBe(false);
     expect(r.report.charts).toHaveLength(0);
@@ -336,7 +477,12 @@ describe("pumpRangeChart: days without data", () => {
     expect(all(root, `g.${RANGE_MARK_CLASS.dayLabel} text`)).toHaveLength(5);
     expect(basalLines(root)).toHaveLength(0);
     expect(all(root, "circle")).toHaveLength(0);
-    expect(pumpRangeFacts(r.report, group)).toMatchObject({ daysWithData: 0, basalUnits: 0, bolusCount: 0, bgCount: 0 });
+    expect(pumpRangeFacts(r.report, group)).toMatchObject({
+      daysWithData: 0,
+      basalUnits: 0,
+      bolusCount: 0,
+      bgCount: 0,
+    });
   });
 
   it("throws when the report lacks a day of the group", () => {
@@ -368,7 +514,13 @@ describe("pumpRangeChart: the svg", () => {
   });
 
   it("is one accessible, viewBox-sized svg: title, summary as <desc>, no ids, well-formed XML", () => {
-    const svg = pumpRangeChart(r, group, { unit: 1, locale: "en", title: "A <title> & more", labels, width: 900 });
+    const svg = pumpRangeChart(r, group, {
+      unit: 1,
+      locale: "en",
+      title: "A <title> & more",
+      labels,
+      width: 900,
+    });
     const root = parseSvg(svg);
     expect(root.getAttribute("role")).toBe("img");
     expect(root.getAttribute("aria-label")).toBe("A <title> & more");
@@ -394,14 +546,24 @@ describe("pumpRangeChart: the svg", () => {
   });
 
   it("scales its panels to a given height", () => {
-    expect(parseSvg(pumpRangeChart(r, group, { unit: 0, locale: "en", title: "T", labels, height: 600 })).getAttribute("viewBox")).toBe("0 0 1120 600");
+    expect(
+      parseSvg(
+        pumpRangeChart(r, group, { unit: 0, locale: "en", title: "T", labels, height: 600 }),
+      ).getAttribute("viewBox"),
+    ).toBe("0 0 1120 600");
   });
 
   it("shows only the given labels, numbers, dates and times", () => {
     const root = parseSvg(render(r, group, 0, "pl"));
-    const texts = [...all(root, "text").map(ownText), ...all(root, "title").map((t) => t.textContent ?? "")];
+    const texts = [
+      ...all(root, "text").map(ownText),
+      ...all(root, "title").map((t) => t.textContent ?? ""),
+    ];
     expect(texts.length).toBeGreaterThan(20);
-    const given = [...Object.values(labels).filter((v): v is string => typeof v === "string"), ...Object.values(TEST_PUMP_LABELS.alarmKinds)];
+    const given = [
+      ...Object.values(labels).filter((v): v is string => typeof v === "string"),
+      ...Object.values(TEST_PUMP_LABELS.alarmKinds),
+    ];
     for (const text of texts) {
       if (text === "Chart title") continue;
       let rest = text;

@@ -84,7 +84,11 @@ const SVG_NS = "http://www.w3.org/2000/svg";
  * One chart over the days of `group`, one of `report.charts`. A day of the group missing from
  * the report's `days` is a programming error and throws.
  */
-export function pumpRangeChart(report: PumpRangeReport, group: PumpChartGroup, options: PumpRangeChartOptions): string {
+export function pumpRangeChart(
+  report: PumpRangeReport,
+  group: PumpChartGroup,
+  options: PumpRangeChartOptions,
+): string {
   const { labels } = options;
   const models = groupDays(report, group);
   const limits = limitsOf(report);
@@ -101,12 +105,17 @@ export function pumpRangeChart(report: PumpRangeReport, group: PumpChartGroup, o
     models.slice(1).map((m) => m.window.start),
     { stroke: "currentColor", strokeOpacity: 0.6, className: RANGE_MARK_CLASS.dayBoundary },
   );
-  const withBoundaries = (panel: Plot.PlotOptions): Plot.PlotOptions => ({ ...panel, marks: [boundaries, ...(panel.marks ?? [])] });
+  const withBoundaries = (panel: Plot.PlotOptions): Plot.PlotOptions => ({
+    ...panel,
+    marks: [boundaries, ...(panel.marks ?? [])],
+  });
 
   const insulin = insulinPanel(series, frame, options, heights.insulin);
   const panels = [
     withBoundaries(eventPanel(series, frame, options, heights.events)),
-    withBoundaries(glucosePanel(series, frame, options, heights.glucose, { limits, title: labels.targetRange })),
+    withBoundaries(
+      glucosePanel(series, frame, options, heights.glucose, { limits, title: labels.targetRange }),
+    ),
     withBoundaries({
       ...insulin,
       marginBottom: (insulin.marginBottom ?? 0) + DATE_ROW_PX,
@@ -153,8 +162,14 @@ function factsOf(group: PumpChartGroup, models: readonly PumpDayModel[]): PumpRa
     to: group.dates[group.dates.length - 1]!,
     dayCount: models.length,
     daysWithData: models.filter((m) => m.hasData).length,
-    basalUnits: roundHalfUp(sum((m) => m.totals.basal), 2),
-    bolusUnits: roundHalfUp(sum((m) => m.totals.bolus), 2),
+    basalUnits: roundHalfUp(
+      sum((m) => m.totals.basal),
+      2,
+    ),
+    bolusUnits: roundHalfUp(
+      sum((m) => m.totals.bolus),
+      2,
+    ),
     bolusCount: group.bolusCount,
     bolusMarkersShown: group.showBolusMarkers,
     carbCount: sum((m) => m.carbs.length),

@@ -80,7 +80,8 @@ let sharedDocument: Document | null = null;
 
 /** One linkedom document for every render: Plot only creates detached nodes in it. */
 function chartDocument(): Document {
-  sharedDocument ??= parseHTML("<!doctype html><html><body></body></html>").document as unknown as Document;
+  sharedDocument ??= parseHTML("<!doctype html><html><body></body></html>")
+    .document as unknown as Document;
   return sharedDocument;
 }
 
@@ -90,14 +91,19 @@ function chartDocument(): Document {
  * draws one child element per index entry, in index order; anything else is a programming error
  * and throws.
  */
-export function withDataAttributes<T>(data: readonly T[], attributes: (datum: T) => Record<string, string>): Plot.RenderFunction {
+export function withDataAttributes<T>(
+  data: readonly T[],
+  attributes: (datum: T) => Record<string, string>,
+): Plot.RenderFunction {
   return (index, scales, values, dimensions, context, next) => {
     const g = next!(index, scales, values, dimensions, context);
     if (!g) return g;
     const drawn = [...g.children];
-    if (drawn.length !== index.length) throw new Error(`expected ${index.length} mark elements, got ${drawn.length}`);
+    if (drawn.length !== index.length)
+      throw new Error(`expected ${index.length} mark elements, got ${drawn.length}`);
     index.forEach((i, k) => {
-      for (const [name, value] of Object.entries(attributes(data[i]!))) drawn[k]!.setAttribute(name, value);
+      for (const [name, value] of Object.entries(attributes(data[i]!)))
+        drawn[k]!.setAttribute(name, value);
     });
     return g;
   };
@@ -107,7 +113,8 @@ export function withDataAttributes<T>(data: readonly T[], attributes: (datum: T)
 export function renderPanel(options: Plot.PlotOptions): SVGSVGElement {
   const node = Plot.plot({ ...options, document: chartDocument() }) as unknown as Element;
   // Plot wraps the svg in a <figure> only with a title, caption or legend, which we never pass.
-  if (node.tagName.toLowerCase() !== "svg") throw new Error(`expected an svg from Plot, got <${node.tagName}>`);
+  if (node.tagName.toLowerCase() !== "svg")
+    throw new Error(`expected an svg from Plot, got <${node.tagName}>`);
   return node as SVGSVGElement;
 }
 
@@ -116,7 +123,10 @@ export function renderPanel(options: Plot.PlotOptions): SVGSVGElement {
  * sizing by viewBox only, so it fills its container's width with the height following the
  * aspect ratio (Plot's own inline style sets `height: auto; max-width: 100%`).
  */
-export function finishChart(svg: SVGSVGElement, { title, tooltips = true, narrow = false }: Pick<ChartOptions, "title" | "tooltips" | "narrow">): string {
+export function finishChart(
+  svg: SVGSVGElement,
+  { title, tooltips = true, narrow = false }: Pick<ChartOptions, "title" | "tooltips" | "narrow">,
+): string {
   const doc = svg.ownerDocument;
   if (!tooltips) for (const markTitle of svg.querySelectorAll("title")) markTitle.remove();
   // Every text inherits the root's size (Plot writes 10 there); a narrow chart's is larger.
@@ -137,19 +147,44 @@ export function finishChart(svg: SVGSVGElement, { title, tooltips = true, narrow
 }
 
 function escapeAttribute(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 }
 
 /** Attributes holding coordinates; their numbers are rounded to {@link COORDINATE_DECIMALS}. */
-const GEOMETRY_ATTRIBUTES = ["d", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "transform", "points"] as const;
+const GEOMETRY_ATTRIBUTES = [
+  "d",
+  "x",
+  "y",
+  "x1",
+  "x2",
+  "y1",
+  "y2",
+  "cx",
+  "cy",
+  "r",
+  "width",
+  "height",
+  "transform",
+  "points",
+] as const;
 const COORDINATE_DECIMALS = 2;
 /** A narrow chart is shown near 1:1 on a phone: 0.1 px is below what a screen shows, and its lines cost a fifth less. */
 const NARROW_COORDINATE_DECIMALS = 1;
 /** A decimal number with more digits than `decimals`, possibly in exponent form (Plot writes 49.99999999999999, 1e-14). */
 function longNumber(decimals: number): RegExp {
-  return new RegExp(`-?\\d*\\.\\d{${decimals + 1},}(?:e[-+]?\\d+)?|-?\\d+(?:\\.\\d+)?e[-+]?\\d+`, "gi");
+  return new RegExp(
+    `-?\\d*\\.\\d{${decimals + 1},}(?:e[-+]?\\d+)?|-?\\d+(?:\\.\\d+)?e[-+]?\\d+`,
+    "gi",
+  );
 }
-const LONG_NUMBER: Readonly<Record<number, RegExp>> = { [COORDINATE_DECIMALS]: longNumber(COORDINATE_DECIMALS), [NARROW_COORDINATE_DECIMALS]: longNumber(NARROW_COORDINATE_DECIMALS) };
+const LONG_NUMBER: Readonly<Record<number, RegExp>> = {
+  [COORDINATE_DECIMALS]: longNumber(COORDINATE_DECIMALS),
+  [NARROW_COORDINATE_DECIMALS]: longNumber(NARROW_COORDINATE_DECIMALS),
+};
 
 function roundNumber(text: string, decimals: number): string {
   const rounded = Number(Number(text).toFixed(decimals));
@@ -224,7 +259,8 @@ export function niceStep(raw: number): number {
 /** 0, step, 2 step, ... up to `top` (inclusive), free of binary noise. */
 export function stepTicks(top: number, step: number): number[] {
   const ticks: number[] = [];
-  for (let i = 0; i * step <= top + step * 1e-9; i++) ticks.push(Number((i * step).toPrecision(12)));
+  for (let i = 0; i * step <= top + step * 1e-9; i++)
+    ticks.push(Number((i * step).toPrecision(12)));
   return ticks;
 }
 
@@ -239,7 +275,11 @@ export function decimalsOf(step: number): number {
 // Axes
 
 /** x scale for epoch-ms times with the model's local-clock ticks (DST days: 23/25 h domains). */
-export function timeScale(domain: readonly [number, number], ticks: readonly TimeTick[], showAxis = true): Plot.ScaleOptions {
+export function timeScale(
+  domain: readonly [number, number],
+  ticks: readonly TimeTick[],
+  showAxis = true,
+): Plot.ScaleOptions {
   const labels = new Map(ticks.map((t) => [t.time, t.label]));
   return {
     type: "linear",
@@ -273,10 +313,15 @@ export function glucoseScale(
 ): Plot.ScaleOptions {
   const { unit, locale } = options;
   const step = (compact ? COMPACT_GLUCOSE_TICK_STEP : GLUCOSE_TICK_STEP)[unit];
-  const topMgdl = Math.max(GLUCOSE_AXIS_MIN_TOP_MGDL, Number.isFinite(maxMgdl) ? maxMgdl * 1.05 : 0);
+  const topMgdl = Math.max(
+    GLUCOSE_AXIS_MIN_TOP_MGDL,
+    Number.isFinite(maxMgdl) ? maxMgdl * 1.05 : 0,
+  );
   const top = Math.ceil(toUnit(topMgdl, unit) / step) * step;
   const limitTicks = band ? [toUnit(band.low, unit), toUnit(band.high, unit)] : [];
-  const regular = stepTicks(top, step).filter((t) => limitTicks.every((l) => Math.abs(t - l) >= TICK_CLEARANCE * top));
+  const regular = stepTicks(top, step).filter((t) =>
+    limitTicks.every((l) => Math.abs(t - l) >= TICK_CLEARANCE * top),
+  );
   const decimals = unitDecimals(unit);
   return {
     type: "linear",
@@ -289,7 +334,13 @@ export function glucoseScale(
 }
 
 /** The patient's target range as a shaded band across [x1, x2], in the display unit. */
-export function targetBandMark(band: GlucoseLimits, x1: number, x2: number, unit: GlucoseUnit, title: string): Plot.Markish {
+export function targetBandMark(
+  band: GlucoseLimits,
+  x1: number,
+  x2: number,
+  unit: GlucoseUnit,
+  title: string,
+): Plot.Markish {
   return Plot.rect([band], {
     x1: () => x1,
     x2: () => x2,
@@ -315,6 +366,7 @@ export function maxOf<T>(items: Iterable<T>, value: (item: T) => number): number
 /** Local "HH:mm" labels of the overlay's wall-clock minute axis, every `stepHours`. */
 export function minuteTicks(stepHours = 3): { minute: number; label: string }[] {
   const ticks: { minute: number; label: string }[] = [];
-  for (let h = 0; h < 24; h += stepHours) ticks.push({ minute: h * 60, label: `${h < 10 ? "0" : ""}${h}:00` });
+  for (let h = 0; h < 24; h += stepHours)
+    ticks.push({ minute: h * 60, label: `${h < 10 ? "0" : ""}${h}:00` });
   return ticks;
 }

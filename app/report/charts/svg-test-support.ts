@@ -6,7 +6,19 @@ import type { PumpChartLabels } from "./pump-day.server";
 
 // Unique tokens, so a test can tell them from anything the module might hard-code.
 const alarmKinds = Object.fromEntries(
-  (["low_insulin", "no_insulin", "occlusion", "suspend", "auto_off", "low_power", "no_power", "rewind", "prime"] as PumpAlarmKind[]).map((k) => [k, `Lkind_${k}`]),
+  (
+    [
+      "low_insulin",
+      "no_insulin",
+      "occlusion",
+      "suspend",
+      "auto_off",
+      "low_power",
+      "no_power",
+      "rewind",
+      "prime",
+    ] as PumpAlarmKind[]
+  ).map((k) => [k, `Lkind_${k}`]),
 ) as Record<PumpAlarmKind, string>;
 
 /** The pump charts' labels as unique tokens. */
@@ -57,7 +69,10 @@ export interface Tick {
 
 /** An axis' tick labels with their positions. */
 export function ticks(root: Element, axis: "x" | "y"): Tick[] {
-  return all(root, `g[aria-label="${axis}-axis tick label"] text`).map((t) => ({ text: ownText(t), ...translate(t) }));
+  return all(root, `g[aria-label="${axis}-axis tick label"] text`).map((t) => ({
+    text: ownText(t),
+    ...translate(t),
+  }));
 }
 
 export function tick(list: readonly Tick[], text: string): Tick {

@@ -22,7 +22,16 @@
  * whether the port is still open, and the bytes the page wrote.
  */
 
-type MeterOptions = { text?: string; serial?: string; chunks?: number; chunkDelayMs?: number; cancel?: boolean; openFails?: boolean; writeFails?: boolean; empty?: boolean };
+type MeterOptions = {
+  text?: string;
+  serial?: string;
+  chunks?: number;
+  chunkDelayMs?: number;
+  cancel?: boolean;
+  openFails?: boolean;
+  writeFails?: boolean;
+  empty?: boolean;
+};
 
 export type FakeSerialState = {
   requests: number;
@@ -35,9 +44,18 @@ export type FakeSerialState = {
   sent: number;
 };
 
-const state: FakeSerialState = { requests: 0, opens: [], closes: 0, open: false, written: [], sent: 0 };
-(window as unknown as { __fakeSerial: () => FakeSerialState }).__fakeSerial = () => JSON.parse(JSON.stringify(state)) as FakeSerialState;
-const meterOptions = () => (window as unknown as { __FAKE_METER__?: MeterOptions }).__FAKE_METER__ ?? {};
+const state: FakeSerialState = {
+  requests: 0,
+  opens: [],
+  closes: 0,
+  open: false,
+  written: [],
+  sent: 0,
+};
+(window as unknown as { __fakeSerial: () => FakeSerialState }).__fakeSerial = () =>
+  JSON.parse(JSON.stringify(state)) as FakeSerialState;
+const meterOptions = () =>
+  (window as unknown as { __FAKE_METER__?: MeterOptions }).__FAKE_METER__ ?? {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SEND_MEMORY = 0x68;
 
@@ -92,8 +110,12 @@ function fakePort(meter: MeterOptions) {
       state.open = true;
     },
     async close() {
-      if (!readable || !writable) throw new DOMException("The port is already closed.", "InvalidStateError");
-      if (readable.locked || writable.locked) throw new TypeError("Failed to execute 'close' on 'SerialPort': Cannot cancel a locked stream");
+      if (!readable || !writable)
+        throw new DOMException("The port is already closed.", "InvalidStateError");
+      if (readable.locked || writable.locked)
+        throw new TypeError(
+          "Failed to execute 'close' on 'SerialPort': Cannot cancel a locked stream",
+        );
       await readable.cancel().catch(() => undefined);
       await writable.abort().catch(() => undefined);
       readable = null;
@@ -112,4 +134,7 @@ async function requestPort() {
   return fakePort(meter);
 }
 
-Object.defineProperty(Navigator.prototype, "serial", { configurable: true, get: () => ({ requestPort }) });
+Object.defineProperty(Navigator.prototype, "serial", {
+  configurable: true,
+  get: () => ({ requestPort }),
+});

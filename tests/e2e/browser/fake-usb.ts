@@ -26,11 +26,27 @@
  * when each open, close and read happened.
  */
 import { DeviceTimeout } from "../../../app/device/pump-upload";
-import { createAidex, SimulatedAidexTransport, type AidexOptions } from "../../../app/device/simulator/aidex";
-import { createHandheld, SimulatedTransport, type HandheldOptions, type ReplyName, type SimulatedFault } from "../../../app/device/simulator/equil";
+import {
+  createAidex,
+  SimulatedAidexTransport,
+  type AidexOptions,
+} from "../../../app/device/simulator/aidex";
+import {
+  createHandheld,
+  SimulatedTransport,
+  type HandheldOptions,
+  type ReplyName,
+  type SimulatedFault,
+} from "../../../app/device/simulator/equil";
 
 type Choice = "accessory" | "normal" | "denied" | "cancel";
-type Options = { handheld?: HandheldOptions; aidex?: AidexOptions; faults: SimulatedFault[]; choices?: Choice[]; readDelayMs?: number };
+type Options = {
+  handheld?: HandheldOptions;
+  aidex?: AidexOptions;
+  faults: SimulatedFault[];
+  choices?: Choice[];
+  readDelayMs?: number;
+};
 
 export type FakeUsbState = {
   /** Calls of requestDevice, with the filters asked for. */
@@ -54,16 +70,35 @@ export type FakeUsbState = {
 const options = (window as unknown as { __FAKE_HANDHELD__: Options }).__FAKE_HANDHELD__;
 const handheld = options.aidex ? null : createHandheld(options.handheld);
 const aidex = options.aidex ? createAidex(options.aidex) : null;
-const state: FakeUsbState = { requests: [], opens: 0, closes: 0, accessoryOpens: 0, open: false, switches: 0, strings: [], asked: [], log: [] };
+const state: FakeUsbState = {
+  requests: [],
+  opens: 0,
+  closes: 0,
+  accessoryOpens: 0,
+  open: false,
+  switches: 0,
+  strings: [],
+  asked: [],
+  log: [],
+};
 const note = (event: string) => void state.log.push([event, performance.now()]);
 let openDevices = 0;
-(window as unknown as { __fakeUsb: () => FakeUsbState }).__fakeUsb = () => JSON.parse(JSON.stringify(state)) as FakeUsbState;
+(window as unknown as { __fakeUsb: () => FakeUsbState }).__fakeUsb = () =>
+  JSON.parse(JSON.stringify(state)) as FakeUsbState;
 
-const bulk = (endpointNumber: number, direction: "in" | "out") => ({ endpointNumber, direction, type: "bulk" });
+const bulk = (endpointNumber: number, direction: "in" | "out") => ({
+  endpointNumber,
+  direction,
+  type: "bulk",
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const bytesOf = (data: BufferSource | undefined) =>
-  data === undefined ? new Uint8Array(0) : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  data === undefined
+    ? new Uint8Array(0)
+    : data instanceof ArrayBuffer
+      ? new Uint8Array(data)
+      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
 /** Open and close as a USBDevice does: an open device cannot be opened again, a closed one not closed. */
 function openClose(onOpen: () => Promise<void>, onClose: () => Promise<void>) {
@@ -95,8 +130,14 @@ function openClose(onOpen: () => Promise<void>, onClose: () => Promise<void>) {
 
 /** The handheld in normal mode: four interfaces (the product claims the one at position 3) and the accessory requests. */
 function normalModeDevice() {
-  const life = openClose(async () => undefined, async () => undefined);
-  const interfaces = [0, 1, 2, 3].map((interfaceNumber) => ({ interfaceNumber, alternate: { endpoints: [bulk(interfaceNumber + 1, "in"), bulk(interfaceNumber + 1, "out")] } }));
+  const life = openClose(
+    async () => undefined,
+    async () => undefined,
+  );
+  const interfaces = [0, 1, 2, 3].map((interfaceNumber) => ({
+    interfaceNumber,
+    alternate: { endpoints: [bulk(interfaceNumber + 1, "in"), bulk(interfaceNumber + 1, "out")] },
+  }));
   return {
     vendorId: 0x05c6,
     productId: 0x9120,
@@ -105,22 +146,40 @@ function normalModeDevice() {
     close: () => life.close(),
     selectConfiguration: async () => undefined,
     claimInterface: async () => undefined,
-    controlTransferIn: async (setup: USBControlTransferParameters) => ({ status: "ok", data: setup.request === 0x33 ? view(Uint8Array.of(2, 0)) : view(new Uint8Array(0)) }),
+    controlTransferIn: async (setup: USBControlTransferParameters) => ({
+      status: "ok",
+      data: setup.request === 0x33 ? view(Uint8Array.of(2, 0)) : view(new Uint8Array(0)),
+    }),
     controlTransferOut: async (setup: USBControlTransferParameters, data?: BufferSource) => {
       const bytes = bytesOf(data);
-      if (setup.request === 0x34) state.strings.push([setup.index, String.fromCharCode(...bytes).replace(/\0$/, "")]);
+      if (setup.request === 0x34)
+        state.strings.push([setup.index, String.fromCharCode(...bytes).replace(/\0$/, "")]);
       if (setup.request === 0x35) state.switches++;
       return { status: "ok", bytesWritten: bytes.length };
     },
-    transferOut: async () => Promise.reject(new DOMException("The specified endpoint is not part of a claimed and selected alternate interface.", "NotFoundError")),
-    transferIn: async () => Promise.reject(new DOMException("The specified endpoint is not part of a claimed and selected alternate interface.", "NotFoundError")),
+    transferOut: async () =>
+      Promise.reject(
+        new DOMException(
+          "The specified endpoint is not part of a claimed and selected alternate interface.",
+          "NotFoundError",
+        ),
+      ),
+    transferIn: async () =>
+      Promise.reject(
+        new DOMException(
+          "The specified endpoint is not part of a claimed and selected alternate interface.",
+          "NotFoundError",
+        ),
+      ),
   };
 }
 
 /** The handheld in accessory mode, answering with the simulator; the faults are the page's at the time of the choice. */
 function accessoryModeDevice(denied = false) {
   const simulator = { faults: [...options.faults] };
-  const transport = aidex ? new SimulatedAidexTransport(aidex, simulator) : new SimulatedTransport(handheld!, simulator);
+  const transport = aidex
+    ? new SimulatedAidexTransport(aidex, simulator)
+    : new SimulatedTransport(handheld!, simulator);
   /** Aborts the transfers pending when the device closes. */
   let aborts: (() => void)[] = [];
   const life = openClose(
@@ -139,7 +198,11 @@ function accessoryModeDevice(denied = false) {
   return {
     vendorId: 0x18d1,
     productId: 0x2d01,
-    configuration: { interfaces: [{ interfaceNumber: 0, alternate: { endpoints: [bulk(1, "in"), bulk(2, "out")] } }] },
+    configuration: {
+      interfaces: [
+        { interfaceNumber: 0, alternate: { endpoints: [bulk(1, "in"), bulk(2, "out")] } },
+      ],
+    },
     open: () => life.open(),
     close: () => life.close(),
     selectConfiguration: async () => undefined,
@@ -158,7 +221,8 @@ function accessoryModeDevice(denied = false) {
     },
     transferIn: (_endpoint: number, length: number) =>
       new Promise<{ status: "ok"; data: DataView }>((resolve, reject) => {
-        if (!life.opened) return reject(new DOMException("The device must be opened first.", "InvalidStateError"));
+        if (!life.opened)
+          return reject(new DOMException("The device must be opened first.", "InvalidStateError"));
         let aborted = false;
         aborts.push(() => {
           aborted = true;
@@ -185,10 +249,15 @@ function accessoryModeDevice(denied = false) {
 }
 
 async function requestDevice(request: USBDeviceRequestOptions) {
-  state.requests.push(request.filters.map((f) => ({ vendorId: f.vendorId, productId: f.productId })));
+  state.requests.push(
+    request.filters.map((f) => ({ vendorId: f.vendorId, productId: f.productId })),
+  );
   const choice = options.choices?.shift() ?? "accessory";
   if (choice === "cancel") throw new DOMException("No device selected.", "NotFoundError");
   return choice === "normal" ? normalModeDevice() : accessoryModeDevice(choice === "denied");
 }
 
-Object.defineProperty(Navigator.prototype, "usb", { configurable: true, get: () => ({ requestDevice }) });
+Object.defineProperty(Navigator.prototype, "usb", {
+  configurable: true,
+  get: () => ({ requestDevice }),
+});
