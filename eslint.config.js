@@ -24,8 +24,23 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  { files: ["**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Scrollable regions (wide tables, charts) must be reachable by keyboard.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["region"] }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // A leading underscore marks a value left out on purpose (`const { secret: _s, ...rest }`).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+    },
   },
 );

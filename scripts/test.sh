@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing (npm packages, PostgreSQL 15, Chromium), builds the app,
-# and runs the unit, database and end-to-end tests. DATABASE_URL set means: run the database
-# tests on that server (each test file creates and drops its own database there).
+# `npm test`: installs what is missing (npm packages, PostgreSQL 15, Chromium), checks types,
+# lint and formatting, builds the app, and runs the unit, database and end-to-end tests.
+# DATABASE_URL set means: run the database tests on that server (each test file creates and
+# drops its own database there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 
 bash scripts/ensure-deps.sh || exit 1
 bash scripts/ensure-chromium.sh || exit 1
+
+echo "== typecheck, lint, format check"
+npx tsc --noEmit || { echo "typecheck failed"; exit 1; }
+npx eslint --max-warnings 0 . || { echo "lint failed (npm run lint)"; exit 1; }
+npx prettier --check --log-level warn . || { echo "format check failed (npm run format)"; exit 1; }
 
 if [ -n "${DATABASE_URL:-}" ]; then
   export TEST_DATABASE_URL="$DATABASE_URL"

@@ -19,7 +19,6 @@ export function I18nScript({ nonce }: { nonce?: string }) {
       id={I18N_SCRIPT_ID}
       nonce={nonce}
       type="application/json"
-      // eslint-disable-next-line react/no-danger
       dangerouslySetInnerHTML={{
         __html: scriptSafeJson({ lng, resources: i18n.getDataByLanguage(lng) ?? {} }),
       }}

@@ -1,10 +1,4 @@
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  useField,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, useField, type FieldMetadata } from "@conform-to/react";
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
@@ -276,6 +270,8 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
             <Button
               className={layout.button}
               onPress={() => blocker.state === "blocked" && blocker.reset()}
+              // An alert dialog focuses its least destructive choice (WAI-ARIA APG).
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
             >
               {t("add.stay")}

@@ -181,14 +181,12 @@ describe("record parsers under random input", () => {
           fc.constant(name),
           fc.oneof(
             fc.uint8Array({ maxLength: 120 }),
-            fc
-              .integer({ min: 0, max: 4 })
-              .chain((n) =>
-                fc.uint8Array({
-                  minLength: n * parsers[name].size,
-                  maxLength: n * parsers[name].size,
-                }),
-              ),
+            fc.integer({ min: 0, max: 4 }).chain((n) =>
+              fc.uint8Array({
+                minLength: n * parsers[name].size,
+                maxLength: n * parsers[name].size,
+              }),
+            ),
           ),
         ),
       );

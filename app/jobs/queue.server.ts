@@ -19,10 +19,10 @@ export type JobDefinition<T extends object = object> = {
 declare global {
   // The server starts the queue from its own import of this module, while route modules run from
   // the app build, which bundles another copy: both must reach the one running queue.
-  // eslint-disable-next-line no-var
+
   var __diacareJobQueue: PgBoss | undefined;
   // This server's worker of each queue, woken when this server sends a job (see sendJob).
-  // eslint-disable-next-line no-var
+
   var __diacareJobWorkers: Map<string, string> | undefined;
 }
 

@@ -1,5 +1,5 @@
 import { Prisma, type DeviceKind } from "@prisma/client";
-import type { CgmRow, MeterRow, PumpRow } from "~/ingest/process";
+import type { CgmRow, PumpRow } from "~/ingest/process";
 
 /**
  * The writes of device records, for the ingestion module only (app/services/ingest.server.ts):

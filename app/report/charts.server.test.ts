@@ -15,15 +15,9 @@ import {
   type ChartOptions,
   type CgmChartLabels,
   type OverlayChartLabels,
-  type PumpChartLabels,
 } from "./charts.server";
 import { dayWindow, hourTicks } from "./day";
-import {
-  buildPumpDay,
-  type PumpAlarmKind,
-  type PumpDayModel,
-  type PumpHistoryRecord,
-} from "./pump-day";
+import { buildPumpDay, type PumpDayModel } from "./pump-day";
 import { pumpRecord } from "./test-records";
 import { toUnit, type GlucoseUnit } from "./units";
 import {
@@ -33,10 +27,8 @@ import {
   parseSvg,
   tick,
   ticks,
-  translate,
   vertices,
   TEST_PUMP_LABELS,
-  type Tick,
 } from "./charts/svg-test-support";
 
 const WAW = "Europe/Warsaw";

@@ -3,7 +3,7 @@ import { PrismaClient } from "@prisma/client";
 
 declare global {
   // Survives module reloads in development so that connections are not leaked.
-  // eslint-disable-next-line no-var
+
   var __diacarePrisma: PrismaClient | undefined;
 }
 

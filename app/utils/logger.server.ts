@@ -22,7 +22,7 @@ export const REDACTED_PATHS = [
 declare global {
   // One logger per process, shared by the server and the app build (which bundles its own copy
   // of this module).
-  // eslint-disable-next-line no-var
+
   var __diacareLogger: Logger | undefined;
 }
 

@@ -690,7 +690,6 @@ function messageOf(error: unknown): string {
 // The app's renderer. Kept on globalThis because server/start.ts (which closes it at shutdown)
 // and the Remix build (whose routes render) load this module separately.
 declare global {
-  // eslint-disable-next-line no-var
   var __diacarePdf: PdfRenderer | undefined;
 }
 

@@ -1,4 +1,5 @@
 /** Control characters (C0, DEL, C1): browsers drop tabs and line breaks from URLs, and a header cannot carry them. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** A URL to resolve paths against; only its origin matters. */
 const SAME_ORIGIN = "http://same-origin.invalid";

@@ -88,21 +88,21 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-const userSelect = {
-  id: true,
-  email: true,
-  identity: true,
-  role: true,
-  active: true,
-  isPass: true,
-  auditReason: true,
-  firstName: true,
-  lastName: true,
-  patient: { select: { id: true } },
-  setting: { select: { lang: true, unit: true } },
-} satisfies Prisma.UserSelect;
+type SessionUserSelect = {
+  id: true;
+  email: true;
+  identity: true;
+  role: true;
+  active: true;
+  isPass: true;
+  auditReason: true;
+  firstName: true;
+  lastName: true;
+  patient: { select: { id: true } };
+  setting: { select: { lang: true; unit: true } };
+};
 
-export type SessionUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+export type SessionUser = Prisma.UserGetPayload<{ select: SessionUserSelect }>;
 
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
@@ -112,7 +112,7 @@ type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & {
   unit: number | null;
 };
 
-/** The user of a session, with the `userSelect` shape, in one query (it runs on every page). */
+/** The user of a session, with the `SessionUser` shape, in one query (it runs on every page). */
 async function sessionUserById(userId: number): Promise<SessionUser | null> {
   const rows = await db().$queryRaw<SessionUserRow[]>`
     SELECT u.id, u.email, u.identity, u.role::text AS role, u.active, u."isPass", u."auditReason", u."firstName", u."lastName",

@@ -1,7 +1,7 @@
 import type { ParsedMail } from "mailparser";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendCodeEmail, sendMail, sendTranslatedMail } from "~/utils/mail.server";
 import { catchMail } from "../support/catch-mail";
 import { recipientsOf } from "../support/smtp-catcher";

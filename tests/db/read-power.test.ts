@@ -1,5 +1,5 @@
 import type { ParsedMail } from "mailparser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { createApiToken } from "~/models/api-token.server";
 import {

@@ -247,13 +247,11 @@ test.describe("CSV import and export", () => {
     await signIn(page, patient.email, patient.password, 1);
     await page.goto(`/patientShow/${patient.pid}/import`);
     await page.getByLabel(im("fields.format"), { exact: true }).selectOption("generic");
-    await page
-      .getByLabel(im("fields.file"), { exact: true })
-      .setInputFiles({
-        name: "photo.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from("time\u0000,glucose\n"),
-      });
+    await page.getByLabel(im("fields.file"), { exact: true }).setInputFiles({
+      name: "photo.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("time\u0000,glucose\n"),
+    });
     await page.getByRole("button", { name: im("previewButton") }).click();
     await expect(page.getByRole("alert")).toHaveText(tr("en", "errors.binary", "csv"));
     // The options chosen stay after the refusal.

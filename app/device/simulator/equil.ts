@@ -1,6 +1,6 @@
 import { PUMP_SETTING_READS } from "../commands";
 import { LINK_COMMANDS } from "../equil-link";
-import { encodeFrame, escapeHeader, FrameReader, headerCrc, md5, type Frame } from "../frame";
+import { encodeFrame, escapeHeader, FrameReader, headerCrc, type Frame } from "../frame";
 import { DeviceTimeout } from "../pump-upload";
 import type { Transport } from "../transport";
 import {

@@ -12,7 +12,7 @@ import {
   type PumpRangeChartLabels,
 } from "../charts.server";
 import { displayDate, shiftDate, type IsoDate } from "../day";
-import type { PumpAlarmKind, PumpHistoryRecord } from "../pump-day";
+import type { PumpHistoryRecord } from "../pump-day";
 import {
   BIG_BOLUS_MAX_SHOWN,
   buildPumpReport,
