@@ -4,6 +4,108 @@ import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
+/**
+ * The layers of docs/architecture.md. Arrows point one way: routes and jobs -> services -> models
+ * -> pure domain (metrics, report, device, ingest, csv) and schemas -> utils. Only models (and the
+ * client in app/utils/db.server.ts) call Prisma; type imports of Prisma's generated types are fine.
+ */
+const up = (...folders) =>
+  folders.map((folder) => ({
+    group: [`~/${folder}/*`, `~/${folder}`, `**/${folder}/*`],
+    message: `this layer may not import ${folder}/ (docs/architecture.md)`,
+  }));
+const prismaRuntime = {
+  group: ["@prisma/client"],
+  allowTypeImports: true,
+  message: "only app/models calls Prisma (docs/architecture.md)",
+};
+const dbClient = {
+  group: ["~/utils/db.server", "**/utils/db.server", "**/db.server"],
+  message: "only app/models calls Prisma (docs/architecture.md)",
+};
+const rule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const domain = ["metrics", "report", "device", "ingest", "csv"];
+const typeOnly = (folder) => ({
+  group: [`~/${folder}/*`, `**/${folder}/*`],
+  allowTypeImports: true,
+  message: `components take server data as props: type imports only from ${folder}/`,
+});
+const layerRules = [
+  {
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: ["app/utils/db.server.ts"],
+    rules: rule(
+      ...up("routes", "components", "services", "models", "jobs", "schemas", ...domain),
+      prismaRuntime,
+    ),
+  },
+  {
+    files: ["app/metrics/**/*.ts"],
+    rules: rule(
+      ...up(
+        "routes",
+        "components",
+        "services",
+        "models",
+        "jobs",
+        "schemas",
+        "report",
+        "device",
+        "ingest",
+        "csv",
+        "utils",
+      ),
+      prismaRuntime,
+      {
+        group: ["~/i18n", "react", "react-dom", "i18next"],
+        message: "metrics are pure (no UI, no i18n)",
+      },
+    ),
+  },
+  {
+    files: domain.filter((d) => d !== "metrics").map((d) => `app/${d}/**/*.{ts,tsx}`),
+    rules: rule(
+      ...up("routes", "components", "services", "models", "jobs"),
+      prismaRuntime,
+      dbClient,
+    ),
+  },
+  {
+    files: ["app/schemas/**/*.ts"],
+    rules: rule(
+      ...up("routes", "components", "services", "models", "jobs"),
+      prismaRuntime,
+      dbClient,
+    ),
+  },
+  {
+    files: ["app/models/**/*.ts"],
+    rules: rule(...up("routes", "components", "services", "jobs")),
+  },
+  {
+    files: ["app/services/**/*.ts"],
+    rules: rule(...up("routes", "components", "jobs"), prismaRuntime, dbClient),
+  },
+  {
+    files: ["app/jobs/**/*.ts"],
+    rules: rule(...up("routes", "components"), prismaRuntime, dbClient),
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.*.tsx"],
+    rules: rule(prismaRuntime, dbClient),
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: rule(
+      ...up("routes", "jobs"),
+      typeOnly("models"),
+      typeOnly("services"),
+      prismaRuntime,
+      dbClient,
+    ),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,4 +145,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerRules,
 );

@@ -7,7 +7,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { fallbackLng, i18nConfig, type Locale } from "./i18n";
 import { errorForLog, logger } from "./utils/logger.server";
-import { getLocale, namespaces, translations } from "./utils/i18n.server";
+import { getLocale } from "./services/locale.server";
+import { namespaces, translations } from "./utils/i18n.server";
 
 const ABORT_DELAY = 10_000;
 

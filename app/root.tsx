@@ -16,9 +16,10 @@ import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
-import { getFixedT, getLocale } from "./utils/i18n.server";
+import { getLocale } from "./services/locale.server";
+import { getFixedT } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
-import { getSessionUser, homePath } from "./utils/session.server";
+import { getSessionUser, homePath } from "./services/session.server";
 import { env } from "./utils/env.server";
 import { appVersion } from "./utils/version.server";
 

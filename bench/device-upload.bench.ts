@@ -43,13 +43,11 @@ export async function benchDeviceUpload(): Promise<BenchResult[]> {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
       const context = await browser.newContext({ baseURL: server.origin });
-      const cookies = server.cookie
-        .split("; ")
-        .map((pair) => ({
-          name: pair.slice(0, pair.indexOf("=")),
-          value: pair.slice(pair.indexOf("=") + 1),
-          url: server.origin,
-        }));
+      const cookies = server.cookie.split("; ").map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: server.origin,
+      }));
       await context.addCookies(cookies);
       const start = shiftDate(todayIn("Europe/Warsaw", Date.now()), -DAYS);
       const handheld = { serial: "EQBENCH90", start, days: DAYS, seed: 3 };

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
-import { API_CODES, apiMessage, apiResponse, apiServerError } from "../app/utils/api.server";
+import { API_CODES, apiMessage, apiResponse, apiServerError } from "../app/services/api.server";
 import { getFixedT } from "../app/utils/i18n.server";
 import { errorForLog, logger } from "../app/utils/logger.server";
 

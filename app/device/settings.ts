@@ -1,4 +1,4 @@
-import { isSafeText } from "~/schemas/fields";
+import { isSafeText } from "~/utils/safe-text";
 import { BASAL_SLOTS, type BasalSaveInput, type PumpSettingInput } from "~/schemas/upload";
 import { failed, ok, type Result } from "./errors";
 

@@ -401,3 +401,19 @@ export async function activateAccount(input: { email: string; code: string; pass
   });
   return { ok: true as const, userId: user.id };
 }
+
+/** An account with its patient record id and settings (the API's user-info answer is made from it). */
+export function findAccountWithSetting(userId: number) {
+  return db().user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { patient: { select: { id: true } }, setting: true },
+  });
+}
+
+export async function accountEmail(userId: number): Promise<string> {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true },
+  });
+  return user.email;
+}

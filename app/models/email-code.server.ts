@@ -1,7 +1,7 @@
 import type { EmailCodePurpose } from "@prisma/client";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { db } from "~/utils/db.server";
-import { sessionSecret } from "~/utils/session.server";
+import { sessionSecret } from "~/utils/secret.server";
 
 /**
  * Emailed six-digit codes (verify an address, activate an account, reset a password, change

@@ -17,7 +17,7 @@ import {
   createInviteToken,
   peekInviteToken,
   type InviteTokenError,
-} from "~/utils/invite-token.server";
+} from "~/models/invite-token.server";
 import { sendTranslatedMail } from "~/utils/mail.server";
 import { displayName } from "~/utils/names";
 import { mayReadSharedData, type Viewer } from "./access.server";

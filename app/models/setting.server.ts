@@ -134,3 +134,9 @@ export async function reportLogo(
   if (!setting?.reportLogo || !setting.reportLogoType) return null;
   return { bytes: new Uint8Array(setting.reportLogo), type: setting.reportLogoType };
 }
+
+/** The interface language a user chose, or null when the account has no settings yet. */
+export async function savedLanguage(userId: number): Promise<string | null> {
+  const setting = await db().setting.findUnique({ where: { userId }, select: { lang: true } });
+  return setting?.lang ?? null;
+}

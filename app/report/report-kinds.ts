@@ -3,7 +3,7 @@
  * and its refusal messages, the quick ranges and the support anchor. The report pages, their PDF
  * routes and the `/api/` report calls all read this table (docs/decisions/009-report-pages.md).
  */
-import { PUMP_MISSING_END_DAYS } from "../schemas/report";
+import { PUMP_MISSING_END_DAYS } from "./report-range";
 import { QUICK_DAYS } from "./quick-ranges";
 import {
   CGM_REPORT_MAX_DAYS,

@@ -106,3 +106,6 @@ export function checkReportRange(
 ): CheckedRange {
   return checkDateRange(from, to, RANGE_RULES[kind], options);
 }
+
+/** The pump/BG report's end when only a start is given: start + 1 day. */
+export const PUMP_MISSING_END_DAYS = 1;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
-import { agpReportFor, defaultCgmRange } from "~/models/report.server";
+import { agpReportFor, defaultCgmRange } from "~/services/report.server";
 import {
   AGP_CV_GOAL_PERCENT,
   insufficientMessageValues,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
-import { cgmReportFor, defaultCgmRange } from "~/models/report.server";
+import { cgmReportFor, defaultCgmRange } from "~/services/report.server";
 import { cgmDayChart } from "~/report/charts.server";
 import type { CgmReport } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";

@@ -9,9 +9,9 @@ import {
   PumpSummary,
   type PumpReportFigures,
 } from "~/components/report/pump-report-sections";
-import { defaultPumpRange, pumpReportFor } from "~/models/report.server";
+import { defaultPumpRange, pumpReportFor } from "~/services/report.server";
 import { pumpRangeChart } from "~/report/charts.server";
-import { pumpRangeChartLabels } from "~/report/view-charts.server";
+import { pumpRangeChartLabels } from "~/services/view-charts.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";

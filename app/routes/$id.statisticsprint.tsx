@@ -8,7 +8,7 @@ import {
   StatisticsTables,
   type StatisticsFigures,
 } from "~/components/report/statistics-report-sections";
-import { defaultStatisticsRange, statisticsReportFor } from "~/models/report.server";
+import { defaultStatisticsRange, statisticsReportFor } from "~/services/report.server";
 import { displayDate } from "~/report/day";
 import { statisticRowInUnit } from "~/report/statistics-report";
 import * as s from "~/styles/report.css";

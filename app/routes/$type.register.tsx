@@ -15,9 +15,9 @@ import {
 } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { getLocale } from "~/utils/i18n.server";
-import { createUserSession, getSessionUser } from "~/utils/session.server";
-import { formError, refusalInit } from "~/utils/throttle-response.server";
+import { getLocale } from "~/services/locale.server";
+import { createUserSession, getSessionUser } from "~/services/session.server";
+import { formError, refusalInit } from "~/services/throttle-response.server";
 
 const HIDDEN = ["password", "confirmPassword"];
 

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/layout.css";
-import { getSessionUser, homePath } from "~/utils/session.server";
+import { getSessionUser, homePath } from "~/services/session.server";
 
 /** `/`: signed-in users go to their home (spec 1 section 2); visitors see the welcome page. */
 export async function loader({ request }: LoaderFunctionArgs) {

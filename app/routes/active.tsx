@@ -14,7 +14,7 @@ import {
   type CreatorShare,
 } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema, sendCodeSchema } from "~/schemas/auth";
-import { getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
@@ -24,8 +24,8 @@ import {
   getSessionUser,
   homePath,
   type SessionUser,
-} from "~/utils/session.server";
-import { formError, refusalInit } from "~/utils/throttle-response.server";
+} from "~/services/session.server";
+import { formError, refusalInit } from "~/services/throttle-response.server";
 
 /**
  * Activation of an account created for someone else. A signed-in inactive user types only the

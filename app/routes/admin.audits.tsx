@@ -9,7 +9,7 @@ import { auditDecisionSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { displayName } from "~/utils/names";
-import { requireStaff } from "~/utils/session.server";
+import { requireStaff } from "~/services/session.server";
 
 /** Organisation audit review for admins and editors: approve, or refuse with a reason. */
 export async function loader({ request }: LoaderFunctionArgs) {

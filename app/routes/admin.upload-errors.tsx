@@ -7,7 +7,7 @@ import { MESSAGES, wholeNumber } from "~/schemas/fields";
 import * as a from "~/styles/admin.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
-import { requireStaff } from "~/utils/session.server";
+import { requireStaff } from "~/services/session.server";
 import { Pager } from "~/components/pager";
 
 const PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { API_CODES, apiFail } from "~/utils/api.server";
+import { API_CODES, apiFail } from "~/services/api.server";
 
 /** Unknown `/api/` paths answer the envelope with 404, never an HTML page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { activateAccount } from "~/models/account.server";
+import { accountEmail, activateAccount } from "~/models/account.server";
 import { checkApiToken } from "~/models/api-token.server";
 import { findPendingCreatorShare } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema } from "~/schemas/auth";
-import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/utils/api.server";
-import { db } from "~/utils/db.server";
+import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/services/api.server";
 import { verifyOriginToken } from "~/utils/origin-token.server";
 
 /**
@@ -23,8 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!verifyOriginToken(parsed.data.origin))
     return apiFail(request, API_CODES.invalid, "auth:errors.originExpired");
   const email = token.ok
-    ? (await db().user.findUniqueOrThrow({ where: { id: token.userId }, select: { email: true } }))
-        .email
+    ? await accountEmail(token.userId)
     : (parsed.data as unknown as { email: string }).email;
   const done = await activateAccount({
     email,

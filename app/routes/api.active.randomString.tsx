@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiOk } from "~/utils/api.server";
+import { apiOk } from "~/services/api.server";
 import { createOriginToken } from "~/utils/origin-token.server";
 
 /** GET /api/active/randomString: the activation form's origin prefix and its signed token. */

@@ -1,8 +1,8 @@
-import { agpReportFor, agpReportResponse } from "~/models/report.server";
+import { agpReportFor, agpReportResponse } from "~/services/report.server";
 import { insufficientMessageValues } from "~/report/agp-report";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { reportApiAction } from "~/services/patient-api.server";
-import { postOnly } from "~/utils/api.server";
+import { postOnly } from "~/services/api.server";
 
 /**
  * POST /api/cgms/cgm-record/agp (pid, start, end; 3-14 days): the AGP report (app/report/agp-report.ts,

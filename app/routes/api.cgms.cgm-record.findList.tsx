@@ -1,4 +1,4 @@
-import { cgmList } from "~/models/patient-view.server";
+import { cgmList } from "~/services/patient-view.server";
 import { RANGE_RULES } from "~/report/report-range";
 import { rangeQuery } from "~/schemas/patient-view";
 import { patientReadLoader } from "~/services/patient-api.server";

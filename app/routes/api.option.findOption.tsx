@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listOptions } from "~/models/option.server";
-import { apiOk, requireApiUserId } from "~/utils/api.server";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
+import { apiOk, requireApiUserId } from "~/services/api.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 
 /** GET /api/option/findOption: the disease options with names in the caller's language. */
 export async function loader({ request }: LoaderFunctionArgs) {

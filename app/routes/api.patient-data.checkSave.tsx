@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sliceCheckSchema } from "~/schemas/upload";
 import { uploadSummary } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid } from "~/utils/api.server";
+import { apiInvalid } from "~/services/api.server";
 
 /** GET /api/patient-data/checkSave?sliceId=: data false until the upload is processed, then its summary. */
 export async function loader({ request }: LoaderFunctionArgs) {

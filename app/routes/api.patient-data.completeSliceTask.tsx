@@ -3,7 +3,7 @@ import { enqueueUpload } from "~/jobs/process-upload.server";
 import { sliceCompleteSchema } from "~/schemas/upload";
 import { completeSlicedUpload } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody } from "~/utils/api.server";
+import { apiInvalid, postOnly, readBody } from "~/services/api.server";
 
 /** POST /api/patient-data/completeSliceTask (sliceId, isSuccess): every slice sent (processing starts) or the upload abandoned. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { exportCsvQuery } from "~/schemas/csv-import";
 import { csvAttachment, exportCsv } from "~/services/csv-export.server";
-import { apiFail, apiInvalid, API_CODES, requireApiUserId } from "~/utils/api.server";
+import { apiFail, apiInvalid, API_CODES, requireApiUserId } from "~/services/api.server";
 
 /**
  * GET /api/patient-data/exportCsv?pid&start&end: the patient's records of those local days (at

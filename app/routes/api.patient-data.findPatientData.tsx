@@ -1,4 +1,4 @@
-import { patientDayData } from "~/models/patient-view.server";
+import { patientDayData } from "~/services/patient-view.server";
 import { RANGE_RULES } from "~/report/report-range";
 import { findPatientDataQuery } from "~/schemas/patient-view";
 import { patientReadLoader } from "~/services/patient-api.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sliceStartSchema } from "~/schemas/upload";
 import { openSlicedUpload } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody } from "~/utils/api.server";
+import { apiInvalid, postOnly, readBody } from "~/services/api.server";
 
 /** POST /api/patient-data/getSliceId (pid, deviceKind, deviceSn, pdaVersion, total, timeZone): opens a sliced upload; data = sliceId. */
 export async function action({ request }: ActionFunctionArgs) {

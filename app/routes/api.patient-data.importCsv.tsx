@@ -3,7 +3,13 @@ import { viewerById } from "~/models/access.server";
 import { importCsvApiSchema } from "~/schemas/csv-import";
 import { importCsv } from "~/services/csv-import.server";
 import { ingestAnswer } from "~/services/upload-api.server";
-import { apiInvalid, apiMessage, postOnly, readBody, requireApiUserId } from "~/utils/api.server";
+import {
+  apiInvalid,
+  apiMessage,
+  postOnly,
+  readBody,
+  requireApiUserId,
+} from "~/services/api.server";
 
 /**
  * POST /api/patient-data/importCsv (multipart: pid, file, format, timeZone, dateOrder, dryRun):

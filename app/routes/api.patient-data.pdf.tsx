@@ -1,7 +1,7 @@
-import { pumpReportFor, pumpReportResponse, reportContext } from "~/models/report.server";
+import { pumpReportFor, pumpReportResponse, reportContext } from "~/services/report.server";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { reportApiAction } from "~/services/patient-api.server";
-import { postOnly } from "~/utils/api.server";
+import { postOnly } from "~/services/api.server";
 
 /**
  * POST /api/patient-data/pdf (pid, start, end; at most 90 days): the pump/BG "Patient report

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { pumpSaveSchema } from "~/schemas/upload";
 import { ingestNow } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody } from "~/utils/api.server";
+import { apiInvalid, postOnly, readBody } from "~/services/api.server";
 
 /** POST /api/patient-data/save (pid, pdaSn, pdaVersion, timeZone, dataList): a pump upload of at most one slice, in one call; data = the summary. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { deviceSaveSchema } from "~/schemas/upload";
 import { ingestDeviceCall } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody } from "~/utils/api.server";
+import { apiInvalid, postOnly, readBody } from "~/services/api.server";
 
 /** POST /api/patient-data/saveCgmsData (dataList, timeZone, pid, deviceSn): AiDEX CGM readings and manual blood values in one call; data = the summary. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { sugarData } from "~/models/patient-view.server";
+import { sugarData } from "~/services/patient-view.server";
 import { RANGE_RULES } from "~/report/report-range";
 import { rangeQuery } from "~/schemas/patient-view";
 import { patientReadLoader } from "~/services/patient-api.server";

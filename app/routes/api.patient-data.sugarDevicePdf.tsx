@@ -1,7 +1,7 @@
-import { cgmReportFor, cgmReportResponse, reportContext } from "~/models/report.server";
+import { cgmReportFor, cgmReportResponse, reportContext } from "~/services/report.server";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { reportApiAction } from "~/services/patient-api.server";
-import { postOnly } from "~/utils/api.server";
+import { postOnly } from "~/services/api.server";
 
 /**
  * POST /api/patient-data/sugarDevicePdf (pid, start, end; 3-14 days): the CGM report response

@@ -8,8 +8,8 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
-import { apiThrottled } from "~/utils/throttle-response.server";
+} from "~/services/api.server";
+import { apiThrottled } from "~/services/throttle-response.server";
 
 /**
  * POST /api/patient-data/uploadErrLog ({ list: [{ operatorUserId, patientUserId, content }] }):

@@ -1,7 +1,8 @@
 import { findPatientRecord, recordView, unitOf } from "~/models/patient.server";
 import { findOneQuery } from "~/schemas/patient";
 import { patientReadLoader } from "~/services/patient-api.server";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 
 /**
  * GET /api/patient/findOne?pid=N: a patient's health record when the caller may see it (their

@@ -17,8 +17,8 @@ import {
   postOnly,
   readPayload,
   requireApiUserId,
-} from "~/utils/api.server";
-import { getLocale } from "~/utils/i18n.server";
+} from "~/services/api.server";
+import { getLocale } from "~/services/locale.server";
 
 /**
  * POST /api/patient/save: a JSON list of one patient object (spec 1 section 3). Without `pid` a

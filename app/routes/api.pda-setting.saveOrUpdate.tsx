@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { pumpSettingSchema } from "~/schemas/upload";
 import { savePumpSettings } from "~/services/ingest.server";
 import { ingestAnswer, uploadCaller } from "~/services/upload-api.server";
-import { apiInvalid, postOnly, readBody } from "~/utils/api.server";
+import { apiInvalid, postOnly, readBody } from "~/services/api.server";
 
 /** POST /api/pda-setting/saveOrUpdate (pdaSn, pdaVersion, the 15 settings, pid): the handheld's settings. */
 export async function action({ request }: ActionFunctionArgs) {

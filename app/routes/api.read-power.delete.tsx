@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/delete (readPowerId): either side of a share removes it. */
 export async function action({ request }: ActionFunctionArgs) {

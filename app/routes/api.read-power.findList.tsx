@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power.server";
 import { findListQuery } from "~/schemas/read-power";
-import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/utils/api.server";
+import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/services/api.server";
 
 /**
  * GET /api/read-power/findList (pageNum, pageSize ≤ 10, searchOption, tab = me | others):

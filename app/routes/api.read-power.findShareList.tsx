@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { searchShareCandidates } from "~/models/read-power.server";
 import { findShareListQuery } from "~/schemas/read-power";
-import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/utils/api.server";
-import { apiThrottled } from "~/utils/throttle-response.server";
+import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/services/api.server";
+import { apiThrottled } from "~/services/throttle-response.server";
 
 /**
  * GET /api/read-power/findShareList (pageNum, pageSize ≤ 10, searchOption, type): the drawers'

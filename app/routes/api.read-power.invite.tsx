@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/invite (provideId, message): an approved clinic invites a patient, who is emailed a link. */
 export async function action({ request }: ActionFunctionArgs) {

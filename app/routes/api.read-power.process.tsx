@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/process (id, state 1 approve | 2 refuse, message, nickName): the recipient answers a pending share or invitation. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { processFromEmail } from "~/models/read-power.server";
 import { processFromEmailSchema } from "~/schemas/read-power";
-import { apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/utils/api.server";
+import { apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/services/api.server";
 
 /**
  * POST /api/read-power/processFromEmail (state 1 | 2, data): answers an invitation from the

@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/reinvite (id): the clinic sends a refused invitation again. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/save (readId, message): the caller shares their data; data holds the new share. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/read-power/update (readPowerId, nickName, isNew, uploadIsNew): the reader's nickname and badge, the recipient's isNew. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiOk, requireApiUserId } from "~/utils/api.server";
-import { pumpTimeZones, uploadTimeZones } from "~/utils/upload-time-zones";
+import { apiOk, requireApiUserId } from "~/services/api.server";
+import { pumpTimeZones, uploadTimeZones } from "~/ingest/upload-time-zones";
 
 /** GET /api/setting/getTimeZone: the upload wizard's zones with their offsets now, and the pump handheld's 26 zones. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,8 +12,8 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
-import { getLocale } from "~/utils/i18n.server";
+} from "~/services/api.server";
+import { getLocale } from "~/services/locale.server";
 
 const clock = ([start, end]: readonly [number, number]) => [
   secondsToTime(start, true),

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createApiToken } from "~/models/api-token.server";
-import { verifyLogin } from "~/models/account.server";
+import { findAccountWithSetting, verifyLogin } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { emailField, identityField, passwordField } from "~/schemas/auth";
 import { z } from "zod";
@@ -12,9 +12,8 @@ import {
   postOnly,
   readBody,
   userInfo,
-} from "~/utils/api.server";
-import { db } from "~/utils/db.server";
-import { apiThrottled } from "~/utils/throttle-response.server";
+} from "~/services/api.server";
+import { apiThrottled } from "~/services/throttle-response.server";
 
 const schema = z.object({
   userName: emailField,
@@ -38,10 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : apiFail(request, API_CODES.unauthorized, `auth:${result.error}`);
   }
   const token = await createApiToken(result.userId, request.headers.get("user-agent"));
-  const user = await db().user.findUniqueOrThrow({
-    where: { id: result.userId },
-    include: { patient: { select: { id: true } }, setting: true },
-  });
+  const user = await findAccountWithSetting(result.userId);
   const info = userInfo(user);
   return apiOk(request, { ...info, token, active: user.active }, "loginSuccess", { token });
 }

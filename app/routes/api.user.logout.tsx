@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { revokeApiToken } from "~/models/api-token.server";
-import { apiOk, postOnly, requireApiUserId } from "~/utils/api.server";
+import { apiOk, postOnly, requireApiUserId } from "~/services/api.server";
 
 /** POST /api/user/logout: revokes the calling token; later calls with it answer 803. */
 export async function action({ request }: ActionFunctionArgs) {

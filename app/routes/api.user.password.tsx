@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /**
  * POST /api/user/password. With a token: currentPassword, password, confirmPassword (change).

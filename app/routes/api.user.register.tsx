@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerAccount } from "~/models/account.server";
 import { createApiToken } from "~/models/api-token.server";
 import { identityField, registerClinicSchema, registerPersonSchema } from "~/schemas/auth";
-import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/utils/api.server";
-import { getLocale } from "~/utils/i18n.server";
+import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/services/api.server";
+import { getLocale } from "~/services/locale.server";
 
 /** POST /api/user/register: the registration form's fields plus identity (1 person, 2 clinic); `agree` must be "on" or true. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -11,9 +11,9 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
-import { getLocale } from "~/utils/i18n.server";
-import { apiThrottled } from "~/utils/throttle-response.server";
+} from "~/services/api.server";
+import { getLocale } from "~/services/locale.server";
+import { apiThrottled } from "~/services/throttle-response.server";
 
 const schema = z.object({
   email: emailField,

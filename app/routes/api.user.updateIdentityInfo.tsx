@@ -9,7 +9,7 @@ import {
   postOnly,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 
 /** POST /api/user/updateIdentityInfo: a clinic submits its organisation info for audit (isPass becomes 3). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,14 +1,10 @@
-import { db } from "~/utils/db.server";
+import { databaseAnswers } from "~/models/health.server";
 
 /** Liveness and database check for load balancers and the Docker HEALTHCHECK. */
 export async function loader() {
-  try {
-    await db().$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-  } catch {
-    return Response.json(
-      { status: "database unavailable" },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
-    );
-  }
+  const ok = await databaseAnswers();
+  return Response.json(ok ? { status: "ok" } : { status: "database unavailable" }, {
+    status: ok ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -15,13 +15,13 @@ import { Field, FormMessages } from "~/components/form";
 import { loginSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { auth, AuthorizationError, SignInRefused } from "~/utils/auth.server";
+import { auth, AuthorizationError, SignInRefused } from "~/services/auth.server";
 import { driverAvailability } from "~/utils/drivers.server";
 import { localeCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { db } from "~/utils/db.server";
-import { createUserSession, getSessionUser } from "~/utils/session.server";
-import { errorWithMinutes, retryAfterHeaders } from "~/utils/throttle-response.server";
+import { savedLanguage } from "~/models/setting.server";
+import { createUserSession, getSessionUser } from "~/services/session.server";
+import { errorWithMinutes, retryAfterHeaders } from "~/services/throttle-response.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
@@ -34,14 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const signedIn = await auth().authenticate("credentials", request);
-    const setting = await db().setting.findUnique({
-      where: { userId: signedIn.userId },
-      select: { lang: true },
-    });
+    const lang = await savedLanguage(signedIn.userId);
     const headers = new Headers({
       "Set-Cookie": await createUserSession(request, signedIn.userId),
     });
-    if (setting) headers.append("Set-Cookie", await localeCookie.serialize(setting.lang));
+    if (lang) headers.append("Set-Cookie", await localeCookie.serialize(lang));
     const to = signedIn.active ? safeRedirectPath(submission.value.redirectTo, "/") : "/active";
     return redirect(to, { headers });
   } catch (error) {

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "react-i18next";
 import { LogoutForm } from "~/components/logout-dialog";
 import * as s from "~/styles/layout.css";
-import { destroySession, getSessionUser } from "~/utils/session.server";
+import { destroySession, getSessionUser } from "~/services/session.server";
 
 /** Without JavaScript, sign-out asks for confirmation on this page. */
 export async function loader({ request }: LoaderFunctionArgs) {

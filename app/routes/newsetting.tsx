@@ -35,10 +35,10 @@ import {
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as st from "~/styles/settings.css";
-import { getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
 import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 /**
  * `/newsetting` (spec 2 section 2: signed-in only; issue 7 "print settings"): units for glucose,

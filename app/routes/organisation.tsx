@@ -10,8 +10,8 @@ import { organisationSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { countryList } from "~/utils/countries";
-import { getLocale } from "~/utils/i18n.server";
-import { requireUser } from "~/utils/session.server";
+import { getLocale } from "~/services/locale.server";
+import { requireUser } from "~/services/session.server";
 
 /** The clinic's organisation info and audit state (spec 2 sections 3-5). */
 async function requireClinic(request: Request) {

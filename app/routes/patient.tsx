@@ -22,7 +22,7 @@ import {
 } from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import { timeZoneChoicesWith } from "~/utils/time-zones";
 
 /**

@@ -15,8 +15,8 @@ import { clientIp } from "~/models/rate-limit.server";
 import { newPatientSchema } from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { getLocale } from "~/utils/i18n.server";
-import { requireUser } from "~/utils/session.server";
+import { getLocale } from "~/services/locale.server";
+import { requireUser } from "~/services/session.server";
 import { timeZoneChoices } from "~/utils/time-zones";
 
 /**

@@ -9,18 +9,19 @@ import { DailyView } from "~/components/patient-view/daily-view";
 import { patientLinks } from "~/components/patient-view/links";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
 import { lastDayWithData } from "~/models/patient-data.server";
-import { forPage, patientView, tabsFor } from "~/models/patient-view.server";
+import { forPage, patientView, tabsFor } from "~/services/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
-import { viewChart } from "~/report/view-charts.server";
+import { viewChart } from "~/services/view-charts.server";
 import { toGlucoseUnit } from "~/report/units";
 import { parsePatientViewQuery } from "~/schemas/patient-view";
 import { readPatient } from "~/services/patient-read.server";
 import * as s from "~/styles/patient-view.css";
 import * as layout from "~/styles/layout.css";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
-import { homePath, requireUser } from "~/utils/session.server";
+import { homePath, requireUser } from "~/services/session.server";
 
 const params = z.object({ id: idParam, userid: idParam });
 

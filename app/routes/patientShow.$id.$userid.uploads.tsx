@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { patientLinks } from "~/components/patient-view/links";
 import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { Notice } from "~/components/patient-view/parts";
-import { tabsFor } from "~/models/patient-view.server";
+import { tabsFor } from "~/services/patient-view.server";
 import { idParam } from "~/schemas/fields";
 import { uploadHistoryQuery } from "~/schemas/patient-view";
 import { readPatient } from "~/services/patient-read.server";
@@ -13,9 +13,9 @@ import { uploadHistory, type UploadHistoryItem } from "~/services/upload-history
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import * as st from "~/styles/stack-table.css";
-import { getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import { Pager } from "~/components/pager";
 
 const params = z.object({ id: idParam, userid: idParam });

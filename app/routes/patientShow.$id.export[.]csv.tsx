@@ -5,7 +5,7 @@ import { QUICK_DAYS, QUICK_RANGE_PARAM, quickDaysOf } from "~/report/quick-range
 import { exportCsvQuery } from "~/schemas/csv-import";
 import { csvAttachment, exportCsv } from "~/services/csv-export.server";
 import { errorPageAnswer } from "~/utils/error-page";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 const params = z.object({ id: idParam });
 

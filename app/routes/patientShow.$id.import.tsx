@@ -8,7 +8,7 @@ import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patien
 import { AcceptedFiles } from "~/components/upload/accepted-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { CSV_FORMATS, CSV_ENTRY_KINDS } from "~/csv";
-import { tabsFor } from "~/models/patient-view.server";
+import { tabsFor } from "~/services/patient-view.server";
 import { localDate, shiftDate, todayIn } from "~/report/day";
 import { fileField, importOptionsSchema } from "~/schemas/csv-import";
 import { idParam } from "~/schemas/fields";
@@ -27,11 +27,11 @@ import * as f from "~/styles/form.css";
 import * as st from "~/styles/import.css";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
-import { getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
 import { timeZoneChoicesWith } from "~/utils/time-zones";
 import { readFileForm } from "~/utils/file-form.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 const params = z.object({ id: idParam });
 

@@ -6,7 +6,7 @@ import { listAccessToMyData } from "~/models/audit-log.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import { Pager } from "~/components/pager";
 
 const PAGE_SIZE = 20;

@@ -34,8 +34,8 @@ import {
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
-import { requireUser } from "~/utils/session.server";
-import { formError, refusalInit } from "~/utils/throttle-response.server";
+import { requireUser } from "~/services/session.server";
+import { formError, refusalInit } from "~/services/throttle-response.server";
 
 const EMAIL_SHOWN = 18;
 /** What the list beside the drawer keeps when the drawer opens and closes: its tab and search. */

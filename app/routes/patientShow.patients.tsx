@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
 import { mayReadSharedData } from "~/models/access.server";
 import * as s from "~/styles/layout.css";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 /** The right-hand side of the clinics' landing page; a clinic under audit sees its audit state. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 /**
  * One share or invitation, with what the viewer may do (spec 1 section 4): answer a pending

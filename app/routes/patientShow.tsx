@@ -11,7 +11,7 @@ import {
 } from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 const query = z.object({
   tab: z.enum(["mine", "others"]).catch("mine"),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { reportLogo } from "~/models/setting.server";
 import { isRasterImageType } from "~/utils/image-type";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 /** `/report-logo`: the signed-in user's report logo (Setting.reportLogo) for the print reports' header. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { supportedLngs } from "~/i18n";
 import { saveLanguage } from "~/models/setting.server";
 import { localeCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { getSessionUser } from "~/utils/session.server";
+import { getSessionUser } from "~/services/session.server";
 
 const schema = z.object({ lng: z.enum(supportedLngs), redirectTo: z.string().optional() });
 

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { saveUnit } from "~/models/setting.server";
-import { getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 
 const schema = z.object({
   unit: z.enum(["0", "1"]).transform((v) => (v === "1" ? 1 : 0) as 0 | 1),

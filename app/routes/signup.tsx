@@ -6,7 +6,7 @@ import { SignUpForm } from "~/components/sign-up";
 import { signTypeSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
-import { getSessionUser } from "~/utils/session.server";
+import { getSessionUser } from "~/services/session.server";
 
 /** The sign-up choice (spec 2 section 2): person (default) or clinic, then /{type}/register. */
 export async function loader({ request }: LoaderFunctionArgs) {

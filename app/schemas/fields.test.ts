@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { idNumber, isSafeText, safeText, wholeNumber } from "./fields";
+import { isSafeText } from "~/utils/safe-text";
+import { idNumber, safeText, wholeNumber } from "./fields";
 
 describe("idNumber", () => {
   const id = idNumber("bad");

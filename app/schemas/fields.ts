@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeTextPattern } from "~/utils/safe-text";
 
 /**
  * Building blocks shared by every schema of the forms and the `/api/` routes.
@@ -68,18 +69,6 @@ export const flagNumber = (message: string) =>
       .optional(),
   );
 
-/** C0 and C1 control characters, unpaired surrogates, and the bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069). */
-const SINGLE_LINE = /^[^\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u;
-/** The same, but tab, line feed and carriage return are allowed (a multi-line message). */
-const MULTI_LINE =
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u;
-
-/** Whether a text holds none of the refused characters (line breaks and tabs allowed with `multiline`). */
-export function isSafeText(text: string, { multiline = false } = {}) {
-  return (multiline ? MULTI_LINE : SINGLE_LINE).test(text);
-}
-
 /**
  * A free-text string, trimmed, that refuses control characters, bidirectional controls and
  * unpaired surrogates (`input.hiddenCharacters`). Chain `.min()`, `.max()` on it as on any string.
@@ -88,10 +77,7 @@ export function safeText(
   params: { required_error?: string; invalid_type_error?: string } = {},
   { multiline = false } = {},
 ) {
-  return z
-    .string(params)
-    .trim()
-    .regex(multiline ? MULTI_LINE : SINGLE_LINE, MESSAGES.hiddenCharacters);
+  return z.string(params).trim().regex(safeTextPattern({ multiline }), MESSAGES.hiddenCharacters);
 }
 
 /** `required_error` and `invalid_type_error` set to one message key. */

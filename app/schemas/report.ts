@@ -40,8 +40,6 @@ export const CGM_DEFAULT_DAYS = 14;
 
 /** The pump/BG report's default length, ending today in the patient's zone. */
 export const PUMP_DEFAULT_DAYS = 15;
-/** The pump/BG report's end when only a start is given: start + 1 day. */
-export const PUMP_MISSING_END_DAYS = 1;
 
 /** The statistics report's default length, ending on the last day with glucose data. */
 export const STATISTICS_DEFAULT_DAYS = 14;

@@ -1,4 +1,5 @@
-import type { DeviceKind, Prisma, UploadTask } from "@prisma/client";
+import type { DeviceKind, UploadTask } from "@prisma/client";
+import { inTransaction, noTransaction, type Tx } from "~/models/transaction.server";
 import {
   CGM_MANUAL_ORIGIN,
   CgmProcessor,
@@ -55,7 +56,6 @@ import {
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
-import { db } from "~/utils/db.server";
 
 /**
  * The ingestion module: the one way device records enter the database (browser uploads, CSV
@@ -152,8 +152,6 @@ export function validateRecords(
 
 // ---------------------------------------------------------------------------------------------
 // Processing: records -> rows -> one transaction
-
-type Tx = Prisma.TransactionClient;
 
 /** Processes one upload's records batch by batch and writes them; one per task and transaction. */
 interface Ingestor {
@@ -366,7 +364,7 @@ const TRANSACTION = { timeout: 10 * 60_000, maxWait: 30_000 } as const;
  */
 export async function processTask(taskId: number): Promise<UploadTask | null> {
   try {
-    return await db().$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const task = await lockTask(tx, taskId);
       if (!task || task.status !== "processing") return task;
       return writeTask(tx, task, async (index) =>
@@ -375,7 +373,7 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
     }, TRANSACTION);
   } catch (error) {
     if (!(error instanceof RefusedUpload)) throw error;
-    return db().$transaction(async (tx) => {
+    return inTransaction(async (tx) => {
       await markFailed(tx, taskId, error.refusal.key, error.refusal.values);
       return lockTask(tx, taskId);
     });
@@ -433,7 +431,7 @@ export async function saveSlice(
 ): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
   if (input.dataList.length > SLICE_MAX_RECORDS)
     return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
-  return db().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const task = await lockTask(tx, input.sliceId);
     if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported")
       return refuse(404, "errors.task");
@@ -468,7 +466,7 @@ export async function completeSlicedUpload(
   input: { sliceId: number; isSuccess: boolean },
   enqueue: (taskId: number) => Promise<void>,
 ): Promise<IngestResult<{ status: string }>> {
-  const result = await db().$transaction(
+  const result = await inTransaction(
     async (tx): Promise<IngestResult<{ status: string; queue: boolean }>> => {
       const task = await lockTask(tx, input.sliceId);
       if (!task || task.uploaderId !== viewer.id) return refuse(404, "errors.task");
@@ -537,7 +535,7 @@ export async function ingestNow(
   const records = valid.data;
   const batches = Math.ceil(records.length / SLICE_MAX_RECORDS);
   try {
-    const done = await db().$transaction(async (tx) => {
+    const done = await inTransaction(async (tx) => {
       const task = await createTask(
         {
           patientId: patient.id,
@@ -616,7 +614,7 @@ export async function saveBasalPresets(
   const firmware = firmwareOf("equil", input.pdaVersion);
   if (!firmware.ok) return firmware;
   if (input.pdaTimeZone && !pumpTimeZone(input.pdaTimeZone)) return refuse(400, "errors.timeZone");
-  await db().$transaction((tx) =>
+  await inTransaction((tx) =>
     upsertBasalPresets(tx, {
       patientId: patient.id,
       pdaSn: input.pdaSn,
@@ -661,7 +659,7 @@ export async function savePumpSettings(
     lowReserveThreshold: input.lowReseverThreshold ?? null,
     tempBasalRate: input.tempBasalRate ?? null,
   };
-  await db().$transaction((tx) =>
+  await inTransaction((tx) =>
     upsertPumpSetting(tx, { patientId: patient.id, pdaSn: input.pdaSn, values }),
   );
   return { ok: true, data: { saved: true } };
@@ -806,7 +804,7 @@ export async function ingestFile(
   if (input.dryRun) {
     for (const g of groups) {
       const stored = await countStoredKeys(
-        db(),
+        noTransaction(),
         { patientId: patient.id, deviceSn: g.deviceSn },
         keysOf(g),
       );
@@ -816,7 +814,7 @@ export async function ingestFile(
   }
   if (groups.length === 0) return refuse(400, "errors.nothingToImport");
   try {
-    await db().$transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       for (const g of groups) {
         const task = await createTask(
           {

@@ -16,7 +16,7 @@ import {
   API_CODES,
   readBody,
   requireApiUserId,
-} from "~/utils/api.server";
+} from "~/services/api.server";
 import { readPatient, type AskedRange, type ReadPurpose } from "./patient-read.server";
 
 /** What a read answers: its data, or the i18n key (any namespace) of why it is refused (code 400). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/schemas/fields";
 import type { VisiblePatient } from "~/models/access.server";
-import { reportContext } from "~/models/report.server";
+import { reportContext } from "~/services/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";
@@ -17,9 +17,10 @@ import { quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import { parseReportQuery, type ReportRange } from "~/schemas/report";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 import { displayName } from "~/utils/names";
-import { requireUser, type SessionUser } from "~/utils/session.server";
+import { requireUser, type SessionUser } from "~/services/session.server";
 import { readPatient } from "./patient-read.server";
 
 export type ReportContext = Awaited<ReturnType<typeof reportContext>>;

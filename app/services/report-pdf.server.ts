@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/schemas/fields";
-import { reportContext } from "~/models/report.server";
+import { reportContext } from "~/services/report.server";
 import {
   rangeProblemKey,
   REPORT_KINDS,
@@ -13,10 +13,11 @@ import { RANGE_RULES } from "~/report/report-range";
 import { reportRangeSchema } from "~/schemas/report";
 import { env } from "~/utils/env.server";
 import { errorPageAnswer } from "~/utils/error-page";
-import { getFixedT, getLocale } from "~/utils/i18n.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 import { appOrigins, pdfFailureAnswer, PdfRenderError, renderPdf } from "~/utils/pdf.server";
 import { createRenderToken } from "~/utils/render-token.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import { readPatient } from "./patient-read.server";
 
 async function plain(

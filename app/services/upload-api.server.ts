@@ -1,6 +1,6 @@
 import type { Viewer } from "~/models/access.server";
 import { viewerById } from "~/models/access.server";
-import { apiMessage, apiOk, apiResponse, requireApiUserId } from "~/utils/api.server";
+import { apiMessage, apiOk, apiResponse, requireApiUserId } from "~/services/api.server";
 import type { IngestResult } from "./ingest.server";
 
 /** The caller of an upload call, from its `token` header. */

@@ -3,8 +3,7 @@ import type { Resource, ResourceLanguage } from "i18next";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RemixI18Next } from "remix-i18next/server";
-import { fallbackLng, i18nConfig, isLocale, supportedLngs, type Locale } from "~/i18n";
-import { getSessionUser } from "./session.server";
+import { fallbackLng, i18nConfig, supportedLngs, type Locale } from "~/i18n";
 
 /** Remembers the chosen language for visitors who are not signed in (one year). */
 export const localeCookie = createCookie("lng", {
@@ -37,34 +36,20 @@ export function namespaces(): string[] {
   return Object.keys(translations()[fallbackLng] ?? {});
 }
 
-/**
- * Language detection order (issue 2): the signed-in user's setting, then the `lng` cookie, then
- * `Accept-Language`, then English.
- */
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...supportedLngs],
-    fallbackLanguage: fallbackLng,
-    cookie: localeCookie,
-    order: ["custom", "cookie", "header"],
-    findLocale: async (request) => (await getSessionUser(request))?.setting?.lang ?? null,
-  },
+/** Builds fixed-language translation functions; request language detection is in the services. */
+const translator = new RemixI18Next({
+  detection: { supportedLanguages: [...supportedLngs], fallbackLanguage: fallbackLng },
   i18next: { ...i18nConfig, ns: undefined, resources: translations() },
 });
 
-export async function getLocale(request: Request): Promise<Locale> {
-  const locale = await i18nServer.getLocale(request);
-  return isLocale(locale) ? locale : fallbackLng;
-}
-
-const fixedT = new Map<string, ReturnType<typeof i18nServer.getFixedT>>();
+const fixedT = new Map<string, ReturnType<typeof translator.getFixedT>>();
 
 /** A translation function for one language and namespace (made once: each one builds an i18next instance). */
 export function getFixedT(locale: Locale, ns = "common") {
   const key = `${locale}:${ns}`;
   let t = fixedT.get(key);
   if (!t) {
-    t = i18nServer.getFixedT(locale, ns);
+    t = translator.getFixedT(locale, ns);
     fixedT.set(key, t);
   }
   return t;

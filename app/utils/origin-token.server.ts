@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { sessionSecret } from "./session.server";
+import { sessionSecret } from "./secret.server";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const TTL_MS = 30 * 60_000;

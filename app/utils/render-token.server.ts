@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sessionSecret } from "./session.server";
+import { sessionSecret } from "./secret.server";
 
 /** Long enough for a PDF that waits in the renderer's queue, short enough to be useless later. */
 const TTL_MS = 5 * 60_000;

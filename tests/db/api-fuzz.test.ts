@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/models/api-token.server";
 import { issueEmailCode } from "~/models/email-code.server";
 import { db } from "~/utils/db.server";
-import { createInviteToken } from "~/utils/invite-token.server";
+import { createInviteToken } from "~/models/invite-token.server";
 import { createOriginToken } from "~/utils/origin-token.server";
 import { hashPassword } from "~/utils/password.server";
 import { catchMail } from "../support/catch-mail";

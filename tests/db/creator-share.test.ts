@@ -10,7 +10,7 @@ import { action as processRoute } from "~/routes/api.read-power.process";
 import { action as activePageAction, loader as activePageLoader } from "~/routes/active";
 import { db } from "~/utils/db.server";
 import { createOriginToken } from "~/utils/origin-token.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/services/session.server";
 import { getApi, postApi, type Handler } from "./api-client";
 
 // An account created for someone else (/patientAdd, POST /api/patient/save without pid) gives its

@@ -7,7 +7,7 @@ import { loader as sugarData } from "~/routes/api.patient-data.sugarData";
 import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as patientHome } from "~/routes/patientShow.$id.$userid.patientHome";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/services/session.server";
 import { getApi, type Handler } from "./api-client";
 import plViews from "../../locales/pl/views.json";
 

@@ -6,7 +6,7 @@ import { loader as findOneRoute } from "~/routes/api.patient.findOne";
 import { action as recordAction, loader as recordLoader } from "~/routes/patient";
 import { action as addAction, loader as addLoader } from "~/routes/patientAdd";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/services/session.server";
 import enApi from "../../locales/en/api.json";
 import enRecord from "../../locales/en/record.json";
 import plApi from "../../locales/pl/api.json";

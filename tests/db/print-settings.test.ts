@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findVisiblePatient } from "~/models/access.server";
-import { reportContext } from "~/models/report.server";
+import { reportContext } from "~/services/report.server";
 import {
   removeReportLogo,
   reportLogo,
@@ -12,7 +12,7 @@ import { action, loader } from "~/routes/newsetting";
 import { action as setUnit } from "~/routes/set-unit";
 import { LOGO_MAX_BYTES } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/services/session.server";
 
 /** The first bytes of a PNG (signature and the start of IHDR): enough for the type check. */
 const PNG = new Uint8Array([

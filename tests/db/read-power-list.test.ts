@@ -7,7 +7,7 @@ import {
 } from "~/models/read-power.server";
 import { loader as addPageLoader } from "~/routes/patientShow.add";
 import { db } from "~/utils/db.server";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/services/session.server";
 
 /** Runs `work` and counts the raw queries it sends. */
 async function countingRawQueries<T>(

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Temporal } from "temporal-polyfill";
 import { db } from "~/utils/db.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/services/session.server";
 
 /** The HTTP status of a route's answer, returned or thrown (a loader's plain object is 200). */
 export async function statusOf(run: () => Promise<unknown> | unknown): Promise<number> {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { destroySession, getSessionUser, homePath, sessionStorage } from "~/utils/session.server";
+import {
+  destroySession,
+  getSessionUser,
+  homePath,
+  sessionStorage,
+} from "~/services/session.server";
 
 async function signedInRequest(userId: number) {
   const storage = sessionStorage();
@@ -63,7 +68,7 @@ describe("page sessions", () => {
 
 describe("createUserSession", () => {
   it("rotates the session id at sign-in and revokes the one the browser had", async () => {
-    const { createUserSession } = await import("~/utils/session.server");
+    const { createUserSession } = await import("~/services/session.server");
     const user = await db().user.create({
       data: { email: "rotate@test.diacare", identity: 1, patient: { create: {} } },
     });

@@ -1,13 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BgRangeChoice } from "~/models/patient-view.server";
+import type { BgRangeChoice } from "~/services/patient-view.server";
 import type { BgRangeModel } from "~/report/bg-range";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import { QuickRangeButtons } from "../quick-ranges";
 import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 import * as layout from "~/styles/layout.css";
-import type { ViewCharts } from "~/report/view-charts.server";
+import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import * as st from "~/styles/stack-table.css";
 import { Chart, Notice, Stat } from "./parts";

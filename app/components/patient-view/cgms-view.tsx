@@ -1,13 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TimeInRanges, TrendLevel } from "~/metrics";
-import type { DayNavigation } from "~/models/patient-view.server";
+import type { DayNavigation } from "~/services/patient-view.server";
 import type { CgmsView as CgmsViewName } from "~/schemas/patient-view";
 import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
 import { displayDate } from "~/report/day";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import { formatGlucose, formatNumber, type GlucoseClass, type GlucoseUnit } from "~/report/units";
-import type { ViewCharts } from "~/report/view-charts.server";
+import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import { QuickRangeButtons } from "../quick-ranges";
 import { DateNavigator, EmptyDay } from "./date-navigator";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { DayNavigation } from "~/models/patient-view.server";
+import type { DayNavigation } from "~/services/patient-view.server";
 import { displayDate } from "~/report/day";
 import type { PumpDayModel, PumpTableRow } from "~/report/pump-day";
 import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
-import type { ViewCharts } from "~/report/view-charts.server";
+import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import * as st from "~/styles/stack-table.css";
 import { DateNavigator, EmptyDay } from "./date-navigator";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { DayNavigation } from "~/models/patient-view.server";
+import type { DayNavigation } from "~/services/patient-view.server";
 import { displayDate } from "~/report/day";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";

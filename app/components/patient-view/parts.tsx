@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ViewCharts } from "~/report/view-charts.server";
+import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 
 /**

@@ -19,7 +19,7 @@ import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";
 
-/** The statistics report as the page gets it (app/models/report.server.ts `statisticsReportFor`). */
+/** The statistics report as the page gets it (app/services/report.server.ts `statisticsReportFor`). */
 export interface StatisticsFigures {
   /** Where both periods' readings come from. */
   readonly source: DataKind;

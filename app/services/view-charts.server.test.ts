@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { PatientView } from "~/models/patient-view.server";
-import { dayWindow } from "./day";
-import { buildPumpDay } from "./pump-day";
-import { pumpRecord } from "./test-records";
+import type { PatientView } from "~/services/patient-view.server";
+import { dayWindow } from "~/report/day";
+import { buildPumpDay } from "~/report/pump-day";
+import { pumpRecord } from "~/report/test-records";
 import { viewChart } from "./view-charts.server";
 
 const WAW = "Europe/Warsaw";

@@ -20,7 +20,7 @@ import {
   type PatientViewQuery,
   type ViewTab,
 } from "~/schemas/patient-view";
-import type { VisiblePatient, Viewer } from "./access.server";
+import type { VisiblePatient, Viewer } from "~/models/access.server";
 import {
   bgReadings,
   cgmReadings,
@@ -29,7 +29,7 @@ import {
   pumpDayRecords,
   pumpVersion,
   type DataKind,
-} from "./patient-data.server";
+} from "~/models/patient-data.server";
 
 /** Minutes before midnight whose CGM readings let the trend at 00:05 use the evening's values. */
 const TREND_LEAD_MS = 20 * 60_000;

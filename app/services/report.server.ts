@@ -1,19 +1,17 @@
-import { Prisma } from "@prisma/client";
+import {
+  cgmReportReadings,
+  pumpSettingFor,
+  readerPrintSettings,
+} from "~/models/report-data.server";
 import type { DataKind as ReadingsKind } from "~/metrics/coverage";
 import type { Reading } from "~/metrics/types";
 import { buildAgpReport, type AgpReport, type AgpReportResult } from "~/report/agp-report";
-import {
-  buildCgmReport,
-  type CgmReport,
-  type CgmReportReading,
-  type CgmReportResult,
-} from "~/report/cgm-report";
+import { buildCgmReport, type CgmReport, type CgmReportResult } from "~/report/cgm-report";
 import {
   buildPumpReport,
   type NameStyle,
   type PumpReport,
   type PumpReportResult,
-  type PumpSettingInput,
 } from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import type { InvalidRange } from "~/report/report-range";
@@ -22,8 +20,7 @@ import { buildStatisticsReport, type StatisticsReport } from "~/report/statistic
 import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
 import type { ReportRange } from "~/schemas/report";
 import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
-import { db } from "~/utils/db.server";
-import { visiblePatientSql, type VisiblePatient, type Viewer } from "./access.server";
+import { type VisiblePatient, type Viewer } from "~/models/access.server";
 import {
   bgReadings,
   cgmReadings,
@@ -31,8 +28,7 @@ import {
   pumpRangeRecords,
   pumpVersion,
   type DataKind,
-  type Span,
-} from "./patient-data.server";
+} from "~/models/patient-data.server";
 
 /**
  * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
@@ -41,23 +37,6 @@ import {
 
 /** Lead-in before the first day that the CGM day models use for the trend (20 min). */
 const TREND_LEAD_MS = 20 * 60_000;
-
-/**
- * CGM readings (mg/dL) with their record ids (the report's `pdid`), oldest first. A sibling of
- * patient-data.server.ts `cgmReadings`, which does not select the id.
- */
-export async function cgmReportReadings(
-  viewer: Viewer,
-  pid: number,
-  span: Span,
-): Promise<CgmReportReading[]> {
-  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; eventData: number }[]>`
-    SELECT d.id, d."dateTime", d."eventData" FROM "CgmRecord" d
-     WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
-       AND d."dateTime" >= ${new Date(span.start)} AND d."dateTime" < ${new Date(span.end)}
-     ORDER BY d."dateTime", d.id`;
-  return rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.eventData }));
-}
 
 /** The CGM report (spec 1 "CGM report response") of a range, in the reader's unit; a refused range is answered. */
 export async function cgmReportFor(
@@ -125,19 +104,6 @@ export function cgmReportResponse(pid: number, report: CgmReport) {
   return { pid, ...rest };
 }
 
-/** The patient's newest pump settings upload (the report's `pdaSetting`), or null. */
-export async function pumpSettingFor(
-  viewer: Viewer,
-  pid: number,
-): Promise<PumpSettingInput | null> {
-  const rows = await db().$queryRaw<PumpSettingInput[]>`
-    SELECT d."lowBg", d."highBg", d."defaultCho", d."sensitiveSilver", d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
-      FROM "PumpSetting" d
-     WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
-     ORDER BY d."uploadedAt" DESC, d.id DESC LIMIT 1`;
-  return rows[0] ?? null;
-}
-
 /**
  * The pump/BG report (spec 1 "Patient report response") of a range: the range's pump records
  * (with the rate-carrying record before and the first after), the meter readings, the firmware
@@ -182,23 +148,9 @@ export function pumpReportResponse(pid: number, report: PumpReport) {
   return { pid, ...rest };
 }
 
-/** The reader's print settings (spec 2 "print settings") and the patient's birth date, in one query. */
+/** The reader's print settings and the patient's birth date, in one query. */
 export async function reportContext(readerId: number, patient: VisiblePatient) {
-  const rows = await db().$queryRaw<
-    {
-      birthDate: Date | null;
-      unit: number | null;
-      nameStyle: number | null;
-      orientation: string | null;
-      splitLine: boolean | null;
-      hasLogo: boolean | null;
-      updatedAt: Date | null;
-    }[]
-  >`
-    SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo", s."updatedAt"
-      FROM "User" u LEFT JOIN "Setting" s ON s."userId" = ${readerId}
-     WHERE u.id = ${patient.userId}`;
-  const row = rows[0];
+  const row = await readerPrintSettings(readerId, patient.userId);
   const nameStyle = row?.nameStyle === 1 ? "center" : row?.nameStyle === 2 ? "right" : "left";
   return {
     birthDate: row?.birthDate ? row.birthDate.toISOString().slice(0, 10) : null,

@@ -1,6 +1,7 @@
 import type { ZodError } from "zod";
 import { checkApiToken } from "~/models/api-token.server";
-import { getFixedT, getLocale } from "./i18n.server";
+import { getLocale } from "~/services/locale.server";
+import { getFixedT } from "~/utils/i18n.server";
 import { getSessionUser } from "./session.server";
 
 /** Application codes of the `{ code, msg, data }` envelope (spec 1 sections 7-8, DESIGN.md 2). */

@@ -1,31 +1,18 @@
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
-import type { Prisma } from "@prisma/client";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { db } from "./db.server";
-import { env, type Env } from "./env.server";
+import {
+  createSessionRow,
+  findSessionUser,
+  readSessionData,
+  revokeSessionRow,
+  updateSessionData,
+  type SessionUser,
+} from "~/models/session.server";
+import { env, type Env } from "~/utils/env.server";
+import { sessionSecret } from "~/utils/secret.server";
+
+export type { SessionUser };
 
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
-
-/** SESSION_SECRET, or outside production a random secret kept in DATA_DIR. */
-export function sessionSecret(): string {
-  const { SESSION_SECRET, DATA_DIR } = env();
-  if (SESSION_SECRET) return SESSION_SECRET;
-  const file = path.resolve(DATA_DIR, "session-secret");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
-      return secret;
-    } catch {
-      return readFileSync(file, "utf8").trim(); // another process wrote it first
-    }
-  }
-}
 
 /** What a page session holds. */
 export type SessionData = { userId: number };
@@ -54,32 +41,15 @@ export function sessionStorage() {
     async createData(data, expires) {
       const userId = Number(data.userId);
       if (!Number.isInteger(userId)) throw new Error("a session is created for a user");
-      const id = randomBytes(32).toString("base64url");
-      await db().session.create({
-        data: {
-          id,
-          userId,
-          data: data as Prisma.InputJsonValue,
-          expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
-        },
-      });
-      return id;
+      return createSessionRow(
+        userId,
+        data,
+        expires ?? new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      );
     },
-    async readData(id) {
-      // Raw SQL: every page reads its session (docs/decisions/008-raw-sql-on-hot-paths.md).
-      const rows = await db().$queryRaw<{ data: Record<string, unknown> }[]>`
-        SELECT data FROM "Session" WHERE id = ${id} AND "revokedAt" IS NULL AND "expiresAt" >= now()`;
-      return rows[0]?.data ?? null;
-    },
-    async updateData(id, data, expires) {
-      await db().session.updateMany({
-        where: { id, revokedAt: null },
-        data: { data: data as Prisma.InputJsonValue, ...(expires ? { expiresAt: expires } : {}) },
-      });
-    },
-    async deleteData(id) {
-      await db().session.updateMany({ where: { id }, data: { revokedAt: new Date() } });
-    },
+    readData: readSessionData,
+    updateData: updateSessionData,
+    deleteData: revokeSessionRow,
   });
   return storage;
 }
@@ -88,46 +58,7 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-type SessionUserSelect = {
-  id: true;
-  email: true;
-  identity: true;
-  role: true;
-  active: true;
-  isPass: true;
-  auditReason: true;
-  firstName: true;
-  lastName: true;
-  patient: { select: { id: true } };
-  setting: { select: { lang: true; unit: true } };
-};
-
-export type SessionUser = Prisma.UserGetPayload<{ select: SessionUserSelect }>;
-
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-
-type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & {
-  pid: number | null;
-  lang: string | null;
-  unit: number | null;
-};
-
-/** The user of a session, with the `SessionUser` shape, in one query (it runs on every page). */
-async function sessionUserById(userId: number): Promise<SessionUser | null> {
-  const rows = await db().$queryRaw<SessionUserRow[]>`
-    SELECT u.id, u.email, u.identity, u.role::text AS role, u.active, u."isPass", u."auditReason", u."firstName", u."lastName",
-           p.id AS pid, s.lang, s.unit
-      FROM "User" u LEFT JOIN "Patient" p ON p."userId" = u.id LEFT JOIN "Setting" s ON s."userId" = u.id
-     WHERE u.id = ${userId} AND NOT u.disabled AND u."deletedAt" IS NULL`;
-  const row = rows[0];
-  if (!row) return null;
-  const { pid, lang, unit, ...user } = row;
-  return {
-    ...user,
-    patient: pid === null ? null : { id: pid },
-    setting: lang === null || unit === null ? null : { lang, unit },
-  };
-}
 
 /** The signed-in user of this request (looked up once per request), or null. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -136,7 +67,7 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
     found = (async () => {
       const session = await getSession(request);
       const userId = session.get("userId");
-      return typeof userId === "number" ? sessionUserById(userId) : null;
+      return typeof userId === "number" ? findSessionUser(userId) : null;
     })();
     perRequest.set(request, found);
   }

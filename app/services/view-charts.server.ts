@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TFunction } from "i18next";
-import type { PatientView } from "~/models/patient-view.server";
+import type { PatientView } from "./patient-view.server";
 import {
   bgRangeChart,
   cgmDayChart,
@@ -8,10 +8,10 @@ import {
   pumpDayChart,
   type PumpChartLabels,
   type PumpRangeChartLabels,
-} from "./charts.server";
-import { displayDate } from "./day";
-import { PUMP_ALARM_CODES, type PumpAlarmKind } from "./pump-day";
-import { formatGlucose, formatNumber, type GlucoseUnit } from "./units";
+} from "~/report/charts.server";
+import { displayDate } from "~/report/day";
+import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-day";
+import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
 
 type Options = { unit: GlucoseUnit; locale: string; t: TFunction };
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { db } from "./db.server";
-import { sessionSecret } from "./session.server";
+import { db } from "~/utils/db.server";
+import { sessionSecret } from "~/utils/secret.server";
 
 /**
  * The `data` of an invitation email link (`/invite_result?doctorName=..&data=..`, DESIGN.md 2):

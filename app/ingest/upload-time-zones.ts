@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { PUMP_ZONE_MAX_HOURS, PUMP_ZONE_MIN_HOURS, pumpTimeZone } from "~/ingest/device-zone";
+import { PUMP_ZONE_MAX_HOURS, PUMP_ZONE_MIN_HOURS, pumpTimeZone } from "./device-zone";
 
 /**
  * The time zones the device-upload wizard offers: the world's main UTC offsets (one or two places
