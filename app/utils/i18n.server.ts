@@ -38,7 +38,7 @@ export function namespaces(): string[] {
 }
 
 /**
- * Language detection order (issue 2): the signed-in user's setting, then the `lng` cookie, then
+ * Language detection order: the signed-in user's setting, then the `lng` cookie, then
  * `Accept-Language`, then English.
  */
 export const i18nServer = new RemixI18Next({
