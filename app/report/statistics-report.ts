@@ -383,6 +383,7 @@ export interface StatisticRow {
   readonly unitKind: StatisticUnitKind;
   /** Divide value, previous and change by 18 for mmol/L. */
   readonly convertsWithUnit: boolean;
+  /** One of the report's main metrics, shown in the first table. */
   readonly inSpec: boolean;
   /** mg/dL-based value (see the file comment for the unit). */
   readonly value: number | null;
