@@ -7,7 +7,9 @@ const MAILBOX_PORT = PORT + 26;
 export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}/messages`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  // DESIGN.md 1.3: Debian Chromium on a closed network.
+  // Debian's Chromium (Playwright cannot download its own browser on a closed network), with the
+  // flags of app/utils/pdf.server.ts: no sandbox or GPU, /tmp for shared memory, no traffic of
+  // its own.
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,7 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // Classic compiler (DESIGN.md 1). vanilla-extract `*.css.ts` files are compiled into the CSS
-  // bundle linked from root.tsx.
+  // Remix's classic compiler (this file, not Vite). vanilla-extract `*.css.ts` files are compiled
+  // into the CSS bundle linked from root.tsx.
   ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.css.ts"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [

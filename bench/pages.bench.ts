@@ -1,8 +1,7 @@
 /**
- * Benchmark of server-side page rendering: the production build (`npm start`) on a real
- * PostgreSQL, signed in as the seeded clinic, timing full HTTP round trips of the patient's
- * DAILY, CGMS day, CGMS 14-day overlay and BG 14-day pages (the issue's targets: day pages
- * < 60 ms, overlay < 120 ms).
+ * Benchmark of server-side page rendering: the production build (`npm start`) on a real PostgreSQL,
+ * signed in as the seeded clinic, timing full HTTP round trips of the patient's DAILY, CGMS day,
+ * CGMS 14-day overlay and BG 14-day pages (targets: day pages < 60 ms, overlay < 120 ms).
  *
  * The server and its database: bench/server.ts.
  *

@@ -5,9 +5,9 @@
  * charts, a 14-day table), a 5-page report, and a 90-day pump report stand-in (18 pages of
  * 5-day groups). Charts come from app/report/charts.server.ts with prisma/demo-data.ts data.
  *
- * Issue 7 targets: 14-day CGM report PDF < 800 ms with a warm browser; 90-day pump report
- * < 2.5 s; 20 concurrent requests all succeed, memory bounded, no Chromium left behind. The
- * issue's figures come from the real routes (bench/report-pdf.bench.ts); these stand-ins show
+ * Targets (README "Benchmarks"): 14-day CGM report PDF < 800 ms with a warm browser; 90-day pump
+ * report < 2.5 s; 20 concurrent requests all succeed, memory bounded, no Chromium left behind. The
+ * figures that count come from the real routes (bench/report-pdf.bench.ts); these stand-ins show
  * Chromium's share without the server.
  *
  * Plain tsx script: `npx tsx bench/pdf.bench.ts` prints the results; `benchPdf()` returns them

@@ -1,13 +1,13 @@
 /**
- * Benchmark of the report PDF routes (issue 7) on the production server and PostgreSQL, signed in
- * as the seeded clinic: GET /{pid}/cgmsprint.pdf and /{pid}/agpprint.pdf over the last 14 days
- * with CGM data, GET /{pid}/print.pdf over 90 days, and bursts of 20 concurrent CGM and AGP PDFs
- * while the memory of the server and its Chromium is sampled from /proc.
+ * Benchmark of the report PDF routes on the production server and PostgreSQL, signed in as the
+ * seeded clinic: GET /{pid}/cgmsprint.pdf and /{pid}/agpprint.pdf over the last 14 days with CGM
+ * data, GET /{pid}/print.pdf over 90 days, and bursts of 20 concurrent CGM and AGP PDFs while the
+ * memory of the server and its Chromium is sampled from /proc.
  *
- * Issue 7 targets: 14-day CGM report PDF median < 800 ms with a warm browser; 90-day pump report
- * PDF < 2.5 s; 20 concurrent PDF requests all succeed (no crash, no zombie Chromium) with memory
- * bounded. The seed has 30 days of data; this benchmark adds 60 earlier days of pump history and
- * meter readings (prisma/demo-data.ts) so that the pump report has 90 days to print.
+ * Targets (README "Benchmarks"): 14-day CGM report PDF median < 800 ms with a warm browser; 90-day
+ * pump report PDF < 2.5 s; 20 concurrent PDF requests all succeed (no crash, no zombie Chromium)
+ * with memory bounded. The seed has 30 days of data; this benchmark adds 60 earlier days of pump
+ * history and meter readings (prisma/demo-data.ts) so that the pump report has 90 days to print.
  *
  * The server runs with the app's PDF settings (PDF_CONCURRENCY, PDF_TIMEOUT_MS from the
  * environment, else their defaults); bench/server.ts starts it.

@@ -1,13 +1,13 @@
 /**
- * Benchmark of the page models of app/report (pure; no database, no rendering): the DAILY pump
- * day model from one day of seeded pump history, the CGMS day model and the 14-day overlay from
- * 14 days of seeded 5-minute CGM data. The issue's page targets (server render < 60 ms, overlay
- * < 120 ms) include the database and the SVG; these models are a small part of them.
+ * Benchmark of the page models of app/report (pure; no database, no rendering): the DAILY pump day
+ * model from one day of seeded pump history, the CGMS day model and the 14-day overlay from 14 days
+ * of seeded 5-minute CGM data. The page targets (server render < 60 ms, overlay < 120 ms) include
+ * the database and the SVG; these models are a small part of them.
  *
  * Data: prisma/demo-data.ts (deterministic), 30 days ending 2026-11-22 in Europe/Warsaw, which
- * include the 25 h day of 2026-10-25. The print-report models (issue 7) run on the same data:
- * the 90-day pump report on three consecutive demo sets (2026-08-25 to 2026-11-22), the CGM and
- * AGP reports on 14 days, and the statistics report on 14 + 14 days (computeAll twice).
+ * include the 25 h day of 2026-10-25. The print-report models run on the same data: the 90-day pump
+ * report on three consecutive demo sets (2026-08-25 to 2026-11-22), the CGM and AGP reports on 14
+ * days, and the statistics report on 14 + 14 days (computeAll twice).
  *
  * Plain tsx script: `npx tsx bench/report.bench.ts` prints the results; `benchReport()` returns
  * them for bench/run.ts.

@@ -19,9 +19,9 @@ function reportCatalogTypesAsText<T>(result: T): T {
 }
 
 /**
- * A pg client for the Prisma CLI's WASM schema engine, which cannot deserialize the catalog
- * column types `name` and `"char"` (DESIGN.md 1.1 a). pg already returns both as strings, so
- * announcing them as `text` is exact.
+ * A pg client for the Prisma CLI's WASM schema engine, which cannot deserialize the catalog column
+ * types `name` and `"char"` ("Column type 'name' could not be deserialized"). pg already returns
+ * both as strings, so announcing them as `text` is exact.
  */
 class CatalogTextClient extends pg.Client {
   // pg's overloads cannot be restated on a subclass; both the promise and the callback form
@@ -46,10 +46,10 @@ function pool(connectionString: string) {
 }
 
 /**
- * The driver adapter the Prisma CLI uses (DESIGN.md 1.1). Besides the catalog-type fix, it
- * creates the shadow database of `migrate dev` itself: `@prisma/adapter-pg` 6.19 points the
- * shadow pool back at the main database when a connection string is used, and drops the shadow
- * while its pool is still connected (DESIGN.md 1.1 b).
+ * The driver adapter the Prisma CLI uses (docs/decisions/001-database-and-migrations.md). Besides
+ * the catalog-type fix, it creates the shadow database of `migrate dev` itself:
+ * `@prisma/adapter-pg` 6.19 points the shadow pool back at the main database when a connection
+ * string is used, and drops the shadow while its pool is still connected.
  */
 export function shadowAwarePgAdapter(connectionString: string) {
   if (!connectionString) throw new Error("DATABASE_URL must be set for the Prisma CLI");

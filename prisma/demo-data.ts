@@ -259,9 +259,9 @@ export function demoSparseMeter(end: Temporal.ZonedDateTime, rng: Rng): MeterPoi
 }
 
 /**
- * Pump history (Equil, DESIGN.md 5): a delivery record (port 4 type 0) whenever the basal or the
- * bolus rate changes, carbohydrate entries (3/1), reservoir changes (rewind 4/8, prime 4/7) and
- * scripted alarms. Bolus amounts are the integral of the bolus rate over time.
+ * Pump history (Equil, docs/device-protocols.md): a delivery record (port 4 type 0) whenever the
+ * basal or the bolus rate changes, carbohydrate entries (3/1), reservoir changes (rewind 4/8, prime
+ * 4/7) and scripted alarms. Bolus amounts are the integral of the bolus rate over time.
  */
 export function demoPumpEvents(
   start: Temporal.ZonedDateTime,

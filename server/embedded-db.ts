@@ -3,9 +3,10 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdirSync } from "node:fs";
 
 /**
- * The zero-setup database (DESIGN.md 1.2): PGlite keeps its files in `dataDir` and is served on a
- * loopback port, so the app, the Prisma CLI and psql all speak plain PostgreSQL to it.
- * The socket server multiplexes connections and keeps a transaction on its own connection.
+ * The zero-setup database (docs/decisions/001-database-and-migrations.md): PGlite keeps its files
+ * in `dataDir` and is served on a loopback port, so the app, the Prisma CLI and psql all speak
+ * plain PostgreSQL to it. The socket server multiplexes connections and keeps a transaction on its
+ * own connection.
  */
 export async function startEmbeddedPostgres(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });

@@ -5,8 +5,8 @@ const DONE = /All migrations have been successfully applied|No pending migration
 
 /**
  * Runs `prisma migrate deploy` against `databaseUrl`. The WASM schema engine keeps its process
- * alive for ~10 s after finishing (DESIGN.md 1.1), so the child is ended as soon as it reports
- * success; any other ending is a failure with the CLI's output.
+ * alive for ~10 s after finishing (docs/decisions/001-database-and-migrations.md), so the child is
+ * ended as soon as it reports success; any other ending is a failure with the CLI's output.
  */
 export function migrateDeploy(databaseUrl: string): Promise<void> {
   const cli = createRequire(import.meta.url).resolve("prisma/build/index.js");

@@ -2,7 +2,10 @@ import { useTranslation } from "react-i18next";
 import * as s from "~/styles/badge.css";
 import { ClockIcon } from "./icons";
 
-/** isPass as a badge with its message (spec 2 section 4): clock for 3, red with the reason for 2. */
+/**
+ * The organisation audit state (isPass) as a badge with its message: a clock for 3 (in review),
+ * red with the reason for 2 (failed).
+ */
 export function AuditStatus({ isPass, reason }: { isPass: number; reason?: string | null }) {
   const { t } = useTranslation("auth");
   const tone =

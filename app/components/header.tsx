@@ -62,7 +62,10 @@ function Dropdown({
   );
 }
 
-/** The header bar of spec 2 section 2. */
+/**
+ * The header bar of every page: logo, home link, caring (identity 2 only in Russian), settings,
+ * support, languages, unit, and the user menu or sign-in and sign-up.
+ */
 export function Header({ user, locale }: { user: HeaderUser | null; locale: string }) {
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** Spec 1 section 2: identity 1 shows a user icon, any other a medicine box. */
+/** The identity icon of the share tables: identity 1 (person) a user, any other a medicine box. */
 export function IdentityIcon({ identity, label }: { identity: number; label: string }) {
   return (
     <svg width="20" height="20" viewBox="0 0 20 20" role="img" aria-label={label} focusable="false">

@@ -22,7 +22,7 @@ const PAGE_SIZE = 10;
 /** The id of the "New user" link, which opens the add-share / add-invite drawer. */
 export const ADD_USER_LINK_ID = "add-user";
 
-/** The left panel of the patient area (spec 1 section 2): search, New user, tabs, list, pages. */
+/** The 313 px left panel of the patient area: search, New user, tabs, list, pages of 10. */
 export function PatientPanel({
   identity,
   tab,

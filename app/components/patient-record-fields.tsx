@@ -220,10 +220,9 @@ export function RecordFields({
 }
 
 /**
- * With JavaScript, leaving a form with entered data asks first (spec 2: "Leaving the add-patient
- * page asks for confirmation because filled information is lost"): the browser's own prompt when
- * the tab is closed or reloaded, a dialog for a link inside the app. Without JavaScript nothing
- * is shown.
+ * With JavaScript, leaving a form with entered data asks first, because what was typed would be
+ * lost: the browser's own prompt when the tab is closed or reloaded, a dialog for a link inside
+ * the app. Without JavaScript nothing is shown.
  */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation("record");

@@ -9,7 +9,7 @@ import * as layout from "~/styles/layout.css";
 import { FormMessages } from "./form";
 import { useHydrated } from "./use-hydrated";
 
-/** The sign-up choice (spec 2 section 2): person (default) or clinic; posts to /signup. */
+/** The sign-up choice: person (default) or clinic; posts to /signup. */
 export function SignUpForm({ errors, onCancel }: { errors?: string[]; onCancel?: () => void }) {
   const { t } = useTranslation("auth");
   const [clientError, setClientError] = useState<string[] | undefined>();

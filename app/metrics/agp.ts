@@ -12,8 +12,8 @@
  * J Diabetes Sci Technol 2013;7:562-578, doi:10.1177/193229681300700234; Battelino 2019
  * (doi:10.2337/dci19-0028) for the 5/25/50/75/95 percentile bands.
  *
- * Data sufficiency: at least 5 full days (DiaCare specification; a full day has >= 70% of its
- * grid points, coverage.ts). The consensus recommends 14 days for a representative AGP.
+ * Data sufficiency: at least 5 full days (DiaCare's rule; a full day has >= 70% of its grid
+ * points, coverage.ts). The consensus recommends 14 days for a representative AGP.
  */
 import type { MetricContext } from "./context";
 import type { Grid } from "./grid";

@@ -1,6 +1,6 @@
 /**
- * Alarm class of one glucose value against the patient's glucose range (DiaCare specification:
- * "Alarm values: high glucose, low glucose, very low glucose, no alarm").
+ * Alarm class of one glucose value against the patient's glucose range: high glucose, low
+ * glucose, very low glucose or no alarm.
  *
  *   g < 54 mg/dL (3.0 mmol/L)      very low   (level 2 hypoglycaemia, Battelino 2019,
  *                                              doi:10.2337/dci19-0028; International Hypoglycaemia
@@ -11,7 +11,8 @@
  *   otherwise                      none
  * Strict comparisons as in the time-in-range metrics: a value equal to a limit is in range.
  * Limits are in mg/dL (the patient's lowLimit/highLimit; convert mmol/L x 18 before calling).
- * Classify the unrounded mg/dL value (DESIGN.md: classify before rounding for display).
+ * Classify the unrounded mg/dL value, so that rounding for display never moves a value across a
+ * limit.
  */
 import type { Series } from "./readings";
 import { metric, type MetricResult } from "./types";

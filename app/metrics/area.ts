@@ -1,8 +1,8 @@
 /**
  * AUC100 and AAC100: glucose area above and below 100 mg/dL, per day. mg/dL x h per 24 h.
  *
- * iglu has no such metric; DiaCare defines it (the specification lists AUC100 and AAC100 among
- * the report metrics without a formula):
+ * iglu has no such metric and no published formula names it; DiaCare defines it (the statistics
+ * report lists AUC100 and AAC100 among its metrics):
  * - The glucose curve is the linear interpolation of the readings on the 5-minute grid
  *   (grid.ts; nothing across gaps over 45 min).
  * - For each grid step whose two ends both have a value, the area between the line segment and

@@ -16,9 +16,8 @@
  *   2006;29:2433-2438, doi:10.2337/dc06-1085), and 14 days matches the CGM rule.
  * - GRID metrics (MAGE, MODD, CONGA, MAG, AUC100/AAC100) are CGM metrics: sufficient only for CGM
  *   data that meets the STANDARD rule.
- * - AGP: at least 5 full local days (DiaCare specification: "AGP needs at least 5 full days of
- *   data"); a day is full when at least 70% of its 288 five-minute grid points have a value
- *   (the consensus' 70% wear applied to one day).
+ * - AGP: at least 5 full local days (DiaCare's rule); a day is full when at least 70% of its 288
+ *   five-minute grid points have a value (the consensus' 70% wear applied to one day).
  *
  * Data kind: "cgm" when the median interval between readings is at most 15 minutes (every CGM
  * samples every 1-15 min), otherwise "meter"; callers may force it.

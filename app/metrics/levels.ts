@@ -1,7 +1,6 @@
 /**
- * Control levels and risk levels shown next to the report metrics (DiaCare specification:
- * "Control levels: ideal, good, fair, poor, lack of control"; "Risk levels: extremely low, low,
- * moderate or medium, high").
+ * Control levels and risk levels shown next to the report metrics. Control levels: ideal, good,
+ * fair, poor, lack of control. Risk levels: extremely low, low, moderate (or medium), high.
  *
  * Control level: the five zones of the Glycemia Risk Index, which are the quintiles of the
  * clinician ratings it was validated on:

@@ -1,8 +1,8 @@
 /**
  * Glucose trend arrow: the rate of change of the latest readings, in mmol/L per minute, in seven
- * levels (DiaCare specification, section 9 "Glucose trend thresholds"):
+ * levels (DiaCare's trend thresholds; in quotes the names the levels are also known by):
  *
- *   rate > 0.17              rapidly rising   (spec: "super fast up")
+ *   rate > 0.17              rapidly rising   ("super fast up")
  *   0.11 < rate <= 0.17      rising           ("fast up")
  *   0.06 < rate <= 0.11      slowly rising    ("up")
  *   -0.06 <= rate <= 0.06    steady
@@ -15,10 +15,9 @@
  * Rate: ordinary least-squares slope of glucose against time over the readings of the last
  * `windowMin` minutes (default 20, i.e. the last 4-5 readings of a 5-minute CGM) ending at the
  * latest reading (or at `at`). Only readings within 2-25 mmol/L (36-450 mg/dL, the range in which
- * sensors report numbers) count, and at least 4 are needed (specification: "The trend needs
- * 4 readings in the range 2 to 25"). The rate is rounded to 1e-9 mmol/L/min before it is
- * classified, so a rate that is a boundary value in exact arithmetic is classified as the
- * table says and not by floating-point noise.
+ * sensors report numbers) count, and at least 4 are needed. The rate is rounded to 1e-9 mmol/L/min
+ * before it is classified, so a rate that is a boundary value in exact arithmetic is classified as
+ * the table says and not by floating-point noise.
  *
  * Data sufficiency: >= 4 valid readings in the window; otherwise the value is null.
  */

@@ -2,7 +2,7 @@
  * Shared types of the glucose metrics engine.
  *
  * Units: glucose is always mg/dL inside the engine (mmol/L = mg/dL / 18, converted only for
- * display, see DESIGN.md section 2); times are epoch milliseconds (UTC instants).
+ * display); times are epoch milliseconds (UTC instants).
  */
 
 /** One glucose reading: a UTC instant and a glucose value in mg/dL. */
@@ -40,7 +40,7 @@ export function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
 
-/** mg/dL per mmol/L (the spec's factor, DESIGN.md section 2). */
+/** mg/dL per mmol/L: mmol/L = mg/dL / 18. */
 export const MGDL_PER_MMOL = 18;
 
 export const MINUTE_MS = 60_000;

@@ -379,8 +379,9 @@ export async function sendActivationCode(input: {
 }
 
 /**
- * Activates an account created for someone else (DESIGN.md 2). A signed-in inactive user
- * only types the code; someone claiming the account from the email also chooses a password.
+ * Activates an account created for someone else, which starts inactive until its owner types the
+ * activation code emailed to them. A signed-in inactive user only types the code; someone claiming
+ * the account from the email also chooses a password.
  */
 export async function activateAccount(input: { email: string; code: string; password?: string }) {
   const user = await db().user.findUnique({ where: { email: input.email } });

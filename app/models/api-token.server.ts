@@ -4,7 +4,7 @@ import { db } from "~/utils/db.server";
 export const API_TOKEN_TTL_DAYS = 7;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** API codes for token problems (DESIGN.md 2). 806 (signed in elsewhere) is not enforced. */
+/** API codes for token problems (docs/api.md). 806 (signed in elsewhere) is not enforced. */
 export const TOKEN_CODES = {
   missing: 800,
   malformed: 801,

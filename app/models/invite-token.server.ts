@@ -4,7 +4,8 @@ import { db } from "~/utils/db.server";
 import { sessionSecret } from "~/utils/secret.server";
 
 /**
- * The `data` of an invitation email link (`/invite_result?doctorName=..&data=..`, DESIGN.md 2):
+ * The `data` of an invitation email link (`/invite_result?doctorName=..&data=..`), a signed,
+ * expiring, single-use token:
  * `${nonce}.${expiresAtMs}.${hmac}`. The nonce is the id of an InviteToken row that names the
  * invitation (a ReadPower row); the HMAC (SHA-256 with the session secret) covers nonce and
  * expiry, so a link cannot be forged or extended. Single use: `usedAt` is set by a conditional

@@ -1,6 +1,6 @@
 import { db } from "~/utils/db.server";
 
-/** Disease options (spec 1 section 3): type 0 type of diabetes, 1 basic disease, 2 complication. */
+/** Disease options: type 0 type of diabetes, 1 basic disease, 2 complication. */
 export async function listOptions() {
   return db().option.findMany({
     orderBy: [{ type: "asc" }, { sort: "asc" }],

@@ -2,7 +2,7 @@ import { db } from "~/utils/db.server";
 import { isLocale } from "~/i18n";
 import { sendTranslatedMail } from "~/utils/mail.server";
 
-/** Organisation audit states (spec 2 section 4, isPass). */
+/** Organisation audit states (isPass): 0 not submitted, 1 approved, 2 refused, 3 in review. */
 export const AUDIT = { notSubmitted: 0, approved: 1, refused: 2, inReview: 3 } as const;
 
 export type OrganisationInput = {

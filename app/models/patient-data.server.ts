@@ -163,7 +163,10 @@ export async function nearestDayWith(
   return nearestDayWithData(days, window.date);
 }
 
-/** Spec 2 section 7 "Last-record fetch": origin 2 = AiDEX (CGM history), anything else = pump history. */
+/**
+ * The newest stored record, for an uploader that sends only what is new: origin 2 = AiDEX (CGM
+ * history), anything else = pump history.
+ */
 export async function findLastRecord(viewer: Viewer, pid: number, origin: number) {
   const where = scoped(viewer, pid);
   type Row = {

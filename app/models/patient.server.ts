@@ -17,10 +17,10 @@ import { sendActivationCode } from "./account.server";
 import { SHARE_STATE, SOURCE_TYPE } from "./read-power.server";
 
 /**
- * The patient health record (spec 1 sections 3 and 5, spec 2 section 2 "Remote caring"): who may
- * see it (through access.server), the owner's edits, and a new person's record created by
- * someone else. Failures are answered, not thrown: `{ ok: false, status, error, field? }` where
- * `error` is a `record` i18n key (`errors.*`).
+ * The patient health record: who may see it (through access.server), the owner's edits, and a new
+ * person's record created by someone else (a carer or clinic adding a patient). Failures are
+ * answered, not thrown: `{ ok: false, status, error, field? }` where `error` is a `record` i18n key
+ * (`errors.*`).
  */
 
 export type RecordFailure = {

@@ -24,7 +24,7 @@ import { mayReadSharedData, type Viewer } from "./access.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 
 /**
- * Sharing: the spec's read-power rows (who may read whose data) and their state machine.
+ * Sharing: the read-power rows (who may read whose data) and their state machine.
  *
  * A row names a provider (the person whose data is shared, who has a Patient record) and a
  * reader. sourceType 0: the patient shared (the reader must accept); 1: a clinic invited the
@@ -96,7 +96,7 @@ const rowInclude = {
 } satisfies Prisma.ReadPowerInclude;
 type ShareRow = Prisma.ReadPowerGetPayload<{ include: typeof rowInclude }>;
 
-/** The spec's "Patient list item" (spec 1 section 3) plus the display name. */
+/** An entry of the patient lists (as `/api/read-power/findList` answers it) and its display name. */
 export type PatientListItem = {
   pid: number | null;
   firstName: string | null;

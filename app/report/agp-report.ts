@@ -1,8 +1,7 @@
 /**
  * The one-page AGP report model (ambulatory glucose profile, international consensus layout):
  * glucose statistics, the time-in-ranges stacked bar with the consensus goals, the AGP
- * percentile curves and the daily glucose profiles, for a range of 3 to 14 local days
- * (spec 2 sections 5 and 9).
+ * percentile curves and the daily glucose profiles, for a range of 3 to 14 local days.
  *
  * Targets and layout: Battelino T, et al. Clinical Targets for Continuous Glucose Monitoring Data
  * Interpretation: Recommendations From the International Consensus on Time in Range. Diabetes
@@ -15,11 +14,11 @@
  * through coverage), time in ranges and consensus targets (ranges.ts), AGP (agp.ts). The daily
  * profiles are the overlay days of cgm-day.ts `buildCgmOverlay` (wall-clock minutes per day).
  *
- * Data rule (spec 2 section 5: "AGP needs at least 5 full days of data"): a FULL day is a local
- * day of the range on which at least 70 % of its 288 five-minute points of the app/metrics
- * interpolation grid have a value (coverage.ts `FULL_DAY_FRACTION`; the consensus's 70 %
- * sensor-wear rule applied to one day); the report needs `AGP_MIN_FULL_DAYS` = 5 of them, else
- * it answers `insufficient` with the counts. On the 23-h DST day 276 points exist, still enough.
+ * Data rule (the AGP needs at least 5 full days of data): a FULL day is a local day of the range on
+ * which at least 70 % of its 288 five-minute points of the app/metrics interpolation grid have a
+ * value (coverage.ts `FULL_DAY_FRACTION`; the consensus's 70 % sensor-wear rule applied to one
+ * day); the report needs `AGP_MIN_FULL_DAYS` = 5 of them, else it answers `insufficient` with the
+ * counts. On the 23-h DST day 276 points exist, still enough.
  *
  * Decisions: readings are taken as CGM data (`kind: "cgm"`); only readings inside the range
  * count; "sensor active %" is app/metrics' active percent (iglu `active_percent`: present vs

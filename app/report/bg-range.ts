@@ -1,12 +1,12 @@
 /**
  * The BG page model: meter and finger-prick readings over a range of local days, each tagged
- * with a meal time from the patient's meal windows, grouped by local day, with the spec's
- * sugarTotalCount summary (spec 1 section 3: sugarAvg, size, high, highPercent, low, lowPercent).
+ * with a meal time from the patient's meal windows, grouped by local day, with the
+ * sugarTotalCount summary (sugarAvg, size, high, highPercent, low, lowPercent: mean, count, and
+ * the readings above and below the target range).
  *
  * Glucose is mg/dL throughout; classes are taken on the unrounded value against the patient's
- * limits (DESIGN.md section 2, units.ts `classify`). Meal windows are seconds after local
- * midnight on the wall clock (prisma/schema.prisma Patient.breakfastStart ... supperEnd; spec 2
- * section 3 "Meal times").
+ * limits (units.ts `classify`). Meal windows (breakfast, lunch, supper) are seconds after local
+ * midnight on the wall clock (prisma/schema.prisma Patient.breakfastStart ... supperEnd).
  */
 import { assertLimits, type GlucoseLimits } from "../metrics/alarm";
 import { isValidReading } from "../metrics/readings";
@@ -93,8 +93,8 @@ export function assertMealWindows(w: MealWindows): void {
 const mod = (x: number) => ((x % DAY_S) + DAY_S) % DAY_S;
 
 /**
- * The meal tag of a wall-clock time of day, `seconds` after local midnight. Rule (the spec gives
- * the windows only; this is DiaCare's):
+ * The meal tag of a wall-clock time of day, `seconds` after local midnight. Rule (the patient
+ * sets only the three meal windows; the rest is DiaCare's):
  * 1. inside a meal window [start, end) -> that meal ("meal": the reading was taken at meal time;
  *    a window may wrap midnight when end < start; an empty window (start = end) never matches;
  *    overlapping windows: breakfast, then lunch, then supper wins);
@@ -157,9 +157,9 @@ export interface BgDay {
 }
 
 /**
- * The spec's sugarTotalCount (spec 1 section 3): mean (mg/dL), count, readings above the high
- * limit and below the low limit, and their percentages (0-100) of the count. Unrounded;
- * sugarAvg and percentages are null without readings.
+ * The sugarTotalCount summary: mean (mg/dL), count, readings above the high limit and below the low
+ * limit, and their percentages (0-100) of the count. Unrounded; sugarAvg and percentages are null
+ * without readings.
  */
 export interface SugarTotalCount {
   readonly sugarAvg: number | null;

@@ -4,9 +4,9 @@
  * (each day's readings on a 0-24 h time-of-day axis, one line per day).
  *
  * Reuses app/metrics: input cleaning (readings.ts `normalizeReadings`: invalid values dropped,
- * same-instant readings merged), the trend arrow (trend.ts, spec 1 section 9 thresholds), the
- * alarm class (alarm.ts) and the consensus bands (ranges.ts `timeInRangesOf`, Battelino 2019),
- * so the numbers equal `computeAll` of app/metrics on the same day's readings.
+ * same-instant readings merged), the trend arrow (trend.ts and its thresholds), the alarm class
+ * (alarm.ts) and the consensus bands (ranges.ts `timeInRangesOf`, Battelino 2019), so the numbers
+ * equal `computeAll` of app/metrics on the same day's readings.
  */
 import { assertLimits, latestAlarm, type AlarmClass, type GlucoseLimits } from "../metrics/alarm";
 import { normalizeReadings, type Series } from "../metrics/readings";
@@ -28,7 +28,7 @@ import { classify, isAboveRange, isBelowRange, type GlucoseClass } from "./units
 
 /** Consecutive readings further apart than this are not joined by the trace line (3 missed 5-min readings). */
 export const CGM_LINE_GAP_MS = 15 * MINUTE_MS;
-/** Days in the overlay (spec 2 section 5: CGM ranges of at most 14 days). */
+/** Days in the overlay (as a CGM range: at most 14 days). */
 export const OVERLAY_DAYS = 14;
 
 export interface CgmPointView {
@@ -57,7 +57,7 @@ export interface GoalSplit {
 }
 
 /**
- * The spec's CGM report fields for one day (spec 1 section 3 "CGM report response"), in mg/dL:
+ * The CGM report's summary fields for one day, in mg/dL:
  * numberOfValue, periodAverage, highestValue / lowestValue with the time they show (the first
  * occurrence).
  */

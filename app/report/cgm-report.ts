@@ -1,16 +1,17 @@
 /**
  * The CGM print report model (`/{id}/cgmsprint`, `POST /api/patient-data/sugarDevicePdf`): the
- * spec's "CGM report response" (spec 1 section 3) over 3 to 14 local days (spec 2 section 5),
- * plus the per-day CGMS day models (cgm-day.ts `buildCgmDay`) for the daily trace pages.
+ * CGM report (unit, target range, highest and lowest value with their times, count, average,
+ * percent above, within and below the goal, and the readings) over 3 to 14 local days, plus the
+ * per-day CGMS day models (cgm-day.ts `buildCgmDay`) for the daily trace pages.
  *
  * Readings are cleaned as everywhere (app/metrics readings.ts `normalizeReadings`, through
  * `buildCgmDay`: invalid values dropped, same-instant readings merged into their mean), so the
  * summary equals the day models taken together and `computeAll`'s mean / min / max on the same
  * readings. Glucose stays mg/dL; `glucoseUnit` tells the page which unit to show.
  *
- * Decisions (the spec names the fields only):
+ * Decisions (DiaCare's):
  * - highest / lowest: the first occurrence in time; their times as local "YYYY/MM/DD HH:mm"
- *   (the spec's date form) in the patient's zone; on the 25-h day the repeated hour shows the
+ *   (the app's date form) in the patient's zone; on the 25-h day the repeated hour shows the
  *   same clock text twice (the instant `...Time` tells them apart).
  * - valuesAboveGoal / BelowGoal / WithinGoal: percent (0-100, unrounded) of the readings above
  *   the patient's high limit, below the low limit, and within both limits inclusive, classified

@@ -1,8 +1,8 @@
 /**
- * Server-side SVG charts of the DAILY, BG and CGMS pages: Observable Plot rendered with a
- * linkedom document, so charts are made in loaders, work with JavaScript off and print crisply
- * (DESIGN.md sections 1 and 3). Each function takes a view model of app/report and returns one
- * `<svg>` element's markup; the caller embeds it with `dangerouslySetInnerHTML`.
+ * Server-side SVG charts of the DAILY, BG and CGMS pages: Observable Plot rendered with a linkedom
+ * document, so charts are made in loaders, work with JavaScript off and print crisply without a
+ * browser. Each function takes a view model of app/report and returns one `<svg>` element's markup;
+ * the caller embeds it with `dangerouslySetInnerHTML`.
  *
  * Every text a chart shows is a translated label passed in, or a number or time formatted here
  * (glucose converted to the display unit, locale decimal separator).

@@ -1,9 +1,9 @@
 /**
- * Local calendar days in the patient's IANA time zone (DESIGN.md section 2: "days in the
- * patient's time zone"; docs/decisions/004-patient-day.md).
+ * Local calendar days in the patient's IANA time zone: every day boundary is computed in the
+ * patient's zone (docs/decisions/004-patient-day.md).
  *
  * A day is the half-open instant range [local midnight, next local midnight). Instants are
- * epoch milliseconds. Dates are ISO "YYYY-MM-DD" strings (the spec's display form YYYY/MM/DD is
+ * epoch milliseconds. Dates are ISO "YYYY-MM-DD" strings (the display form YYYY/MM/DD is
  * accepted by {@link parseDate} and produced by {@link displayDate}). Zone arithmetic uses
  * temporal-polyfill; per-instant look-ups in bulk go through `ZoneOffsets` of app/metrics.
  *
@@ -107,7 +107,7 @@ export function requireDate(input: string): IsoDate {
   return date;
 }
 
-/** The spec's display form of an ISO date: "YYYY/MM/DD". */
+/** The display form of an ISO date: "YYYY/MM/DD". */
 export function displayDate(date: IsoDate): string {
   return requireDate(date).replaceAll("-", "/");
 }
@@ -202,7 +202,7 @@ export function isFuture(date: string, timeZone: string, now: number): boolean {
   return compareDates(requireDate(date), todayIn(timeZone, now)) > 0;
 }
 
-/** Why a date range is refused (spec 2 section 5 "Date pickers"); null when it is acceptable. */
+/** Why a date range is refused by the date pickers' rules; null when it is acceptable. */
 export type RangeProblem = "order" | "future" | "tooLong" | "tooShort";
 
 /**

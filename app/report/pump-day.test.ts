@@ -100,7 +100,7 @@ describe("firmware versions and the carbohydrate rules", () => {
 describe("event codes", () => {
   const code = (port: number, type: number, urgency: number) =>
     alarmOf({ eventPort: port, eventType: type, eventUrgency: urgency });
-  it("maps DESIGN.md section 5 codes to kinds", () => {
+  it("maps the handheld's event codes to kinds", () => {
     expect(code(4, 1, 1)).toEqual({ kind: "low_insulin", severity: "warning" });
     expect(code(4, 1, 2)).toEqual({ kind: "no_insulin", severity: "alarm" });
     expect(code(4, 2, 0)?.kind).toBe("occlusion");

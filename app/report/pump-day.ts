@@ -4,12 +4,12 @@
  * The day's glucose (`glucose`: the BG entered on the pump and, when given, the meter readings)
  * is the one list every pump chart draws, the DAILY chart and the printed report's alike.
  *
- * Record layout (DESIGN.md section 5, 28-byte history record): statusShort0 = basal rate raw
+ * Record layout (28-byte history record, docs/device-protocols.md): statusShort0 = basal rate raw
  * x 0.00625 U/h (the BG value in mg/dL in BG records, port 3 type 0), statusShort1 = bolus rate
  * raw x 0.00625 U/h (the grams in carbohydrate records, port 3 type 1), statusByte0 = battery,
  * statusByte1 = reservoir. The bolus calculator's records (port 0) carry its own figures instead
- * of rates. "Bolus amounts come from
- * integrating the rate over time" (DESIGN.md 5); spec 2 section 3: BasalRate = raw x 0.00625.
+ * of rates. The records hold no bolus amounts: a bolus's units are its rate integrated over
+ * time. Basal rate = raw x 0.00625 U/h.
  *
  * Rate timeline: every record carries the rates in force from its instant on (prisma/demo-data.ts
  * writes a port 4 type 0 record whenever a rate changes, and every other event record also
@@ -56,7 +56,7 @@ export interface PumpHistoryRecord {
   readonly id?: string | number;
 }
 
-/** U/h per raw rate step (spec 2 sections 3 and 9; DESIGN.md 5). */
+/** U/h per raw rate step (basal and bolus rates of the history record). */
 export const RATE_STEP_UH = 0.00625;
 /** Raw steps per U/h (1 / 0.00625): dividing by it gives correctly rounded rates (136 -> 0.85). */
 const RAW_PER_UH = 160;
@@ -65,7 +65,7 @@ export const CALCULATOR_UNIT_STEP = 0.01;
 /** The bolus calculator's record types (port 0): the suggested and the confirmed bolus. */
 export const CALCULATOR_SUGGESTED = 6;
 export const CALCULATOR_CONFIRMED = 7;
-/** Minimum length of an extended bolus on a chart, ms (spec 1 section 9). */
+/** Minimum length of an extended bolus on a chart, ms. */
 export const MIN_EXTENSION_DISPLAY_MS = 480_000;
 /** Bolus amounts are shown to this step, U (the pump's bolus increment, seed pump setting). */
 export const BOLUS_DISPLAY_STEP_U = 0.05;
@@ -73,16 +73,16 @@ export const BOLUS_DISPLAY_STEP_U = 0.05;
 export const EXTENDED_MIN_MS = 30 * 60_000;
 /** A bolus stretch at this rate or faster is an immediate part whatever its length, U/h. */
 export const FAST_BOLUS_MIN_UH = 30;
-/** Bolus markers ("big bolus" entries) are drawn only when the day has at most this many (spec 1 section 9). */
+/** Bolus markers ("big bolus" entries) are drawn only when the day has at most this many. */
 export const BIG_BOLUS_MAX_SHOWN = 25;
-/** Carbohydrate limit, g (spec 2 sections 5 and 9). */
+/** Carbohydrate limit, g: a value above it is taken as ten times too large. */
 export const CARB_LIMIT_G = 200;
-/** Handheld versions below this store carbohydrate x 10 (spec 2 section 5). */
+/** Handheld versions below this store carbohydrate x 10. */
 export const CARB_VERSION_THRESHOLD = "5.2.0";
 /**
- * The spec's special versions (spec 2 section 5: "special versions 5.0.10 and 5.0.3C"). The spec
- * names them next to the 5.2.0 threshold without saying what is special; a plain numeric
- * comparison would already put both below 5.2.0, so naming them only makes sense as exceptions.
+ * The special handheld versions 5.0.10 and 5.0.3C. They are known only as special next to the
+ * 5.2.0 threshold, without saying how; a plain numeric comparison would already put both below
+ * 5.2.0, so naming them only makes sense as exceptions.
  * Decision: they are treated as the newer carbohydrate encoding (no division by 10 for the
  * version); the > 200 g rule still applies. A correction is a one-line change here.
  */
@@ -102,7 +102,7 @@ export interface FirmwareVersion {
   readonly text: string;
 }
 
-/** Parses "x.y.z" (optional leading "v", optional letter suffix); null otherwise (spec 2 section 5: comparison needs x.y.z). */
+/** Parses "x.y.z" (optional leading "v", optional letter suffix); null for anything else. */
 export function parseFirmwareVersion(text: string | null | undefined): FirmwareVersion | null {
   if (typeof text !== "string") return null;
   const m = /^v?(\d+)\.(\d+)\.(\d+)([A-Za-z]*)$/i.exec(text.trim());
@@ -151,8 +151,8 @@ export interface CarbValue {
 }
 
 /**
- * The spec's carbohydrate rules (spec 2 section 5): values from handhelds below 5.2.0 are
- * divided by 10; a value still above 200 is ten times too large and divided by 10 (once).
+ * The carbohydrate rules: values from handhelds below 5.2.0 are divided by 10; a value still
+ * above 200 is ten times too large and divided by 10 (once).
  */
 export function carbGrams(raw: number, version: string | null | undefined): CarbValue {
   const byVersion = carbEncodingOf(version) === "x10";
@@ -177,7 +177,7 @@ export type PumpAlarmKind =
   | "rewind"
   | "prime";
 
-/** Our display grouping (not in the spec): alarm = delivery stopped or impossible, warning = act soon, event = information. */
+/** Our display grouping: alarm = delivery stopped or impossible, warning = act soon, event = information. */
 export type AlarmSeverity = "alarm" | "warning" | "event";
 
 interface AlarmCode {
@@ -189,7 +189,7 @@ interface AlarmCode {
   readonly severity: AlarmSeverity;
 }
 
-/** DESIGN.md section 5 event codes (port/type/urgency). Codes not listed are not alarms. */
+/** The handheld's event codes (port/type/urgency; docs/device-protocols.md). Others are not alarms. */
 export const PUMP_ALARM_CODES: readonly AlarmCode[] = [
   { port: 4, type: 1, urgency: 1, kind: "low_insulin", severity: "warning" },
   { port: 4, type: 1, urgency: 2, kind: "no_insulin", severity: "alarm" },
@@ -219,12 +219,12 @@ export function alarmOf(
   return null;
 }
 
-/** BG entered on the handheld: port 3 type 0 (DESIGN.md 5). */
+/** BG entered on the handheld: port 3 type 0. */
 export function isBgRecord(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
   return r.eventPort === 3 && r.eventType === 0;
 }
 
-/** Carbohydrate events: port 3 type 1, and port 0 type 5 (spec 2 section 5). */
+/** Carbohydrate events: port 3 type 1, and port 0 type 5 (the bolus calculator's). */
 export function isCarbRecord(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
   return (r.eventPort === 3 && r.eventType === 1) || (r.eventPort === 0 && r.eventType === 5);
 }
@@ -278,7 +278,7 @@ export interface BolusPart {
 }
 
 export interface ExtendedBolusPart extends BolusPart {
-  /** Length to draw: at least {@link MIN_EXTENSION_DISPLAY_MS} (spec 1 section 9), kept inside the day. */
+  /** Length to draw: at least {@link MIN_EXTENSION_DISPLAY_MS}, kept inside the day. */
   readonly displayDurationMs: number;
   readonly displayEnd: number;
 }
@@ -380,10 +380,10 @@ export interface PumpDayTotals {
 }
 
 /**
- * The spec's PumpTotalCount (spec 1 section 3) for one day, rounded for display: units to
+ * PumpTotalCount (total, basal and bolus insulin) for one day, rounded for display: units to
  * 0.01 U, basalPercent to 0.1 % and bolusPercent = 100 - basalPercent (so they add up to 100);
- * percents null without insulin. `points`: the day's number of pump history records (the spec
- * does not define it).
+ * percents null without insulin. `points`: the day's number of pump history records (our
+ * definition).
  */
 export interface PumpTotalCount {
   readonly total: number;
@@ -450,7 +450,7 @@ export interface PumpDayModel {
     readonly rateAtStart: number | null;
   };
   readonly boluses: readonly BolusEvent[];
-  /** Bolus markers are drawn only when there are at most 25 boluses (spec 1 section 9). */
+  /** Bolus markers are drawn only when there are at most 25 boluses. */
   readonly showBolusMarkers: boolean;
   readonly carbs: readonly CarbEntryView[];
   /** The day's bolus calculations marked at upload, in time order. */
@@ -560,7 +560,7 @@ function isImmediate(s: RawStep): boolean {
 }
 
 /**
- * Groups the non-zero bolus steps into bolus events (decision; the spec names the kinds only):
+ * Groups the non-zero bolus steps into bolus events (our rule; the records name no kinds):
  * - a run of consecutive non-zero steps is a bolus;
  * - each step is "immediate" when it lasts < 30 min or runs at >= 30 U/h (a normal bolus is
  *   delivered fast; the demo pump uses 60 U/h), otherwise "extended" (a low rate over a longer
@@ -952,8 +952,8 @@ export function splitAroundDay(
 export const CARB_DUPLICATE_MS = 60_000;
 
 /**
- * A meal entered through the bolus calculator may be logged both as 0/5 and as 3/1 (the spec
- * lists both as carbohydrate events). Decision: a calculator entry with the same grams as a pump
+ * A meal entered through the bolus calculator may be logged both as 0/5 and as 3/1 (both are
+ * carbohydrate events). Decision: a calculator entry with the same grams as a pump
  * entry within 60 s is the same meal and is dropped (the 3/1 entry is kept); entries of one
  * source are never merged.
  */

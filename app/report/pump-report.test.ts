@@ -117,7 +117,7 @@ describe("layout helpers", () => {
     expect(pumpTotalCountOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
   });
 
-  it("pdaSettingOf renames the stored arrays to the spec's names", () => {
+  it("pdaSettingOf renames the stored arrays to the report's field names", () => {
     const s = pdaSettingOf({
       lowBg: [70, 80],
       highBg: [160, 180],

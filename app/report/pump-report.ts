@@ -1,15 +1,15 @@
 /**
- * The pump/BG print report model (`/{id}/print`, `POST /api/patient-data/pdf`): the spec's
- * "Patient report response" (spec 1 section 3) over a range of local days, built from the
- * per-day DAILY models (pump-day.ts `buildPumpDay`) and the BG summary (bg-range.ts
- * `sugarTotalCount`), plus the print layout helpers of spec 1 section 9 (tables of at most 12
- * rows, multi-day charts in groups of 5 days, the 6-day chart's 4-hour ticks, big boluses only
- * when there are at most 25).
+ * The pump/BG print report model (`/{id}/print`, `POST /api/patient-data/pdf`): the patient
+ * report (sugarList, pumpList, cho, warmMsg, sugarTotalCount, PumpTotalCount, choAvg, setting,
+ * patientInfo, pdaSetting) over a range of local days, built from the per-day DAILY models
+ * (pump-day.ts `buildPumpDay`) and the BG summary (bg-range.ts `sugarTotalCount`), plus the
+ * print layout helpers (tables of at most 12 rows, multi-day charts in groups of 5 days, the
+ * 6-day chart's 4-hour ticks, big boluses only when there are at most 25).
  *
  * Units: glucose mg/dL (`statusShort0` of sugarList is mg/dL, whatever the display unit; the
  * page converts), insulin U and U/h, carbohydrate g, instants epoch ms, dates ISO.
  *
- * Field definitions where the spec names a field only (decisions, README "Decisions"):
+ * Field definitions (DiaCare's; app/report/README.md "Decisions"):
  * - `pumpList[].pumps[]` entries come from the day model: one "basal" entry per constant basal
  *   step and one "bolus" entry per bolus event (see {@link PumpListEntry}); `points` = the
  *   number of the day's pump history records at instants inside the entry's [start, end).
@@ -46,13 +46,13 @@ import { roundHalfUp, type GlucoseUnit } from "./units";
 
 export { BIG_BOLUS_MAX_SHOWN };
 
-/** Rows per CHO or alarm table on the printed page (spec 1 section 9). */
+/** Rows per CHO or alarm table on the printed page. */
 export const REPORT_TABLE_MAX_ROWS = 12;
-/** Days per multi-day chart (spec 1 section 9). */
+/** Days per multi-day chart. */
 export const CHART_GROUP_DAYS = 5;
-/** Tick step of a 6-day chart, ms (spec 1 section 9: 144e5 ms = 4 h). */
+/** Tick step of a 6-day chart, ms (144e5 ms = 4 h). */
 export const SIX_DAY_TICK_STEP_MS = 144e5;
-/** At most this many ticks on a multi-day chart (6 days x 24 h / 4 h = 36, the spec's case). */
+/** At most this many ticks on a multi-day chart (6 days x 24 h / 4 h = 36, the 6-day chart). */
 export const MULTI_DAY_MAX_TICKS = 36;
 /** Smallest multi-day tick step, h (the single-day chart's step, day.ts `hourTicks`). */
 export const MULTI_DAY_MIN_TICK_HOURS = 3;
@@ -65,7 +65,7 @@ const NICE_TICK_HOURS = [3, 4, 6, 8, 12, 24] as const;
 // Layout helpers
 
 /**
- * Splits rows into tables of at most `maxRows` rows (default 12, spec 1 section 9), in order.
+ * Splits rows into tables of at most `maxRows` rows (default 12), in order.
  * No rows: no table.
  */
 export function paginateRows<T>(
@@ -89,7 +89,7 @@ export function chartGroups<T>(days: readonly T[], size: number = CHART_GROUP_DA
 }
 
 /**
- * Tick step of a chart spanning `dayCount` days, ms. The spec fixes one point: 6 days -> 144e5 ms
+ * Tick step of a chart spanning `dayCount` days, ms. One point is fixed: 6 days -> 144e5 ms
  * (4 h). Rule (ours, through that point): the smallest step of 3, 4, 6, 8, 12 or 24 h (steps that
  * divide a day, so ticks fall on the same clock times every day; never finer than the day
  * chart's 3 h) that gives at most 36 ticks (6 x 24 / 4); beyond 36 days, whole days.
@@ -126,10 +126,10 @@ export function multiDayTicks(windows: readonly DayWindow[], stepMs: number): Ti
 // ---------------------------------------------------------------------------------------------
 // Types
 
-/** Header alignment of the printed report (spec 1 section 3: 0 left, 1 centre, 2 right). */
+/** Header alignment of the printed report: 0 left, 1 centre, 2 right. */
 export type NameStyle = 0 | 1 | 2;
 
-/** The spec's `setting`. */
+/** The report's `setting`: the reader's unit and header alignment. */
 export interface ReportSetting {
   readonly unit: GlucoseUnit;
   readonly nameStyle: NameStyle;
@@ -152,7 +152,7 @@ export interface PumpSettingInput {
   readonly effectiveTime: number | null;
 }
 
-/** The spec's `pdaSetting` (spec 1 section 3), passed through with the spec's names. */
+/** The report's `pdaSetting`: the stored pump settings under the `/api/` report's field names. */
 export interface PdaSetting {
   readonly defaultChoArray: readonly number[];
   readonly bolusRate: number | null;
@@ -171,7 +171,7 @@ export interface SugarEntry {
   readonly dateTime: number;
   /** "HH:mm" local. */
   readonly clock: string;
-  /** Glucose, mg/dL (the spec's field name; the record field that holds BG on the pump). */
+  /** Glucose, mg/dL (the `/api/` field name; the record field that holds BG on the pump). */
   readonly statusShort0: number;
   /** "pump": entered on the handheld (3/0); "meter": a meter / finger-prick record. */
   readonly source: "pump" | "meter";
@@ -187,14 +187,13 @@ export interface SugarDay {
 export type PumpDataType = "basal" | "bolus";
 
 /**
- * One entry of `pumpList[].pumps` (spec 1 section 3), derived from the day model:
+ * One entry of `pumpList[].pumps`, derived from the day model:
  * - dataType "basal": one per constant basal step of the day: `basalRate` = the step's rate
  *   (U/h), `totalBolusRate` 0, `delayTime` 0, `bolusKind` null;
  * - dataType "bolus": one per bolus event: `basalRate` = the basal rate in force at its start
  *   (null when unknown), `totalBolusRate` = its units within the day rounded to 0.05 U (as the
  *   day table shows them; `units` is exact), `delayTime` = the extended part's display length,
- *   ms (at least 480000 ms, spec 1 section 9; 0 for a normal bolus), `bolusKind` normal /
- *   extended / dual.
+ *   ms (at least 480000 ms; 0 for a normal bolus), `bolusKind` normal / extended / dual.
  * `points`: the number of the day's pump history records at instants in [deviceRecordTime, end).
  */
 export interface PumpListEntry {
@@ -265,7 +264,7 @@ export interface PumpChartGroup {
   readonly tickStepMs: number;
   readonly ticks: readonly TimeTick[];
   readonly bolusCount: number;
-  /** Bolus markers are drawn only when the chart has at most 25 boluses (spec 1 section 9). */
+  /** Bolus markers are drawn only when the chart has at most 25 boluses. */
   readonly showBolusMarkers: boolean;
 }
 
@@ -302,7 +301,7 @@ export interface PumpReport {
   readonly charts: readonly PumpChartGroup[];
   /** The charts and the runs of days without data between them, in date order. */
   readonly chartSections: readonly PumpChartSection[];
-  /** Every bolus of the range, listed only when there are at most 25 (spec 1 section 9). */
+  /** Every bolus of the range, listed only when there are at most 25. */
   readonly bigBoluses: {
     readonly count: number;
     readonly shown: boolean;
@@ -359,7 +358,7 @@ function lowerBound(times: readonly number[], x: number): number {
   return lo;
 }
 
-/** The spec's PumpTotalCount from exact units, rounded as pump-day does for one day. */
+/** PumpTotalCount from exact units, rounded as pump-day does for one day. */
 export function pumpTotalCountOf(basal: number, bolus: number, points: number): PumpTotalCount {
   const insulin = basal + bolus;
   const basalPercent = insulin > 0 ? roundHalfUp((basal / insulin) * 100, 1) : null;
@@ -373,7 +372,7 @@ export function pumpTotalCountOf(basal: number, bolus: number, points: number): 
   };
 }
 
-/** The spec's pdaSetting from the stored pump settings (null passes through). */
+/** The report's pdaSetting from the stored pump settings (null passes through). */
 export function pdaSettingOf(s: PumpSettingInput | null | undefined): PdaSetting | null {
   if (!s) return null;
   return {

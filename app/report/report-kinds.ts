@@ -29,7 +29,7 @@ export interface ReportKindSpec {
   readonly quickDays: readonly number[];
   /** A start alone means start + this many days (the pump report); unset: the end is required. */
   readonly missingEndDays?: number;
-  /** The tips popover's link (spec 1: /supports#printsettings and #cgmsprintsettings). */
+  /** The tips popover's link: /supports#printsettings (pump) or #cgmsprintsettings (CGM data). */
   readonly supportHref: string;
 }
 

@@ -69,7 +69,7 @@ const SPEC_KEYS: StatisticKey[] = [
 ];
 
 describe("unit kinds", () => {
-  it("the spec's metrics in its order, then the other computeAll metrics", () => {
+  it("the main metrics in their order, then the other computeAll metrics", () => {
     expect(STATISTIC_DEFINITIONS.filter((d) => d.inSpec).map((d) => d.key)).toEqual(SPEC_KEYS);
     expect(STATISTIC_DEFINITIONS.filter((d) => !d.inSpec).map((d) => d.key)).toEqual([
       "median",

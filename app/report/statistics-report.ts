@@ -4,14 +4,13 @@
  * metric with its unit kind, sufficiency flag, control / risk level (levels.ts), the previous
  * value and the change, and the method text key with the parameters app/metrics actually used.
  *
- * Metric names (spec 2 section 3 "Report metrics"): MBG, M-value, LBGI, HBGI, ADRR, GRADE, MAGE,
- * MODD, SDBG, CV, J-index, IQR, AAC100, AUC100, LAGE, MAG, CONGA4, eHbA1c, TIR, GMI; then the
- * other numeric metrics of computeAll (median, min, Q25, Q75, max, MAGE naive, CONGA1, GRI,
- * sensor active %). Not rows: the AGP (its own report), the trend arrow and alarm class (they
- * describe the latest reading, not a period) and the consensus targets (given per period in
- * `targets`).
+ * The report's main metrics, in this order: MBG, M-value, LBGI, HBGI, ADRR, GRADE, MAGE, MODD,
+ * SDBG, CV, J-index, IQR, AAC100, AUC100, LAGE, MAG, CONGA4, eHbA1c, TIR, GMI; then the other
+ * numeric metrics of computeAll (median, min, Q25, Q75, max, MAGE naive, CONGA1, GRI, sensor
+ * active %). Not rows: the AGP (its own report), the trend arrow and alarm class (they describe
+ * the latest reading, not a period) and the consensus targets (given per period in `targets`).
  *
- * Units and the mmol/L display (DESIGN.md section 2: mmol/L = mg/dL / 18):
+ * Units and the mmol/L display (mmol/L = mg/dL / 18):
  * - "glucose" (mg/dL): MBG, median, min, max, Q25, Q75, SDBG, IQR, LAGE, MAGE, MAGE naive, MODD,
  *   CONGA. All are glucose values or differences / SDs of glucose values, so they scale
  *   linearly: divide by 18 for mmol/L (the change too).
@@ -59,7 +58,7 @@ export const MODD_LAG_DAYS = 1;
 export type StatisticUnitKind =
   "glucose" | "glucosePerHour" | "glucoseHoursPerDay" | "percent" | "unitless";
 
-/** Row keys: the spec's names, then the other computeAll metrics. */
+/** Row keys: the main metrics, then the other computeAll metrics. */
 export type StatisticKey =
   | "MBG"
   | "M-value"
@@ -129,7 +128,7 @@ interface StatisticDefinition {
   /** computeAll field (or "tir"). */
   readonly field: NumericField | "tir";
   readonly unitKind: StatisticUnitKind;
-  /** Listed in spec 2 section 3. */
+  /** One of the report's main metrics (its first table); the others follow as further metrics. */
   readonly inSpec: boolean;
   readonly level?: LevelSource;
   /** Method text key suffix: `statistics.method.<method>`. */
@@ -384,6 +383,7 @@ export interface StatisticRow {
   readonly unitKind: StatisticUnitKind;
   /** Divide value, previous and change by 18 for mmol/L. */
   readonly convertsWithUnit: boolean;
+  /** One of the report's main metrics, shown in the first table. */
   readonly inSpec: boolean;
   /** mg/dL-based value (see the file comment for the unit). */
   readonly value: number | null;

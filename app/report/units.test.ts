@@ -29,7 +29,7 @@ describe("unit setting", () => {
     expect(unitCode(1)).toBe("mg/dL");
   });
 
-  it("conversion by the spec's factor 18, both ways", () => {
+  it("conversion by the factor 18, both ways", () => {
     expect(toUnit(180, 0)).toBe(10);
     expect(toUnit(180, 1)).toBe(180);
     expect(fromUnit(3.9, 0)).toBeCloseTo(70.2, 12);

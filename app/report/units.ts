@@ -1,13 +1,12 @@
 /**
  * Glucose display and classification.
  *
- * Glucose is stored and computed in mg/dL; mmol/L = mg/dL / 18 only for display (DESIGN.md
- * section 2; spec 2 section 5 "Unit conversion"). The unit setting is 0 = mmol/L (the default)
- * and 1 = mg/dL (spec 1 section 9; DESIGN.md section 2). mmol/L is shown with one decimal,
- * mg/dL as an integer, with the locale's decimal separator (Intl.NumberFormat).
+ * Glucose is stored and computed in mg/dL; mmol/L = mg/dL / 18 only for display. The unit
+ * setting is 0 = mmol/L (the default) and 1 = mg/dL, everywhere. mmol/L is shown with one
+ * decimal, mg/dL as an integer, with the locale's decimal separator (Intl.NumberFormat).
  *
- * Classification always uses the unrounded mg/dL value ("classify before rounding", DESIGN.md
- * section 2): 69.9 mg/dL displays as "3.9" mmol/L yet is low against a 70 mg/dL limit.
+ * Classification always uses the unrounded mg/dL value (classify before rounding): 69.9 mg/dL
+ * displays as "3.9" mmol/L yet is low against a 70 mg/dL limit.
  *
  * Unit labels are not translated here: {@link unitCode} gives a code; the label is the
  * translation `common:units.<unit>`.
@@ -30,7 +29,7 @@ export type UnitCode = "mmol/L" | "mg/dL";
 export const VERY_HIGH_MGDL = 250;
 export { VERY_LOW_MGDL };
 
-/** The unit setting of any stored value: 1 means mg/dL, anything else mmol/L (spec 2 section 3). */
+/** The unit setting of any stored value: 1 means mg/dL, anything else mmol/L. */
 export function toGlucoseUnit(value: unknown): GlucoseUnit {
   return value === 1 || value === "1" ? 1 : 0;
 }

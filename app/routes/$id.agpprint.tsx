@@ -27,12 +27,11 @@ const BAND_COLOR: Readonly<Record<AgpBandKey, string>> = {
 };
 
 /**
- * The AGP report (issue 7; app/report/agp-report.ts): a range form like the CGM report (3-14
- * days, default the 14 days up to the last day with CGM data), and the one-page consensus
- * layout: glucose statistics (mean, GMI, CV with its goal, sensor active %), the time-in-ranges
- * stacked bar with the goals, the AGP percentile chart and the daily glucose profiles. With fewer
- * than 5 full days it shows a message with the counts and no charts. A patient the viewer may not
- * see is a 404.
+ * The AGP report (app/report/agp-report.ts): a range form like the CGM report (3-14 days, default
+ * the 14 days up to the last day with CGM data), and the one-page consensus layout: glucose
+ * statistics (mean, GMI, CV with its goal, sensor active %), the time-in-ranges stacked bar with
+ * the goals, the AGP percentile chart and the daily glucose profiles. With fewer than 5 full days
+ * it shows a message with the counts and no charts. A patient the viewer may not see is a 404.
  *
  * Targets and goals: Battelino T, et al. Clinical Targets for Continuous Glucose Monitoring Data
  * Interpretation: Recommendations From the International Consensus on Time in Range. Diabetes

@@ -39,10 +39,10 @@ function hourlyMatrix(report: CgmReport) {
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
 
 /**
- * The CGM print report (spec 1 sections 2-3; issue 7): a range form, Preview / Print / Download
- * PDF, and the report itself (header, the "CGM report response" figures, one chart per day, the
- * readings table). `print=1` (the PDF renderer) leaves out the controls. A patient the viewer may
- * not see is a 404, as on the patient page.
+ * The CGM print report (app/report/cgm-report.ts): a range form, Preview / Print / Download PDF,
+ * and the report itself (header, the CGM report's figures, one chart per day, the readings table).
+ * `print=1` (the PDF renderer) leaves out the controls. A patient the viewer may not see is a 404,
+ * as on the patient page.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const {

@@ -18,14 +18,13 @@ import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
 
 /**
- * The pump/BG print report (spec 1 sections 2, 3 and 9; issue 7): a range form (default the 15
- * days ending today; quick ranges the last 7, 15, 30 and 90 days; a start alone is start + 1 day; at most 90
- * days), Preview / Print / Download PDF, and the report of app/report/pump-report.ts (header,
- * glucose statistics, pump totals, per-day glucose and pump tables, carbohydrates and alarms in
- * tables of at most 12 rows, big boluses when at most 25, the pump settings, charts of up to 5
- * consecutive days with data, and one line for each run of days without data instead of empty
- * charts). `print=1` (the PDF renderer) leaves out the controls. A patient the viewer
- * may not see is a 404, as on the patient page.
+ * The pump/BG print report: a range form (default the 15 days ending today; quick ranges the last
+ * 7, 15, 30 and 90 days; a start alone is start + 1 day; at most 90 days), Preview / Print /
+ * Download PDF, and the report of app/report/pump-report.ts (header, glucose statistics, pump
+ * totals, per-day glucose and pump tables, carbohydrates and alarms in tables of at most 12 rows,
+ * big boluses when at most 25, the pump settings, charts of up to 5 consecutive days with data, and
+ * one line for each run of days without data instead of empty charts). `print=1` (the PDF renderer)
+ * leaves out the controls. A patient the viewer may not see is a 404, as on the patient page.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const {

@@ -15,13 +15,13 @@ import * as s from "~/styles/report.css";
 import { loadReportPage } from "~/services/report-page.server";
 
 /**
- * The statistics print report (issue 7; app/report/statistics-report.ts): a range form (at most 90
- * days; default the 14 days up to the last day with glucose data; quick ranges the last 14, 30 and 90 days),
- * Preview / Print / Download PDF, and the report: the two periods with their data source and
- * coverage, every metric of app/metrics with its control / risk level beside the previous period
- * of equal length and the change, values from too little data marked, and under the tables the
- * method and parameters of each metric and the data rule. `print=1` (the PDF renderer) leaves out
- * the controls. A patient the viewer may not see is a 404.
+ * The statistics print report (app/report/statistics-report.ts): a range form (at most 90 days;
+ * default the 14 days up to the last day with glucose data; quick ranges the last 14, 30 and 90
+ * days), Preview / Print / Download PDF, and the report: the two periods with their data source and
+ * coverage, every metric of app/metrics with its control / risk level beside the previous period of
+ * equal length and the change, values from too little data marked, and under the tables the method
+ * and parameters of each metric and the data rule. `print=1` (the PDF renderer) leaves out the
+ * controls. A patient the viewer may not see is a 404.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { shell, value: answer } = await loadReportPage(args, "statistics", {

@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Registration (spec 2 sections 2 and 5): `sendCode` mails a verification code, `register` creates the account. */
+/** Registration: `sendCode` mails a verification code, `register` creates the account. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const type = signType(params);
   const formData = await request.formData();

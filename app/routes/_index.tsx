@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import * as s from "~/styles/layout.css";
 import { getSessionUser, homePath } from "~/services/session.server";
 
-/** `/`: signed-in users go to their home (spec 1 section 2); visitors see the welcome page. */
+/** `/`: signed-in users go to their home (`homePath`); visitors see the welcome page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (user) throw redirect(homePath(user));

@@ -26,7 +26,7 @@ import { getSession, getSessionUser } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
 
 /**
- * `/account` (DESIGN.md 2: open to everyone). Signed in: change password, change email.
+ * `/account`, open to everyone. Signed in: change password, change email.
  * Signed out: reset a forgotten password with an emailed code.
  */
 const SCHEMAS = {

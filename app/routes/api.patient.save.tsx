@@ -21,9 +21,9 @@ import {
 import { getLocale } from "~/services/locale.server";
 
 /**
- * POST /api/patient/save: a JSON list of one patient object (spec 1 section 3). Without `pid` a
- * new person's record is created (as /patientAdd does); with `pid` the caller's own record is
- * saved. Limits are in the caller's unit (their setting, or `unit` 0/1 in the object).
+ * POST /api/patient/save: a JSON list of one patient object (a bare object is taken too). Without
+ * `pid` a new person's record is created (as /patientAdd does); with `pid` the caller's own record
+ * is saved. Limits are in the caller's unit (their setting, or `unit` 0/1 in the object).
  * 200 'Add Success' with { pid, userId, mailed? }; 400 the first validation message; other
  * failures answer 'Add Failed' with the reason in data (403 not allowed, 404 not visible,
  * 409 email taken). See docs/api.md "Patient record".

@@ -9,8 +9,8 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 
 /**
- * The invitation email's link (spec 1 section 2): the doctor's name and Agree / Disagree, without
- * signing in. `data` is the signed, expiring, single-use token (DESIGN.md 2).
+ * The invitation email's link: the doctor's name and Agree / Disagree, without signing in.
+ * `data` is a signed, expiring, single-use token (app/utils/invite-token.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("data") ?? "";

@@ -41,11 +41,10 @@ import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
 
 /**
- * `/newsetting` (spec 2 section 2: signed-in only; issue 7 "print settings"): units for glucose,
- * weight and height; the print reports' orientation, title alignment and split line; the report
- * logo; and a preview of the report header with the saved settings. Every form works without
- * JavaScript. Removing the logo is confirmed on a second step (`?confirm=removeLogo`), as
- * deleting a share is.
+ * `/newsetting` (signed-in only): units for glucose, weight and height; the print reports'
+ * orientation, title alignment and split line; the report logo; and a preview of the report header
+ * with the saved settings. Every form works without JavaScript. Removing the logo is confirmed on a
+ * second step (`?confirm=removeLogo`), as deleting a share is.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

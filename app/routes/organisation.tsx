@@ -13,7 +13,7 @@ import { countryList } from "~/utils/countries";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 
-/** The clinic's organisation info and audit state (spec 2 sections 3-5). */
+/** The clinic's organisation form (six required fields) and its audit state. */
 async function requireClinic(request: Request) {
   const user = await requireUser(request);
   if (user.identity !== 2) throw new Response("Forbidden", { status: 403 });

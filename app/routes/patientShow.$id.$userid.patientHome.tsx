@@ -26,7 +26,7 @@ import { homePath, requireUser } from "~/services/session.server";
 const params = z.object({ id: idParam, userid: idParam });
 
 /**
- * A patient's data (spec 1 section 2): tabs DAILY, BG and CGMS with the chosen day or range.
+ * A patient's data: tabs DAILY, BG and CGMS with the chosen day or range.
  * Unknown or not-shared patients are a 404 (nothing is revealed).
  */
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {

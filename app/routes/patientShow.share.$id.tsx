@@ -20,9 +20,9 @@ import * as s from "~/styles/layout.css";
 import { requireUser } from "~/services/session.server";
 
 /**
- * One share or invitation, with what the viewer may do (spec 1 section 4): answer a pending
- * request (approve with an optional nickname, or refuse), rename, send a refused invitation
- * again, or delete after confirming.
+ * One share or invitation, with what the viewer may do: answer a pending request (approve with an
+ * optional nickname, or refuse), rename, send a refused invitation again, or delete after
+ * confirming.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

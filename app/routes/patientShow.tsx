@@ -51,7 +51,7 @@ function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "ot
   };
 }
 
-/** The patient area (spec 1 section 2): the left panel and, on the right, the child route. */
+/** The patient area: the left panel and, on the right, the child route. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = query.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -8,7 +8,7 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getSessionUser } from "~/services/session.server";
 
-/** The sign-up choice (spec 2 section 2): person (default) or clinic, then /{type}/register. */
+/** The sign-up choice: person (default) or clinic, then /{type}/register. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
   return null;

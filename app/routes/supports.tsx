@@ -5,7 +5,7 @@ import { DriverDownloads } from "~/components/driver-downloads";
 import * as s from "~/styles/layout.css";
 import { driverAvailability } from "~/utils/drivers.server";
 
-/** The support area (spec 2 sections 1-2): environments, devices, upload, drivers, printing, terms. */
+/** The support area: environments, devices, upload, drivers, printing, terms. */
 export async function loader(_: LoaderFunctionArgs) {
   return { drivers: driverAvailability() };
 }

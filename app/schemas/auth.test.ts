@@ -193,7 +193,7 @@ describe("passwords", () => {
   });
 });
 
-describe("organisation form (spec 2 section 5)", () => {
+describe("organisation form", () => {
   const complete = {
     hospitalName: "H",
     address: "A",

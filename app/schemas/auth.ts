@@ -8,7 +8,7 @@ import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 export const CODE_PATTERN = /^\d{6}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** mg/dL per mmol/L, the spec's factor (DESIGN.md 2). */
+/** mg/dL per mmol/L: mmol/L = mg/dL / 18. */
 export const MGDL_PER_MMOL = 18;
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
@@ -203,7 +203,7 @@ export const changeEmailSchema = z.object({
 
 const orgField = (key: string) => safeText(required(key)).min(1, key).max(200, "errors.tooLong");
 
-/** Spec 2 section 5: six required fields, whitespace-only rejected, each with its own message. */
+/** Organisation form: six required fields, whitespace-only rejected, each with its own message. */
 export const organisationSchema = z.object({
   hospitalName: orgField("errors.OrganizationError"),
   address: orgField("errors.AddressError"),

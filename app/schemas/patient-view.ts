@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseDate, type IsoDate } from "~/report/day";
 import { idNumber, MESSAGES, wholeNumber } from "./fields";
 
-/** The tabs of the patient header (spec 1 section 2, spec 2 section 2 "Patient header"). */
+/** The patient header's tabs: DAILY (pump), BG (meter) and CGMS (none in the Russian locale). */
 export const VIEW_TABS = ["daily", "bg", "cgms"] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
 
@@ -15,7 +15,7 @@ export const DEFAULT_BG_DAYS = 14;
 
 /**
  * A date field of the GET forms: empty means "not chosen"; anything else must be a real date in
- * YYYY-MM-DD or YYYY/MM/DD (spec: picker format YYYY/MM/DD). A bad one is kept as typed and
+ * YYYY-MM-DD or YYYY/MM/DD (the form the picker shows). A bad one is kept as typed and
  * reported (`invalid`), never a 500.
  */
 export type DateField = { value: IsoDate | null; raw: string; invalid: boolean };

@@ -34,7 +34,7 @@ function formData(values: Record<string, string | string[]>) {
   return data;
 }
 
-describe("glucose range (spec 1 section 5)", () => {
+describe("glucose range", () => {
   it("needs both limits: 'Please Add Glucose Range'", () => {
     expect(errors(patientRecordSchema.safeParse({ ...record, lowLimit: "" }))).toEqual({
       lowLimit: ["errors.glucoseRangeRequired"],
@@ -94,7 +94,7 @@ describe("glucose range (spec 1 section 5)", () => {
   });
 });
 
-describe("required fields of the add-patient form (spec 2 section 5)", () => {
+describe("required fields of the add-patient form", () => {
   it("gender and diabetes type are required; every message shows at once", () => {
     expect(
       errors(newPatientSchema.safeParse({ email: "a@b.org", lowLimit: "10", highLimit: "4" })),
@@ -218,7 +218,7 @@ describe("the forms (conform) and the API payload", () => {
     expect(bad.reply().error).toMatchObject({ lowLimit: ["errors.glucoseRangeRequired"] });
   });
 
-  it("reads a list of one patient with the spec's and findOne's names", () => {
+  it("reads a list of one patient with the save call's and findOne's names", () => {
     const { patient, count } = fromSavePayload([
       {
         email: "x@y.org",

@@ -4,8 +4,8 @@ import { MGDL_PER_MMOL, toMgdl } from "./auth";
 import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
 
 /**
- * The patient health record (spec 1 sections 3 and 5, spec 2 sections 2-5): one schema for the
- * `/patient` and `/patientAdd` forms (conform, in the browser and in the actions) and for
+ * The patient health record (profile, target range, diseases, time zone, meal times): one schema
+ * for the `/patient` and `/patientAdd` forms (conform, in the browser and in the actions) and for
  * `POST /api/patient/save`. Messages are keys of the `record` namespace
  * (`locales/{lng}/record.json`), translated on display.
  *
@@ -21,7 +21,7 @@ export type Pronoun = (typeof PRONOUNS)[number];
 /** Plausible target-range limits in mg/dL (2.2-22.2 mmol/L). */
 export const GLUCOSE_BOUNDS_MGDL = { min: 40, max: 400 } as const;
 export const NAME_MAX = 60;
-/** The meals of the spec's meal-time settings, each a window [start, end) after local midnight. */
+/** The meals of the meal-time settings, each a window [start, end) after local midnight. */
 export const MEALS = ["breakfast", "lunch", "supper"] as const;
 export type Meal = (typeof MEALS)[number];
 export const MEAL_FIELDS = MEALS.flatMap((m) => [`${m}Start`, `${m}End`] as const);
@@ -240,7 +240,7 @@ type RecordShape = {
 } & Partial<Record<MealField, number>>;
 
 /**
- * Spec 1 section 5: both limits required ('Please Add Glucose Range'), the high limit above the
+ * The target range: both limits required ('Please Add Glucose Range'), the high limit above the
  * low one ('Glucose Range Not Right'; equal limits are no range either), both within 40-400 mg/dL.
  * Meal windows: start and end together, the start before the end.
  */
@@ -309,10 +309,11 @@ export const pidField = idNumber("errors.pidInvalid");
 export const findOneQuery = z.object({ pid: pidField });
 
 /**
- * The body of `POST /api/patient/save` (spec 1 section 3): a list of one patient object (a bare
- * object is taken too). Accepts the spec's names and the shapes findOne answers: `complications`
- * for `complication`, option ids or `{ id }` objects for ids, and meal times as
- * `breakfastTime: ["06:00:00", "10:00:00"]` pairs. Returns the object in the form's field names.
+ * The body of `POST /api/patient/save`: a list of one patient object (a bare object is taken too).
+ * Accepts the call's own names (`complication` and `basicDiseases` as comma-joined ids,
+ * `highLimit`, `lowLimit`) and the shapes findOne answers: `complications` for `complication`,
+ * option ids or `{ id }` objects for ids, and meal times as pairs such as
+ * `breakfastTime: ["06:00:00", "10:00:00"]`. Returns the object in the form's field names.
  */
 export function fromSavePayload(body: unknown): {
   patient: Record<string, unknown>;

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { blankToUndefined, flagNumber, idNumber, numberInput, numberOf, safeText } from "./fields";
 
 /**
- * Validation of the sharing calls (spec 1 sections 3, 5, 7 and 9), shared by the `/api/read-power/`
- * routes and the forms of the patient area. Messages are keys of the `sharing` namespace
- * (`locales/{lng}/sharing.json`), translated on display.
+ * Validation of the sharing calls (share, invite, answer, update, delete, lists and search), shared
+ * by the `/api/read-power/` routes and the forms of the patient area. Messages are keys of the
+ * `sharing` namespace (`locales/{lng}/sharing.json`), translated on display.
  */
 
-/** Page size of the patient lists and the search tables (spec 1 section 9); larger requests get 10. */
+/** Page size of the patient lists and the search tables; larger requests get 10. */
 export const SHARE_PAGE_SIZE = 10;
 /** Shortest email fragment a user search accepts. */
 export const SEARCH_MIN_LENGTH = 3;

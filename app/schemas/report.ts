@@ -4,9 +4,9 @@ import { QUICK_RANGE_PARAM, quickDaysOf } from "~/report/quick-ranges";
 import { idNumber } from "./fields";
 
 /**
- * The date range of the print reports (spec 1 section 5; spec 2 section 5), one schema for the
- * report pages' GET form, their PDF routes and the `/api/` report calls. Messages are keys of the
- * `reports` namespace.
+ * The date range of the print reports (both dates required, else 'Please Select The Date'), one
+ * schema for the report pages' GET form, their PDF routes and the `/api/` report calls. Messages
+ * are keys of the `reports` namespace.
  *
  * This checks presence and form only: the range rules (order, no future end, 3-14 days for CGM,
  * at most 90 days for the others) depend on the patient's time zone and "now", and are checked

@@ -6,9 +6,9 @@ import { isTimeZone } from "~/utils/time-zones";
 import { timeToSeconds } from "./patient";
 
 /**
- * The settings page `/newsetting` (spec 2 sections 2-3; issue 7 "print settings"): units for
- * glucose, weight and height, and how the print reports look. One schema for the form in the
- * browser (conform) and in the action. Messages are keys of the `settings` namespace.
+ * The settings page `/newsetting` (signed-in only): units for glucose, weight and height, and the
+ * print settings (orientation, title alignment, line under the header, logo). One schema for the
+ * form in the browser (conform) and in the action. Messages are keys of the `settings` namespace.
  */
 
 export const ORIENTATIONS = ["portrait", "landscape"] as const;

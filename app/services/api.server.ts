@@ -4,7 +4,7 @@ import { getLocale } from "~/services/locale.server";
 import { getFixedT } from "~/utils/i18n.server";
 import { getSessionUser } from "./session.server";
 
-/** Application codes of the `{ code, msg, data }` envelope (spec 1 sections 7-8, DESIGN.md 2). */
+/** Application codes of the `{ code, msg, data }` envelope (docs/api.md); 9999: account inactive. */
 export const API_CODES = {
   ok: 200,
   invalid: 400,
@@ -152,7 +152,7 @@ export async function readPayload(request: Request): Promise<unknown> {
   return badBody(request, "contentType");
 }
 
-/** Reads a JSON object or a form as a plain object (the spec's clients send JSON); anything else throws the envelope's 400. */
+/** Reads a JSON object or a form as a plain object (API clients send JSON); anything else throws the envelope's 400. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const body = await readPayload(request);
   if (body === null || typeof body !== "object" || Array.isArray(body))
@@ -166,7 +166,7 @@ export function postOnly() {
     apiFail(request, API_CODES.notFound, "methodNotAllowed");
 }
 
-/** The user-info shape of the API (spec 2 section 7, GET /user/getUserInfo). */
+/** The user-info shape of the API (GET /api/user/getUserInfo). */
 export function userInfo(user: {
   id: number;
   email: string;

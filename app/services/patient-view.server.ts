@@ -36,7 +36,7 @@ const TREND_LEAD_MS = 20 * 60_000;
 
 export type DateProblem = "invalid" | "future";
 
-/** Where the date navigator of a one-day view points (spec 1 section 2, DAILY date navigator). */
+/** Where the date navigator of a one-day view points: previous, next and last day with data. */
 export interface DayNavigation {
   readonly date: IsoDate;
   readonly today: IsoDate;
@@ -311,7 +311,7 @@ export async function bgView(
   return { tab: "bg" as const, range, model };
 }
 
-/** The tabs a viewer gets: no CGMS for the Russian locale (DESIGN.md section 2). */
+/** The tabs a viewer gets: no CGMS when the interface language is Russian. */
 export function tabsFor(locale: string): ViewTab[] {
   return locale === "ru" ? ["daily", "bg"] : ["daily", "bg", "cgms"];
 }

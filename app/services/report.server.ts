@@ -31,14 +31,14 @@ import {
 } from "~/models/patient-data.server";
 
 /**
- * The print reports' reads and models (issue 7; docs/decisions/009-report-pages.md). Like
+ * The print reports' reads and models (docs/decisions/009-report-pages.md). Like
  * patient-data.server.ts, every read of patient data carries the access rule in its WHERE.
  */
 
 /** Lead-in before the first day that the CGM day models use for the trend (20 min). */
 const TREND_LEAD_MS = 20 * 60_000;
 
-/** The CGM report (spec 1 "CGM report response") of a range, in the reader's unit; a refused range is answered. */
+/** The CGM report of a range, in the reader's unit; a refused range is answered. */
 export async function cgmReportFor(
   viewer: Viewer,
   patient: VisiblePatient,
@@ -105,9 +105,9 @@ export function cgmReportResponse(pid: number, report: CgmReport) {
 }
 
 /**
- * The pump/BG report (spec 1 "Patient report response") of a range: the range's pump records
- * (with the rate-carrying record before and the first after), the meter readings, the firmware
- * and the newest pump settings; a refused range is answered without reading.
+ * The pump/BG report of a range: the range's pump records (with the rate-carrying record before and
+ * the first after), the meter readings, the firmware and the newest pump settings; a refused range
+ * is answered without reading.
  */
 export async function pumpReportFor(
   viewer: Viewer,
@@ -136,7 +136,7 @@ export async function pumpReportFor(
   return buildPumpReport({ ...input, records, meterReadings, pdaVersion, pumpSetting });
 }
 
-/** The pump report's default (spec 1 section 9): the 15 days ending today in the patient's zone. */
+/** The pump report's default range: the 15 days ending today in the patient's zone. */
 export function defaultPumpRange(patient: VisiblePatient, now: number): ReportRange {
   const end = todayIn(patient.timeZone, now);
   return { start: shiftDate(end, -(PUMP_DEFAULT_DAYS - 1)), end };

@@ -107,7 +107,7 @@ export async function createUserSession(request: Request, userId: number): Promi
   return storage.commitSession(session);
 }
 
-/** Where "home" is for a user (spec 2 section 2, header bar). */
+/** Where "home" is for a user (the header's link): a person's own patient page, else the list. */
 export function homePath(user: Pick<SessionUser, "id" | "identity" | "patient">): string {
   if (user.identity === 1 && user.patient)
     return `/patientShow/${user.patient.id}/${user.id}/patientHome`;

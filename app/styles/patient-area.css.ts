@@ -2,7 +2,7 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { ONE_COLUMN, TWO_COLUMNS } from "./breakpoints";
 import { vars } from "./theme.css";
 
-/** Spec 1 section 2: a 313 px left panel listing patients and a right content area. */
+/** The patient area: a 313 px left panel listing patients and a right content area. */
 export const area = style({
   display: "grid",
   gridTemplateColumns: "313px minmax(0, 1fr)",

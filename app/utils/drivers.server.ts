@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
 
-/** The device drivers offered on the sign-in page (spec 1 section 2), by file name in DRIVERS_DIR. */
+/** The device drivers offered on the sign-in page, by file name in DRIVERS_DIR. */
 export const DRIVERS = [
   { id: "meter-windows", file: "gochek-meter-driver-windows.zip" },
   { id: "meter-mac", file: "gochek-meter-driver-mac.zip" },

@@ -1,4 +1,4 @@
-/** The spec's display name: first name plus last name, or the email when there is no first name. */
+/** A person's display name: first name plus last name, or the email when there is no first name. */
 export function displayName(person: {
   firstName?: string | null;
   lastName?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Server-side PDFs of the print routes: one headless Chromium (Debian's, DESIGN.md 1.3) launched
+ * Server-side PDFs of the print routes: one headless Chromium (Debian's `chromium`) launched
  * on the first request and reused, at most `concurrency` pages at once, a bounded FIFO queue,
  * at most `perAccount` renders in flight (queued or rendering) per account, a deadline on every
  * render, and a relaunch after the browser dies. A render has a browser
@@ -13,7 +13,11 @@ import path from "node:path";
 import type { Browser, BrowserContext, CookieData, HTTPRequest, Page } from "puppeteer-core";
 import { env } from "./env.server";
 
-/** Chromium's command line apart from the profile folder (DESIGN.md 1.3). */
+/**
+ * Chromium's command line apart from the profile folder: headless without a sandbox or GPU (as
+ * in a container), /tmp instead of a small /dev/shm, and no network traffic of its own (QUIC,
+ * first-run, background, component update and sync off).
+ */
 export const CHROMIUM_FLAGS: readonly string[] = [
   "--headless",
   "--no-sandbox",

@@ -21,9 +21,8 @@ import { downloadReportPdf, readPdf } from "./report-pdf";
 import { signInWithLanguage } from "./support";
 
 /**
- * Each language with a glucose unit and a report, so that both units and every report are seen
- * in print outside English. The Russian locale has no CGM views (spec 1): its clinicians print
- * the pump report.
+ * Each language with a glucose unit and a report, so that both units and every report are seen in
+ * print outside English. The Russian locale has no CGM views: its clinicians print the pump report.
  */
 const CASES: readonly { lng: Lng; unit: GlucoseUnit; kind: ReportKind }[] = [
   { lng: "en", unit: 1, kind: "cgm" },
@@ -112,7 +111,7 @@ test.describe("reports in every language and both units", () => {
       const range = { start, end };
       const href = reportPdfHref(kind, patient.pid, range);
       const label = `${kind}-${lng}`;
-      // Signed-in Polish readers are held by the regional dialog (spec 1), which covers the page: fetch their PDF with the same session.
+      // Signed-in Polish readers are held by the regional-site dialog, which covers the page: fetch their PDF with the same session.
       const pdf =
         lng === "pl"
           ? await readPdf(await (await page.request.get(href)).body(), testInfo, label)

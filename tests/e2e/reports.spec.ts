@@ -78,7 +78,7 @@ test.describe("CGM report", () => {
     await expect(page.getByRole("heading", { level: 1, name: r("cgm.title") })).toBeVisible();
     await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
 
-    // A missing date is refused with the spec's message; the typed start stays.
+    // A missing date is refused with 'Please Select The Date'; the typed start stays.
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
     const start = shiftDate(end, -6);
     await page.getByLabel(r("common.range.start")).fill(displayDate(start));

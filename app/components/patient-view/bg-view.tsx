@@ -15,7 +15,10 @@ import * as f from "~/styles/form.css";
 
 type Props = { range: BgRangeChoice; model: BgRangeModel; chart: ViewCharts; unit: GlucoseUnit };
 
-/** BG: meter readings of a range of days with meal-time tags and the summary (spec 1 section 3 sugarTotalCount). */
+/**
+ * BG: meter readings of a range of days with meal-time tags and the summary (mean, count, above
+ * and below the target range).
+ */
 export function BgView({ range, model, chart, unit }: Props) {
   const { t, i18n } = useTranslation("views");
   const locale = i18n.language;

@@ -17,7 +17,7 @@ type Props = {
   unit: GlucoseUnit;
 };
 
-/** DAILY: one day of pump data as a chart, day totals and a table (spec 1 section 2). */
+/** DAILY: one day of pump data as a chart, day totals and a table. */
 export function DailyView({ base, nav, pump, chart, unit }: Props) {
   const { t, i18n } = useTranslation("views");
   const locale = i18n.language;

@@ -16,7 +16,7 @@ export function weekday(date: string, locale: string): string {
 }
 
 /**
- * Previous day, next day (none into the future), last day with data and a date field (spec:
+ * Previous day, next day (none into the future), last day with data and a date field (shown as
  * YYYY/MM/DD). Links and a GET form, so it works without JavaScript.
  */
 export function DateNavigator({

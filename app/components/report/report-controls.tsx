@@ -75,7 +75,7 @@ type DownloadState = "idle" | "generating" | "generated" | "failed";
 /**
  * Print and Download PDF. Without JavaScript both are links to the PDF route (the server prints
  * it); with JavaScript Print opens the browser's print dialog and Download fetches the PDF and
- * says "Generating…" then "Generated" (spec 2 section 2).
+ * says "Generating…" then "Generated".
  */
 export function ReportActions({
   pdfHref,

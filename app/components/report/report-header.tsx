@@ -17,7 +17,10 @@ export type ReportHeaderProps = {
   logoSrc: string | null;
 };
 
-/** The header of every print report (issue 7 "print settings"): logo, title, patient and range. */
+/**
+ * The header of every print report, laid out by the reader's print settings (logo, title
+ * alignment, line under the header): logo, title, patient and range.
+ */
 export function ReportHeader(props: ReportHeaderProps) {
   const { t } = useTranslation("reports");
   return (

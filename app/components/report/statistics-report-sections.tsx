@@ -251,7 +251,7 @@ function StatisticsTable({
   );
 }
 
-/** The metrics: the specification's first, then the others under their own heading, and the legend of the mark. */
+/** The metrics: the main ones first, then the others under their own heading, and the legend of the mark. */
 export function StatisticsTables({ report, unit }: Props) {
   const { t } = useTranslation("reports");
   return (

@@ -1,9 +1,9 @@
 /**
- * Multi-day pump chart of the print report (issue 7, spec 1 section 9): one continuous chart over
- * a chart group of app/report/pump-report.ts (up to 5 consecutive local days), made of the day
- * chart's panels (pump-day.server.ts) on a real-time x axis: alarms and carbohydrate, the days'
- * glucose (each day model's `glucose`: BG entered on the pump and meter readings, the list the
- * DAILY chart draws) over the target band, the basal step line and the boluses.
+ * Multi-day pump chart of the print report: one continuous chart over a chart group of
+ * app/report/pump-report.ts (up to 5 consecutive local days), made of the day chart's panels
+ * (pump-day.server.ts) on a real-time x axis: alarms and carbohydrate, the days' glucose (each day
+ * model's `glucose`: BG entered on the pump and meter readings, the list the DAILY chart draws)
+ * over the target band, the basal step line and the boluses.
  *
  * The x ticks and their labels are the group's (`multiDayTicks`, local wall-clock hours), so a
  * 23 or 25 h day takes its real share of the width. Day boundaries are rules through every
