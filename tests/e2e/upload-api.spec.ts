@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { displayDate, todayIn } from "../../app/report/day";
 import { reportPdfHref } from "../../app/report/report-kinds";
 import type { UploadSummary as Summary } from "../../app/services/ingest.server";
-import { createAcceptedShare, createUser, type TestUser } from "./db";
+import { apiCall, apiToken } from "./api";
+import { createAcceptedShare, createUser } from "./db";
 import { tr } from "./i18n";
 import { readPdf } from "./report-pdf";
 import { signIn } from "./support";
@@ -18,38 +19,6 @@ const ZONE = "Europe/Warsaw";
 /** A past day in winter time: Warsaw is UTC+01:00 all day. */
 const DAY = "2026-11-10";
 
-type Envelope<T = unknown> = { code: number; msg: string; data: T };
-
-/** Signs in through the API and answers the token the server sends in the `token` header. */
-async function apiToken(
-  request: APIRequestContext,
-  user: TestUser,
-  identity: 1 | 2,
-): Promise<string> {
-  const answer = await request.post("/api/user/login", {
-    data: { userName: user.email, password: user.password, identity },
-  });
-  expect(answer.status()).toBe(200);
-  const token = answer.headers()["token"];
-  expect(token).toBeTruthy();
-  return token!;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-): Promise<Envelope<T>> {
-  const answer =
-    method === "GET"
-      ? await request.get(path, { headers: { token } })
-      : await request.post(path, { headers: { token }, data: body });
-  expect([path, answer.status()]).toEqual([path, 200]);
-  return (await answer.json()) as Envelope<T>;
-}
-
 /**
  * A sliced pump upload: getSliceId, one sliceSave per slice, completeSliceTask, then checkSave
  * until the server's job has processed it; answers the summary.
@@ -62,7 +31,7 @@ async function slicedPumpUpload(
   slices: unknown[][],
 ): Promise<Summary> {
   const total = slices.reduce((n, slice) => n + slice.length, 0);
-  const opened = await call<number>(request, token, "POST", "/api/patient-data/getSliceId", {
+  const opened = await apiCall<number>(request, token, "POST", "/api/patient-data/getSliceId", {
     pid,
     deviceKind: "equil",
     deviceSn,
@@ -74,7 +43,7 @@ async function slicedPumpUpload(
   const sliceId = opened.data;
   for (const [index, dataList] of slices.entries()) {
     expect(
-      await call(request, token, "POST", "/api/patient-data/sliceSave", {
+      await apiCall(request, token, "POST", "/api/patient-data/sliceSave", {
         sliceId,
         index,
         dataList,
@@ -82,7 +51,7 @@ async function slicedPumpUpload(
     ).toMatchObject({ code: 200 });
   }
   expect(
-    await call(request, token, "POST", "/api/patient-data/completeSliceTask", {
+    await apiCall(request, token, "POST", "/api/patient-data/completeSliceTask", {
       sliceId,
       isSuccess: true,
     }),
@@ -92,7 +61,7 @@ async function slicedPumpUpload(
     .poll(
       async () => {
         summary = (
-          await call<Summary | false>(
+          await apiCall<Summary | false>(
             request,
             token,
             "GET",
@@ -227,7 +196,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     });
 
     // CGM: mg/dL = 1.8 x raw: 60 -> 108, 70 -> 126, 100 -> 180; event type 1 is not a reading (skipped).
-    const cgm = await call<Summary>(request, token, "POST", "/api/patient-data/saveCgmsData", {
+    const cgm = await apiCall<Summary>(request, token, "POST", "/api/patient-data/saveCgmsData", {
       timeZone: ZONE,
       deviceSn: serial.cgm,
       dataList: [
@@ -253,7 +222,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
 
     // The meter: 95 mg/dL at 07:30 CET (06:30 UTC).
     const meterReading = { dateTime: `${DAY} 07:30:00`, statusShort0: 95, statusByte0: 0 };
-    const meter = await call<Summary>(request, token, "POST", "/api/patient-data/saveSugar", {
+    const meter = await apiCall<Summary>(request, token, "POST", "/api/patient-data/saveSugar", {
       deviceSn: serial.meter,
       timeZone: ZONE,
       dataList: [meterReading],
@@ -281,7 +250,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
 
     // The clinic sends the same meter reading for the patient: a duplicate, written to the patient's log as an upload.
     const clinicToken = await apiToken(request, clinic, 2);
-    const clinicMeter = await call<Summary>(
+    const clinicMeter = await apiCall<Summary>(
       request,
       clinicToken,
       "POST",
