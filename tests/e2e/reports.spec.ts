@@ -1,18 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { computeAll } from "../../app/metrics";
-import { DEMO_DAYS } from "../../prisma/demo-data";
-import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
-import { buildPumpReport } from "../../app/report/pump-report";
+import { displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { REPORT_KINDS } from "../../app/report/report-kinds";
-import { formatGlucose, formatNumber } from "../../app/report/units";
-import {
-  createAcceptedShare,
-  createUser,
-  demoPatient,
-  pumpRecordsAround,
-  readingsBetween,
-} from "./db";
+import { createAcceptedShare, createUser, demoPatient } from "./db";
 import { tr, type Lng } from "./i18n";
+import { createKnownPatient } from "./known-patient";
 import { downloadReportPdf, readPdf } from "./report-pdf";
 import { jsEnabled, signIn, signInWithLanguage } from "./support";
 
@@ -23,10 +14,10 @@ const fill = (text: string, values: Record<string, string | number>) =>
     text,
   );
 
-/** The PDF title the locale file gives a report of the demo patient over a range (ISO dates). */
-function pdfTitle(report: string, start: string, end: string, lng: Lng = "en") {
+/** The PDF title the locale file gives a report of a patient over a range (ISO dates). */
+function pdfTitle(patient: string, report: string, start: string, end: string, lng: Lng = "en") {
   return fill(tr(lng, "common.documentTitle", "reports"), {
-    patient: "Anna Kowalczyk",
+    patient,
     report,
     from: displayDate(start),
     to: displayDate(end),
@@ -61,55 +52,56 @@ test.describe("CGM report", () => {
   // Sign-in, two report renders and a server-side PDF on a 2-core machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic previews a 7-day CGM report, sees the average of the stored readings, and downloads the PDF", async ({
+  test("a clinic previews a 7-day CGM report, sees the average of the uploaded readings, and downloads the PDF", async ({
     page,
+    request,
   }, testInfo) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "report-patient",
+      firstName: "Rita",
+      lastName: "Readings",
+    });
     const clinic = await createUser({
       tag: "report-clinic",
       identity: 2,
       firstName: "Rhea",
       lastName: "Reports",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
     await page.goto(`/${patient.pid}/cgmsprint`);
     await expect(page.getByRole("heading", { level: 1, name: r("cgm.title") })).toBeVisible();
-    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+    await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
 
     // A missing date is refused with 'Please Select The Date'; the typed start stays.
-    const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
-    const start = shiftDate(end, -6);
+    const { first: start, last: end } = patient; // the week of data, ending yesterday
     await page.getByLabel(r("common.range.start")).fill(displayDate(start));
     await page.getByLabel(r("common.range.end")).fill("");
     await page.getByRole("button", { name: r("common.preview") }).click();
     await expect(page.getByRole("alert")).toHaveText(r("common.selectDate"));
     await expect(page.getByLabel(r("common.range.start"))).toHaveValue(displayDate(start));
 
-    // Preview a 7-day range: the average is computeAll's mean of the stored readings of that range.
+    // Preview the 7-day range of the uploaded week. By hand: 7 days x 288 = 2016 readings of 63,
+    // 99, 153 and 225 mg/dL equally often (sum 2016 / 4 x 540 = 272160), one 63 replaced by the
+    // 396 spike: (272160 + 333) / 2016 = 135.17 mg/dL = 135.17 / 18 = 7.51 -> 7.5 mmol/L.
     await page.getByLabel(r("common.range.end")).fill(displayDate(end));
     await page.getByRole("button", { name: r("common.preview") }).click();
     await expect(page.getByTestId("report-range")).toHaveText(
       `${displayDate(start)} – ${displayDate(end)}`,
     );
-    const { cgm } = await readingsBetween(
-      patient.pid,
-      dayWindow(start, patient.timeZone).start,
-      dayWindow(end, patient.timeZone).end,
-    );
-    const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
-    await expect(figure(page, r("cgm.average"))).toHaveText(
-      `${formatGlucose(metrics.mean.value, 0, "en")} mmol/L`,
-    );
-    await expect(figure(page, r("cgm.count"))).toHaveText(String(metrics.meta.readings));
-    await expect(page.getByTestId("day-chart")).toHaveCount(7);
-    // Each day's chart is captioned with its date and key figures (its text alternative).
-    await expect(page.getByTestId("day-chart").first().locator("figcaption")).toHaveText(
-      new RegExp(
-        `^${displayDate(start)} · \\d+ readings, mean \\d+\\.\\d mmol/L, lowest \\d+\\.\\d, highest \\d+\\.\\d$`,
-      ),
-    );
+    await expect(figure(page, r("cgm.average"))).toHaveText("7.5 mmol/L");
+    await expect(figure(page, r("cgm.count"))).toHaveText("2016");
+    // Each day's chart is captioned with its date and key figures (its text alternative): 288
+    // readings. The first day: mean (288 x 135 + 333) / 288 = 136.16 mg/dL = 7.56 -> 7.6 mmol/L,
+    // lowest 63 / 18 = 3.5, highest the spike, 396 / 18 = 22.0. The others: mean 540 / 4 = 135
+    // mg/dL = 7.5 mmol/L, lowest 3.5, highest 225 / 18 = 12.5.
+    const caption = (date: string, mean: string, high: string) =>
+      `${displayDate(date)} · ${fill(r("cgm.chartFigures"), { count: 288, mean: `${mean} mmol/L`, low: "3.5", high })}`;
+    await expect(page.getByTestId("day-chart").locator("figcaption")).toHaveText([
+      caption(start, "7.6", "22.0"),
+      ...[1, 2, 3, 4, 5, 6].map((d) => caption(shiftDate(start, d), "7.5", "12.5")),
+    ]);
     await testInfo.attach(`cgm-report-screen-${testInfo.project.name}.png`, {
       body: await page.screenshot(),
       contentType: "image/png",
@@ -124,10 +116,10 @@ test.describe("CGM report", () => {
       label: "cgm-report",
     });
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
-    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(patient.name);
     expect(pdf.text).toContain(r("cgm.title"));
     expect(pdf.text).toContain(`${displayDate(start)} – ${displayDate(end)}`);
-    expect(pdf.title).toBe(pdfTitle(r("cgm.title"), start, end));
+    expect(pdf.title).toBe(pdfTitle(patient.name, r("cgm.title"), start, end));
   });
 
   test("the document the PDF renderer prints (print=1) has the report but no controls and no scripts", async ({
@@ -186,31 +178,35 @@ test.describe("CGM report", () => {
 test.describe("Pump report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic previews a 7-day pump report, sees the insulin total of the stored records, and downloads the PDF", async ({
+  test("a clinic previews a 7-day pump report, sees the insulin total of the uploaded records, and downloads the PDF", async ({
     page,
+    request,
   }, testInfo) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "pump-report-patient",
+      firstName: "Paul",
+      lastName: "Pumper",
+    });
     const clinic = await createUser({
       tag: "pump-report-clinic",
       identity: 2,
       firstName: "Pia",
       lastName: "Printer",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
     // Without dates: the 15 days ending today.
     await page.goto(`/${patient.pid}/print`);
     await expect(page.getByRole("heading", { level: 1, name: r("pump.title") })).toBeVisible();
-    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+    await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
     const today = todayIn(patient.timeZone, Date.now());
     await expect(page.getByTestId("report-range")).toHaveText(
       `${displayDate(shiftDate(today, -14))} – ${displayDate(today)}`,
     );
 
-    // Seven typed days ending yesterday.
-    const end = shiftDate(today, -1);
-    const start = shiftDate(end, -6);
+    // Seven typed days ending yesterday: the uploaded week.
+    const { first: start, last: end } = patient;
     await page.getByLabel(r("common.range.start")).fill(displayDate(start));
     await page.getByLabel(r("common.range.end")).fill(displayDate(end));
     await page.getByRole("button", { name: r("common.preview") }).click();
@@ -218,34 +214,16 @@ test.describe("Pump report", () => {
       `${displayDate(start)} – ${displayDate(end)}`,
     );
 
-    const records = await pumpRecordsAround(
-      patient.pid,
-      dayWindow(start, patient.timeZone).start,
-      dayWindow(end, patient.timeZone).end,
-    );
-    const built = buildPumpReport({
-      from: start,
-      to: end,
-      timeZone: patient.timeZone,
-      now: Date.now(),
-      records,
-      pdaVersion: "5.3.0",
-      limits: { low: 70, high: 180 },
-      setting: { unit: 0, nameStyle: 0 },
-    });
-    if (built.status !== "ok") throw new Error(built.problem);
-    expect(built.report.PumpTotalCount.total).toBeGreaterThan(0);
-    await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText(
-      `${formatNumber(built.report.PumpTotalCount.total, 2, "en")} U`,
-    );
-    await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText(
-      `${formatNumber(built.report.cho.avg, 1, "en")} g`,
-    );
-    // One continuous chart per group of 5 days: 7 days are two charts.
-    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(
-      built.report.charts.length,
-    );
-    expect(built.report.charts.map((g) => g.dates.length)).toEqual([5, 2]);
+    // By hand: a day is 23.00 U basal + 3.00 U bolus = 26.00 U; 7 days x 26.00 = 182.00 U.
+    await expect(figure(page, r("pump.total"), "pump-totals")).toHaveText("182.00 U");
+    // (45 + 15) g a day x 7 days / 7 days with pump data = 60.0 g.
+    await expect(figure(page, r("pump.choAvg"), "pump-totals")).toHaveText("60.0 g");
+    // One continuous chart per group of 5 days: 7 days are two charts, of 5 and of 2 days.
+    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(2);
+    await expect(page.getByTestId("chart-group").locator("h3")).toHaveText([
+      `${displayDate(start)} – ${displayDate(shiftDate(start, 4))}`,
+      `${displayDate(shiftDate(start, 5))} – ${displayDate(end)}`,
+    ]);
     await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, {
       body: await page.screenshot(),
       contentType: "image/png",
@@ -259,27 +237,31 @@ test.describe("Pump report", () => {
       label: "pump-report",
     });
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
-    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(patient.name);
     expect(pdf.text).toContain(r("pump.title"));
-    expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, end));
+    expect(pdf.title).toBe(pdfTitle(patient.name, r("pump.title"), start, end));
   });
 
-  test("90 days of which the demo's last 30 have data: one line for each run of days without data instead of empty charts", async ({
+  test("90 days of which the last week before today has data: one line for each run of days without data instead of empty charts", async ({
     page,
+    request,
   }, testInfo) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "pump-90-patient",
+      firstName: "Nils",
+      lastName: "Ninety",
+    });
     const clinic = await createUser({
       tag: "pump-90-clinic",
       identity: 2,
       firstName: "Nina",
       lastName: "Ninety",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
     const today = todayIn(patient.timeZone, Date.now());
     const start = shiftDate(today, -89);
-    // The seed writes DEMO_DAYS (30) full days of pump data ending yesterday: none before, none today.
-    const firstDay = shiftDate(today, -DEMO_DAYS);
+    // Pump and meter data on the 7 days ending yesterday: none before, none today.
     await page.goto(`/${patient.pid}/print?start=${start}&end=${today}`);
     await expect(page.getByTestId("report-range")).toHaveText(
       `${displayDate(start)} – ${displayDate(today)}`,
@@ -287,15 +269,15 @@ test.describe("Pump report", () => {
     const lines = [
       fill(r("pump.noData"), {
         from: displayDate(start),
-        to: displayDate(shiftDate(firstDay, -1)),
+        to: displayDate(shiftDate(patient.first, -1)),
       }),
       fill(r("pump.noChartDay"), { date: displayDate(today) }),
     ];
     await expect(page.getByTestId("chart-no-data")).toHaveText(lines);
-    // 30 days in charts of 5.
-    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(6);
+    // 7 days in charts of 5: two.
+    await expect(page.getByTestId("chart-group").locator("svg[role=img]")).toHaveCount(2);
     await expect(page.getByTestId("chart-group").first().locator("h3")).toHaveText(
-      `${displayDate(firstDay)} – ${displayDate(shiftDate(firstDay, 4))}`,
+      `${displayDate(patient.first)} – ${displayDate(shiftDate(patient.first, 4))}`,
     );
 
     const pdf = await readPdf(
@@ -306,43 +288,44 @@ test.describe("Pump report", () => {
       "pump-report-90",
     );
     for (const line of lines) expect(pdf.text).toContain(line);
-    expect(pdf.title).toBe(pdfTitle(r("pump.title"), start, today));
+    expect(pdf.title).toBe(pdfTitle(patient.name, r("pump.title"), start, today));
   });
 });
 
 test.describe("AGP report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic opens the AGP report of the default range, sees computeAll's time in range, and downloads the PDF", async ({
+  test("a clinic opens the AGP report of the default range, sees the time in range of the uploaded readings, and downloads the PDF", async ({
     page,
+    request,
   }, testInfo) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "agp-report-patient",
+      firstName: "Alma",
+      lastName: "Ambulatory",
+    });
     const clinic = await createUser({
       tag: "agp-report-clinic",
       identity: 2,
       firstName: "Aga",
       lastName: "Profile",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
-    // Without dates: the 14 days up to the last day with CGM data.
+    // Without dates: the 14 days up to the last day with CGM data (yesterday).
     await page.goto(`/${patient.pid}/agpprint`);
     await expect(page.getByRole("heading", { level: 1, name: r("agp.title") })).toBeVisible();
-    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
-    const shown = (await page.getByTestId("report-range").textContent()) ?? "";
-    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-"));
-    expect(shiftDate(end!, -13)).toBe(start);
+    await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
+    const end = patient.last;
+    const start = shiftDate(end, -13);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(start)} – ${displayDate(end)}`,
+    );
 
-    const { cgm } = await readingsBetween(
-      patient.pid,
-      dayWindow(start!, patient.timeZone).start,
-      dayWindow(end!, patient.timeZone).end,
-    );
-    const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
-    await expect(page.getByTestId("agp-tir-inRange")).toHaveText(
-      `${formatNumber(metrics.timeInRanges.value!.range70to180, 1, "en")} %`,
-    );
+    // By hand: of 2016 readings of 63, 99, 153 and 225 mg/dL equally often (one 63 replaced by
+    // 396), the 99s and 153s are in 70-180: 2 x 504 / 2016 = 50.0 %.
+    await expect(page.getByTestId("agp-tir-inRange")).toHaveText("50.0 %");
     await expect(page.getByTestId("agp-chart").locator("svg")).toHaveCount(1);
     await expect(page.getByTestId("agp-day")).toHaveCount(14);
     // The bands and the target range are named on the chart and in its legend.
@@ -357,16 +340,16 @@ test.describe("AGP report", () => {
       await expect(legend).toContainText(r(key));
     // The clinic reads mmol/L: 70 and 180 mg/dL are 3.9 and 10.0.
     await expect(legend).toContainText("3.9–10.0 mmol/L");
-    // The daily profiles share one glucose scale: the same top tick on every day.
-    const tops = await page
-      .getByTestId("agp-day")
-      .evaluateAll((days) =>
-        days.map(
-          (day) =>
-            [...day.querySelectorAll('g[aria-label="y-axis tick label"] text')].at(-1)
-              ?.textContent ?? null,
-        ),
-      );
+    // The daily profiles share one glucose scale: the same top tick on each of the 7 days with
+    // readings, although only the first day reaches 396 mg/dL (on its own scale it would stand
+    // taller than the days that stop at 225 mg/dL).
+    const tops = await page.getByTestId("agp-day").evaluateAll((days) =>
+      days.flatMap((day) => {
+        const top = [...day.querySelectorAll('g[aria-label="y-axis tick label"] text')].at(-1);
+        return top ? [top.textContent] : [];
+      }),
+    );
+    expect(tops).toHaveLength(7);
     expect(new Set(tops).size).toBe(1);
     await testInfo.attach(`agp-report-screen-${testInfo.project.name}.png`, {
       body: await page.screenshot({ fullPage: true }),
@@ -379,75 +362,59 @@ test.describe("AGP report", () => {
       label: "agp-report",
     });
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
-    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(patient.name);
     expect(pdf.text).toContain(r("agp.title"));
-    expect(pdf.title).toBe(pdfTitle(r("agp.title"), start!, end!));
+    expect(pdf.title).toBe(pdfTitle(patient.name, r("agp.title"), start, end));
   });
 });
 
 test.describe("Statistics report", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a clinic opens the statistics report from the patient page, sees computeAll's figures for both periods and the MAGE method, and downloads the PDF", async ({
+  test("a clinic opens the statistics report from the patient page, sees the figures of the uploaded readings for both periods and the MAGE method, and downloads the PDF", async ({
     page,
+    request,
   }, testInfo) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "stats-report-patient",
+      firstName: "Sara",
+      lastName: "Sample",
+    });
     const clinic = await createUser({
       tag: "stats-report-clinic",
       identity: 2,
       firstName: "Stan",
       lastName: "Tistics",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
-    await page.goto(`/patientShow/${patient.pid}/${patient.userId}/patientHome`);
+    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome`);
     await page.getByRole("link", { name: tr("en", "reports.statistics", "views") }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: r("statistics.title") }),
     ).toBeVisible();
-    await expect(page.getByTestId("report-patient")).toHaveText("Anna Kowalczyk");
+    await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
 
-    // Without dates: the 14 days up to the last day with CGM data, beside the 14 days before.
-    const shown = (await page.getByTestId("report-range").textContent()) ?? "";
-    const [start, end] = shown.split(" – ").map((d) => d.trim().replaceAll("/", "-")) as [
-      string,
-      string,
-    ];
-    expect(shiftDate(end, -13)).toBe(start);
+    // Without dates: the 14 days up to the last day with CGM data (yesterday), beside the 14 days
+    // before (which hold the earlier CGM day).
+    const end = patient.last;
+    const start = shiftDate(end, -13);
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(start)} – ${displayDate(end)}`,
+    );
     await expect(page.getByTestId("statistics-source")).toHaveText(r("statistics.source.cgm"));
-    const options = { timeZone: patient.timeZone, limits: { low: 70, high: 180 } };
-    const current = computeAll(
-      (
-        await readingsBetween(
-          patient.pid,
-          dayWindow(start, patient.timeZone).start,
-          dayWindow(end, patient.timeZone).end,
-        )
-      ).cgm,
-      options,
-    );
-    const previous = computeAll(
-      (
-        await readingsBetween(
-          patient.pid,
-          dayWindow(shiftDate(start, -14), patient.timeZone).start,
-          dayWindow(start, patient.timeZone).start,
-        )
-      ).cgm,
-      options,
-    );
+    // By hand. Current: 7 days x 288 = 2016 readings of 63, 99, 153 and 225 mg/dL equally often
+    // with one 63 replaced by 396, mean (504 x 540 + 333) / 2016 = 135.17 mg/dL = 7.51 -> 7.5
+    // mmol/L; the 99s and 153s in 70-180: 2 x 504 / 2016 = 50.0 %. Previous: 90 and 126 mg/dL
+    // equally often, mean 216 / 2 = 108 mg/dL = 6.0 mmol/L.
     const mbg = page.getByTestId("statistic-MBG");
-    await expect(mbg.getByTestId("current").getByTestId("value")).toHaveText(
-      formatGlucose(current.mean.value, 0, "en"),
-    );
-    await expect(mbg.getByTestId("previous").getByTestId("value")).toHaveText(
-      formatGlucose(previous.mean.value, 0, "en"),
-    );
+    await expect(mbg.getByTestId("current").getByTestId("value")).toHaveText("7.5");
+    await expect(mbg.getByTestId("previous").getByTestId("value")).toHaveText("6.0");
     await expect(
       page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value"),
-    ).toHaveText(formatNumber(current.timeInRanges.value!.range70to180, 1, "en"));
-    await expect(page.getByTestId("period-current")).toContainText(String(current.meta.readings));
+    ).toHaveText("50.0");
+    await expect(page.getByTestId("period-current")).toContainText("2016");
     await expect(page.getByTestId("method-MAGE")).toContainText(
       "MAGE: moving averages 5/32 points on a 5-minute grid",
     );
@@ -463,10 +430,10 @@ test.describe("Statistics report", () => {
       label: "statistics-report",
     });
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
-    expect(pdf.text).toContain("Anna Kowalczyk");
+    expect(pdf.text).toContain(patient.name);
     expect(pdf.text).toContain(r("statistics.title"));
     expect(pdf.text).toContain("moving averages 5/32");
-    expect(pdf.title).toBe(pdfTitle(r("statistics.title"), start, end));
+    expect(pdf.title).toBe(pdfTitle(patient.name, r("statistics.title"), start, end));
 
     // More than 90 days is refused with the translated message; the typed dates stay.
     await page.getByLabel(r("common.range.start")).fill("2025/01/01");
@@ -528,6 +495,6 @@ test.describe("Statistics report in Russian", () => {
     );
     // The last column's heading whole, on both tables of metrics.
     expect(pdf.text.split(ru("statistics.columns.change")).length - 1).toBeGreaterThanOrEqual(2);
-    expect(pdf.title).toBe(pdfTitle(ru("statistics.title"), start, end, "ru"));
+    expect(pdf.title).toBe(pdfTitle("Anna Kowalczyk", ru("statistics.title"), start, end, "ru"));
   });
 });
