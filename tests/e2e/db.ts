@@ -102,31 +102,6 @@ export async function demoPatient(): Promise<{ pid: number; userId: number; time
   });
 }
 
-/** A patient's stored CGM readings (mg/dL) and meter readings in [start, end), oldest first. */
-export async function readingsBetween(pid: number, start: number, end: number) {
-  return withDb(async (client) => {
-    const args = [pid, new Date(start), new Date(end)];
-    const cgm = await client.query(
-      `SELECT "dateTime", "eventData" FROM "CgmRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`,
-      args,
-    );
-    const meter = await client.query(
-      `SELECT "dateTime", mgdl FROM "BgRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime"`,
-      args,
-    );
-    return {
-      cgm: cgm.rows.map((r) => ({
-        time: (r.dateTime as Date).getTime(),
-        mgdl: Number(r.eventData),
-      })),
-      meter: meter.rows.map((r) => ({
-        time: (r.dateTime as Date).getTime(),
-        mgdl: Number(r.mgdl),
-      })),
-    };
-  });
-}
-
 /** A patient's pump records around a day window, as the DAILY model reads them. */
 export async function pumpRecordsAround(pid: number, start: number, end: number) {
   return withDb(async (client) => {

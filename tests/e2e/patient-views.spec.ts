@@ -1,18 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { computeAll } from "../../app/metrics";
-import { dayWindow, displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { MARK_CLASS } from "../../app/report/charts/render.server";
-import { buildPumpDay, splitAroundDay } from "../../app/report/pump-day";
-import { formatGlucose, formatNumber, type GlucoseUnit } from "../../app/report/units";
-import {
-  createAcceptedShare,
-  createUser,
-  demoPatient,
-  newestCgmDay,
-  pumpRecordsAround,
-  readingsBetween,
-} from "./db";
+import type { GlucoseUnit } from "../../app/report/units";
+import { createAcceptedShare, createUser, demoPatient, newestCgmDay } from "./db";
 import { tr, type Lng } from "./i18n";
+import { createKnownPatient, knownInstant } from "./known-patient";
 import { signIn, signInWithLanguage } from "./support";
 
 const v = (key: string, lng: Lng = "en") => tr(lng, key, "views");
@@ -53,115 +45,126 @@ test.describe("patient data views", () => {
   // Several sign-ins and page loads per test on a 2-core machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test("a clinic steps through days, switches tabs and units, and sees the numbers app/metrics computes", async ({
+  test("a clinic steps through days, switches tabs and units, and sees the hand-computed figures of the uploaded data", async ({
     page,
+    request,
   }) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "views-patient",
+      firstName: "Vito",
+      lastName: "Viewed",
+    });
     const clinic = await createUser({
       tag: "views-clinic",
       identity: 2,
       firstName: "Vera",
       lastName: "Views",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
-    const yesterday = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
+    await createAcceptedShare(patient.id, clinic.id);
+    const yesterday = patient.last;
     const dayBefore = shiftDate(yesterday, -1);
 
     await signIn(page, clinic.email, clinic.password, 2);
-    await page.getByRole("link", { name: /Anna Kowalczyk/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Kowalczyk");
+    await page.getByRole("link", { name: new RegExp(patient.name) }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(patient.name);
 
-    // DAILY opens on the last day with pump data; the totals equal the day model of the stored records.
+    // DAILY opens on the last day with pump data. Every day of the week by hand: basal 22 h x
+    // 1.00 U/h + 2 h x 0.50 U/h = 23.00 U, one bolus of 3 min x 60 U/h = 3.00 U, total 26.00 U;
+    // carbohydrate 45 + 15 = 60 g; 2 meter readings.
     await expect(tabLink(page, "daily")).toHaveAttribute("aria-current", "page");
     expect(await dateShown(page)).toBe(displayDate(yesterday));
     await page.getByRole("link", { name: new RegExp(v("nav.previous")) }).click();
     await expect.poll(() => dateShown(page)).toBe(displayDate(dayBefore));
-    const window = dayWindow(dayBefore, patient.timeZone);
-    const pump = buildPumpDay({
-      date: dayBefore,
-      timeZone: patient.timeZone,
-      ...splitAroundDay(await pumpRecordsAround(patient.pid, window.start, window.end), window),
-      pdaVersion: "5.3.0",
-    });
-    await expect(figure(page, v("daily.insulin"))).toHaveText(
-      `${formatNumber(pump.pumpTotalCount.total, 2, "en")} U`,
-    );
-    await expect(figure(page, v("daily.boluses"))).toHaveText(String(pump.totals.bolusCount));
+    await expect(figure(page, v("daily.insulin"))).toHaveText("26.00 U");
+    await expect(figure(page, v("daily.boluses"))).toHaveText("1");
     await expect(page.getByTestId("chart").locator("svg").first()).toBeVisible();
-    // The chart's text alternative carries the day's insulin total.
-    await expect(page.getByTestId("chart-caption")).toContainText(
-      `${formatNumber(pump.pumpTotalCount.total, 2, "en")} U`,
+    // The chart's text alternative carries the day's totals.
+    await expect(page.getByTestId("chart-caption")).toHaveText(
+      fill(v("daily.chartCaption"), {
+        total: "26.00",
+        basal: "23.00",
+        bolus: "3.00",
+        carbs: "60",
+        glucose: 2,
+      }),
     );
     await page.getByRole("link", { name: new RegExp(v("nav.next")) }).click();
     await expect.poll(() => dateShown(page)).toBe(displayDate(yesterday));
 
-    // CGMS keeps the day; its figures equal computeAll on that day's stored readings, in both units.
+    // CGMS keeps the day; its figures in both units, by hand. The day: 288 readings, 72 each of
+    // 63, 99, 153 and 225 mg/dL. Mean 540 / 4 = 135 mg/dL = 7.5 mmol/L. Deviations -72, -36, 18,
+    // 90; squares 5184 + 1296 + 324 + 8100 = 14904; sample SD sqrt(72 x 14904 / 287) =
+    // sqrt(3738.98) = 61.15 -> 61 mg/dL; / 18 = 3.397 -> 3.4 mmol/L. CV 61.15 / 135 = 45.29 ->
+    // 45.3 %. In 70-180: the 99s and 153s, 144 / 288 = 50.0 %.
     await tabLink(page, "cgms").click();
     await expect(tabLink(page, "cgms")).toHaveAttribute("aria-current", "page");
     expect(await dateShown(page)).toBe(displayDate(yesterday));
-    const day = dayWindow(yesterday, patient.timeZone);
-    const { cgm, meter } = await readingsBetween(patient.pid, day.start, day.end);
-    const metrics = computeAll(cgm, { timeZone: patient.timeZone, limits: { low: 70, high: 180 } });
-    const percent = (x: number | null) => `${formatNumber(x, 1, "en")} %`;
+    // The range's limits, 70 and 180 mg/dL, are 70 / 18 = 3.89 -> 3.9 and 180 / 18 = 10.0 mmol/L.
+    const expected = {
+      0: { average: "7.5", sd: "3.4", low: "3.9", high: "10.0" },
+      1: { average: "135", sd: "61", low: "70", high: "180" },
+    } as const;
     for (const unit of [0, 1] as const) {
       if (unit === 1) await chooseUnit(page, 1);
+      const unitText = tr("en", `units.${unit}`);
       await expect(figure(page, v("cgms.average"))).toHaveText(
-        `${formatGlucose(metrics.mean.value, unit, "en")} ${tr("en", `units.${unit}`)}`,
+        `${expected[unit].average} ${unitText}`,
       );
-      await expect(figure(page, v("cgms.sd"))).toHaveText(
-        `${formatGlucose(metrics.sd.value, unit, "en")} ${tr("en", `units.${unit}`)}`,
-      );
-      await expect(figure(page, v("cgms.cv"))).toHaveText(percent(metrics.cv.value));
-      await expect(figure(page, v("cgms.count"))).toHaveText(String(metrics.meta.readings));
+      await expect(figure(page, v("cgms.sd"))).toHaveText(`${expected[unit].sd} ${unitText}`);
+      await expect(figure(page, v("cgms.cv"))).toHaveText("45.3 %");
+      await expect(figure(page, v("cgms.count"))).toHaveText("288");
       const inRange = page
         .getByTestId("time-in-ranges")
         .getByRole("listitem")
         .filter({
           hasText: fill(v("cgms.bands.range70to180"), {
-            low: formatGlucose(70, unit, "en"),
-            high: formatGlucose(180, unit, "en"),
+            low: expected[unit].low,
+            high: expected[unit].high,
           }),
         });
-      await expect(inRange).toContainText(percent(metrics.timeInRanges.value!.range70to180));
+      await expect(inRange).toContainText("50.0 %");
     }
 
-    // BG: the summary counts the stored meter readings of the two weeks ending on that day.
+    // BG: the meter readings of the two weeks ending on that day, by hand: 7 days x 2 = 14
+    // readings, mean (90 + 150) / 2 = 120 mg/dL (the unit chosen above).
     await tabLink(page, "bg").click();
     const from = shiftDate(yesterday, -13);
-    const range = await readingsBetween(
-      patient.pid,
-      dayWindow(from, patient.timeZone).start,
-      day.end,
-    );
     await expect(page.getByLabel(v("range.from"))).toHaveValue(displayDate(from));
-    await expect(figure(page, v("bg.count"))).toHaveText(String(range.meter.length));
-    const mean = range.meter.reduce((sum, r) => sum + r.mgdl, 0) / range.meter.length;
-    await expect(figure(page, v("bg.average"))).toHaveText(`${formatGlucose(mean, 1, "en")} mg/dL`);
-    await expect(page.getByTestId("chart-caption")).toContainText(`${range.meter.length} `);
-    await expect(page.getByTestId("chart-caption")).toContainText(
-      `${formatGlucose(mean, 1, "en")} mg/dL`,
+    await expect(figure(page, v("bg.count"))).toHaveText("14");
+    await expect(figure(page, v("bg.average"))).toHaveText("120 mg/dL");
+    await expect(page.getByTestId("chart-caption")).toHaveText(
+      fill(v("bg.chartCaption"), {
+        count: 14,
+        from: displayDate(from),
+        to: displayDate(yesterday),
+        average: "120 mg/dL",
+      }),
     );
-    expect(meter.length).toBeGreaterThan(0);
   });
 
-  test("the DAILY glucose panel plots the same points as the printed pump report of that day: the day's stored meter readings", async ({
+  test("the DAILY glucose panel plots the same points as the printed pump report of that day: the day's uploaded meter readings", async ({
     page,
+    request,
   }) => {
-    const patient = await demoPatient();
+    const patient = await createKnownPatient(request, {
+      tag: "views-glucose-patient",
+      firstName: "Gabe",
+      lastName: "Glucose",
+    });
     const clinic = await createUser({
       tag: "views-glucose",
       identity: 2,
       firstName: "Gina",
       lastName: "Glucose",
     });
-    await createAcceptedShare(patient.userId, clinic.id);
+    await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
-    const date = shiftDate(todayIn(patient.timeZone, Date.now()), -2);
-    const day = dayWindow(date, patient.timeZone);
-    // The seeded pump enters no BG itself: the day's glucose is the meter readings stored for it.
-    const { meter } = await readingsBetween(patient.pid, day.start, day.end);
-    expect(meter.length).toBeGreaterThan(0);
-    const stored = meter.map((r) => ({ time: r.time, mgdl: r.mgdl }));
+    const date = shiftDate(patient.last, -1);
+    // The pump enters no BG itself: the day's glucose is the two meter readings uploaded for it.
+    const uploaded = [
+      { time: knownInstant(date, "07:30"), mgdl: 90 },
+      { time: knownInstant(date, "19:30"), mgdl: 150 },
+    ];
     /** The glucose dots of the charts in `scope`: instant and mg/dL from their data attributes. */
     const plotted = async (scope: Locator) =>
       (
@@ -172,9 +175,7 @@ test.describe("patient data views", () => {
           )
       ).map(([time, mgdl]) => ({ time: Number(time), mgdl: Number(mgdl) }));
 
-    await page.goto(
-      `/patientShow/${patient.pid}/${patient.userId}/patientHome?tab=daily&date=${date}`,
-    );
+    await page.goto(`/patientShow/${patient.pid}/${patient.id}/patientHome?tab=daily&date=${date}`);
     await expect(page.getByTestId("chart").locator("svg")).toBeVisible();
     const screen = await plotted(page.getByTestId("chart"));
 
@@ -184,10 +185,11 @@ test.describe("patient data views", () => {
     );
     await expect(page.getByTestId("chart-group")).toHaveCount(1);
     const print = (await plotted(page.getByTestId("chart-group"))).filter(
-      (p) => p.time >= day.start && p.time < day.end,
+      (p) =>
+        p.time >= knownInstant(date, "00:00") && p.time < knownInstant(shiftDate(date, 1), "00:00"),
     );
 
-    expect(screen).toEqual(stored);
+    expect(screen).toEqual(uploaded);
     expect(print).toEqual(screen);
   });
 
