@@ -24,15 +24,15 @@ import { createUser, type TestUser } from "./db";
  *   22 h x 1.00 + 2 h x 0.50 = 23.00 U; a normal bolus at 08:00, 9600 = 60 U/h for 3 minutes,
  *   3.00 U; so 26.00 U a day, 1 bolus. Carbohydrate 45 g at 07:55 and 15 g at 18:00: 60 g a day.
  * - Meter: 90 mg/dL at 07:30 and 150 mg/dL at 19:30.
- * Nothing on other days, except the earlier CGM day (`earlierCgmDay`, 20 days before yesterday,
+ * Nothing on other days, except an earlier CGM day (20 days before yesterday,
  * inside the 14 days before the last 14): a reading every 5 minutes from 00:00 to 23:55, raw 50
  * and 70 in turn (90 and 126 mg/dL).
  */
-export const KNOWN_ZONE = "Asia/Kolkata";
+const KNOWN_ZONE = "Asia/Kolkata";
 /** The zone's offset from UTC, written by hand (it has had no daylight-saving time since 1945). */
 const KNOWN_OFFSET = "+05:30";
 /** Days in the week of data. */
-export const KNOWN_DAYS = 7;
+const KNOWN_DAYS = 7;
 /** Carried in every pump record but read by nothing checked here. */
 const BATTERY = 80;
 const RESERVOIR = 150;
@@ -45,8 +45,6 @@ export type KnownPatient = TestUser & {
   /** The week of data: `first` to `last` (yesterday in the zone). */
   first: IsoDate;
   last: IsoDate;
-  /** The one day of CGM data before the week. */
-  earlierCgmDay: IsoDate;
 };
 
 /** The instant (epoch ms) of a local wall-clock time ("HH:mm") on a day in the patient's zone. */
@@ -170,5 +168,5 @@ export async function createKnownPatient(
       { dateTime: `${date} 19:30:00`, statusShort0: 150, statusByte0: 0 },
     ]),
   );
-  return { ...user, pid, timeZone: KNOWN_ZONE, first, last, earlierCgmDay };
+  return { ...user, pid, timeZone: KNOWN_ZONE, first, last };
 }
