@@ -98,6 +98,70 @@ function movingAverage(
   for (let i = 0; i < w - 1 && i < n; i++) out[i] = firstFull;
 }
 
+/** A rise (MAGE+, nadir to peak) or a fall (MAGE-, peak to nadir). */
+type Direction = "rise" | "fall";
+
+/**
+ * An excursion from turning point `from` to turning point `to` (a rise: nadir to peak; a fall:
+ * peak to nadir); `height` is the difference, negative for a fall.
+ */
+interface Excursion {
+  readonly from: number;
+  readonly to: number;
+  readonly height: number;
+}
+
+/**
+ * The excursions of at least `sd` in one direction over the turning points `minmax`, in order.
+ * For each turning point j, the excursion to j starts at the lowest (for a fall: the highest)
+ * turning point since the previous excursion, first on ties; when it reaches `sd` its end is
+ * extended while the trace keeps going the same way, until the trace turns back by more than
+ * `sd` or the turning points end. The next excursion is looked for from the point where the
+ * trace turned back after a rise, and from the nadir after a fall, as iglu does.
+ */
+function scanExcursions(minmax: Float64Array, sd: number, direction: Direction): Excursion[] {
+  // Multiplying by the sign mirrors a fall into a rise; the products and differences are exact,
+  // so each comparison decides as its mirrored form would.
+  const sign = direction === "rise" ? 1 : -1;
+  const N = minmax.length;
+  const excursions: Excursion[] = [];
+  // Each pass either advances j or records an excursion that is followed by an advance, so
+  // 4N + 16 passes are never reached; the bound only rules out an endless loop.
+  const guardLimit = 4 * N + 16;
+  let j = 0;
+  let prevJ = 0;
+  let runFrom = -1;
+  let runTo = -1;
+  let runArg = -1;
+  for (let guard = 0; j < N && guard < guardLimit; guard++) {
+    // The start of the largest excursion to j, kept as a running extreme over prevJ..j.
+    if (runFrom !== prevJ || runTo > j) {
+      runFrom = prevJ;
+      runTo = prevJ - 1;
+      runArg = -1;
+    }
+    while (runTo < j) {
+      runTo++;
+      if (runArg < 0 || sign * minmax[runTo]! < sign * minmax[runArg]!) runArg = runTo;
+    }
+    const i = runArg;
+    if (sign * (minmax[j]! - minmax[i]!) >= sd) {
+      for (let k = j; k < N; k++) {
+        if (sign * minmax[k]! > sign * minmax[j]!) j = k;
+        if (sign * (minmax[k]! - minmax[j]!) < -sd || k === N - 1) {
+          excursions.push({ from: i, to: j, height: minmax[j]! - minmax[i]! });
+          prevJ = direction === "rise" ? k : j;
+          j = k;
+          break;
+        }
+      }
+    } else {
+      j++;
+    }
+  }
+  return excursions;
+}
+
 /** MAGE of one segment x[from..to) (first and last points have values). */
 function segmentMage(
   x: Float64Array,
@@ -165,98 +229,20 @@ function segmentMage(
     prevIdx = bestIdx;
   }
 
-  const N = numExtrema;
-  // Each pass of the scans below either advances j or records an excursion that is followed by
-  // an advance, so 4N + 16 passes are never reached; the bound only rules out an endless loop.
-  const guardLimit = 4 * N + 16;
-
-  // MAGE+: nadir-to-peak rises >= sd.
-  const plusHeights: number[] = [];
-  let firstPlusPeak = -1;
-  {
-    let j = 0;
-    let prevJ = 0;
-    let runFrom = -1;
-    let runTo = -1;
-    let runArg = -1;
-    for (let guard = 0; j < N && guard < guardLimit; guard++) {
-      // Lowest turning point in prevJ..j (first on ties): the start of the largest rise to j.
-      if (runFrom !== prevJ || runTo > j) {
-        runFrom = prevJ;
-        runTo = prevJ - 1;
-        runArg = -1;
-      }
-      while (runTo < j) {
-        runTo++;
-        if (runArg < 0 || minmax[runTo]! < minmax[runArg]!) runArg = runTo;
-      }
-      const i = runArg;
-      if (minmax[j]! - minmax[i]! >= sd) {
-        for (let k = j; k < N; k++) {
-          if (minmax[k]! > minmax[j]!) j = k;
-          if (minmax[k]! - minmax[j]! < -sd || k === N - 1) {
-            plusHeights.push(minmax[j]! - minmax[i]!);
-            if (firstPlusPeak < 0) firstPlusPeak = j;
-            prevJ = k;
-            j = k;
-            break;
-          }
-        }
-      } else {
-        j++;
-      }
-    }
-  }
-
-  // MAGE-: peak-to-nadir falls >= sd.
-  const minusHeights: number[] = [];
-  let firstMinusPeak = -1;
-  {
-    let j = 0;
-    let prevJ = 0;
-    let runFrom = -1;
-    let runTo = -1;
-    let runArg = -1;
-    for (let guard = 0; j < N && guard < guardLimit; guard++) {
-      if (runFrom !== prevJ || runTo > j) {
-        runFrom = prevJ;
-        runTo = prevJ - 1;
-        runArg = -1;
-      }
-      while (runTo < j) {
-        runTo++;
-        if (runArg < 0 || minmax[runTo]! > minmax[runArg]!) runArg = runTo;
-      }
-      const i = runArg;
-      if (minmax[j]! - minmax[i]! <= -sd) {
-        for (let k = j; k < N; k++) {
-          if (minmax[k]! < minmax[j]!) j = k;
-          if (minmax[k]! - minmax[j]! > sd || k === N - 1) {
-            minusHeights.push(minmax[j]! - minmax[i]!);
-            if (firstMinusPeak < 0) firstMinusPeak = i;
-            prevJ = j;
-            j = k;
-            break;
-          }
-        }
-      } else {
-        j++;
-      }
-    }
-  }
-
-  if (plusHeights.length === 0 && minusHeights.length === 0) return null;
-  const hasPlus = plusHeights.length > 0;
-  const hasMinus = minusHeights.length > 0;
+  const rises = scanExcursions(minmax, sd, "rise");
+  const falls = scanExcursions(minmax, sd, "fall");
+  const firstRise = rises[0];
+  const firstFall = falls[0];
+  if (!firstRise && !firstFall) return null;
   return {
     duration: n - 1,
-    plus: hasPlus ? mean(plusHeights) : Number.NaN,
-    minus: hasMinus ? Math.abs(mean(minusHeights)) : Number.NaN,
-    hasPlus,
-    hasMinus,
-    // The first excursion is a rise when the first rise's peak comes no later than the first
-    // fall's peak.
-    plusFirst: hasPlus && (!hasMinus || firstPlusPeak <= firstMinusPeak),
+    plus: firstRise ? mean(rises.map((r) => r.height)) : Number.NaN,
+    minus: firstFall ? Math.abs(mean(falls.map((f) => f.height))) : Number.NaN,
+    hasPlus: firstRise !== undefined,
+    hasMinus: firstFall !== undefined,
+    // The first excursion is a rise when the first rise's peak (its end) comes no later than the
+    // first fall's peak (its start).
+    plusFirst: firstRise !== undefined && (!firstFall || firstRise.to <= firstFall.from),
   };
 }
 
