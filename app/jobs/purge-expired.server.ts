@@ -2,7 +2,7 @@ import { purgeDeadApiTokens } from "~/models/api-token.server";
 import { purgeExpiredEmailCodes } from "~/models/email-code.server";
 import { purgeImportDrafts } from "~/models/import-draft.server";
 import { pruneRateLimits } from "~/models/rate-limit.server";
-import { purgeExpiredInviteTokens } from "~/models/read-power.server";
+import { purgeExpiredInviteTokens } from "~/models/read-power-request.server";
 import { purgeDeadSessions } from "~/models/session.server";
 import type { JobDefinition } from "./queue.server";
 

@@ -10,9 +10,9 @@ import { clientIp } from "~/models/rate-limit.server";
 import {
   findPendingCreatorShare,
   processShare,
-  SHARE_STATE,
   type CreatorShare,
-} from "~/models/read-power.server";
+} from "~/models/read-power-answer.server";
+import { SHARE_STATE } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema, sendCodeSchema } from "~/schemas/auth";
 import { getLocale } from "~/services/locale.server";
 import { AnswerButtons } from "~/components/answer-buttons";

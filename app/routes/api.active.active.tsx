@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { accountEmail, activateAccount } from "~/models/account.server";
 import { checkApiToken } from "~/models/api-token.server";
-import { findPendingCreatorShare } from "~/models/read-power.server";
+import { findPendingCreatorShare } from "~/models/read-power-answer.server";
 import { activateSchema, claimAccountSchema } from "~/schemas/auth";
 import { API_CODES, apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/services/api.server";
 import { verifyOriginToken } from "~/utils/origin-token.server";

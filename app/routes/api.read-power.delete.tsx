@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { deleteShare } from "~/models/read-power.server";
+import { deleteShare } from "~/models/read-power-change.server";
 import { deleteShareSchema } from "~/schemas/read-power";
 import {
   apiFail,

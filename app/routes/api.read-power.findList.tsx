@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power.server";
+import { listSharedWithMeEntries, listSharedWithOthers } from "~/models/read-power-list.server";
 import { findListQuery } from "~/schemas/read-power";
 import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/services/api.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { searchShareCandidates } from "~/models/read-power.server";
+import { searchShareCandidates } from "~/models/read-power-list.server";
 import { findShareListQuery } from "~/schemas/read-power";
 import { apiFail, apiInvalid, apiOk, requireApiUserId } from "~/services/api.server";
 import { apiThrottled } from "~/services/throttle-response.server";

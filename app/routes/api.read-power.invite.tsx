@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { invitePatient } from "~/models/read-power.server";
+import { invitePatient } from "~/models/read-power-request.server";
 import { inviteSchema } from "~/schemas/read-power";
 import {
   apiFail,

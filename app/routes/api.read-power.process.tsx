@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { processShare } from "~/models/read-power.server";
+import { processShare } from "~/models/read-power-answer.server";
 import { processShareSchema } from "~/schemas/read-power";
 import {
   apiFail,

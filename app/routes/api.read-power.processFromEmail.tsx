@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { processFromEmail } from "~/models/read-power.server";
+import { processFromEmail } from "~/models/read-power-answer.server";
 import { processFromEmailSchema } from "~/schemas/read-power";
 import { apiFail, apiInvalid, apiOk, postOnly, readBody } from "~/services/api.server";
 

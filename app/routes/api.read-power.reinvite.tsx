@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { reinvite } from "~/models/read-power.server";
+import { reinvite } from "~/models/read-power-request.server";
 import { reinviteSchema } from "~/schemas/read-power";
 import {
   apiFail,

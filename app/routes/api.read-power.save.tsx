@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { shareWith } from "~/models/read-power.server";
+import { shareWith } from "~/models/read-power-request.server";
 import { saveShareSchema } from "~/schemas/read-power";
 import {
   apiFail,

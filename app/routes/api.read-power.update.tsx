@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
-import { updateShare } from "~/models/read-power.server";
+import { updateShare } from "~/models/read-power-change.server";
 import { updateShareSchema } from "~/schemas/read-power";
 import {
   apiFail,

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
-import { describeInvitationLink, processFromEmail } from "~/models/read-power.server";
+import { describeInvitationLink, processFromEmail } from "~/models/read-power-answer.server";
 import { processFromEmailSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";

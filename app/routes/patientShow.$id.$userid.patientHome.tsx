@@ -10,7 +10,7 @@ import { patientLinks } from "~/components/patient-view/links";
 import { PatientTabs } from "~/components/patient-view/patient-tabs";
 import { lastDayWithData } from "~/models/patient-data.server";
 import { forPage, patientView, tabsFor } from "~/services/patient-view.server";
-import { markUploadsSeen } from "~/models/read-power.server";
+import { markUploadsSeen } from "~/models/read-power-change.server";
 import { displayDate } from "~/report/day";
 import { viewChart } from "~/services/view-charts.server";
 import { toGlucoseUnit } from "~/report/units";

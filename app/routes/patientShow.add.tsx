@@ -17,13 +17,12 @@ import { Pager } from "~/components/pager";
 import { ADD_USER_LINK_ID } from "~/components/patient-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import {
-  invitePatient,
   listSentRequests,
   searchShareCandidates,
-  shareWith,
-  SHARE_STATE,
   type ShareCandidate,
-} from "~/models/read-power.server";
+} from "~/models/read-power-list.server";
+import { invitePatient, shareWith } from "~/models/read-power-request.server";
+import { SHARE_STATE } from "~/models/read-power.server";
 import {
   findShareListQuery,
   inviteSchema,

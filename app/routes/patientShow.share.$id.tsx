@@ -4,15 +4,11 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { idParam } from "~/schemas/fields";
 import { ConfirmStep, FormMessages } from "~/components/form";
-import {
-  deleteShare,
-  findShareForViewer,
-  processShare,
-  recipientOf,
-  reinvite,
-  SHARE_STATE,
-  updateShare,
-} from "~/models/read-power.server";
+import { processShare } from "~/models/read-power-answer.server";
+import { deleteShare, updateShare } from "~/models/read-power-change.server";
+import { findShareForViewer } from "~/models/read-power-list.server";
+import { reinvite } from "~/models/read-power-request.server";
+import { recipientOf, SHARE_STATE } from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";

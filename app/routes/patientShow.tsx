@@ -5,10 +5,9 @@ import { PatientPanel, type PanelItem } from "~/components/patient-panel";
 import {
   listSharedWithMeEntries,
   listSharedWithOthers,
-  recipientOf,
-  SHARE_STATE,
   type PatientListEntry,
-} from "~/models/read-power.server";
+} from "~/models/read-power-list.server";
+import { recipientOf, SHARE_STATE } from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/services/session.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { createApiToken } from "~/models/api-token.server";
-import { findShareForViewer } from "~/models/read-power.server";
+import { findShareForViewer } from "~/models/read-power-list.server";
 import { action as deleteRoute } from "~/routes/api.read-power.delete";
 import { loader as findListRoute } from "~/routes/api.read-power.findList";
 import { loader as findShareListRoute } from "~/routes/api.read-power.findShareList";

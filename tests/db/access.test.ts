@@ -6,7 +6,7 @@ import {
   visiblePatientSql,
   type Viewer,
 } from "~/models/access.server";
-import { listSharedWithMeEntries } from "~/models/read-power.server";
+import { listSharedWithMeEntries } from "~/models/read-power-list.server";
 import { db } from "~/utils/db.server";
 
 async function setup(isPass: number, state = 1) {

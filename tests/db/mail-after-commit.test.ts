@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset, sendSignUpCode } from "~/models/account.server";
-import { invitePatient, reinvite } from "~/models/read-power.server";
+import { invitePatient, reinvite } from "~/models/read-power-request.server";
 import { db } from "~/utils/db.server";
 import { closeMailTransport } from "~/utils/mail.server";
 import { recipientsOf, startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";

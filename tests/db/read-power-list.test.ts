@@ -4,7 +4,7 @@ import {
   listSentRequests,
   listSharedWithMeEntries,
   listSharedWithOthers,
-} from "~/models/read-power.server";
+} from "~/models/read-power-list.server";
 import { loader as addPageLoader } from "~/routes/patientShow.add";
 import { db } from "~/utils/db.server";
 import { createUserSession } from "~/services/session.server";

@@ -2,11 +2,8 @@ import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { createApiToken } from "~/models/api-token.server";
-import {
-  describeInvitationLink,
-  markUploadsNew,
-  markUploadsSeen,
-} from "~/models/read-power.server";
+import { describeInvitationLink } from "~/models/read-power-answer.server";
+import { markUploadsNew, markUploadsSeen } from "~/models/read-power-change.server";
 import { action as deleteRoute } from "~/routes/api.read-power.delete";
 import { loader as findListRoute } from "~/routes/api.read-power.findList";
 import { loader as findShareListRoute } from "~/routes/api.read-power.findShareList";
