@@ -93,11 +93,3 @@ export async function markUploadsSeen(viewer: Viewer, providerUserId: number): P
     UPDATE "ReadPower" SET "uploadIsNew" = 1, "updatedAt" = now()
      WHERE "readerId" = ${viewer.id} AND "providerId" = ${providerUserId} AND state = ${SHARE_STATE.accepted} AND "uploadIsNew" = 0`;
 }
-
-/** New data for a patient: every accepted reader gets the "new uploads" dot (uploadIsNew 0). */
-export async function markUploadsNew(providerUserId: number): Promise<void> {
-  await db().readPower.updateMany({
-    where: { providerId: providerUserId, state: SHARE_STATE.accepted, uploadIsNew: 1 },
-    data: { uploadIsNew: 0 },
-  });
-}
