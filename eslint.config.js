@@ -6,8 +6,10 @@ import globals from "globals";
 
 /**
  * The layers of docs/architecture.md. Arrows point one way: routes and jobs -> services -> models
- * -> pure domain (metrics, report, device, ingest, csv) and schemas -> utils. Only models (and the
- * client in app/utils/db.server.ts) call Prisma; type imports of Prisma's generated types are fine.
+ * -> pure domain (metrics, report, device, ingest, csv) and schemas -> utils; app/domain (stored
+ * codes, glucose units) imports nothing of the app and every layer but utils may use it. Only
+ * models (and the client in app/utils/db.server.ts) call Prisma; type imports of Prisma's
+ * generated types are fine.
  */
 const up = (...folders) =>
   folders.map((folder) => ({
@@ -32,10 +34,21 @@ const typeOnly = (folder) => ({
 });
 const layerRules = [
   {
+    files: ["app/domain/**/*.ts"],
+    rules: rule(
+      ...up("routes", "components", "services", "models", "jobs", "schemas", ...domain, "utils"),
+      prismaRuntime,
+      {
+        group: ["~/i18n", "react", "react-dom", "i18next"],
+        message: "app/domain is pure (no UI, no i18n)",
+      },
+    ),
+  },
+  {
     files: ["app/utils/**/*.{ts,tsx}"],
     ignores: ["app/utils/db.server.ts"],
     rules: rule(
-      ...up("routes", "components", "services", "models", "jobs", "schemas", ...domain),
+      ...up("routes", "components", "services", "models", "jobs", "schemas", ...domain, "domain"),
       prismaRuntime,
     ),
   },

@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { pathToFileURL } from "node:url";
+import { AuditState, Identity, ShareSource, ShareState } from "../app/domain/codes";
 import type { Viewer } from "../app/models/access.server";
 import { ingestNow, saveBasalPresets, savePumpSettings } from "../app/services/ingest.server";
 import { db } from "../app/utils/db.server";
@@ -78,7 +79,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         data: {
           email: DEMO_ACCOUNTS.patient.email,
           passwordHash: passwords.patient,
-          identity: 1,
+          identity: Identity.Person,
           firstName: "Anna",
           lastName: "Kowalczyk",
           gender: "female",
@@ -103,7 +104,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         data: {
           email: DEMO_ACCOUNTS.patient2.email,
           passwordHash: passwords.patient2,
-          identity: 1,
+          identity: Identity.Person,
           firstName: "Marco",
           lastName: "Bianchi",
           gender: "male",
@@ -127,8 +128,8 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         data: {
           email: DEMO_ACCOUNTS.clinic.email,
           passwordHash: passwords.clinic,
-          identity: 2,
-          isPass: 1,
+          identity: Identity.Clinic,
+          isPass: AuditState.Approved,
           firstName: "Elena",
           lastName: "Popescu",
           setting: { create: { lang: "en", unit: 1 } },
@@ -149,9 +150,9 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         data: {
           email: DEMO_ACCOUNTS.admin.email,
           passwordHash: passwords.admin,
-          identity: 2,
+          identity: Identity.Clinic,
           role: "admin",
-          isPass: 1,
+          isPass: AuditState.Approved,
           firstName: "Site",
           lastName: "Administrator",
           setting: { create: { lang: "en", unit: 0 } },
@@ -161,8 +162,8 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
         data: {
           providerId: patient.id,
           readerId: clinic.id,
-          sourceType: 1,
-          state: 1,
+          sourceType: ShareSource.Invitation,
+          state: ShareState.Accepted,
           isNew: 1,
           uploadIsNew: 0,
           message: "Shared for my clinic visits",
@@ -175,8 +176,18 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
     { timeout: 120_000, maxWait: 30_000 },
   );
 
-  const anna: Viewer = { id: patient.id, identity: 1, isPass: 0, role: "guest" };
-  const marco: Viewer = { id: patient2.id, identity: 1, isPass: 0, role: "guest" };
+  const anna: Viewer = {
+    id: patient.id,
+    identity: Identity.Person,
+    isPass: AuditState.NotSubmitted,
+    role: "guest",
+  };
+  const marco: Viewer = {
+    id: patient2.id,
+    identity: Identity.Person,
+    isPass: AuditState.NotSubmitted,
+    role: "guest",
+  };
   const pid = patient.patient!.id;
   const pid2 = patient2.patient!.id;
   await upload(anna, {

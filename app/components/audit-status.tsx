@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { AuditState } from "~/domain/codes";
 import * as s from "~/styles/badge.css";
 import { ClockIcon } from "./icons";
 
@@ -8,21 +9,23 @@ import { ClockIcon } from "./icons";
  */
 export function AuditStatus({ isPass, reason }: { isPass: number; reason?: string | null }) {
   const { t } = useTranslation("auth");
-  const tone =
-    isPass === 1 ? s.success : isPass === 2 ? s.danger : isPass === 3 ? s.pending : s.neutral;
-  const icon = isPass === 1 ? "✓" : isPass === 2 ? "!" : isPass === 3 ? <ClockIcon /> : "•";
+  const approved = isPass === AuditState.Approved;
+  const refused = isPass === AuditState.Refused;
+  const inReview = isPass === AuditState.InReview;
+  const tone = approved ? s.success : refused ? s.danger : inReview ? s.pending : s.neutral;
+  const icon = approved ? "✓" : refused ? "!" : inReview ? <ClockIcon /> : "•";
   return (
     <div className={s.status} role="status">
       <span
         className={`${s.badge} ${tone}`}
         aria-hidden="true"
-        title={isPass === 2 && reason ? reason : undefined}
+        title={refused && reason ? reason : undefined}
       >
         {icon}
       </span>
       <span>
         <strong>{t(`audit.state${isPass}`)}</strong>
-        {isPass === 2 && reason ? (
+        {refused && reason ? (
           <span className={s.reason}> {t("audit.reason", { reason })}</span>
         ) : null}
       </span>

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuditState, Identity } from "~/domain/codes";
 import { supportedLngs } from "~/i18n";
 import * as s from "~/styles/header.css";
 import { ClockIcon } from "./icons";
@@ -30,13 +31,13 @@ function Logo() {
 /** The clinic's audit state next to its menu entry: a clock while in review, red when refused. */
 function AuditBadge({ isPass }: { isPass: number }) {
   const { t } = useTranslation("auth");
-  if (isPass === 1) return null;
+  if (isPass === AuditState.Approved) return null;
   return (
     <span
-      className={isPass === 2 ? s.badgeDanger : s.badgePending}
+      className={isPass === AuditState.Refused ? s.badgeDanger : s.badgePending}
       title={t(`audit.state${isPass}`)}
     >
-      {isPass === 3 ? <ClockIcon size={12} /> : <span aria-hidden="true">!</span>}
+      {isPass === AuditState.InReview ? <ClockIcon size={12} /> : <span aria-hidden="true">!</span>}
       <span className={s.visuallyHidden}>{t(`audit.state${isPass}`)}</span>
     </span>
   );
@@ -70,7 +71,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const showCaring = user && !(locale === "ru" && user.identity !== 2);
+  const showCaring = user && !(locale === "ru" && user.identity !== Identity.Clinic);
 
   return (
     <header className={s.header} data-print-hide>
@@ -84,7 +85,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
             {user ? (
               <li>
                 <NavLink to={user.homePath} className={s.navLink}>
-                  {user.identity === 1 ? t("nav.home") : t("nav.patients")}
+                  {user.identity === Identity.Person ? t("nav.home") : t("nav.patients")}
                 </NavLink>
               </li>
             ) : null}
@@ -165,7 +166,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
                 >
                   {t("nav.account")}
                 </Link>
-                {user.identity === 2 && user.role === "guest" ? (
+                {user.identity === Identity.Clinic && user.role === "guest" ? (
                   <Link to="/organisation" className={s.menuItem}>
                     {t("nav.organisation")} <AuditBadge isPass={user.isPass} />
                   </Link>

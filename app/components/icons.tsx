@@ -1,9 +1,11 @@
+import { Identity } from "~/domain/codes";
+
 /** The identity icon of the share tables: identity 1 (person) a user, any other a medicine box. */
 export function IdentityIcon({ identity, label }: { identity: number; label: string }) {
   return (
     <svg width="20" height="20" viewBox="0 0 20 20" role="img" aria-label={label} focusable="false">
       <title>{label}</title>
-      {identity === 1 ? (
+      {identity === Identity.Person ? (
         <g fill="currentColor">
           <circle cx="10" cy="6.5" r="3.5" />
           <path d="M3 17.5c0-3.6 3.1-6 7-6s7 2.4 7 6z" />

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Identity } from "~/domain/codes";
 import * as s from "~/styles/patient-area.css";
 import * as layout from "~/styles/layout.css";
 import { Pager } from "~/components/pager";
@@ -79,10 +80,12 @@ export function PatientPanel({
             to={`/patientShow/add${withParams({ page: null })}`}
             className={layout.button}
           >
-            {identity === 1 ? t("panel.newShare") : t("panel.newInvite")}
+            {identity === Identity.Person ? t("panel.newShare") : t("panel.newInvite")}
           </Link>
-          <Link to={identity === 1 ? "/patient" : "/patientAdd"}>
-            {identity === 1 ? t("record:links.healthRecord") : t("record:links.addPatient")}
+          <Link to={identity === Identity.Person ? "/patient" : "/patientAdd"}>
+            {identity === Identity.Person
+              ? t("record:links.healthRecord")
+              : t("record:links.addPatient")}
           </Link>
           <nav className={s.tabs} aria-label={t("panel.tabs")}>
             <Link
@@ -92,7 +95,7 @@ export function PatientPanel({
             >
               {t("panel.sharedWithMe")}
             </Link>
-            {identity === 1 ? (
+            {identity === Identity.Person ? (
               <Link
                 to={`/patientShow/patients${withParams({ tab: "others", page: null })}`}
                 className={s.tab}
@@ -148,7 +151,7 @@ export function PatientPanel({
               pageOf: t("panel.pageOf", { page, pages }),
             }}
           />
-          {identity === 1 && tab === "others" ? (
+          {identity === Identity.Person && tab === "others" ? (
             <Link to={`/patientShow/accessLog${withParams({})}`}>{t("panel.accessLog")}</Link>
           ) : null}
         </div>

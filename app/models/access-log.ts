@@ -5,6 +5,7 @@
  * document and the hydrated page show the same text whatever the browser's own time zone.
  */
 import { Temporal } from "temporal-polyfill";
+import { Identity } from "~/domain/codes";
 import { REPORT_KINDS, reportPurpose, type ReportKind } from "~/report/report-kinds";
 
 /** What a read came through (the AccessChannel column). */
@@ -50,7 +51,7 @@ export function accessRoleKey(
 ): string | null {
   if (!actor) return null;
   if (actor.role === "admin") return "accessLog.roles.staff";
-  return actor.identity === 2 ? "accessLog.roles.clinic" : "accessLog.roles.person";
+  return actor.identity === Identity.Clinic ? "accessLog.roles.clinic" : "accessLog.roles.person";
 }
 
 /** An instant on the clock of `timeZone`, as the app writes times: "YYYY/MM/DD HH:mm". */

@@ -1,11 +1,12 @@
 import { Prisma, type Patient } from "@prisma/client";
+import { passedAudit, ShareState } from "~/domain/codes";
 import { db } from "~/utils/db.server";
 
 export type Viewer = { id: number; identity: number; isPass: number; role: string };
 
-/** A clinic sees patient data only once its organisation audit is approved (isPass 1). */
+/** A clinic sees patient data only once its organisation audit is approved. */
 export function mayReadSharedData(viewer: Viewer): boolean {
-  return viewer.identity !== 2 || viewer.isPass === 1;
+  return passedAudit(viewer);
 }
 
 /**
@@ -15,7 +16,12 @@ export function mayReadSharedData(viewer: Viewer): boolean {
 export function visiblePatients(viewer: Viewer): Prisma.PatientWhereInput {
   const own: Prisma.PatientWhereInput = { userId: viewer.id };
   if (!mayReadSharedData(viewer)) return own;
-  return { OR: [own, { user: { provided: { some: { readerId: viewer.id, state: 1 } } } }] };
+  return {
+    OR: [
+      own,
+      { user: { provided: { some: { readerId: viewer.id, state: ShareState.Accepted } } } },
+    ],
+  };
 }
 
 /**
@@ -26,7 +32,7 @@ export function visiblePatients(viewer: Viewer): Prisma.PatientWhereInput {
 export function visiblePatientSql(viewer: Viewer, alias: Prisma.Sql): Prisma.Sql {
   const own = Prisma.sql`${alias}."userId" = ${viewer.id}`;
   if (!mayReadSharedData(viewer)) return Prisma.sql`(${own})`;
-  return Prisma.sql`(${own} OR EXISTS (SELECT 1 FROM "ReadPower" rp WHERE rp."providerId" = ${alias}."userId" AND rp."readerId" = ${viewer.id} AND rp.state = 1))`;
+  return Prisma.sql`(${own} OR EXISTS (SELECT 1 FROM "ReadPower" rp WHERE rp."providerId" = ${alias}."userId" AND rp."readerId" = ${viewer.id} AND rp.state = ${ShareState.Accepted}))`;
 }
 
 type PatientUser = {

@@ -1,4 +1,5 @@
 import type { EmailCodePurpose } from "@prisma/client";
+import { Identity } from "~/domain/codes";
 import type { Locale } from "~/i18n";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -245,7 +246,11 @@ type PersonProfile = {
  * (identity 1, with a health profile) or a clinic (identity 2, organisation audit not submitted).
  */
 export async function registerAccount(
-  input: NewAccount & ({ identity: 1; profile: PersonProfile } | { identity: 2 }),
+  input: NewAccount &
+    (
+      | { identity: typeof Identity.Person; profile: PersonProfile }
+      | { identity: typeof Identity.Clinic }
+    ),
 ) {
   // The code comes first: only the owner of the address learns whether it is taken.
   const code = await checkCode(input.email, "verify_email", input.code);
@@ -253,7 +258,7 @@ export async function registerAccount(
   if (await isEmailTaken(input.email))
     return { ok: false, error: "errors.emailTaken" } satisfies Failure;
   const passwordHash = await hashPassword(input.password);
-  const profile = input.identity === 1 ? input.profile : null;
+  const profile = input.identity === Identity.Person ? input.profile : null;
   try {
     const user = await db().user.create({
       data: {

@@ -1,9 +1,7 @@
+import { AuditState, Identity } from "~/domain/codes";
 import { db } from "~/utils/db.server";
 import { isLocale } from "~/i18n";
 import { sendTranslatedMail } from "~/utils/mail.server";
-
-/** Organisation audit states (isPass): 0 not submitted, 1 approved, 2 refused, 3 in review. */
-export const AUDIT = { notSubmitted: 0, approved: 1, refused: 2, inReview: 3 } as const;
 
 export type OrganisationInput = {
   hospitalName: string;
@@ -18,13 +16,13 @@ export async function getOrganisation(userId: number) {
   return db().organisation.findUnique({ where: { userId } });
 }
 
-/** A clinic submits (or revises) its organisation info: it goes under review (isPass 3). */
+/** A clinic submits (or revises) its organisation info: it goes under review. */
 export async function submitOrganisation(userId: number, input: OrganisationInput) {
   const user = await db().user.findUniqueOrThrow({
     where: { id: userId },
     select: { identity: true },
   });
-  if (user.identity !== 2) return { ok: false as const, error: "errors.notClinic" };
+  if (user.identity !== Identity.Clinic) return { ok: false as const, error: "errors.notClinic" };
   await db().$transaction([
     db().organisation.upsert({
       where: { userId },
@@ -33,7 +31,7 @@ export async function submitOrganisation(userId: number, input: OrganisationInpu
     }),
     db().user.update({
       where: { id: userId },
-      data: { isPass: AUDIT.inReview, auditReason: null },
+      data: { isPass: AuditState.InReview, auditReason: null },
     }),
   ]);
   return { ok: true as const };
@@ -83,7 +81,7 @@ export async function decideAudit(input: {
     db().user.update({
       where: { id: input.userId },
       data: {
-        isPass: input.approve ? AUDIT.approved : AUDIT.refused,
+        isPass: input.approve ? AuditState.Approved : AuditState.Refused,
         auditReason: input.approve ? null : (input.reason ?? null),
       },
     }),

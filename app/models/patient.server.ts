@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { Identity, passedAudit, ShareSource, ShareState } from "~/domain/codes";
 import type { Locale } from "~/i18n";
 import {
   apiDate,
@@ -14,7 +15,6 @@ import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { visiblePatients, type Viewer } from "./access.server";
 import { sendActivationCode } from "./account.server";
-import { SHARE_STATE, SOURCE_TYPE } from "./read-power.server";
 
 /**
  * The patient health record: who may see it (through access.server), the owner's edits, and a new
@@ -55,7 +55,7 @@ export type PatientRecord = Prisma.PatientGetPayload<{ include: typeof recordInc
 
 /** A clinic adds patients only once its organisation audit is approved; a person may add relatives. */
 export function mayAddPatients(viewer: Viewer): boolean {
-  return viewer.identity !== 2 || viewer.isPass === 1;
+  return passedAudit(viewer);
 }
 
 /** The glucose unit a user enters and reads values in (0 mmol/L, the default; 1 mg/dL). */
@@ -283,7 +283,7 @@ export async function createPatientRecord(
       data: {
         email: input.email,
         passwordHash: null,
-        identity: 1,
+        identity: Identity.Person,
         active: false,
         firstName: input.firstName ?? null,
         lastName: input.lastName ?? null,
@@ -312,8 +312,8 @@ export async function createPatientRecord(
       data: {
         providerId: user.id,
         readerId: creator.id,
-        sourceType: SOURCE_TYPE.created,
-        state: SHARE_STATE.pending,
+        sourceType: ShareSource.Created,
+        state: ShareState.Pending,
         isNew: 0,
         uploadIsNew: 1,
       },

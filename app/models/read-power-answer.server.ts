@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { ShareSource, ShareState } from "~/domain/codes";
 import type { ProcessFromEmailInput, ProcessShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
 import {
@@ -14,9 +15,7 @@ import {
   personSelect,
   rowInclude,
   runShare,
-  SHARE_STATE,
   ShareError,
-  SOURCE_TYPE,
   toListItem,
   writeAudit,
   type PatientListItem,
@@ -44,25 +43,25 @@ async function processInTransaction(
     where: {
       id: input.id,
       OR: [
-        { sourceType: SOURCE_TYPE.share, readerId: viewer.id },
-        { sourceType: SOURCE_TYPE.invitation, providerId: viewer.id },
-        { sourceType: SOURCE_TYPE.created, providerId: viewer.id },
+        { sourceType: ShareSource.Share, readerId: viewer.id },
+        { sourceType: ShareSource.Invitation, providerId: viewer.id },
+        { sourceType: ShareSource.Created, providerId: viewer.id },
       ],
     },
   });
   if (!row) throw new ShareError(403, FORBIDDEN);
-  if (row.state !== SHARE_STATE.pending) throw new ShareError(400, errorKey("alreadyProcessed"));
-  const approve = input.state === SHARE_STATE.accepted;
+  if (row.state !== ShareState.Pending) throw new ShareError(400, errorKey("alreadyProcessed"));
+  const approve = input.state === ShareState.Accepted;
   // The nickname is the reader's name for the patient: only a reader sets it, and an empty one
   // keeps what was there (the previous nickname, or none so that the display name shows).
   const nickName =
     approve && row.readerId === viewer.id && input.nickName ? input.nickName : undefined;
   const changed = await tx.readPower.updateMany({
-    where: { id: row.id, state: SHARE_STATE.pending },
+    where: { id: row.id, state: ShareState.Pending },
     // An accepted share starts with the reader's "new data" dot (uploadIsNew 0): they have not
     // looked at the patient's data yet.
     data: {
-      state: approve ? SHARE_STATE.accepted : SHARE_STATE.refused,
+      state: approve ? ShareState.Accepted : ShareState.Refused,
       isNew: 1,
       processedAt: new Date(),
       ...(approve ? { uploadIsNew: 0 } : {}),
@@ -124,7 +123,7 @@ export async function processFromEmail(
       });
       if (
         !row ||
-        row.sourceType !== SOURCE_TYPE.invitation ||
+        row.sourceType !== ShareSource.Invitation ||
         !row.provider.active ||
         row.provider.disabled ||
         row.provider.deletedAt
@@ -152,9 +151,9 @@ export async function describeInvitationLink(
     where: { id: found.readPowerId },
     include: rowInclude,
   });
-  if (!row || row.sourceType !== SOURCE_TYPE.invitation)
+  if (!row || row.sourceType !== ShareSource.Invitation)
     return { ok: false, status: 400, error: LINK_ERRORS.invalid };
-  if (row.state !== SHARE_STATE.pending)
+  if (row.state !== ShareState.Pending)
     return { ok: false, status: 400, error: errorKey("alreadyProcessed") };
   return {
     ok: true,
@@ -176,7 +175,7 @@ export type CreatorShare = {
  */
 export async function findPendingCreatorShare(viewerId: number): Promise<CreatorShare | null> {
   const row = await db().readPower.findFirst({
-    where: { providerId: viewerId, sourceType: SOURCE_TYPE.created, state: SHARE_STATE.pending },
+    where: { providerId: viewerId, sourceType: ShareSource.Created, state: ShareState.Pending },
     orderBy: { id: "asc" },
     include: { reader: { select: personSelect } },
   });

@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { ShareState } from "~/domain/codes";
 import type { UpdateShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
 import { mayReadSharedData, type Viewer } from "./access.server";
@@ -9,7 +10,6 @@ import {
   recipientOf,
   rowInclude,
   runShare,
-  SHARE_STATE,
   ShareError,
   toListItem,
   writeAudit,
@@ -91,5 +91,5 @@ export async function markUploadsSeen(viewer: Viewer, providerUserId: number): P
   // Raw SQL: it runs on every patient page view (docs/decisions/008-raw-sql-on-hot-paths.md).
   await db().$executeRaw`
     UPDATE "ReadPower" SET "uploadIsNew" = 1, "updatedAt" = now()
-     WHERE "readerId" = ${viewer.id} AND "providerId" = ${providerUserId} AND state = ${SHARE_STATE.accepted} AND "uploadIsNew" = 0`;
+     WHERE "readerId" = ${viewer.id} AND "providerId" = ${providerUserId} AND state = ${ShareState.Accepted} AND "uploadIsNew" = 0`;
 }

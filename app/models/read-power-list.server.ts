@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { Identity, ShareSource, ShareState } from "~/domain/codes";
 import { localDate, type IsoDate } from "~/report/day";
 import { SEARCH_MIN_LENGTH, SHARE_PAGE_SIZE } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
@@ -10,8 +11,6 @@ import {
   FORBIDDEN,
   partyOf,
   rowInclude,
-  SHARE_STATE,
-  SOURCE_TYPE,
   toListItem,
   type PatientListItem,
   type ShareResult,
@@ -125,7 +124,7 @@ function shareRowOf(r: RawShareRow): ShareRow {
  * The newest finished upload of the row's patient, for an accepted share only (the reader may
  * read that patient's data); a subquery of the list's one statement, not a query per row.
  */
-const LAST_UPLOAD = Prisma.sql`CASE WHEN rp.state = ${SHARE_STATE.accepted} THEN
+const LAST_UPLOAD = Prisma.sql`CASE WHEN rp.state = ${ShareState.Accepted} THEN
   (SELECT max(ut."completedAt") FROM "UploadTask" ut WHERE ut."patientId" = pp.id AND ut.status = 'done') END`;
 
 function entryOf(row: RawShareRow, person: "provider" | "reader"): PatientListEntry {
@@ -179,9 +178,9 @@ export async function listSharedWithMeEntries(
 ): Promise<ListPage<PatientListEntry>> {
   if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
   const mine =
-    viewer.identity === 2
-      ? Prisma.sql`rp."readerId" = ${viewer.id} AND NOT (rp."sourceType" = ${SOURCE_TYPE.share} AND rp.state = ${SHARE_STATE.refused})`
-      : Prisma.sql`rp."readerId" = ${viewer.id} AND rp.state IN (${SHARE_STATE.pending}, ${SHARE_STATE.accepted})`;
+    viewer.identity === Identity.Clinic
+      ? Prisma.sql`rp."readerId" = ${viewer.id} AND NOT (rp."sourceType" = ${ShareSource.Share} AND rp.state = ${ShareState.Refused})`
+      : Prisma.sql`rp."readerId" = ${viewer.id} AND rp.state IN (${ShareState.Pending}, ${ShareState.Accepted})`;
   return listPage(Prisma.sql`${mine} AND pp.id IS NOT NULL`, options, "provider");
 }
 
@@ -193,7 +192,7 @@ export async function listSharedWithOthers(
   viewer: Viewer,
   options: ListOptions,
 ): Promise<ShareResult<ListPage<PatientListEntry>>> {
-  if (viewer.identity !== 1) return { ok: false, status: 403, error: FORBIDDEN };
+  if (viewer.identity !== Identity.Person) return { ok: false, status: 403, error: FORBIDDEN };
   return {
     ok: true,
     data: await listPage(Prisma.sql`rp."providerId" = ${viewer.id}`, options, "reader"),
@@ -228,17 +227,17 @@ export async function listSentRequests(
     identity: item.identity,
     state: item.state,
   });
-  if (viewer.identity === 1) {
+  if (viewer.identity === Identity.Person) {
     const page = await listPage(
-      Prisma.sql`rp."providerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.share}`,
+      Prisma.sql`rp."providerId" = ${viewer.id} AND rp."sourceType" = ${ShareSource.Share}`,
       options,
       "reader",
     );
     return { count: page.count, data: page.data.map((item) => entry(item, item.readId)) };
   }
-  if (viewer.identity === 2 && mayReadSharedData(viewer)) {
+  if (viewer.identity === Identity.Clinic && mayReadSharedData(viewer)) {
     const page = await listPage(
-      Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" = ${SOURCE_TYPE.invitation}`,
+      Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" = ${ShareSource.Invitation}`,
       options,
       "provider",
     );
@@ -288,7 +287,7 @@ export async function searchShareCandidates(
   const email = options.search.trim().toLowerCase();
   if (email.length < SEARCH_MIN_LENGTH)
     return { ok: false, status: 400, error: errorKey("searchTooShort") };
-  const inviting = viewer.identity === 2;
+  const inviting = viewer.identity === Identity.Clinic;
   if (inviting && !mayReadSharedData(viewer))
     return { ok: false, status: 403, error: errorKey("auditRequired") };
   const limit = await hitRateLimit(`share-search:${viewer.id}`, RATE_LIMITS.shareSearchPerAccount);
@@ -306,7 +305,7 @@ export async function searchShareCandidates(
       active: true,
       disabled: false,
       deletedAt: null,
-      ...(inviting ? { identity: 1, patient: { isNot: null } } : {}),
+      ...(inviting ? { identity: Identity.Person, patient: { isNot: null } } : {}),
     },
     select: {
       id: true,

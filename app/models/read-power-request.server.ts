@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { Identity, ShareSource, ShareState } from "~/domain/codes";
 import { fallbackLng, isLocale } from "~/i18n";
 import type { InviteInput, SaveShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
@@ -12,9 +13,7 @@ import {
   FORBIDDEN,
   rowInclude,
   runShare,
-  SHARE_STATE,
   ShareError,
-  SOURCE_TYPE,
   toListItem,
   writeAudit,
   type PatientListItem,
@@ -103,7 +102,7 @@ export async function shareWith(
   input: SaveShareInput,
 ): Promise<ShareResult<PatientListItem>> {
   return runShare(async () => {
-    if (viewer.identity !== 1) throw new ShareError(403, errorKey("notAPatient"));
+    if (viewer.identity !== Identity.Person) throw new ShareError(403, errorKey("notAPatient"));
     const own = await db().patient.findUnique({
       where: { userId: viewer.id },
       select: { id: true },
@@ -118,11 +117,11 @@ export async function shareWith(
     return db().$transaction(async (tx) => {
       const pair = { providerId_readerId: { providerId: viewer.id, readerId: reader.id } };
       const existing = await tx.readPower.findUnique({ where: pair });
-      if (existing && existing.state !== SHARE_STATE.refused)
+      if (existing && existing.state !== ShareState.Refused)
         throw new ShareError(400, errorKey("alreadyShared"));
       const opened = {
-        sourceType: SOURCE_TYPE.share,
-        state: SHARE_STATE.pending,
+        sourceType: ShareSource.Share,
+        state: ShareState.Pending,
         isNew: 0,
         message: input.message ?? null,
         processedAt: null,
@@ -130,7 +129,7 @@ export async function shareWith(
       let row: ShareRow;
       if (existing) {
         const reopened = await tx.readPower.updateMany({
-          where: { id: existing.id, state: SHARE_STATE.refused },
+          where: { id: existing.id, state: ShareState.Refused },
           data: opened,
         });
         if (reopened.count !== 1) throw new ShareError(400, errorKey("alreadyShared"));
@@ -161,14 +160,19 @@ export async function invitePatient(
   input: InviteInput,
 ): Promise<ShareResult<PatientListItem>> {
   const opened = await runShare(async () => {
-    if (viewer.identity !== 2) throw new ShareError(403, errorKey("clinicsOnly"));
+    if (viewer.identity !== Identity.Clinic) throw new ShareError(403, errorKey("clinicsOnly"));
     if (!mayReadSharedData(viewer)) throw new ShareError(403, errorKey("auditRequired"));
     const clinic = await db().user.findUniqueOrThrow({
       where: { id: viewer.id },
       select: { email: true, firstName: true, lastName: true },
     });
     const patient = await db().user.findFirst({
-      where: { id: input.provideId, identity: 1, patient: { isNot: null }, ...activeAccount },
+      where: {
+        id: input.provideId,
+        identity: Identity.Person,
+        patient: { isNot: null },
+        ...activeAccount,
+      },
       select: { id: true },
     });
     if (!patient) throw new ShareError(400, errorKey("patientNotFound"));
@@ -176,11 +180,11 @@ export async function invitePatient(
       const existing = await tx.readPower.findUnique({
         where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } },
       });
-      if (existing && existing.state !== SHARE_STATE.refused)
+      if (existing && existing.state !== ShareState.Refused)
         throw new ShareError(400, errorKey("alreadyInvited"));
       const opened = {
-        sourceType: SOURCE_TYPE.invitation,
-        state: SHARE_STATE.pending,
+        sourceType: ShareSource.Invitation,
+        state: ShareState.Pending,
         isNew: 0,
         message: input.message ?? null,
         processedAt: null,
@@ -188,7 +192,7 @@ export async function invitePatient(
       let id: number;
       if (existing) {
         const reopened = await tx.readPower.updateMany({
-          where: { id: existing.id, state: SHARE_STATE.refused },
+          where: { id: existing.id, state: ShareState.Refused },
           data: opened,
         });
         if (reopened.count !== 1) throw new ShareError(400, errorKey("alreadyInvited"));
@@ -227,7 +231,7 @@ export async function reinvite(
   { id }: { id: number },
 ): Promise<ShareResult<PatientListItem>> {
   const opened = await runShare(async () => {
-    if (viewer.identity !== 2) throw new ShareError(403, FORBIDDEN);
+    if (viewer.identity !== Identity.Clinic) throw new ShareError(403, FORBIDDEN);
     if (!mayReadSharedData(viewer)) throw new ShareError(403, errorKey("auditRequired"));
     const clinic = await db().user.findUniqueOrThrow({
       where: { id: viewer.id },
@@ -235,12 +239,12 @@ export async function reinvite(
     });
     return db().$transaction(async (tx) => {
       const row = await tx.readPower.findFirst({
-        where: { id, readerId: viewer.id, sourceType: SOURCE_TYPE.invitation },
+        where: { id, readerId: viewer.id, sourceType: ShareSource.Invitation },
       });
       if (!row) throw new ShareError(403, FORBIDDEN);
       const reopened = await tx.readPower.updateMany({
-        where: { id: row.id, state: { in: [SHARE_STATE.refused, SHARE_STATE.pending] } },
-        data: { state: SHARE_STATE.pending, isNew: 0, processedAt: null },
+        where: { id: row.id, state: { in: [ShareState.Refused, ShareState.Pending] } },
+        data: { state: ShareState.Pending, isNew: 0, processedAt: null },
       });
       if (reopened.count !== 1) throw new ShareError(400, errorKey("notRefused"));
       const updated = await tx.readPower.findUniqueOrThrow({

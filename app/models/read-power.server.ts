@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { ShareSource, ShareState } from "~/domain/codes";
 import { displayName } from "~/utils/names";
 import type { Viewer } from "./access.server";
 
@@ -17,15 +18,12 @@ import type { Viewer } from "./access.server";
  * transaction. Failures are answered, not thrown: `{ ok: false, status, error }` where `error`
  * is an i18n key with its namespace (`sharing:errors.*`, `api:forbidden`).
  *
- * This file holds what every operation needs: the states, the row and its list item, the result
- * type and the audit row. The operations sit beside it, one file per responsibility:
- * read-power-list (the lists, one share, the account search), read-power-request (share, invite,
- * reinvite), read-power-answer (approve or refuse) and read-power-change (update, delete, the
- * "new" dots).
+ * This file holds what every operation needs: the row and its list item, the result type and the
+ * audit row (the sources and states are named in app/domain/codes.ts). The operations sit beside
+ * it, one file per responsibility: read-power-list (the lists, one share, the account search),
+ * read-power-request (share, invite, reinvite), read-power-answer (approve or refuse) and
+ * read-power-change (update, delete, the "new" dots).
  */
-
-export const SOURCE_TYPE = { share: 0, invitation: 1, created: 2 } as const;
-export const SHARE_STATE = { pending: 0, accepted: 1, refused: 2 } as const;
 
 export type ShareFailure = { ok: false; status: 400 | 403 | 500; error: string };
 export type ShareResult<T> = { ok: true; data: T } | ShareFailure;
@@ -130,7 +128,7 @@ export function toListItem(row: ShareRow, person: "provider" | "reader"): Patien
     code: null,
     // Patient data: only the patient's, and only once the share is accepted (never a reader's).
     birthDate:
-      person === "provider" && row.state === SHARE_STATE.accepted && who.birthDate
+      person === "provider" && row.state === ShareState.Accepted && who.birthDate
         ? who.birthDate.toISOString().slice(0, 10)
         : null,
     message: row.message,
@@ -144,7 +142,7 @@ export function recipientOf(row: {
   providerId: number;
   readerId: number;
 }): number {
-  return row.sourceType === SOURCE_TYPE.share ? row.readerId : row.providerId;
+  return row.sourceType === ShareSource.Share ? row.readerId : row.providerId;
 }
 
 /** Rows the viewer is part of, on either side. */

@@ -5,6 +5,7 @@ import {
   type UploadStatus,
   type UploadTask,
 } from "@prisma/client";
+import { ShareState } from "~/domain/codes";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
@@ -136,7 +137,7 @@ export async function staleTasks(before: Date): Promise<number[]> {
 /** Tells the readers of a patient's data that there are new uploads (the dot on their patient list). */
 export async function markNewUploadForReaders(tx: Tx, patientId: number): Promise<void> {
   await tx.$executeRaw`
-    UPDATE "ReadPower" rp SET "uploadIsNew" = 0 FROM "Patient" p WHERE p.id = ${patientId} AND rp."providerId" = p."userId" AND rp.state = 1`;
+    UPDATE "ReadPower" rp SET "uploadIsNew" = 0 FROM "Patient" p WHERE p.id = ${patientId} AND rp."providerId" = p."userId" AND rp.state = ${ShareState.Accepted}`;
 }
 
 /** The record of an upload in the patient's log of changes (who uploaded what). */

@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useNavigation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormMessages } from "~/components/form";
+import { Identity } from "~/domain/codes";
 import { registerAccount, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import {
@@ -69,11 +70,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value as ReturnType<typeof registerPersonSchema.parse>;
   const created = await registerAccount(
     type === "person"
-      ? { ...v, lang: locale, identity: 1, profile: v }
+      ? { ...v, lang: locale, identity: Identity.Person, profile: v }
       : {
           ...(submission.value as ReturnType<typeof registerClinicSchema.parse>),
           lang: locale,
-          identity: 2,
+          identity: Identity.Clinic,
         },
   );
   if (!created.ok) {

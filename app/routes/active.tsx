@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ErrorList, Field, FormMessages } from "~/components/form";
+import { Identity, ShareState } from "~/domain/codes";
 import { activateAccount, sendActivationCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
 import {
@@ -12,7 +13,6 @@ import {
   processShare,
   type CreatorShare,
 } from "~/models/read-power-answer.server";
-import { SHARE_STATE } from "~/models/read-power.server";
 import { activateSchema, claimAccountSchema, sendCodeSchema } from "~/schemas/auth";
 import { getLocale } from "~/services/locale.server";
 import { AnswerButtons } from "~/components/answer-buttons";
@@ -65,7 +65,7 @@ async function answerCreatorShare(user: SessionUser, formData: FormData) {
     );
   const done = await processShare(user, {
     id: parsed.data.readPowerId,
-    state: parsed.data.decision === "accept" ? SHARE_STATE.accepted : SHARE_STATE.refused,
+    state: parsed.data.decision === "accept" ? ShareState.Accepted : ShareState.Refused,
   });
   if (!done.ok)
     return data({ result: null, notice: null, errors: [done.error] }, { status: done.status });
@@ -155,7 +155,9 @@ function CreatorShareStep({ share }: { share: CreatorShare }) {
         <h1 id="creator-title">{t("active.creatorTitle")}</h1>
         <p>
           {t(
-            share.creatorIdentity === 2 ? "active.creatorIntroClinic" : "active.creatorIntroPerson",
+            share.creatorIdentity === Identity.Clinic
+              ? "active.creatorIntroClinic"
+              : "active.creatorIntroPerson",
             { name: share.creatorName, email: share.creatorEmail },
           )}
         </p>

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
 import { FormMessages } from "~/components/form";
+import { AuditState } from "~/domain/codes";
 import { decideAudit, listAudits } from "~/models/organisation.server";
 import { auditDecisionSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
@@ -89,7 +90,7 @@ export default function Audits() {
               {a.clinic} · {a.email}
             </dd>
           </dl>
-          {a.isPass === 3 ? (
+          {a.isPass === AuditState.InReview ? (
             <div className={f.wide}>
               <Form method="post">
                 <input type="hidden" name="userId" value={a.userId} />

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { Identity } from "~/domain/codes";
 import { registerAccount } from "~/models/account.server";
 import { createApiToken } from "~/models/api-token.server";
 import { identityField, registerClinicSchema, registerPersonSchema } from "~/schemas/auth";
@@ -12,18 +13,23 @@ export async function action({ request }: ActionFunctionArgs) {
     ...body,
     agree: body.agree === true || body.agree === "on" ? "on" : undefined,
   };
-  const identity = identityField.safeParse(body.identity ?? 1);
+  const identity = identityField.safeParse(body.identity ?? Identity.Person);
   if (!identity.success) return apiInvalid(request, identity.error);
   const lang = await getLocale(request);
   let created;
-  if (identity.data === 1) {
+  if (identity.data === Identity.Person) {
     const parsed = registerPersonSchema.safeParse(normalized);
     if (!parsed.success) return apiInvalid(request, parsed.error);
-    created = await registerAccount({ ...parsed.data, lang, identity: 1, profile: parsed.data });
+    created = await registerAccount({
+      ...parsed.data,
+      lang,
+      identity: Identity.Person,
+      profile: parsed.data,
+    });
   } else {
     const parsed = registerClinicSchema.safeParse(normalized);
     if (!parsed.success) return apiInvalid(request, parsed.error);
-    created = await registerAccount({ ...parsed.data, lang, identity: 2 });
+    created = await registerAccount({ ...parsed.data, lang, identity: Identity.Clinic });
   }
   if (!created.ok) return apiFail(request, API_CODES.invalid, `auth:${created.error}`);
   const token = await createApiToken(created.userId, request.headers.get("user-agent"));

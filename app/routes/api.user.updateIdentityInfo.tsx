@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { AuditState } from "~/domain/codes";
 import { submitOrganisation } from "~/models/organisation.server";
 import { organisationSchema } from "~/schemas/auth";
 import {
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return apiInvalid(request, parsed.error);
   const done = await submitOrganisation(userId, parsed.data);
   return done.ok
-    ? apiOk(request, { isPass: 3 }, "auth:audit.submitted")
+    ? apiOk(request, { isPass: AuditState.InReview }, "auth:audit.submitted")
     : apiFail(request, API_CODES.forbidden, `auth:${done.error}`);
 }
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
+import { ShareState } from "~/domain/codes";
 import { describeInvitationLink, processFromEmail } from "~/models/read-power-answer.server";
 import { processFromEmailSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: result.status },
     );
   return {
-    done: parsed.data.state === 1 ? "invite.agreed" : "invite.disagreed",
+    done: parsed.data.state === ShareState.Accepted ? "invite.agreed" : "invite.disagreed",
     doctorName: result.data.name,
     errors: [] as string[],
   };
@@ -65,8 +66,8 @@ export default function InviteResult() {
               <input type="hidden" name="data" value={token} />
               <AnswerButtons
                 name="state"
-                yes={{ value: "1", label: t("invite.agree") }}
-                no={{ value: "2", label: t("invite.disagree") }}
+                yes={{ value: String(ShareState.Accepted), label: t("invite.agree") }}
+                no={{ value: String(ShareState.Refused), label: t("invite.disagree") }}
                 busy={busy}
                 className={s.actions}
               />

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { DriverDownloads } from "~/components/driver-downloads";
 import { Field, FormMessages } from "~/components/form";
+import { Identity } from "~/domain/codes";
 import { loginSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
@@ -70,7 +71,7 @@ export default function Login() {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    defaultValue: { identity: "1", redirectTo: params.get("redirectTo") ?? "" },
+    defaultValue: { identity: String(Identity.Person), redirectTo: params.get("redirectTo") ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -111,14 +112,14 @@ export default function Login() {
             />
             <fieldset className={f.fieldset}>
               <legend className={f.label}>{t("login.signInAs")}</legend>
-              {[1, 2].map((identity) => (
+              {[Identity.Person, Identity.Clinic].map((identity) => (
                 <label key={identity} className={f.choice}>
                   <input
                     type="radio"
                     name={fields.identity.name}
                     value={identity}
                     defaultChecked={
-                      String(fields.identity.initialValue ?? "1") === String(identity)
+                      String(fields.identity.initialValue ?? Identity.Person) === String(identity)
                     }
                   />
                   {t(`login.identity${identity}`)}

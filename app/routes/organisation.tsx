@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
 import { ErrorList, Field, FormMessages } from "~/components/form";
+import { Identity } from "~/domain/codes";
 import { getOrganisation, submitOrganisation } from "~/models/organisation.server";
 import { organisationSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
@@ -16,7 +17,7 @@ import { requireUser } from "~/services/session.server";
 /** The clinic's organisation form (six required fields) and its audit state. */
 async function requireClinic(request: Request) {
   const user = await requireUser(request);
-  if (user.identity !== 2) throw new Response("Forbidden", { status: 403 });
+  if (user.identity !== Identity.Clinic) throw new Response("Forbidden", { status: 403 });
   return user;
 }
 

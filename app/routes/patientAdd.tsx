@@ -9,6 +9,7 @@ import {
   RecordFields,
   type RecordFieldsMeta,
 } from "~/components/patient-record-fields";
+import { Identity } from "~/domain/codes";
 import { listOptions } from "~/models/option.server";
 import { createPatientRecord, mayAddPatients } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const allowed = mayAddPatients(user);
   return {
     allowed,
-    isClinic: user.identity === 2,
+    isClinic: user.identity === Identity.Clinic,
     unit: user.setting?.unit ?? 0,
     options: allowed ? await listOptions() : [],
     timeZones: allowed ? timeZoneChoices() : [],

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { Identity } from "~/domain/codes";
 import { idParam } from "~/schemas/fields";
 import { useTranslation } from "react-i18next";
 import { BgView } from "~/components/patient-view/bg-view";
@@ -66,7 +67,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     pid: patient.id,
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
-    meHref: viewer.identity === 1 ? homePath(viewer) : null,
+    meHref: viewer.identity === Identity.Person ? homePath(viewer) : null,
     timeZone: patient.timeZone,
     tabs,
     cgmInReports,

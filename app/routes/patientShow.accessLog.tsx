@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
+import { Identity } from "~/domain/codes";
 import { listAccessToMyData } from "~/models/audit-log.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/layout.css";
@@ -19,7 +20,7 @@ const query = z.object({ logPage: z.coerce.number().int().min(1).max(1_000_000).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.identity !== 1) throw new Response("Forbidden", { status: 403 });
+  if (user.identity !== Identity.Person) throw new Response("Forbidden", { status: 403 });
   const { logPage } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   return listAccessToMyData(user.id, { page: logPage, pageSize: PAGE_SIZE });
 }

@@ -16,13 +16,13 @@ import { IdentityIcon } from "~/components/icons";
 import { Pager } from "~/components/pager";
 import { ADD_USER_LINK_ID } from "~/components/patient-panel";
 import { useHydrated } from "~/components/use-hydrated";
+import { Identity, ShareState } from "~/domain/codes";
 import {
   listSentRequests,
   searchShareCandidates,
   type ShareCandidate,
 } from "~/models/read-power-list.server";
 import { invitePatient, shareWith } from "~/models/read-power-request.server";
-import { SHARE_STATE } from "~/models/read-power.server";
 import {
   findShareListQuery,
   inviteSchema,
@@ -57,9 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items: sentList.data.map((item) => ({
       ...item,
       status:
-        item.state === SHARE_STATE.accepted
+        item.state === ShareState.Accepted
           ? "accepted"
-          : item.state === SHARE_STATE.refused
+          : item.state === ShareState.Refused
             ? "refused"
             : "waiting",
     })),
@@ -141,7 +141,7 @@ function AddUser() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const sharing = identity === 1;
+  const sharing = identity === Identity.Person;
   const pages = Math.max(1, Math.ceil(sent.total / SHARE_PAGE_SIZE));
   const sentPageHref = (page: number) => {
     const next = new URLSearchParams(params);
@@ -212,7 +212,7 @@ function AddUser() {
                   <td className={p.cell}>
                     <IdentityIcon
                       identity={row.identity}
-                      label={row.identity === 1 ? t("add.person") : t("add.clinic")}
+                      label={row.identity === Identity.Person ? t("add.person") : t("add.clinic")}
                     />
                   </td>
                   <td className={p.cell}>
@@ -315,7 +315,7 @@ export default function AddShare() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const title = identity === 1 ? t("add.shareTitle") : t("add.inviteTitle");
+  const title = identity === Identity.Person ? t("add.shareTitle") : t("add.inviteTitle");
   const back = listHref(params);
   if (hydrated) {
     return (

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
+import { Identity } from "~/domain/codes";
 import { mayReadSharedData } from "~/models/access.server";
 import * as s from "~/styles/layout.css";
 import { requireUser } from "~/services/session.server";
@@ -35,7 +36,7 @@ export default function Patients() {
   return (
     <section className={s.card} aria-labelledby="patients-title">
       <h1 id="patients-title">{t("title")}</h1>
-      <p>{data.identity === 2 ? t("chooseClinic") : t("choosePerson")}</p>
+      <p>{data.identity === Identity.Clinic ? t("chooseClinic") : t("choosePerson")}</p>
     </section>
   );
 }

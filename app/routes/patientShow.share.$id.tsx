@@ -2,13 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ShareSource, ShareState } from "~/domain/codes";
 import { idParam } from "~/schemas/fields";
 import { ConfirmStep, FormMessages } from "~/components/form";
 import { processShare } from "~/models/read-power-answer.server";
 import { deleteShare, updateShare } from "~/models/read-power-change.server";
 import { findShareForViewer } from "~/models/read-power-list.server";
 import { reinvite } from "~/models/read-power-request.server";
-import { recipientOf, SHARE_STATE } from "~/models/read-power.server";
+import { recipientOf } from "~/models/read-power.server";
 import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isReader = share.readId === user.id;
   const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
   const canAnswer =
-    share.state === SHARE_STATE.pending &&
+    share.state === ShareState.Pending &&
     recipientOf({
       sourceType: share.sourceType,
       providerId: share.provideId,
@@ -39,17 +40,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isReader,
     canAnswer,
     stateKey:
-      share.state === SHARE_STATE.accepted
+      share.state === ShareState.Accepted
         ? "accepted"
-        : share.state === SHARE_STATE.refused
+        : share.state === ShareState.Refused
           ? "refused"
           : canAnswer
             ? "pending-for-me"
             : "waiting",
-    canReinvite: share.state !== SHARE_STATE.accepted && share.sourceType === 1 && isReader,
-    canRename: isReader && share.state === SHARE_STATE.accepted,
+    canReinvite:
+      share.state !== ShareState.Accepted &&
+      share.sourceType === ShareSource.Invitation &&
+      isReader,
+    canRename: isReader && share.state === ShareState.Accepted,
     patientHref:
-      isReader && share.state === SHARE_STATE.accepted && share.pid
+      isReader && share.state === ShareState.Accepted && share.pid
         ? `/patientShow/${share.pid}/${share.userId}/patientHome`
         : null,
     confirmDelete,
@@ -78,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const parsed = processShareSchema.safeParse({
         ...form,
         id: id.data,
-        state: intent.data.intent === "approve" ? 1 : 2,
+        state: intent.data.intent === "approve" ? ShareState.Accepted : ShareState.Refused,
       });
       if (!parsed.success) return schemaErrors(parsed.error);
       const done = await processShare(user, parsed.data);
@@ -127,7 +131,7 @@ export default function Share() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const kind =
-    share.sourceType === 1
+    share.sourceType === ShareSource.Invitation
       ? isReader
         ? "inviteSent"
         : "inviteReceived"

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { PatientPanel, type PanelItem } from "~/components/patient-panel";
+import { Identity, ShareState } from "~/domain/codes";
 import {
   listSharedWithMeEntries,
   listSharedWithOthers,
   type PatientListEntry,
 } from "~/models/read-power-list.server";
-import { recipientOf, SHARE_STATE } from "~/models/read-power.server";
+import { recipientOf } from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/services/session.server";
@@ -20,11 +21,11 @@ const query = z.object({
 
 /** Where an entry leads: an accepted patient's page for a reader, else the entry's own page. */
 function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "others"): PanelItem {
-  const readable = tab === "mine" && item.state === SHARE_STATE.accepted && item.pid !== null;
+  const readable = tab === "mine" && item.state === ShareState.Accepted && item.pid !== null;
   const status: PanelItem["status"] =
-    item.state === SHARE_STATE.accepted
+    item.state === ShareState.Accepted
       ? "accepted"
-      : item.state === SHARE_STATE.refused
+      : item.state === ShareState.Refused
         ? "refused"
         : recipientOf({
               sourceType: item.sourceType,
@@ -54,7 +55,7 @@ function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "ot
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const tab = user.identity === 1 ? parsed.tab : "mine";
+  const tab = user.identity === Identity.Person ? parsed.tab : "mine";
   const options = { page: parsed.page, search: parsed.q || undefined };
   const list =
     tab === "others"

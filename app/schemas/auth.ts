@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Identity } from "~/domain/codes";
 import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 
 /**
@@ -50,13 +51,16 @@ export const codeField = z
 
 export const identityField = z.preprocess(
   numberInput,
-  numberOf("errors.identityMsg").refine((v) => v === 1 || v === 2, "errors.identityMsg"),
+  numberOf("errors.identityMsg").refine(
+    (v) => v === Identity.Person || v === Identity.Clinic,
+    "errors.identityMsg",
+  ),
 );
 
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField,
-  identity: identityField.default(1),
+  identity: identityField.default(Identity.Person),
   // Where to go after signing in; app/utils/safe-redirect.ts decides whether it is followed.
   redirectTo: z.string().optional(),
 });

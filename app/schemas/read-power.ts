@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Identity, ShareState } from "~/domain/codes";
 import { blankToUndefined, flagNumber, idNumber, numberInput, numberOf, safeText } from "./fields";
 
 /**
@@ -34,7 +35,10 @@ const nickNameField = z.preprocess(
 
 const stateField = z.preprocess(
   numberInput,
-  numberOf("errors.stateInvalid").refine((v) => v === 1 || v === 2, "errors.stateInvalid"),
+  numberOf("errors.stateInvalid").refine(
+    (v) => v === ShareState.Accepted || v === ShareState.Refused,
+    "errors.stateInvalid",
+  ),
 );
 
 const pageNumber = (fallback: number) =>
@@ -77,7 +81,7 @@ const searchField = (key: string) =>
 const searchType = z.preprocess(
   numberInput,
   numberOf("errors.typeInvalid")
-    .refine((v) => v === 1 || v === 2, "errors.typeInvalid")
+    .refine((v) => v === Identity.Person || v === Identity.Clinic, "errors.typeInvalid")
     .optional(),
 );
 
@@ -96,7 +100,7 @@ export const inviteSearchSchema = z.object({
 
 /** GET findShareList: the search of the caller's drawer. */
 export function findShareListQuery(identity: number) {
-  return identity === 2 ? inviteSearchSchema : shareSearchSchema;
+  return identity === Identity.Clinic ? inviteSearchSchema : shareSearchSchema;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { Identity } from "~/domain/codes";
 import {
   createSessionRow,
   findSessionUser,
@@ -109,7 +110,7 @@ export async function createUserSession(request: Request, userId: number): Promi
 
 /** Where "home" is for a user (the header's link): a person's own patient page, else the list. */
 export function homePath(user: Pick<SessionUser, "id" | "identity" | "patient">): string {
-  if (user.identity === 1 && user.patient)
+  if (user.identity === Identity.Person && user.patient)
     return `/patientShow/${user.patient.id}/${user.id}/patientHome`;
   return "/patientShow/patients";
 }
