@@ -14,6 +14,7 @@ import { Header } from "./components/header";
 import { I18nScript } from "./components/i18n-script";
 import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
+import { GlucoseUnit } from "./domain/glucose-unit";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
 import { getLocale } from "./services/locale.server";
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           role: user.role,
           isPass: user.isPass,
           homePath: homePath(user),
-          unit: user.setting?.unit ?? 0,
+          unit: user.setting?.unit ?? GlucoseUnit.Mmol,
         }
       : null,
   };

@@ -28,7 +28,7 @@ import {
 } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
 import { buildPumpDay, splitAroundDay } from "../app/report/pump-day";
-import { MGDL_PER_MMOL } from "../app/metrics/types";
+import { mgdlToMmol } from "../app/domain/glucose-unit";
 import { createPdfRenderer, type PdfRenderer } from "../app/utils/pdf.server";
 import { eventually, processGroup } from "../tests/support/proc";
 import { pdfPageCount } from "./pdf-pages";
@@ -55,7 +55,7 @@ const STYLE = `
   section { break-after: page; } section:last-child { break-after: auto; }
 `;
 
-const mmol = (mgdl: number) => (mgdl / MGDL_PER_MMOL).toFixed(1);
+const mmol = (mgdl: number) => mgdlToMmol(mgdl).toFixed(1);
 
 function htmlPage(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${STYLE}</style></head><body>${body}</body></html>`;

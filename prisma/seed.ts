@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { pathToFileURL } from "node:url";
 import { AuditState, Identity, ShareSource, ShareState } from "../app/domain/codes";
+import { GlucoseUnit } from "../app/domain/glucose-unit";
 import type { Viewer } from "../app/models/access.server";
 import { ingestNow, saveBasalPresets, savePumpSettings } from "../app/services/ingest.server";
 import { db } from "../app/utils/db.server";
@@ -87,7 +88,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
           birthDate: new Date("1988-04-12"),
           heightCm: 168,
           weightKg: 61,
-          setting: { create: { lang: "en", unit: 0 } },
+          setting: { create: { lang: "en", unit: GlucoseUnit.Mmol } },
           patient: {
             create: {
               lowLimit: 70,
@@ -112,7 +113,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
           birthDate: new Date("1961-09-30"),
           heightCm: 179,
           weightKg: 88,
-          setting: { create: { lang: "it", unit: 1 } },
+          setting: { create: { lang: "it", unit: GlucoseUnit.Mgdl } },
           patient: {
             create: {
               lowLimit: 80,
@@ -132,7 +133,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
           isPass: AuditState.Approved,
           firstName: "Elena",
           lastName: "Popescu",
-          setting: { create: { lang: "en", unit: 1 } },
+          setting: { create: { lang: "en", unit: GlucoseUnit.Mgdl } },
           organisation: {
             create: {
               hospitalName: "Demo Diabetes Clinic",
@@ -155,7 +156,7 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
           isPass: AuditState.Approved,
           firstName: "Site",
           lastName: "Administrator",
-          setting: { create: { lang: "en", unit: 0 } },
+          setting: { create: { lang: "en", unit: GlucoseUnit.Mmol } },
         },
       });
       await tx.readPower.create({

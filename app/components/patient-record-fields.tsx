@@ -3,6 +3,7 @@ import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import { GENDERS, MEALS, PRONOUNS } from "~/schemas/patient";
 import * as s from "~/styles/dialog.css";
 import * as f from "~/styles/form.css";
@@ -124,7 +125,7 @@ export function RecordFields({
     options
       .filter((o) => o.type === type)
       .map((o) => ({ value: String(o.id), label: t(`options:names.${o.code}`) }));
-  const step = unit === 1 ? "1" : "0.1";
+  const step = unit === GlucoseUnit.Mgdl ? "1" : "0.1";
   return (
     <>
       <ChoiceGroup

@@ -12,9 +12,6 @@ export type Clock = "24h" | "12h";
 export type InsulinKind = "rapid" | "long";
 export type GlucoseLimit = "low" | "high";
 
-/** mg/dL per mmol/L: the product's one conversion factor. */
-export { MGDL_PER_MMOL } from "~/metrics/types";
-
 /** The raw fields of an insulin-pump history record (docs/device-protocols.md). */
 export interface PumpRecordFields {
   recordId: number;

@@ -1,4 +1,5 @@
-import { CSV_RANGES, MGDL_PER_MMOL, type GlucoseUnit } from "./types";
+import { mmolToMgdl } from "~/domain/glucose-unit";
+import { CSV_RANGES, type GlucoseUnit } from "./types";
 
 /**
  * Numbers and units of the vendor files. A number is digits with at most one decimal separator,
@@ -22,13 +23,13 @@ export function parseDecimal(text: string, decimalComma: boolean): Decimal | nul
 }
 
 /**
- * mg/dL of a glucose value written in `unit`: mmol/L x 18. The product of a number with d decimals
- * and an integer has at most d decimals, so it is rounded to d decimals, which removes the binary
- * floating-point noise (7.8 mmol/L is 140.4 mg/dL, not 140.39999999999998).
+ * mg/dL of a glucose value written in `unit`. mmol/L become mg/dL by a whole factor, and the
+ * product of a number with d decimals and an integer has at most d decimals, so it is rounded to d
+ * decimals, which removes the binary floating-point noise (7.8 mmol/L is 140.4 mg/dL, not 140.39999999999998).
  */
 export function toMgdl(d: Decimal, unit: GlucoseUnit): number {
   if (unit === "mg/dL") return d.value;
-  return Number((d.value * MGDL_PER_MMOL).toFixed(Math.min(d.decimals, 12)));
+  return Number(mmolToMgdl(d.value).toFixed(Math.min(d.decimals, 12)));
 }
 
 export const inGlucoseRange = (mgdl: number) =>

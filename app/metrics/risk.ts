@@ -6,6 +6,7 @@
  * active, Battelino 2019 doi:10.2337/dci19-0028; meter: 14 days with >= 3 readings each,
  * DiaCare's rule modelled on the routine SMBG that Kovatchev 2006, doi:10.2337/dc06-1085, used).
  */
+import { mgdlToMmol } from "../domain/glucose-unit";
 import type { MetricContext } from "./context";
 import { CompensatedSum } from "./numeric";
 import { finiteOrNull, metric, NO_VALUE, type MetricResult } from "./types";
@@ -142,7 +143,7 @@ export function mValue(ctx: MetricContext, ref: number = M_VALUE_DEFAULT_REF): M
 
 /** GRADE score of one reading: min(425 (log10(log10(g / 18)) + 0.16)^2, 50). */
 export function gradeScore(g: number): number {
-  const inner = Math.log10(g / 18);
+  const inner = Math.log10(mgdlToMmol(g));
   // g <= 18 mg/dL (1 mmol/L): the double log is -Infinity or undefined; R would give 50 at 18 and
   // NaN below. DiaCare scores every such reading at the cap of 50 (maximal risk).
   if (!(inner > 0)) return 50;

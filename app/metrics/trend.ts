@@ -22,7 +22,8 @@
  * Data sufficiency: >= 4 valid readings in the window; otherwise the value is null.
  */
 import type { Series } from "./readings";
-import { MGDL_PER_MMOL, MINUTE_MS, metric, type MetricResult } from "./types";
+import { mgdlToMmol, mmolToMgdl } from "../domain/glucose-unit";
+import { MINUTE_MS, metric, type MetricResult } from "./types";
 
 export type TrendLevel =
   | "rapidlyRising"
@@ -73,8 +74,8 @@ export function glucoseTrend(series: Series, options: TrendOptions = {}): Metric
   if (n === 0) return metric<Trend>(null, false);
   const at = options.at ?? series.time[n - 1]!;
   const from = at - (options.windowMin ?? TREND_WINDOW_MIN) * MINUTE_MS;
-  const lo = TREND_MIN_MMOL * MGDL_PER_MMOL;
-  const hi = TREND_MAX_MMOL * MGDL_PER_MMOL;
+  const lo = mmolToMgdl(TREND_MIN_MMOL);
+  const hi = mmolToMgdl(TREND_MAX_MMOL);
   // Readings in [from, at] and in range; times in minutes relative to `at`.
   const xs: number[] = [];
   const ys: number[] = [];
@@ -105,7 +106,7 @@ export function glucoseTrend(series: Series, options: TrendOptions = {}): Metric
     sxx += dx * dx;
   }
   const mgdlPerMin = sxy / sxx;
-  const mmolPerMin = mgdlPerMin / MGDL_PER_MMOL;
+  const mmolPerMin = mgdlToMmol(mgdlPerMin);
   return metric<Trend>(
     { level: trendLevelOf(mmolPerMin), mmolPerMin, mgdlPerMin, readings: m },
     true,

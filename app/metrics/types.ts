@@ -1,8 +1,8 @@
 /**
  * Shared types of the glucose metrics engine.
  *
- * Units: glucose is always mg/dL inside the engine (mmol/L = mg/dL / 18, converted only for
- * display); times are epoch milliseconds (UTC instants).
+ * Units: glucose is always mg/dL inside the engine (mmol/L only for display, converted by
+ * app/domain/glucose-unit.ts); times are epoch milliseconds (UTC instants).
  */
 
 /** One glucose reading: a UTC instant and a glucose value in mg/dL. */
@@ -39,9 +39,6 @@ export const NO_VALUE: MetricResult<never> = Object.freeze({ value: null, suffic
 export function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
-
-/** mg/dL per mmol/L: mmol/L = mg/dL / 18. */
-export const MGDL_PER_MMOL = 18;
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;

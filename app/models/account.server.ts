@@ -1,5 +1,6 @@
 import type { EmailCodePurpose } from "@prisma/client";
 import { Identity } from "~/domain/codes";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import type { Locale } from "~/i18n";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -274,7 +275,7 @@ export async function registerAccount(
               weightKg: profile.weight,
             }
           : {}),
-        setting: { create: { lang: input.lang, unit: profile?.unit ?? 0 } },
+        setting: { create: { lang: input.lang, unit: profile?.unit ?? GlucoseUnit.Mmol } },
         ...(profile
           ? {
               patient: {

@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { Identity, passedAudit, ShareSource, ShareState } from "~/domain/codes";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import type { Locale } from "~/i18n";
 import {
   apiDate,
@@ -60,7 +61,10 @@ export function mayAddPatients(viewer: Viewer): boolean {
 
 /** The glucose unit a user enters and reads values in (0 mmol/L, the default; 1 mg/dL). */
 export async function unitOf(userId: number): Promise<number> {
-  return (await db().setting.findUnique({ where: { userId }, select: { unit: true } }))?.unit ?? 0;
+  return (
+    (await db().setting.findUnique({ where: { userId }, select: { unit: true } }))?.unit ??
+    GlucoseUnit.Mmol
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report";
-import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { sniffImageType, type RasterImageType } from "~/utils/image-type";
@@ -11,7 +11,7 @@ export async function saveLanguage(userId: number, lang: Locale) {
 }
 
 /** Saves the glucose unit: 0 = mmol/L, 1 = mg/dL; a first save keeps the language the user is reading in. */
-export async function saveUnit(userId: number, unit: 0 | 1, lang: Locale) {
+export async function saveUnit(userId: number, unit: GlucoseUnit, lang: Locale) {
   await db().setting.upsert({
     where: { userId },
     create: { userId, unit, lang },
@@ -35,7 +35,7 @@ export async function languageAndUnits(userId: number): Promise<LanguageAndUnits
   });
   return {
     lang: isLocale(row?.lang) ? row.lang : fallbackLng,
-    unit: toGlucoseUnit(row?.unit ?? 0),
+    unit: toGlucoseUnit(row?.unit),
     weightUnit: row?.weightUnit === 1 ? 1 : 0,
     heightUnit: row?.heightUnit === 1 ? 1 : 0,
   };
@@ -69,7 +69,7 @@ export async function userSettings(userId: number): Promise<UserSettings> {
     },
   });
   return {
-    unit: toGlucoseUnit(row?.unit ?? 0),
+    unit: toGlucoseUnit(row?.unit),
     weightUnit: row?.weightUnit === 1 ? 1 : 0,
     heightUnit: row?.heightUnit === 1 ? 1 : 0,
     orientation: row?.orientation === "landscape" ? "landscape" : "portrait",

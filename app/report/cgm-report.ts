@@ -26,7 +26,8 @@ import { ZoneOffsets, localDayToIsoDate } from "../metrics/timezone";
 import { buildCgmDay, type CgmDayModel } from "./cgm-day";
 import { clockOf, dayWindow, displayDate, type IsoDate } from "./day";
 import { checkReportRange, type InvalidRange } from "./report-range";
-import { isAboveRange, isBelowRange, unitCode, type GlucoseUnit, type UnitCode } from "./units";
+import type { GlucoseUnit } from "../domain/glucose-unit";
+import { isAboveRange, isBelowRange, unitCode, type UnitCode } from "./units";
 
 /** A CGM reading with the stored record's id (for `pdid`). */
 export interface CgmReportReading extends Reading {

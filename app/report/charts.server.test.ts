@@ -19,7 +19,7 @@ import {
 import { dayWindow, hourTicks } from "./day";
 import { buildPumpDay, type PumpDayModel } from "./pump-day";
 import { pumpRecord } from "./test-records";
-import { toUnit, type GlucoseUnit } from "./units";
+import { toUnit, type GlucoseUnit } from "../domain/glucose-unit";
 import {
   all,
   num,

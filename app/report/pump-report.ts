@@ -42,7 +42,8 @@ import {
   type PumpTotalCount,
 } from "./pump-day";
 import { checkReportRange, type InvalidRange } from "./report-range";
-import { roundHalfUp, type GlucoseUnit } from "./units";
+import type { GlucoseUnit } from "../domain/glucose-unit";
+import { roundHalfUp } from "./units";
 
 export { BIG_BOLUS_MAX_SHOWN };
 

@@ -41,7 +41,8 @@ import { KOVATCHEV_SPLIT_MGDL } from "../metrics/risk";
 import type { MetricResult, Reading } from "../metrics/types";
 import { dayWindow, daysBetween, shiftDate, type IsoDate } from "./day";
 import { checkReportRange, type InvalidRange } from "./report-range";
-import { toUnit, type GlucoseUnit } from "./units";
+import { toUnit, type GlucoseUnit } from "../domain/glucose-unit";
+import { unitCode } from "./units";
 
 /**
  * The MAGE parameters computeAll uses: mage.ts `mageMaDirections` defaults (short_ma 5, long_ma
@@ -347,7 +348,7 @@ export function statisticRowInUnit(row: StatisticRow, unit: GlucoseUnit): Statis
 
 /** Unit code of a row for a display unit (not translated; "" for unitless). */
 export function statisticUnitCode(kind: StatisticUnitKind, unit: GlucoseUnit): string {
-  const g = unit === 1 ? "mg/dL" : "mmol/L";
+  const g = unitCode(unit);
   switch (kind) {
     case "glucose":
       return g;

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { fromUnit } from "../domain/glucose-unit";
 import {
   classify,
   displayGlucose,
   formatGlucose,
   formatNumber,
-  fromUnit,
   glucoseDisplay,
   isAboveRange,
   isBelowRange,
   roundHalfUp,
-  toGlucoseUnit,
-  toUnit,
   unitCode,
   VERY_HIGH_MGDL,
   VERY_LOW_MGDL,
@@ -18,23 +16,10 @@ import {
 
 const limits = { low: 70, high: 180 };
 
-describe("unit setting", () => {
-  it("1 is mg/dL, anything else mmol/L (the default)", () => {
-    expect(toGlucoseUnit(1)).toBe(1);
-    expect(toGlucoseUnit("1")).toBe(1);
-    expect(toGlucoseUnit(0)).toBe(0);
-    expect(toGlucoseUnit(2)).toBe(0);
-    expect(toGlucoseUnit(undefined)).toBe(0);
+describe("unit codes", () => {
+  it("0 is mmol/L, 1 mg/dL", () => {
     expect(unitCode(0)).toBe("mmol/L");
     expect(unitCode(1)).toBe("mg/dL");
-  });
-
-  it("conversion by the factor 18, both ways", () => {
-    expect(toUnit(180, 0)).toBe(10);
-    expect(toUnit(180, 1)).toBe(180);
-    expect(fromUnit(3.9, 0)).toBeCloseTo(70.2, 12);
-    expect(fromUnit(10, 0)).toBe(180);
-    expect(fromUnit(99, 1)).toBe(99);
   });
 });
 

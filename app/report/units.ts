@@ -1,9 +1,9 @@
 /**
  * Glucose display and classification.
  *
- * Glucose is stored and computed in mg/dL; mmol/L = mg/dL / 18 only for display. The unit
- * setting is 0 = mmol/L (the default) and 1 = mg/dL, everywhere. mmol/L is shown with one
- * decimal, mg/dL as an integer, with the locale's decimal separator (Intl.NumberFormat).
+ * Glucose is stored and computed in mg/dL and converted to the user's unit only for display
+ * (app/domain/glucose-unit.ts). mmol/L is shown with one decimal, mg/dL as an integer, with the
+ * locale's decimal separator (Intl.NumberFormat).
  *
  * Classification always uses the unrounded mg/dL value (classify before rounding): 69.9 mg/dL
  * displays as "3.9" mmol/L yet is low against a 70 mg/dL limit.
@@ -11,13 +11,8 @@
  * Unit labels are not translated here: {@link unitCode} gives a code; the label is the
  * translation `common:units.<unit>`.
  */
+import { GlucoseUnit, toUnit } from "../domain/glucose-unit";
 import { assertLimits, VERY_LOW_MGDL, type GlucoseLimits } from "../metrics/alarm";
-import { MGDL_PER_MMOL } from "../metrics/types";
-
-/** The unit setting: 0 = mmol/L (default), 1 = mg/dL. */
-export type GlucoseUnit = 0 | 1;
-export const UNIT_MMOL: GlucoseUnit = 0;
-export const UNIT_MGDL: GlucoseUnit = 1;
 
 /** Symbol-like code of a unit (not a translated label). */
 export type UnitCode = "mmol/L" | "mg/dL";
@@ -29,28 +24,13 @@ export type UnitCode = "mmol/L" | "mg/dL";
 export const VERY_HIGH_MGDL = 250;
 export { VERY_LOW_MGDL };
 
-/** The unit setting of any stored value: 1 means mg/dL, anything else mmol/L. */
-export function toGlucoseUnit(value: unknown): GlucoseUnit {
-  return value === 1 || value === "1" ? 1 : 0;
-}
-
 export function unitCode(unit: GlucoseUnit): UnitCode {
-  return unit === 1 ? "mg/dL" : "mmol/L";
+  return unit === GlucoseUnit.Mgdl ? "mg/dL" : "mmol/L";
 }
 
 /** Decimals shown for a unit: 1 for mmol/L, 0 for mg/dL. */
 export function unitDecimals(unit: GlucoseUnit): number {
-  return unit === 1 ? 0 : 1;
-}
-
-/** mg/dL converted to the display unit, unrounded (for chart coordinates). */
-export function toUnit(mgdl: number, unit: GlucoseUnit): number {
-  return unit === 1 ? mgdl : mgdl / MGDL_PER_MMOL;
-}
-
-/** A value in the display unit converted back to mg/dL (e.g. a limit typed in mmol/L). */
-export function fromUnit(value: number, unit: GlucoseUnit): number {
-  return unit === 1 ? value : value * MGDL_PER_MMOL;
+  return unit === GlucoseUnit.Mgdl ? 0 : 1;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
 import { RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import { listOptions } from "~/models/option.server";
 import {
   findPatientRecord,
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const read = await readPatient({ viewer: user, pid, purpose: "record", channel: "page" });
   const record = read.ok ? await findPatientRecord(user, read.patient.id) : null;
   if (!record) throw new Response("Not Found", { status: 404 });
-  const view = recordView(record, user.setting?.unit ?? 0);
+  const view = recordView(record, user.setting?.unit ?? GlucoseUnit.Mmol);
   if (!record.own) return { view, options: [], timeZones: [], defaults: null };
   return {
     view,

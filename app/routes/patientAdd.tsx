@@ -10,6 +10,7 @@ import {
   type RecordFieldsMeta,
 } from "~/components/patient-record-fields";
 import { Identity } from "~/domain/codes";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import { listOptions } from "~/models/option.server";
 import { createPatientRecord, mayAddPatients } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     allowed,
     isClinic: user.identity === Identity.Clinic,
-    unit: user.setting?.unit ?? 0,
+    unit: user.setting?.unit ?? GlucoseUnit.Mmol,
     options: allowed ? await listOptions() : [],
     timeZones: allowed ? timeZoneChoices() : [],
   };

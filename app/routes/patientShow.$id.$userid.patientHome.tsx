@@ -14,7 +14,7 @@ import { forPage, patientView, tabsFor } from "~/services/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power-change.server";
 import { displayDate } from "~/report/day";
 import { viewChart } from "~/services/view-charts.server";
-import { toGlucoseUnit } from "~/report/units";
+import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { parsePatientViewQuery } from "~/schemas/patient-view";
 import { readPatient } from "~/services/patient-read.server";
 import * as s from "~/styles/patient-view.css";

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { saveUnit } from "~/models/setting.server";
 import { getLocale } from "~/services/locale.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireUser } from "~/services/session.server";
 
 const schema = z.object({
-  unit: z.enum(["0", "1"]).transform((v) => (v === "1" ? 1 : 0) as 0 | 1),
+  unit: z.enum(["0", "1"]).transform(toGlucoseUnit),
   redirectTo: z.string().optional(),
 });
 

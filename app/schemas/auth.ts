@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Identity } from "~/domain/codes";
+import { fromUnit, toGlucoseUnit } from "~/domain/glucose-unit";
 import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 
 /**
@@ -9,8 +10,6 @@ import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 export const CODE_PATTERN = /^\d{6}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** mg/dL per mmol/L: mmol/L = mg/dL / 18. */
-export const MGDL_PER_MMOL = 18;
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
 
@@ -97,8 +96,8 @@ function checkGlucoseRange(
     });
     return;
   }
-  const low = toMgdl(v.lowLimit, v.unit);
-  const high = toMgdl(v.highLimit, v.unit);
+  const low = fromUnit(v.lowLimit, toGlucoseUnit(v.unit));
+  const high = fromUnit(v.highLimit, toGlucoseUnit(v.unit));
   if (high <= low)
     ctx.addIssue({ code: "custom", path: ["highLimit"], message: "errors.glucoseRangeWrong" });
   else if (low < 40 || high > 400)
@@ -107,10 +106,6 @@ function checkGlucoseRange(
       path: [low < 40 ? "lowLimit" : "highLimit"],
       message: "errors.glucoseRangeImplausible",
     });
-}
-
-export function toMgdl(value: number, unit: number) {
-  return unit === 1 ? value : value * MGDL_PER_MMOL;
 }
 
 const accountFields = {
@@ -160,8 +155,8 @@ export const registerPersonSchema = z
   .superRefine(checkGlucoseRange)
   .transform((v) => ({
     ...v,
-    lowLimitMgdl: toMgdl(v.lowLimit!, v.unit),
-    highLimitMgdl: toMgdl(v.highLimit!, v.unit),
+    lowLimitMgdl: fromUnit(v.lowLimit!, toGlucoseUnit(v.unit)),
+    highLimitMgdl: fromUnit(v.highLimit!, toGlucoseUnit(v.unit)),
   }));
 
 export const sendCodeSchema = z.object({ email: emailField });

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { fromUnit, GlucoseUnit, mgdlToMmol, toGlucoseUnit } from "~/domain/glucose-unit";
 import { isTimeZone } from "~/utils/time-zones";
-import { MGDL_PER_MMOL, toMgdl } from "./auth";
 import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
 
 /**
@@ -13,7 +13,6 @@ import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText }
  * numbers, so that a value shown in mmol/L with one decimal and saved again does not drift.
  */
 
-export { MGDL_PER_MMOL };
 export const GENDERS = ["male", "female", "other", "unknown"] as const;
 export const PRONOUNS = ["he", "she", "they", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -31,12 +30,12 @@ export type MealField = `${Meal}Start` | `${Meal}End`;
 
 /** mg/dL as stored: the typed limit converted and rounded to a whole mg/dL. */
 export function limitToMgdl(value: number, unit: number): number {
-  return Math.round(toMgdl(value, unit));
+  return Math.round(fromUnit(value, toGlucoseUnit(unit)));
 }
 
 /** A stored mg/dL limit in the user's unit: mmol/L with one decimal, mg/dL whole. */
 export function limitFromMgdl(mgdl: number, unit: number): number {
-  return unit === 1 ? Math.round(mgdl) : Math.round((mgdl / MGDL_PER_MMOL) * 10) / 10;
+  return unit === GlucoseUnit.Mgdl ? Math.round(mgdl) : Math.round(mgdlToMmol(mgdl) * 10) / 10;
 }
 
 /** "HH:mm" or "HH:mm:ss" as seconds after midnight; null for anything else. */
@@ -260,7 +259,10 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: "custom",
         path: [low < GLUCOSE_BOUNDS_MGDL.min ? "lowLimit" : "highLimit"],
-        message: v.unit === 1 ? "errors.glucoseRangeBoundsMgdl" : "errors.glucoseRangeBoundsMmol",
+        message:
+          v.unit === GlucoseUnit.Mgdl
+            ? "errors.glucoseRangeBoundsMgdl"
+            : "errors.glucoseRangeBoundsMmol",
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { GlucoseUnit } from "~/domain/glucose-unit";
 import { checkApiToken } from "~/models/api-token.server";
 import { getLocale } from "~/services/locale.server";
 import { getFixedT } from "~/utils/i18n.server";
@@ -192,7 +193,7 @@ export function userInfo(user: {
     reason: user.auditReason,
     firstName: user.firstName,
     lastName: user.lastName,
-    unit: user.setting?.unit ?? 0,
+    unit: user.setting?.unit ?? GlucoseUnit.Mmol,
     lang: user.setting?.lang ?? "en",
   };
 }

@@ -1,5 +1,5 @@
 import { computeAll } from "~/metrics";
-import { MGDL_PER_MMOL } from "~/metrics/types";
+import { mgdlToMmol } from "~/domain/glucose-unit";
 import { buildBgRange } from "~/report/bg-range";
 import { buildCgmDay, buildCgmOverlay, OVERLAY_DAYS } from "~/report/cgm-day";
 import {
@@ -403,7 +403,7 @@ export async function cgmList(viewer: Viewer, patient: VisiblePatient, from: Iso
     readings: readings.map((r) => ({
       dateTime: new Date(r.time).toISOString(),
       mgdl: r.mgdl,
-      mmol: r.mgdl / MGDL_PER_MMOL,
+      mmol: mgdlToMmol(r.mgdl),
     })),
   };
 }

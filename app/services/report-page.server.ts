@@ -15,7 +15,7 @@ import {
 } from "~/report/report-kinds";
 import { quickRange } from "~/report/quick-ranges";
 import { RANGE_RULES, type ReportRangeProblem } from "~/report/report-range";
-import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { parseReportQuery, type ReportRange } from "~/schemas/report";
 import { getLocale } from "~/services/locale.server";
 import { getFixedT } from "~/utils/i18n.server";

@@ -17,7 +17,7 @@ import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import type { InvalidRange } from "~/report/report-range";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
 import { buildStatisticsReport, type StatisticsReport } from "~/report/statistics-report";
-import { toGlucoseUnit, type GlucoseUnit } from "~/report/units";
+import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import type { ReportRange } from "~/schemas/report";
 import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
 import { type VisiblePatient, type Viewer } from "~/models/access.server";
@@ -154,7 +154,7 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
   const nameStyle = row?.nameStyle === 1 ? "center" : row?.nameStyle === 2 ? "right" : "left";
   return {
     birthDate: row?.birthDate ? row.birthDate.toISOString().slice(0, 10) : null,
-    unit: toGlucoseUnit(row?.unit ?? 0),
+    unit: toGlucoseUnit(row?.unit),
     nameStyle: nameStyle as "left" | "center" | "right",
     orientation: row?.orientation === "landscape" ? ("landscape" as const) : ("portrait" as const),
     splitLine: row?.splitLine ?? true,

@@ -11,7 +11,8 @@ import {
 } from "~/report/charts.server";
 import { displayDate } from "~/report/day";
 import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-day";
-import { formatGlucose, formatNumber, type GlucoseUnit } from "~/report/units";
+import type { GlucoseUnit } from "~/domain/glucose-unit";
+import { formatGlucose, formatNumber } from "~/report/units";
 
 type Options = { unit: GlucoseUnit; locale: string; t: TFunction };
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { MARK_CLASS } from "../../app/report/charts/render.server";
-import type { GlucoseUnit } from "../../app/report/units";
+import type { GlucoseUnit } from "../../app/domain/glucose-unit";
 import { createAcceptedShare, createUser, demoPatient, newestCgmDay } from "./db";
 import { tr, type Lng } from "./i18n";
 import { createKnownPatient, knownInstant } from "./known-patient";

@@ -6,7 +6,7 @@ import {
   reportPdfHref,
   type ReportKind,
 } from "../../app/report/report-kinds";
-import type { GlucoseUnit } from "../../app/report/units";
+import type { GlucoseUnit } from "../../app/domain/glucose-unit";
 import { createAcceptedShare, createUser } from "./db";
 import { tr, type Lng } from "./i18n";
 import { createKnownPatient } from "./known-patient";

@@ -8,13 +8,8 @@ import {
   type StatisticsReport,
   type StatisticUnitKind,
 } from "~/report/statistics-report";
-import {
-  formatNumber,
-  NO_VALUE_TEXT,
-  roundHalfUp,
-  unitDecimals,
-  type GlucoseUnit,
-} from "~/report/units";
+import type { GlucoseUnit } from "~/domain/glucose-unit";
+import { formatNumber, NO_VALUE_TEXT, roundHalfUp, unitDecimals } from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";

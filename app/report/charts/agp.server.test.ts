@@ -1,7 +1,7 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { Agp } from "../../metrics/agp";
-import type { GlucoseUnit } from "../units";
+import type { GlucoseUnit } from "../../domain/glucose-unit";
 import {
   agpChart,
   agpDailyChart,

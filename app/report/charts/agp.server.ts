@@ -11,7 +11,7 @@ import * as Plot from "@observablehq/plot";
 import type { Agp } from "../../metrics/agp";
 import type { GlucoseLimits } from "../../metrics/alarm";
 import { AGP_TARGET_BAND, type DailyProfile } from "../agp-report";
-import { toUnit } from "../units";
+import { toUnit } from "../../domain/glucose-unit";
 import { AGP_BAND_COLORS, CHART_PALETTE } from "./palette";
 import {
   DEFAULT_CHART_WIDTH,

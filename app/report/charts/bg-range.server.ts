@@ -6,7 +6,8 @@
 import * as Plot from "@observablehq/plot";
 import type { BgRangeModel, BgReadingView } from "../bg-range";
 import type { IsoDate } from "../day";
-import { formatGlucose, toUnit } from "../units";
+import { toUnit } from "../../domain/glucose-unit";
+import { formatGlucose } from "../units";
 import { GLUCOSE_CLASS_COLOR } from "./palette";
 import {
   chartWidth,

@@ -5,7 +5,7 @@
 import * as Plot from "@observablehq/plot";
 import type { CgmDayModel, CgmOverlayModel, CgmPointView } from "../cgm-day";
 import { hourTicks } from "../day";
-import { toUnit } from "../units";
+import { toUnit } from "../../domain/glucose-unit";
 import { CHART_PALETTE, GLUCOSE_CLASS_COLOR, mixColor } from "./palette";
 import {
   chartWidth,

@@ -21,7 +21,8 @@ import type {
   RateStep,
 } from "../pump-day";
 import { hourTicks, type TimeTick } from "../day";
-import { formatGlucose, formatNumber, toUnit } from "../units";
+import { toUnit } from "../../domain/glucose-unit";
+import { formatGlucose, formatNumber } from "../units";
 import { ALARM_SEVERITY_COLOR, CHART_PALETTE, GLUCOSE_CLASS_COLOR } from "./palette";
 import {
   chartFontSize,

@@ -22,7 +22,7 @@ import {
   type PumpReport,
 } from "../pump-report";
 import { pumpRecord as rec } from "../test-records";
-import type { GlucoseUnit } from "../units";
+import type { GlucoseUnit } from "../../domain/glucose-unit";
 import { MARGIN_LEFT, MARGIN_RIGHT } from "./render.server";
 import {
   all,

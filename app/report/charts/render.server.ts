@@ -13,7 +13,8 @@ import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import type { GlucoseLimits } from "../../metrics/alarm";
 import type { TimeTick } from "../day";
-import { formatNumber, toUnit, unitDecimals, type GlucoseUnit } from "../units";
+import { toUnit, type GlucoseUnit } from "../../domain/glucose-unit";
+import { formatNumber, unitDecimals } from "../units";
 import { CHART_PALETTE, TARGET_BAND_OPACITY } from "./palette";
 
 export interface ChartOptions {
