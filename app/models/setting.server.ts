@@ -41,14 +41,39 @@ export async function languageAndUnits(userId: number): Promise<LanguageAndUnits
   };
 }
 
-/** What the settings page shows: units, print settings and whether there is a logo. */
-export type UserSettings = {
-  unit: GlucoseUnit;
-  weightUnit: 0 | 1;
-  heightUnit: 0 | 1;
+/** How a user's reports are printed: page orientation, title alignment, a line under the header. */
+export type PrintSettings = {
   orientation: Orientation;
   nameStyle: NameStyle;
   splitLine: boolean;
+};
+
+/**
+ * The print settings of a stored settings row: portrait unless landscape, a title aligned left
+ * unless centred (1) or right (2), the split line unless turned off. No row gives those defaults.
+ */
+export function printSettingsOf(
+  row:
+    | {
+        orientation: string | null;
+        nameStyle: number | null;
+        splitLine: boolean | null;
+      }
+    | null
+    | undefined,
+): PrintSettings {
+  return {
+    orientation: row?.orientation === "landscape" ? "landscape" : "portrait",
+    nameStyle: row?.nameStyle === 1 || row?.nameStyle === 2 ? row.nameStyle : 0,
+    splitLine: row?.splitLine ?? true,
+  };
+}
+
+/** What the settings page shows: units, print settings and whether there is a logo. */
+export type UserSettings = PrintSettings & {
+  unit: GlucoseUnit;
+  weightUnit: 0 | 1;
+  heightUnit: 0 | 1;
   /** The stored logo's type, and a version that changes with every save (for the image URL); null without a logo. */
   logo: { type: string; version: number } | null;
 };
@@ -72,9 +97,7 @@ export async function userSettings(userId: number): Promise<UserSettings> {
     unit: toGlucoseUnit(row?.unit),
     weightUnit: row?.weightUnit === 1 ? 1 : 0,
     heightUnit: row?.heightUnit === 1 ? 1 : 0,
-    orientation: row?.orientation === "landscape" ? "landscape" : "portrait",
-    nameStyle: row?.nameStyle === 1 || row?.nameStyle === 2 ? row.nameStyle : 0,
-    splitLine: row?.splitLine ?? true,
+    ...printSettingsOf(row),
     // saveReportLogo and removeReportLogo set and clear the type together with the bytes.
     logo: row?.reportLogoType
       ? { type: row.reportLogoType, version: row.updatedAt.getTime() }

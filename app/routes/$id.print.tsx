@@ -13,6 +13,7 @@ import { defaultPumpRange, pumpReportFor } from "~/services/report.server";
 import { pumpRangeChart } from "~/report/charts.server";
 import { pumpRangeChartLabels } from "~/services/view-charts.server";
 import { displayDate } from "~/report/day";
+import { nameStyleCode } from "~/schemas/setting";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
@@ -35,8 +36,10 @@ export async function loader(args: LoaderFunctionArgs) {
   } = await loadReportPage(args, "pump", {
     defaultRange: (_viewer, patient, now) => defaultPumpRange(patient, now),
     async build({ viewer, patient, range, now, unit, context }) {
-      const nameStyle = context.nameStyle === "center" ? 1 : context.nameStyle === "right" ? 2 : 0;
-      const result = await pumpReportFor(viewer, patient, range, now, { unit, nameStyle });
+      const result = await pumpReportFor(viewer, patient, range, now, {
+        unit,
+        nameStyle: nameStyleCode(context.nameStyle),
+      });
       if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
       return {
         value: result.report,

@@ -1,5 +1,6 @@
 import { pumpReportFor, pumpReportResponse, reportContext } from "~/services/report.server";
 import { rangeProblemKey } from "~/report/report-kinds";
+import { nameStyleCode } from "~/schemas/setting";
 import { reportApiAction } from "~/services/patient-api.server";
 import { postOnly } from "~/services/api.server";
 
@@ -10,10 +11,9 @@ import { postOnly } from "~/services/api.server";
  */
 export const action = reportApiAction("pump", async ({ viewer, patient, range, now }) => {
   const context = await reportContext(viewer.id, patient);
-  const nameStyle = context.nameStyle === "center" ? 1 : context.nameStyle === "right" ? 2 : 0;
   const result = await pumpReportFor(viewer, patient, range, now, {
     unit: context.unit,
-    nameStyle,
+    nameStyle: nameStyleCode(context.nameStyle),
   });
   if (result.status !== "ok") return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
   return { ok: true, data: pumpReportResponse(patient.id, result.report) };

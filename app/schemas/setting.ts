@@ -16,6 +16,10 @@ export type Orientation = (typeof ORIENTATIONS)[number];
 /** Report title alignment, indexed by the stored `nameStyle` (0 left, 1 centre, 2 right). */
 export const NAME_STYLES = ["left", "center", "right"] as const;
 export type NameStyleName = (typeof NAME_STYLES)[number];
+/** The stored `nameStyle` of a title alignment. */
+export function nameStyleCode(name: NameStyleName): NameStyle {
+  return NAME_STYLES.indexOf(name) as NameStyle;
+}
 /** The largest report logo accepted, in bytes (the page states it). */
 export const LOGO_MAX_BYTES = 512 * 1024;
 

@@ -20,7 +20,9 @@ import { buildStatisticsReport, type StatisticsReport } from "~/report/statistic
 import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import type { ReportRange } from "~/schemas/report";
 import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
+import { NAME_STYLES } from "~/schemas/setting";
 import { type VisiblePatient, type Viewer } from "~/models/access.server";
+import { printSettingsOf } from "~/models/setting.server";
 import {
   bgReadings,
   cgmReadings,
@@ -151,13 +153,13 @@ export function pumpReportResponse(pid: number, report: PumpReport) {
 /** The reader's print settings and the patient's birth date, in one query. */
 export async function reportContext(readerId: number, patient: VisiblePatient) {
   const row = await readerPrintSettings(readerId, patient.userId);
-  const nameStyle = row?.nameStyle === 1 ? "center" : row?.nameStyle === 2 ? "right" : "left";
+  const print = printSettingsOf(row);
   return {
     birthDate: row?.birthDate ? row.birthDate.toISOString().slice(0, 10) : null,
     unit: toGlucoseUnit(row?.unit),
-    nameStyle: nameStyle as "left" | "center" | "right",
-    orientation: row?.orientation === "landscape" ? ("landscape" as const) : ("portrait" as const),
-    splitLine: row?.splitLine ?? true,
+    nameStyle: NAME_STYLES[print.nameStyle],
+    orientation: print.orientation,
+    splitLine: print.splitLine,
     /** The logo's address, versioned by the settings' last save so that a new logo is not hidden by the cached old one; null without a logo. */
     logoSrc: row?.hasLogo && row.updatedAt ? `/report-logo?v=${row.updatedAt.getTime()}` : null,
   };
