@@ -6,6 +6,7 @@ import { consensusTargetsOf, type TimeInRanges } from "../metrics/ranges";
 import type { Reading } from "../metrics/types";
 import {
   AGP_CV_GOAL_PERCENT,
+  AGP_GOAL_BOUNDS,
   AGP_GOALS,
   AGP_MIN_FULL_DAYS,
   agpGoalsOf,
@@ -105,6 +106,14 @@ describe("buildAgpReport: the 5-full-day rule", () => {
       "veryLow",
     ]);
     expect(r.timeInRanges.bands.map((b) => Math.round(b.percent))).toEqual([20, 20, 20, 20, 20]);
+    // The bounds as the consensus writes them: > 250, 181-250, 70-180, 54-69, < 54 mg/dL.
+    expect(r.timeInRanges.bands.map((b) => [b.fromMgdl, b.toMgdl])).toEqual([
+      [250, null],
+      [181, 250],
+      [70, 180],
+      [54, 69],
+      [null, 54],
+    ]);
     // Every goal missed: 20 % above 250 (< 5), 40 % above 180 (< 25), 20 % in range (> 70), 40 % below 70 (< 4), 20 % below 54 (< 1).
     expect(r.timeInRanges.goals.map((g) => [g.key, g.comparator, g.percent, g.met])).toEqual([
       ["above250", "lt", 5, false],
@@ -131,6 +140,16 @@ describe("buildAgpReport: the 5-full-day rule", () => {
 });
 
 describe("consensus goals", () => {
+  it("count above 250 and 180, within 70-180, below 70 and 54 mg/dL", () => {
+    expect(AGP_GOAL_BOUNDS).toEqual({
+      above250: { fromMgdl: 250, toMgdl: null },
+      above180: { fromMgdl: 180, toMgdl: null },
+      inRange: { fromMgdl: 70, toMgdl: 180 },
+      below70: { fromMgdl: null, toMgdl: 70 },
+      below54: { fromMgdl: null, toMgdl: 54 },
+    });
+  });
+
   const t = (o: Partial<TimeInRanges>): TimeInRanges => ({
     below54: 0,
     below70: 0,

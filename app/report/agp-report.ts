@@ -45,17 +45,43 @@ import { checkReportRange, type InvalidRange } from "./report-range";
 
 export { AGP_MIN_FULL_DAYS, FULL_DAY_FRACTION };
 
+/**
+ * The consensus's glucose thresholds, mg/dL (Battelino 2019): level 2 hypoglycaemia below 54,
+ * hypoglycaemia below 70, the target range 70-180, hyperglycaemia above 180, level 2 above 250.
+ */
+const MGDL = { veryLow: 54, low: 70, high: 180, veryHigh: 250 } as const;
+
 /** The AGP chart's target band, mg/dL (Battelino 2019: 70-180 mg/dL). */
-export const AGP_TARGET_BAND: GlucoseLimits = { low: 70, high: 180 };
+export const AGP_TARGET_BAND: GlucoseLimits = { low: MGDL.low, high: MGDL.high };
+
+/** Glucose bounds in mg/dL; null = open ("> 250" has no upper bound, "< 54" no lower one). */
+export interface MgdlBounds {
+  readonly fromMgdl: number | null;
+  readonly toMgdl: number | null;
+}
 
 /** Stacked-bar segments, top to bottom (Battelino 2019 figure 3). */
 export type AgpBandKey = "veryHigh" | "high" | "inRange" | "low" | "veryLow";
 
-export interface AgpBand {
+/**
+ * The consensus's time-in-ranges bands, top to bottom (Battelino 2019 figure 3): the
+ * {@link TimeInRanges} field each shows, and its bounds as the consensus writes them (181-250,
+ * 54-69 mg/dL).
+ */
+export const AGP_BANDS: readonly (MgdlBounds & {
   readonly key: AgpBandKey;
-  /** mg/dL bounds as the consensus writes them (null = open). */
-  readonly fromMgdl: number | null;
-  readonly toMgdl: number | null;
+  readonly field: keyof TimeInRanges;
+})[] = [
+  { key: "veryHigh", field: "above250", fromMgdl: MGDL.veryHigh, toMgdl: null },
+  { key: "high", field: "range181to250", fromMgdl: MGDL.high + 1, toMgdl: MGDL.veryHigh },
+  { key: "inRange", field: "range70to180", fromMgdl: MGDL.low, toMgdl: MGDL.high },
+  { key: "low", field: "range54to69", fromMgdl: MGDL.veryLow, toMgdl: MGDL.low - 1 },
+  { key: "veryLow", field: "below54", fromMgdl: null, toMgdl: MGDL.veryLow },
+];
+
+/** A stacked-bar segment (bounds as in {@link AGP_BANDS}). */
+export interface AgpBand extends MgdlBounds {
+  readonly key: AgpBandKey;
   /** Percent of readings, 0-100, unrounded. */
   readonly percent: number;
 }
@@ -92,6 +118,15 @@ export const AGP_GOALS: Readonly<
     { key: "inRange", comparator: "gt", percent: 50 },
     { key: "below70", comparator: "lt", percent: 1 },
   ],
+};
+
+/** The glucose each goal counts, mg/dL: above `fromMgdl`, below `toMgdl`, or between both. */
+export const AGP_GOAL_BOUNDS: Readonly<Record<AgpGoalKey, MgdlBounds>> = {
+  above250: { fromMgdl: MGDL.veryHigh, toMgdl: null },
+  above180: { fromMgdl: MGDL.high, toMgdl: null },
+  inRange: { fromMgdl: MGDL.low, toMgdl: MGDL.high },
+  below70: { fromMgdl: null, toMgdl: MGDL.low },
+  below54: { fromMgdl: null, toMgdl: MGDL.veryLow },
 };
 
 /** CV goal, % (Danne 2017, cited by Battelino 2019): <= 36 (ranges.ts `consensusTargetsOf` decides `cvGoalMet`). */
@@ -192,13 +227,7 @@ export interface AgpReportInput {
 }
 
 function bandsOf(t: TimeInRanges): AgpBand[] {
-  return [
-    { key: "veryHigh", fromMgdl: 250, toMgdl: null, percent: t.above250 },
-    { key: "high", fromMgdl: 181, toMgdl: 250, percent: t.range181to250 },
-    { key: "inRange", fromMgdl: 70, toMgdl: 180, percent: t.range70to180 },
-    { key: "low", fromMgdl: 54, toMgdl: 69, percent: t.range54to69 },
-    { key: "veryLow", fromMgdl: null, toMgdl: 54, percent: t.below54 },
-  ];
+  return AGP_BANDS.map(({ field, ...band }) => ({ ...band, percent: t[field] }));
 }
 
 /** The consensus goals with their actual values and whether each is met (from `consensusTargetsOf`). */

@@ -5,9 +5,12 @@ import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/repo
 import { agpReportFor, defaultCgmRange } from "~/services/report.server";
 import {
   AGP_CV_GOAL_PERCENT,
+  AGP_GOAL_BOUNDS,
   insufficientMessageValues,
   type AgpBandKey,
+  type AgpGoalKey,
   type AgpReport,
+  type MgdlBounds,
 } from "~/report/agp-report";
 import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
@@ -139,19 +142,19 @@ export default function AgpPrint() {
     : insufficient
       ? `${insufficient.from} – ${insufficient.to}`
       : null;
-  const bandRange: Record<AgpBandKey, string> = {
-    veryHigh: `> ${g(250)}`,
-    high: `${g(181)}–${g(250)}`,
-    inRange: `${g(70)}–${g(180)}`,
-    low: `${g(54)}–${g(69)}`,
-    veryLow: `< ${g(54)}`,
+  // A band's bounds: "> 250", "181–250", "< 54" (in the reader's unit).
+  const boundsText = ({ fromMgdl, toMgdl }: MgdlBounds) =>
+    fromMgdl === null
+      ? `< ${g(toMgdl!)}`
+      : toMgdl === null
+        ? `> ${g(fromMgdl)}`
+        : `${g(fromMgdl)}–${g(toMgdl)}`;
+  const goalLabel = (key: AgpGoalKey) => {
+    const { fromMgdl, toMgdl } = AGP_GOAL_BOUNDS[key];
+    if (fromMgdl === null) return t("agp.goals.below", { value: `${g(toMgdl!)} ${unitText}` });
+    if (toMgdl === null) return t("agp.goals.above", { value: `${g(fromMgdl)} ${unitText}` });
+    return t("agp.goals.inRange", { low: g(fromMgdl), high: `${g(toMgdl)} ${unitText}` });
   };
-  const goalLabel = (key: string) =>
-    key === "inRange"
-      ? t("agp.goals.inRange", { low: g(70), high: `${g(180)} ${unitText}` })
-      : key.startsWith("above")
-        ? t("agp.goals.above", { value: `${g(Number(key.slice(5)))} ${unitText}` })
-        : t("agp.goals.below", { value: `${g(Number(key.slice(5)))} ${unitText}` });
   return (
     <ReportPage
       shell={shell}
@@ -207,7 +210,7 @@ export default function AgpPrint() {
                   <div key={band.key} className={s.agpTirRow}>
                     <dt>
                       <span className={s.agpSwatch} style={{ background: BAND_COLOR[band.key] }} />
-                      {`${t(`agp.bands.${band.key}`)} (${bandRange[band.key]} ${unitText})`}
+                      {`${t(`agp.bands.${band.key}`)} (${boundsText(band)} ${unitText})`}
                     </dt>
                     <dd data-testid={`agp-tir-${band.key}`}>{percent(band.percent)}</dd>
                   </div>

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import type { TimeInRanges, TrendLevel } from "~/metrics";
 import type { DayNavigation } from "~/services/patient-view.server";
 import type { CgmsView as CgmsViewName } from "~/schemas/patient-view";
+import { AGP_BANDS } from "~/report/agp-report";
 import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
 import { displayDate } from "~/report/day";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber, type GlucoseClass } from "~/report/units";
+import { formatGlucose, formatNumber } from "~/report/units";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import { QuickRangeButtons } from "../quick-ranges";
@@ -24,19 +25,6 @@ const TREND_ARROWS: Record<TrendLevel, string> = {
   falling: "↓",
   rapidlyFalling: "⇊",
 };
-
-/** The international-consensus bands, top to bottom (Battelino et al., Diabetes Care 2019;42:1593-1603). */
-const BANDS: {
-  key: keyof TimeInRanges;
-  cls: GlucoseClass;
-  bounds: [number | null, number | null];
-}[] = [
-  { key: "above250", cls: "veryHigh", bounds: [250, null] },
-  { key: "range181to250", cls: "high", bounds: [181, 250] },
-  { key: "range70to180", cls: "inRange", bounds: [70, 180] },
-  { key: "range54to69", cls: "low", bounds: [54, 69] },
-  { key: "below54", cls: "veryLow", bounds: [null, 54] },
-];
 
 type DayStats = { mean: number | null; sd: number | null; cv: number | null; gmi: number | null };
 type OverlayStats = {
@@ -173,24 +161,24 @@ function Latest({ day, unit }: { day: DayData["day"]; unit: GlucoseUnit }) {
 function RangeBars({ ranges, unit }: { ranges: TimeInRanges; unit: GlucoseUnit }) {
   const { t, i18n } = useTranslation("views");
   const g = (mgdl: number) => formatGlucose(mgdl, unit, i18n.language);
-  const label = ({ key, bounds: [low, high] }: (typeof BANDS)[number]) =>
+  const label = ({ field, fromMgdl: low, toMgdl: high }: (typeof AGP_BANDS)[number]) =>
     low === null
-      ? t(`cgms.bands.${key}`, { value: g(high!) })
+      ? t(`cgms.bands.${field}`, { value: g(high!) })
       : high === null
-        ? t(`cgms.bands.${key}`, { value: g(low) })
-        : t(`cgms.bands.${key}`, { low: g(low), high: g(high) });
+        ? t(`cgms.bands.${field}`, { value: g(low) })
+        : t(`cgms.bands.${field}`, { low: g(low), high: g(high) });
   return (
     <>
       <h3>{t("cgms.ranges")}</h3>
       <ul className={s.ranges} data-testid="time-in-ranges">
-        {BANDS.map((band) => (
-          <li key={band.key} className={s.rangeRow}>
+        {AGP_BANDS.map((band) => (
+          <li key={band.field} className={s.rangeRow}>
             <span>{label(band)}</span>
             <span className={s.bar} aria-hidden="true">
-              <span className={s.barFill[band.cls]} style={{ width: `${ranges[band.key]}%` }} />
+              <span className={s.barFill[band.key]} style={{ width: `${ranges[band.field]}%` }} />
             </span>
             <span>
-              {t("cgms.percent", { value: formatNumber(ranges[band.key], 1, i18n.language) })}
+              {t("cgms.percent", { value: formatNumber(ranges[band.field], 1, i18n.language) })}
             </span>
           </li>
         ))}
