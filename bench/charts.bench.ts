@@ -77,8 +77,8 @@ export async function benchCharts(): Promise<BenchResult[]> {
       eventType: 0,
       eventUrgency: 0,
       eventValue: 0,
-      statusShort0: 128 + (i % 4) * 16,
-      statusShort1: 0,
+      basalRateRaw: 128 + (i % 4) * 16,
+      bolusRateRaw: 0,
       dateTime: busyWindow.start + i * 15 * 60_000 + 30_000,
     });
   }
@@ -87,8 +87,8 @@ export async function benchCharts(): Promise<BenchResult[]> {
       ...template,
       eventPort: 3,
       eventType: 0,
-      statusShort0: 90 + h * 7,
-      statusShort1: 0,
+      basalRateRaw: 90 + h * 7,
+      bolusRateRaw: 0,
       dateTime: busyWindow.start + h * 3_600_000,
     });
   for (const h of [9, 15, 21])
@@ -97,8 +97,8 @@ export async function benchCharts(): Promise<BenchResult[]> {
       eventPort: 4,
       eventType: 1,
       eventUrgency: 1,
-      statusShort0: 128,
-      statusShort1: 0,
+      basalRateRaw: 128,
+      bolusRateRaw: 0,
       dateTime: busyWindow.start + h * 3_600_000 + 60_000,
     });
   const busyRecords = [...seeded.records, ...extra].sort((a, b) => a.dateTime - b.dateTime);

@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { createRng, gaussian, type Rng } from "../app/utils/seeded-random";
+import { cgmRecordToWire, meterRecordToWire, pumpRecordToWire } from "../app/wire/upload";
 
 export { createRng };
 
@@ -374,10 +375,10 @@ export function pumpHistoryRecords(events: PumpEvent[]) {
     eventType: e.type,
     eventUrgency: e.urgency,
     eventValue: e.value,
-    statusShort0: e.basalRaw,
-    statusShort1: e.carbs ?? e.bolusRaw,
-    statusByte0: e.battery,
-    statusByte1: e.reservoir,
+    basalRateRaw: e.basalRaw,
+    bolusRateRaw: e.carbs ?? e.bolusRaw,
+    battery: e.battery,
+    reservoir: e.reservoir,
     eventIndex: i + 1,
   }));
 }
@@ -386,44 +387,50 @@ const deviceClock = (at: Temporal.ZonedDateTime) =>
   at.toPlainDateTime().toString().replace("T", " ").slice(0, 19);
 
 /**
- * The demo pump's history as the browser uploads it (device clock, raw fields); record numbers
- * and event indexes count from `firstId` in order.
+ * The demo pump's history as the browser uploads it (device clock, raw fields, in the upload
+ * calls' form); record numbers and event indexes count from `firstId` in order.
  */
 export function pumpUploadRecords(events: readonly PumpEvent[], firstId = 1) {
-  return events.map((e, i) => ({
-    recordId: firstId + i,
-    eventIndex: (firstId + i) % 65_536,
-    eventPort: e.port,
-    eventType: e.type,
-    eventUrgency: e.urgency,
-    eventValue: e.value,
-    statusByte0: e.battery,
-    statusByte1: e.reservoir,
-    statusShort0: e.basalRaw,
-    statusShort1: e.carbs ?? e.bolusRaw,
-    deviceTime: deviceClock(e.at),
-  }));
+  return events.map((e, i) =>
+    pumpRecordToWire({
+      recordId: firstId + i,
+      eventIndex: (firstId + i) % 65_536,
+      eventPort: e.port,
+      eventType: e.type,
+      eventUrgency: e.urgency,
+      eventValue: e.value,
+      battery: e.battery,
+      reservoir: e.reservoir,
+      basalRateRaw: e.basalRaw,
+      bolusRateRaw: e.carbs ?? e.bolusRaw,
+      deviceTime: deviceClock(e.at),
+    }),
+  );
 }
 
 /** The demo CGM's history as uploaded: raw values (mg/dL = 1.8 x raw), glucose event type 7. */
 export function cgmUploadRecords(points: readonly CgmPoint[]) {
-  return points.map((p) => ({
-    eventIndex: p.index,
-    historyId: p.index,
-    sensorIndex: p.sensor,
-    eventType: 7,
-    eventData: p.raw,
-    deviceTime: deviceClock(p.at),
-  }));
+  return points.map((p) =>
+    cgmRecordToWire({
+      eventIndex: p.index,
+      historyId: p.index,
+      sensorIndex: p.sensor,
+      eventType: 7,
+      rawGlucose: p.raw,
+      deviceTime: deviceClock(p.at),
+    }),
+  );
 }
 
 /** A meter's readings as uploaded, with the meter's clock set to `timeZone`. */
 export function meterUploadRecords(points: readonly MeterPoint[], timeZone: string) {
-  return points.map((p) => ({
-    dateTime: deviceClock(p.at.withTimeZone(timeZone)),
-    statusShort0: p.mgdl,
-    statusByte0: 0,
-  }));
+  return points.map((p) =>
+    meterRecordToWire({
+      deviceTime: deviceClock(p.at.withTimeZone(timeZone)),
+      mgdl: p.mgdl,
+      flags: 0,
+    }),
+  );
 }
 
 /** Everything the seed writes for the rich demo patient, plus the sparse one's meter data. */

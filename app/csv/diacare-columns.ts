@@ -51,10 +51,10 @@ export const PUMP_COLUMNS: readonly {
   { column: "event_type", field: "eventType", max: 0xff },
   { column: "event_urgency", field: "eventUrgency", max: 0xff },
   { column: "event_value", field: "eventValue", max: 0xff },
-  { column: "status_byte0", field: "statusByte0", max: 0xff },
-  { column: "status_byte1", field: "statusByte1", max: 0xff },
-  { column: "status_short0", field: "statusShort0", max: 0xffff },
-  { column: "status_short1", field: "statusShort1", max: 0xffff },
+  { column: "status_byte0", field: "battery", max: 0xff },
+  { column: "status_byte1", field: "reservoir", max: 0xff },
+  { column: "status_short0", field: "basalRateRaw", max: 0xffff },
+  { column: "status_short1", field: "bolusRateRaw", max: 0xffff },
 ];
 
 /** The text columns that the writer guards against spreadsheet formulas (see `guardText`). */

@@ -508,10 +508,10 @@ describe("own format details", () => {
         eventType: 0,
         eventUrgency: 0,
         eventValue: 0,
-        statusByte0: 85,
-        statusByte1: 40,
-        statusShort0: 160,
-        statusShort1: 0,
+        battery: 85,
+        reservoir: 40,
+        basalRateRaw: 160,
+        bolusRateRaw: 0,
       },
     });
   });

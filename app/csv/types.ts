@@ -1,3 +1,5 @@
+import type { PumpRecordFields } from "~/ingest/records";
+
 /**
  * Types and limits of the CSV layer (app/csv): what the parsers of glucose data files produce and
  * the rows the own-format writer takes. Pure: no database, no React.
@@ -13,18 +15,7 @@ export type InsulinKind = "rapid" | "long";
 export type GlucoseLimit = "low" | "high";
 
 /** The raw fields of an insulin-pump history record (docs/device-protocols.md). */
-export interface PumpRecordFields {
-  recordId: number;
-  eventIndex: number;
-  eventPort: number;
-  eventType: number;
-  eventUrgency: number;
-  eventValue: number;
-  statusByte0: number;
-  statusByte1: number;
-  statusShort0: number;
-  statusShort1: number;
-}
+export type { PumpRecordFields };
 
 /** A device as a vendor file names it. */
 export interface CsvDevice {

@@ -15,7 +15,7 @@ describe("createAidexLink", () => {
     expect(await link.readManualRecord(5)).toEqual({
       eventIndex: 7,
       deviceTime: "2026-07-01 08:30:00",
-      eventData: 61,
+      rawGlucose: 61,
       eventType: 0,
       dataOrigin: 3,
     });

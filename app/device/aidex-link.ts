@@ -1,4 +1,4 @@
-import type { CgmRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput } from "~/ingest/records";
 import { SERIAL_NUMBER_READ, requestOf } from "./commands";
 import { asciiText, exchange, LINK_COMMANDS, READ_TIMEOUT_MS, valueOf } from "./equil-link";
 import { encodeRequest } from "./frame";

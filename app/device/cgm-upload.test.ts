@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CgmRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput } from "~/ingest/records";
+import type { CgmRecordWire } from "~/schemas/upload";
 import { uploadCgm, type CgmLink, type CgmUploadApi } from "./cgm-upload";
 import { UploadProgress, type UploadState } from "./progress";
 import { DeviceTimeout } from "./pump-upload";
@@ -11,13 +12,13 @@ const clock: Clock = { now: () => 0, sleep: async () => undefined };
 const reading = (eventIndex: number): CgmRecordInput => ({
   eventIndex,
   eventType: 7,
-  eventData: 60,
+  rawGlucose: 60,
   deviceTime: "2026-07-01 08:00:00",
 });
 const fingerPrick = (eventIndex: number): CgmRecordInput => ({
   eventIndex,
   eventType: 0,
-  eventData: 70,
+  rawGlucose: 70,
   dataOrigin: 3,
   deviceTime: "2026-07-01 07:55:00",
 });
@@ -54,12 +55,12 @@ function sensor(options: {
 }
 
 function server(stored: number | null) {
-  const sent: CgmRecordInput[] = [];
+  const sent: CgmRecordWire[] = [];
   const api: CgmUploadApi = {
     findLastRecord: async (_pid, origin) =>
       origin === 2 && stored !== null ? ok({ deviceSn: "AX2024001", index: stored }) : ok(null),
     getSliceId: async () => ok(3),
-    sliceSave: async (s) => (sent.push(...(s.dataList as CgmRecordInput[])), ok({})),
+    sliceSave: async (s) => (sent.push(...(s.dataList as CgmRecordWire[])), ok({})),
     completeSliceTask: async () => ok({}),
     checkSave: async () =>
       ok({

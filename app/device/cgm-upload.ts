@@ -1,5 +1,6 @@
 import { isCgmHandheldVersion } from "~/ingest/pump-rules";
-import type { CgmRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput } from "~/ingest/records";
+import { cgmRecordToWire } from "~/wire/upload";
 import { PROGRESS, type UploadProgress } from "./progress";
 import { DeviceFault, DeviceTimeout, type PumpUploadApi } from "./pump-upload";
 import { realClock, uploadInSlices, type Clock } from "./upload-api";
@@ -89,7 +90,7 @@ export async function uploadCgm(
   const sent = await uploadInSlices(
     api,
     { pid: request.pid, deviceKind: "aidex", deviceSn: read.serial, timeZone: request.timeZone },
-    read.records,
+    read.records.map(cgmRecordToWire),
     clock,
     { onCompleted: () => progress.step(PROGRESS.uploaded, "processing") },
   );

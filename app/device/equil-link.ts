@@ -1,4 +1,4 @@
-import type { CgmRecordInput, PumpRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput, PumpRecordInput } from "~/ingest/records";
 import {
   basalProgramRead,
   HISTORY_READ,

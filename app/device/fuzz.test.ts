@@ -8,6 +8,7 @@ import {
   pumpRecordSchema,
   pumpSettingSchema,
 } from "~/schemas/upload";
+import { cgmRecordToWire, meterRecordToWire, pumpRecordToWire } from "~/wire/upload";
 import type { DeviceError, DeviceErrorKind, Result } from "./errors";
 import { encodeFrame, FrameReader, type Frame } from "./frame";
 import { parseMeterText } from "./meter-text";
@@ -158,6 +159,7 @@ describe("record parsers under random input", () => {
         u32At: [0],
         clockAt: 10,
         schema: pumpRecordSchema,
+        toWire: pumpRecordToWire,
       },
       cgm: {
         parse: parseCgmHistory,
@@ -165,6 +167,7 @@ describe("record parsers under random input", () => {
         u32At: [0, 12],
         clockAt: 4,
         schema: cgmRecordSchema,
+        toWire: cgmRecordToWire,
       },
       manual: {
         parse: parseManualBlood,
@@ -172,6 +175,7 @@ describe("record parsers under random input", () => {
         u32At: [0],
         clockAt: 4,
         schema: cgmRecordSchema,
+        toWire: cgmRecordToWire,
       },
     };
     const input = fc
@@ -198,7 +202,7 @@ describe("record parsers under random input", () => {
         for (const [i, record] of (records ?? []).entries()) {
           const raw = bytes.subarray(i * parser.size, (i + 1) * parser.size);
           if (serverShaped(raw, parser.u32At, parser.clockAt))
-            expect(parser.schema.safeParse(record).success).toBe(true);
+            expect(parser.schema.safeParse(parser.toWire(record as never)).success).toBe(true);
         }
       }),
       { numRuns: 2_000 },
@@ -220,7 +224,7 @@ describe("record parsers under random input", () => {
     fc.assert(
       fc.property(answer, (bytes) => {
         for (const record of valueOf(parseMeterText(bytes))?.records ?? [])
-          expect(meterRecordSchema.safeParse(record).success).toBe(true);
+          expect(meterRecordSchema.safeParse(meterRecordToWire(record)).success).toBe(true);
       }),
       { numRuns: 1_000 },
     );

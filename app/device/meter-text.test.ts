@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { meterRecordSchema } from "~/schemas/upload";
+import { meterRecordFromWire, meterRecordToWire } from "~/wire/upload";
 import { parseMeterText } from "./meter-text";
 
 const text = (t: string) => new TextEncoder().encode(t);
@@ -13,9 +14,9 @@ describe("parseMeterText", () => {
       value: {
         deviceSn: "GC123456",
         records: [
-          { dateTime: "2026-07-01 08:15:00", statusShort0: 123, statusByte0: 0 },
-          { dateTime: "2026-07-01 12:30:05", statusShort0: 98, statusByte0: 0 },
-          { dateTime: "2026-07-02 07:00:00", statusShort0: 65535, statusByte0: 255 },
+          { deviceTime: "2026-07-01 08:15:00", mgdl: 123, flags: 0 },
+          { deviceTime: "2026-07-01 12:30:05", mgdl: 98, flags: 0 },
+          { deviceTime: "2026-07-02 07:00:00", mgdl: 65535, flags: 255 },
         ],
       },
     });
@@ -26,14 +27,14 @@ describe("parseMeterText", () => {
       ok: true,
       value: {
         deviceSn: null,
-        records: [{ dateTime: "2026-07-01 08:15:00", statusShort0: 123, statusByte0: 1 }],
+        records: [{ deviceTime: "2026-07-01 08:15:00", mgdl: 123, flags: 1 }],
       },
     });
   });
 
-  it("produces records the upload API accepts as they are", () => {
-    const record = { dateTime: "2026-07-01 08:15:00", statusShort0: 123, statusByte0: 0 };
-    expect(meterRecordSchema.parse(record)).toEqual(record);
+  it("produces records the upload API accepts in its form, unchanged", () => {
+    const record = { deviceTime: "2026-07-01 08:15:00", mgdl: 123, flags: 0 };
+    expect(meterRecordFromWire(meterRecordSchema.parse(meterRecordToWire(record)))).toEqual(record);
   });
 
   it.each([

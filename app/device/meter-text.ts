@@ -1,4 +1,4 @@
-import type { MeterRecordInput } from "~/schemas/upload";
+import type { MeterRecordInput } from "~/ingest/records";
 import { failed, ok, type Result } from "./errors";
 
 /**
@@ -34,7 +34,7 @@ function readingOf(line: string): MeterRecordInput | null | "bad" {
   const mgdl = Number(m[3]);
   const flags = m[4] === undefined ? 0 : Number(m[4]);
   if (mgdl > U16_MAX || flags > BYTE_MAX) return "bad";
-  return { dateTime: `${m[1]} ${m[2]}`, statusShort0: mgdl, statusByte0: flags };
+  return { deviceTime: `${m[1]} ${m[2]}`, mgdl, flags };
 }
 
 /** The readings (and serial number) of the meter's answer to "h". */

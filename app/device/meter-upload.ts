@@ -1,4 +1,6 @@
-import type { MeterRecordInput } from "~/schemas/upload";
+import type { MeterRecordInput } from "~/ingest/records";
+import type { MeterRecordWire } from "~/schemas/upload";
+import { meterRecordToWire } from "~/wire/upload";
 import { parseMeterText } from "./meter-text";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
 import { DeviceFault, DeviceTimeout } from "./pump-upload";
@@ -31,7 +33,7 @@ export interface MeterUploadApi {
     pid: number;
     deviceSn: string;
     timeZone: string;
-    dataList: MeterRecordInput[];
+    dataList: MeterRecordWire[];
   }): Promise<Envelope<UploadSummary | null>>;
 }
 
@@ -132,7 +134,9 @@ export async function uploadMeter(
       answer = await api.saveSugar({
         ...request,
         deviceSn: read.serial,
-        dataList: read.records.slice(i * SLICE_RECORDS, (i + 1) * SLICE_RECORDS),
+        dataList: read.records
+          .slice(i * SLICE_RECORDS, (i + 1) * SLICE_RECORDS)
+          .map(meterRecordToWire),
       });
     } catch {
       return progress.fail("uploadFailed");

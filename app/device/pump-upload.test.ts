@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PumpRecordInput } from "~/schemas/upload";
+import type { PumpRecordInput } from "~/ingest/records";
 import { UploadProgress, type UploadState } from "./progress";
 import {
   DeviceTimeout,
@@ -32,10 +32,10 @@ const history = (ids: number[]): PumpRecordInput[] =>
     eventType: 0,
     eventUrgency: 0,
     eventValue: 0,
-    statusByte0: 80,
-    statusByte1: 100,
-    statusShort0: 160,
-    statusShort1: 0,
+    battery: 80,
+    reservoir: 100,
+    basalRateRaw: 160,
+    bolusRateRaw: 0,
     deviceTime: "2026-07-01 08:00:00",
   }));
 
@@ -183,7 +183,13 @@ describe("uploadPump", () => {
       "slice 0",
       "complete",
     ]);
-    expect(server.sentRecords[0]).toMatchObject({ recordId: 1, pdaRecordTimeZone: "GMT+01:00" });
+    // Sent in the upload calls' form.
+    expect(server.sentRecords[0]).toMatchObject({
+      recordId: 1,
+      statusByte0: 80,
+      statusShort0: 160,
+      pdaRecordTimeZone: "GMT+01:00",
+    });
     expect(link.isOpen()).toBe(false);
   });
 

@@ -1,5 +1,7 @@
-import type { CgmRecordInput, PumpRecordInput, PumpSettingInput } from "~/schemas/upload";
+import type { CgmRecordInput, PumpRecordInput } from "~/ingest/records";
 import { checkPumpVersion } from "~/ingest/pump-rules";
+import type { CgmRecordWire, PumpSettingInput } from "~/schemas/upload";
+import { cgmRecordToWire, pumpRecordToWire } from "~/wire/upload";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
 import { realClock, uploadInSlices, type Clock, type Envelope, type UploadApi } from "./upload-api";
 
@@ -77,7 +79,7 @@ export interface PumpUploadApi extends UploadApi {
     pid: number;
     deviceSn: string;
     timeZone: string;
-    dataList: CgmRecordInput[];
+    dataList: CgmRecordWire[];
   }): Promise<Envelope<unknown>>;
 }
 
@@ -174,7 +176,7 @@ async function newHistory(
   const stored =
     last.code === 200 && last.data && last.data.deviceSn === serial ? last.data.index : null;
   if (stored === null) return history;
-  return history.filter((r) => (r.recordId ?? r.historyId ?? 0) > stored);
+  return history.filter((r) => r.recordId > stored);
 }
 
 /**
@@ -226,12 +228,12 @@ export async function uploadPump(
         pid,
         deviceSn: read.serial,
         timeZone,
-        dataList: read.cgm,
+        dataList: read.cgm.map(cgmRecordToWire),
       });
       if (cgm.code !== 200) return progress.fail("uploadFailed", { message: cgm.msg });
     }
     const records = (await newHistory(api, pid, read.serial, read.history)).map((r) =>
-      pdaTimeZone ? { ...r, pdaRecordTimeZone: pdaTimeZone } : r,
+      pumpRecordToWire(pdaTimeZone ? { ...r, pdaRecordTimeZone: pdaTimeZone } : r),
     );
     if (records.length === 0) return progress.noNewRecords(PROGRESS.noNewRecords);
     const sent = await uploadInSlices(

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cgmRecordSchema, pumpRecordSchema } from "~/schemas/upload";
 import {
+  cgmRecordFromWire,
+  cgmRecordToWire,
+  pumpRecordFromWire,
+  pumpRecordToWire,
+} from "~/wire/upload";
+import {
   CGM_HISTORY_LAYOUT,
   MANUAL_BLOOD_LAYOUT,
   parseCgmHistory,
@@ -27,10 +33,10 @@ const PUMP_A = hex(`
 const PUMP_A_RECORD = {
   recordId: 12345,
   deviceTime: "2026-07-01 08:05:09",
-  statusByte0: 80,
-  statusByte1: 150,
-  statusShort0: 160,
-  statusShort1: 10000,
+  battery: 80,
+  reservoir: 150,
+  basalRateRaw: 160,
+  bolusRateRaw: 10000,
   eventIndex: 7,
   eventPort: 4,
   eventType: 0,
@@ -51,10 +57,10 @@ const PUMP_B = hex(`
 const PUMP_B_RECORD = {
   recordId: 2147483647,
   deviceTime: "2099-12-31 23:59:59",
-  statusByte0: 255,
-  statusByte1: 0,
-  statusShort0: 65535,
-  statusShort1: 256,
+  battery: 255,
+  reservoir: 0,
+  basalRateRaw: 65535,
+  bolusRateRaw: 256,
   eventIndex: 4660,
   eventPort: 3,
   eventType: 1,
@@ -79,7 +85,7 @@ const CGM_A_RECORD = {
   historyId: 10000,
   eventType: 7,
   dataOrigin: 0,
-  eventData: 60,
+  rawGlucose: 60,
 };
 
 /** Manual blood record: number 42, 2026-11-05 19:45:07, raw 78 (140.4 mg/dL). */
@@ -90,7 +96,7 @@ const MANUAL_A = hex(`
 const MANUAL_A_RECORD = {
   eventIndex: 42,
   deviceTime: "2026-11-05 19:45:07",
-  eventData: 78,
+  rawGlucose: 78,
   eventType: 0,
   dataOrigin: 3,
 };
@@ -122,9 +128,9 @@ describe("parsePumpHistory", () => {
     });
   });
 
-  it("produces records the upload API accepts as they are", () => {
+  it("produces records the upload API accepts in its form, unchanged", () => {
     for (const record of [PUMP_A_RECORD, PUMP_B_RECORD])
-      expect(pumpRecordSchema.parse(record)).toEqual(record);
+      expect(pumpRecordFromWire(pumpRecordSchema.parse(pumpRecordToWire(record)))).toEqual(record);
   });
 
   it("reads records from a view into a larger buffer", () => {
@@ -154,8 +160,10 @@ describe("parseCgmHistory", () => {
     });
   });
 
-  it("produces records the upload API accepts as they are", () => {
-    expect(cgmRecordSchema.parse(CGM_A_RECORD)).toEqual(CGM_A_RECORD);
+  it("produces records the upload API accepts in its form, unchanged", () => {
+    expect(cgmRecordFromWire(cgmRecordSchema.parse(cgmRecordToWire(CGM_A_RECORD)))).toEqual(
+      CGM_A_RECORD,
+    );
   });
 
   it.each([21, 23, 28, 12])("refuses %i bytes (not a multiple of 22)", (length) => {
@@ -172,7 +180,9 @@ describe("parseManualBlood", () => {
       ok: true,
       value: [MANUAL_A_RECORD, MANUAL_A_RECORD],
     });
-    expect(cgmRecordSchema.parse(MANUAL_A_RECORD)).toEqual(MANUAL_A_RECORD);
+    expect(cgmRecordFromWire(cgmRecordSchema.parse(cgmRecordToWire(MANUAL_A_RECORD)))).toEqual(
+      MANUAL_A_RECORD,
+    );
   });
 
   it.each([28, 22, 13, 11])("refuses %i bytes: an Equil pump handheld answered", (length) => {

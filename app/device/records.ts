@@ -1,9 +1,9 @@
-import type { CgmRecordInput, PumpRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput, PumpRecordInput } from "~/ingest/records";
 import { failed, ok, type DeviceError, type Result } from "./errors";
 
 /**
- * Fixed-size device records, each described by one table: a field's name (the upload API's
- * name), its byte offset, its width and its scale. Numbers are unsigned little-endian of 1, 2 or
+ * Fixed-size device records, each described by one table: a field's name (app/ingest/records.ts;
+ * the upload calls carry them under the names of app/wire/upload.ts), its byte offset, its width and its scale. Numbers are unsigned little-endian of 1, 2 or
  * 4 bytes, multiplied by the scale and rounded to a whole number; a clock field is 6 bytes: year - 2000, month, day, hour,
  * minute, second, the device's local time, written "YYYY-MM-DD HH:mm:ss". A correction to a
  * layout is a change to one line of its table.
@@ -42,10 +42,10 @@ export const PUMP_HISTORY_LAYOUT: RecordLayout<PumpRecordInput> = {
   fields: [
     { field: "recordId", offset: 0, width: 4, scale: 1 },
     { field: "deviceTime", offset: 10, width: "clock" },
-    { field: "statusByte0", offset: 16, width: 1, scale: 1 },
-    { field: "statusByte1", offset: 17, width: 1, scale: 1 },
-    { field: "statusShort0", offset: 18, width: 2, scale: 1 },
-    { field: "statusShort1", offset: 20, width: 2, scale: 1 },
+    { field: "battery", offset: 16, width: 1, scale: 1 },
+    { field: "reservoir", offset: 17, width: 1, scale: 1 },
+    { field: "basalRateRaw", offset: 18, width: 2, scale: 1 },
+    { field: "bolusRateRaw", offset: 20, width: 2, scale: 1 },
     { field: "eventIndex", offset: 22, width: 2, scale: 1 },
     { field: "eventPort", offset: 24, width: 1, scale: 1 },
     { field: "eventType", offset: 25, width: 1, scale: 1 },
@@ -56,8 +56,8 @@ export const PUMP_HISTORY_LAYOUT: RecordLayout<PumpRecordInput> = {
 
 /**
  * AiDEX CGM history record, 22 bytes (our definition, not yet confirmed on hardware). The record
- * number and the clock sit where the Microtech handhelds' history records keep them. `eventData`
- * is the raw glucose value: mg/dL = 1.8 x raw (tenths of mmol/L).
+ * number and the clock sit where the Microtech handhelds' history records keep them.
+ * `rawGlucose` is the raw glucose value: mg/dL = 1.8 x raw (tenths of mmol/L).
  */
 export const CGM_HISTORY_LAYOUT: RecordLayout<CgmRecordInput> = {
   size: 22,
@@ -68,7 +68,7 @@ export const CGM_HISTORY_LAYOUT: RecordLayout<CgmRecordInput> = {
     { field: "historyId", offset: 12, width: 4, scale: 1 },
     { field: "eventType", offset: 16, width: 1, scale: 1 },
     { field: "dataOrigin", offset: 17, width: 1, scale: 1 },
-    { field: "eventData", offset: 18, width: 2, scale: 1 },
+    { field: "rawGlucose", offset: 18, width: 2, scale: 1 },
     // bytes 20-21: reserved, not read
   ],
 };
@@ -88,7 +88,7 @@ export const MANUAL_BLOOD_LAYOUT: RecordLayout<CgmRecordInput> = {
   fields: [
     { field: "eventIndex", offset: 0, width: 4, scale: 1 },
     { field: "deviceTime", offset: 4, width: "clock" },
-    { field: "eventData", offset: 10, width: 2, scale: 1 },
+    { field: "rawGlucose", offset: 10, width: 2, scale: 1 },
   ],
   constants: { eventType: MANUAL_BLOOD_EVENT_TYPE, dataOrigin: MANUAL_BLOOD_ORIGIN },
 };

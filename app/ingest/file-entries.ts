@@ -1,5 +1,5 @@
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
-import type { PumpRecordInput } from "~/schemas/upload";
+import type { PumpRecordInput } from "./records";
 import { isKnownTimeZone, WallClockResolver, parseWallClock } from "./device-time";
 import { GLUCOSE_MAX_MGDL, GLUCOSE_MIN_MGDL, type CgmRow, type UploadCounters } from "./process";
 

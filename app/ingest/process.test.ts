@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PumpRecordInput } from "~/schemas/upload";
+import type { PumpRecordInput } from "./records";
 import { CgmProcessor, MeterProcessor, PumpProcessor } from "./process";
 
 const utc = (iso: string) => Date.parse(iso);
@@ -11,10 +11,10 @@ const pump = (over: Partial<PumpRecordInput> = {}): PumpRecordInput => ({
   eventType: 0,
   eventUrgency: 0,
   eventValue: 0,
-  statusByte0: 90,
-  statusByte1: 150,
-  statusShort0: 160, // 1.0 U/h
-  statusShort1: 0,
+  battery: 90,
+  reservoir: 150,
+  basalRateRaw: 160, // 1.0 U/h
+  bolusRateRaw: 0,
   deviceTime: "2026-07-01 12:00:00",
   ...over,
 });
@@ -31,7 +31,7 @@ describe("PumpProcessor", () => {
         recordId: 3,
         eventPort: 3,
         eventType: 1,
-        statusShort1: 260,
+        bolusRateRaw: 260,
         deviceTime: "2026-07-01 13:00:00",
       }),
       pump({
@@ -50,7 +50,7 @@ describe("PumpProcessor", () => {
       dateTime: utc("2026-07-01T04:00:00Z"),
       recordTimeZone: "+08:00",
       pdaRecordTimeZone: "GMT+08:00",
-      statusShort0: 160,
+      basalRateRaw: 160,
     });
     expect(b).toMatchObject({
       dateTime: utc("2026-07-01T10:00:00Z"),
@@ -92,8 +92,8 @@ describe("PumpProcessor", () => {
       pump({ pdaSn: "OTHER1" }),
       pump({ pid: 8 }),
       pump({ deviceTime: "2026-02-30 10:00:00" }),
-      pump({ eventPort: 3, eventType: 0, statusShort0: 601 }),
-      pump({ eventPort: 3, eventType: 1, statusShort1: 20_100 }), // 2010 g, then 201 g: still too large
+      pump({ eventPort: 3, eventType: 0, basalRateRaw: 601 }),
+      pump({ eventPort: 3, eventType: 1, bolusRateRaw: 20_100 }), // 2010 g, then 201 g: still too large
       pump({ recordTimeZone: "Mars/Base" }),
       pump({ pdaRecordTimeZone: "GMT+14:00" }),
     ].map((r) => {
@@ -114,11 +114,11 @@ describe("PumpProcessor", () => {
   it("flags an inconsistent bolus calculation split across two batches", () => {
     const p = new PumpProcessor(target, "UTC");
     p.add([
-      pump({ recordId: 1, eventPort: 0, eventType: 4, statusShort1: 200 }),
-      pump({ recordId: 2, eventPort: 0, eventType: 6, statusShort1: 300 }),
+      pump({ recordId: 1, eventPort: 0, eventType: 4, bolusRateRaw: 200 }),
+      pump({ recordId: 2, eventPort: 0, eventType: 6, bolusRateRaw: 300 }),
     ]);
     p.add([
-      pump({ recordId: 3, eventPort: 0, eventType: 7, statusShort1: 600 }),
+      pump({ recordId: 3, eventPort: 0, eventType: 7, bolusRateRaw: 600 }),
       pump({ recordId: 4 }),
     ]);
     expect(p.flagged()).toEqual([1, 2, 3]); // 3.00 U suggested, 6.00 U confirmed
@@ -129,13 +129,13 @@ describe("CgmProcessor", () => {
   it("mg/dL is 1.8 x raw; types 7 and 8 are readings, dataOrigin 3 a manual blood value, the rest skipped", () => {
     const p = new CgmProcessor("AX01", "Europe/Warsaw");
     const out = p.add([
-      { eventIndex: 1, eventType: 7, eventData: 100, deviceTime: "2026-01-10 08:00:00" },
-      { eventIndex: 2, eventType: 8, eventData: 55, deviceTime: "2026-01-10 08:05:00" },
-      { eventIndex: 3, eventType: 2, eventData: 0, deviceTime: "2026-01-10 08:10:00" },
+      { eventIndex: 1, eventType: 7, rawGlucose: 100, deviceTime: "2026-01-10 08:00:00" },
+      { eventIndex: 2, eventType: 8, rawGlucose: 55, deviceTime: "2026-01-10 08:05:00" },
+      { eventIndex: 3, eventType: 2, rawGlucose: 0, deviceTime: "2026-01-10 08:10:00" },
       {
         eventIndex: 4,
         eventType: 1,
-        eventData: 61,
+        rawGlucose: 61,
         deviceTime: "2026-01-10 08:12:00",
         dataOrigin: 3,
       },
@@ -151,7 +151,7 @@ describe("CgmProcessor", () => {
   it("refuses values no sensor reports", () => {
     expect(
       new CgmProcessor("AX01", "UTC").add([
-        { eventIndex: 1, eventType: 7, eventData: 5, deviceTime: "2026-01-10 08:00:00" },
+        { eventIndex: 1, eventType: 7, rawGlucose: 5, deviceTime: "2026-01-10 08:00:00" },
       ]),
     ).toMatchObject({ ok: false, refusal: { key: "errors.glucoseRange" } });
   });
@@ -160,7 +160,7 @@ describe("CgmProcessor", () => {
 describe("MeterProcessor", () => {
   it("keys readings by the meter's clock and keeps mg/dL", () => {
     const out = new MeterProcessor("GC01", "America/New_York").add([
-      { dateTime: "2026-03-08 02:15:00", statusShort0: 142, statusByte0: 0 },
+      { deviceTime: "2026-03-08 02:15:00", mgdl: 142, flags: 0 },
     ]);
     expect(out).toEqual({
       ok: true,

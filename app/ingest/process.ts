@@ -1,4 +1,4 @@
-import type { CgmRecordInput, MeterRecordInput, PumpRecordInput } from "~/schemas/upload";
+import type { CgmRecordInput, MeterRecordInput, PumpRecordInput } from "./records";
 import {
   isKnownTimeZone,
   parseWallClock,
@@ -109,13 +109,13 @@ export type PumpRow = Pick<
   | "eventType"
   | "eventUrgency"
   | "eventValue"
-  | "statusByte0"
-  | "statusByte1"
-  | "statusShort0"
-  | "statusShort1"
+  | "recordId"
+  | "battery"
+  | "reservoir"
+  | "basalRateRaw"
+  | "bolusRateRaw"
   | "deviceTime"
 > & {
-  recordId: number;
   recordTimeZone: string;
   pdaRecordTimeZone: string | null;
   dateTime: number;
@@ -142,30 +142,29 @@ export class PumpProcessor extends Processor<PumpRecordInput, PumpRow> {
     if (
       r.eventPort === 3 &&
       r.eventType === 0 &&
-      (r.statusShort0 < PUMP_BG_MIN_MGDL || r.statusShort0 > PUMP_BG_MAX_MGDL)
+      (r.basalRateRaw < PUMP_BG_MIN_MGDL || r.basalRateRaw > PUMP_BG_MAX_MGDL)
     )
       return { key: "errors.glucoseRange" };
-    if (isCarbRecord(r) && carbGrams(r.statusShort1, this.target.version).grams > CARB_MAX_G)
+    if (isCarbRecord(r) && carbGrams(r.bolusRateRaw, this.target.version).grams > CARB_MAX_G)
       return { key: "errors.carbRange" };
     const zone = this.zoneOf(r);
     if (zone === null) return { key: "errors.timeZone" };
     const time = this.instant(r.deviceTime, zone);
     if (!time) return { key: "errors.deviceTime" };
-    const recordId = (r.recordId ?? r.historyId)!;
-    this.bolusCheck.add(recordId, r.eventPort, r.eventType, r.statusShort1);
+    this.bolusCheck.add(r.recordId, r.eventPort, r.eventType, r.bolusRateRaw);
     this.seen(time.instant);
     // Field by field: an upload is tens of thousands of records.
     const row: PumpRow = {
-      recordId,
+      recordId: r.recordId,
       eventIndex: r.eventIndex,
       eventPort: r.eventPort,
       eventType: r.eventType,
       eventUrgency: r.eventUrgency,
       eventValue: r.eventValue,
-      statusByte0: r.statusByte0,
-      statusByte1: r.statusByte1,
-      statusShort0: r.statusShort0,
-      statusShort1: r.statusShort1,
+      battery: r.battery,
+      reservoir: r.reservoir,
+      basalRateRaw: r.basalRateRaw,
+      bolusRateRaw: r.bolusRateRaw,
       deviceTime: r.deviceTime,
       recordTimeZone: zone,
       pdaRecordTimeZone: r.pdaRecordTimeZone ?? null,
@@ -213,7 +212,7 @@ export class CgmProcessor extends Processor<CgmRecordInput, CgmRow> {
       return { key: "errors.recordDevice" };
     const manual = r.dataOrigin === CGM_MANUAL_ORIGIN;
     if (!manual && !CGM_READING_TYPES.has(r.eventType)) return { row: null };
-    const mgdl = Math.round(r.eventData * CGM_MGDL_PER_RAW * 10) / 10;
+    const mgdl = Math.round(r.rawGlucose * CGM_MGDL_PER_RAW * 10) / 10;
     if (mgdl < GLUCOSE_MIN_MGDL || mgdl > GLUCOSE_MAX_MGDL) return { key: "errors.glucoseRange" };
     const time = this.instant(r.deviceTime, this.defaultZone);
     if (!time) return { key: "errors.deviceTime" };
@@ -247,16 +246,16 @@ export class MeterProcessor extends Processor<MeterRecordInput, MeterRow> {
   protected row(r: MeterRecordInput) {
     if (r.deviceSn !== undefined && r.deviceSn !== this.deviceSn)
       return { key: "errors.recordDevice" };
-    if (r.statusShort0 < GLUCOSE_MIN_MGDL || r.statusShort0 > GLUCOSE_MAX_MGDL)
+    if (r.mgdl < GLUCOSE_MIN_MGDL || r.mgdl > GLUCOSE_MAX_MGDL)
       return { key: "errors.glucoseRange" };
-    const time = this.instant(r.dateTime, this.defaultZone);
+    const time = this.instant(r.deviceTime, this.defaultZone);
     if (!time) return { key: "errors.deviceTime" };
     this.seen(time.instant);
     return {
       row: {
-        recordKey: r.dateTime.replace("T", " "),
-        mgdl: r.statusShort0,
-        deviceTime: r.dateTime.replace("T", " "),
+        recordKey: r.deviceTime.replace("T", " "),
+        mgdl: r.mgdl,
+        deviceTime: r.deviceTime.replace("T", " "),
         dateTime: time.instant,
       },
     };

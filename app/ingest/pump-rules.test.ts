@@ -43,13 +43,13 @@ describe("event codes", () => {
 });
 
 describe("derivePumpRecord", () => {
-  const carb = (statusShort1: number) => ({
+  const carb = (bolusRateRaw: number) => ({
     eventPort: 3,
     eventType: 1,
     eventUrgency: 0,
-    statusShort1,
+    bolusRateRaw,
   });
-  it("carbohydrate grams come from statusShort1 under the firmware and 200 g rules", () => {
+  it("carbohydrate grams come from bolusRateRaw under the firmware and 200 g rules", () => {
     expect(derivePumpRecord(carb(450), "5.1.9").carbGrams).toBe(45); // old firmware: tenths
     expect(derivePumpRecord(carb(45), "5.3.0").carbGrams).toBe(45);
     expect(derivePumpRecord(carb(450), "5.3.0").carbGrams).toBe(45); // above 200: ten times too large
@@ -60,51 +60,51 @@ describe("derivePumpRecord", () => {
   });
   it("alarms come from the event codes; rewind and prime are not alarms", () => {
     expect(
-      derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, statusShort1: 0 }, null)
+      derivePumpRecord({ eventPort: 4, eventType: 1, eventUrgency: 1, bolusRateRaw: 0 }, null)
         .alarm,
     ).toBe("low_insulin");
     expect(
-      derivePumpRecord({ eventPort: 4, eventType: 3, eventUrgency: 0, statusShort1: 0 }, null)
+      derivePumpRecord({ eventPort: 4, eventType: 3, eventUrgency: 0, bolusRateRaw: 0 }, null)
         .alarm,
     ).toBe("occlusion");
     expect(
-      derivePumpRecord({ eventPort: 5, eventType: 0, eventUrgency: 2, statusShort1: 0 }, null)
+      derivePumpRecord({ eventPort: 5, eventType: 0, eventUrgency: 2, bolusRateRaw: 0 }, null)
         .alarm,
     ).toBe("no_power");
     expect(
-      derivePumpRecord({ eventPort: 4, eventType: 8, eventUrgency: 0, statusShort1: 0 }, null)
+      derivePumpRecord({ eventPort: 4, eventType: 8, eventUrgency: 0, bolusRateRaw: 0 }, null)
         .alarm,
     ).toBeNull();
     expect(
-      derivePumpRecord({ eventPort: 4, eventType: 0, eventUrgency: 0, statusShort1: 0 }, null),
+      derivePumpRecord({ eventPort: 4, eventType: 0, eventUrgency: 0, bolusRateRaw: 0 }, null),
     ).toEqual({ carbGrams: null, alarm: null });
   });
 });
 
 describe("BolusCheck", () => {
-  const calc = (recordId: number, eventType: number, statusShort1: number) => ({
+  const calc = (recordId: number, eventType: number, bolusRateRaw: number) => ({
     recordId,
     eventPort: 0,
     eventType,
-    statusShort1,
+    bolusRateRaw,
   });
-  const basal = (recordId: number) => ({ recordId, eventPort: 4, eventType: 0, statusShort1: 0 });
+  const basal = (recordId: number) => ({ recordId, eventPort: 4, eventType: 0, bolusRateRaw: 0 });
   it("flags a calculation whose confirmed bolus is more than 2 U from the suggestion", () => {
     const check = new BolusCheck();
     // 4.50 U suggested, 7.00 U confirmed: 2.5 U apart.
     [calc(1, 4, 180), calc(2, 5, 45), calc(3, 6, 450), calc(4, 7, 700), basal(5)].forEach((r) =>
-      check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+      check.add(r.recordId, r.eventPort, r.eventType, r.bolusRateRaw),
     );
     // 4.50 U suggested, 6.50 U confirmed: exactly 2 U apart, consistent.
     [calc(6, 4, 150), calc(7, 5, 40), calc(8, 6, 450), calc(9, 7, 650)].forEach((r) =>
-      check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+      check.add(r.recordId, r.eventPort, r.eventType, r.bolusRateRaw),
     );
     expect(check.finish()).toEqual([1, 2, 3, 4]);
   });
   it("a new calculation starts when the type does not rise; a run without both figures is not judged", () => {
     const check = new BolusCheck();
     [calc(1, 6, 100), calc(2, 6, 500), calc(3, 7, 100), calc(4, 5, 30), calc(5, 7, 900)].forEach(
-      (r) => check.add(r.recordId, r.eventPort, r.eventType, r.statusShort1),
+      (r) => check.add(r.recordId, r.eventPort, r.eventType, r.bolusRateRaw),
     );
     // runs: [1], [2,3] (5.00 vs 1.00: flagged), [4,5] (no suggestion)
     expect(check.finish()).toEqual([2, 3]);

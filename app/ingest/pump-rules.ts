@@ -54,13 +54,13 @@ export function isKnownPumpEvent(port: number, type: number): boolean {
   return KNOWN_PUMP_EVENTS.get(port)?.has(type) ?? false;
 }
 
-/** BG entered on the handheld (port 3 type 0, mg/dL in statusShort0): the values a meter can show. */
+/** BG entered on the handheld (port 3 type 0, mg/dL in basalRateRaw): the values a meter can show. */
 export const PUMP_BG_MIN_MGDL = 10;
 export const PUMP_BG_MAX_MGDL = 600;
 
 /**
  * The bolus calculator logs its steps as port 0 records: type 4 the BG it used (mg/dL), 5 the
- * carbohydrate (g), 6 the bolus it suggested and 7 the bolus confirmed, both in statusShort1 as
+ * carbohydrate (g), 6 the bolus it suggested and 7 the bolus confirmed, both in bolusRateRaw as
  * hundredths of a unit. A run of these records in rising type order, one after the other in the
  * device's order, is one calculation; when its confirmed bolus differs from the suggestion by more
  * than 2 U the whole run is flagged (kept, and marked in the views).
@@ -72,7 +72,7 @@ export type CalculatorRecord = {
   recordId: number;
   eventPort: number;
   eventType: number;
-  statusShort1: number;
+  bolusRateRaw: number;
 };
 
 /** Follows the records in device order and answers the record ids of inconsistent calculations. */
@@ -80,12 +80,12 @@ export class BolusCheck {
   private run: CalculatorRecord[] = [];
   private readonly flagged: number[] = [];
 
-  add(recordId: number, eventPort: number, eventType: number, statusShort1: number): void {
+  add(recordId: number, eventPort: number, eventType: number, bolusRateRaw: number): void {
     const calculator = eventPort === CALCULATOR_PORT && eventType >= 4 && eventType <= 7;
     if (!calculator && this.run.length === 0) return;
     const last = this.run[this.run.length - 1];
     if (!calculator || (last && eventType <= last.eventType)) this.close();
-    if (calculator) this.run.push({ recordId, eventPort, eventType, statusShort1 });
+    if (calculator) this.run.push({ recordId, eventPort, eventType, bolusRateRaw });
   }
 
   /** Ends the last run; answers every flagged record id so far. */
@@ -100,7 +100,7 @@ export class BolusCheck {
     if (
       suggested &&
       confirmed &&
-      Math.abs(confirmed.statusShort1 - suggested.statusShort1) * CALCULATOR_UNIT_STEP >
+      Math.abs(confirmed.bolusRateRaw - suggested.bolusRateRaw) * CALCULATOR_UNIT_STEP >
         BOLUS_CHECK_TOLERANCE_U
     ) {
       this.flagged.push(...this.run.map((r) => r.recordId));
@@ -116,17 +116,17 @@ export type PumpDerived = {
 };
 
 /**
- * Carbohydrate grams are in statusShort1 (values above 255 occur), under the carbohydrate rules:
+ * Carbohydrate grams are in bolusRateRaw (values above 255 occur), under the carbohydrate rules:
  * handhelds older than 5.2.0 store ten times the grams; a value still above 200 g is ten times too
  * large. Rewinds and primes are events, not alarms.
  */
 export function derivePumpRecord(
-  r: { eventPort: number; eventType: number; eventUrgency: number; statusShort1: number },
+  r: { eventPort: number; eventType: number; eventUrgency: number; bolusRateRaw: number },
   version: string | null,
 ): PumpDerived {
   const carb =
     r.eventPort === 3 && r.eventType === 1 && isCarbRecord(r)
-      ? carbGrams(r.statusShort1, version).grams
+      ? carbGrams(r.bolusRateRaw, version).grams
       : null;
   const alarm = alarmOf(r);
   return {

@@ -31,7 +31,7 @@ export async function insertPumpRows(
       "statusByte0", "statusByte1", "statusShort0", "statusShort1", "deviceTime", "recordTimeZone", "pdaRecordTimeZone", "dateTime")
     SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.rid, u.idx, u.port, u.type, u.urg, u.val, u.b0, u.b1, u.s0, u.s1, u.dt, u.tz, u.ptz, to_timestamp(u.at / 1000.0) ${UTC}
       FROM unnest(${col("recordId")}::int[], ${col("eventIndex")}::int[], ${col("eventPort")}::int[], ${col("eventType")}::int[], ${col("eventUrgency")}::int[],
-        ${col("eventValue")}::int[], ${col("statusByte0")}::int[], ${col("statusByte1")}::int[], ${col("statusShort0")}::int[], ${col("statusShort1")}::int[],
+        ${col("eventValue")}::int[], ${col("battery")}::int[], ${col("reservoir")}::int[], ${col("basalRateRaw")}::int[], ${col("bolusRateRaw")}::int[],
         ${col("deviceTime")}::text[], ${col("recordTimeZone")}::text[], ${col("pdaRecordTimeZone")}::text[], ${col("dateTime")}::float8[])
         AS u(rid, idx, port, type, urg, val, b0, b1, s0, s1, dt, tz, ptz, at)
     ON CONFLICT ("patientId", "pdaSn", "recordId") DO NOTHING

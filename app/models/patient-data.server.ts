@@ -40,7 +40,7 @@ type PumpRow = Omit<PumpHistoryRecord, "dateTime" | "id"> & {
   part: "day" | "previous" | "next";
 };
 
-const PUMP_COLUMNS = Prisma.sql`d.id, d."dateTime", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusShort0", d."statusShort1", d."statusByte0", d."statusByte1", d."bolusCheckFailed" AS flagged`;
+const PUMP_COLUMNS = Prisma.sql`d.id, d."dateTime", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusShort0" AS "basalRateRaw", d."statusShort1" AS "bolusRateRaw", d."statusByte0" AS battery, d."statusByte1" AS reservoir, d."bolusCheckFailed" AS flagged`;
 
 function toPumpRecord({ part: _part, ...r }: PumpRow): PumpHistoryRecord {
   return { ...r, id: r.id.toString(), dateTime: r.dateTime.getTime() };
@@ -412,7 +412,7 @@ async function* exportPumpRecords(
       ? Prisma.sql`AND (d."pdaSn", d."recordId") > (${after.sn}, ${after.id})`
       : Prisma.empty;
     const rows: Row[] = await db().$queryRaw<Row[]>`
-      SELECT d."recordId", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusByte0", d."statusByte1", d."statusShort0", d."statusShort1",
+      SELECT d."recordId", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusByte0" AS battery, d."statusByte1" AS reservoir, d."statusShort0" AS "basalRateRaw", d."statusShort1" AS "bolusRateRaw",
              d."dateTime", d."deviceTime", d."recordTimeZone", d."pdaSn", t."pdaVersion" AS firmware
         FROM "PumpRecord" d LEFT JOIN "UploadTask" t ON t.id = d."uploadId"
        WHERE ${where} AND ${within} ${from} ORDER BY d."pdaSn", d."recordId" LIMIT ${EXPORT_PAGE}`;

@@ -97,7 +97,7 @@ function pumpDay(date = "2026-11-20"): PumpDayModel {
     rec(at(6, 58), { basal: 1, port: 3, type: 1, carbs: 60 }),
     rec(at(7), { basal: 1, bolus: 60 }),
     rec(at(7, 5), { basal: 1 }),
-    rec(at(8), { port: 3, type: 0, s0: 150 }),
+    rec(at(8), { port: 3, type: 0, bg: 150 }),
     rec(at(9), { basal: 1, port: 4, type: 1, urgency: 1 }),
     rec(at(12), { basal: 1, bolus: 2 }),
     rec(at(13), { basal: 1 }),

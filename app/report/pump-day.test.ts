@@ -256,11 +256,11 @@ describe("buildPumpDay: basal step series", () => {
     expect(m.basal.units).toBe(10.5);
   });
 
-  it("a BG record (3/0) keeps the basal rate: its statusShort0 is glucose", () => {
+  it("a BG record (3/0) keeps the basal rate: its basalRateRaw is glucose", () => {
     const m = buildPumpDay({
       date: "2026-06-15",
       timeZone: "UTC",
-      records: [rec(day + 6 * H, { port: 3, type: 0, s0: 145 })],
+      records: [rec(day + 6 * H, { port: 3, type: 0, bg: 145 })],
       previous: rec(day - H, { basal: 0.5 }),
       limits: { low: 70, high: 180 },
     });
@@ -282,7 +282,7 @@ describe("buildPumpDay: basal step series", () => {
     const m = buildPumpDay({
       date: "2026-06-15",
       timeZone: "UTC",
-      records: [rec(day + 6 * H, { port: 3, type: 0, s0: 145 })],
+      records: [rec(day + 6 * H, { port: 3, type: 0, bg: 145 })],
       previous: rec(day - H, { basal: 0.5 }),
       limits: { low: 70, high: 180 },
       meterReadings,
@@ -662,7 +662,7 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
     rec(day + 7 * H + 30 * 1000, { basal: 1, port: 0, type: 5, carbs: 450 }), // same meal from the calculator
     rec(day + 12 * H, { basal: 1, port: 0, type: 5, carbs: 300 }),
     rec(day + 13 * H, { basal: 1, port: 3, type: 1, carbs: 0 }),
-    rec(day + 6 * H, { port: 3, type: 0, s0: 52 }),
+    rec(day + 6 * H, { port: 3, type: 0, bg: 52 }),
     rec(day + 9 * H, { basal: 1, port: 4, type: 8 }),
     rec(day + 9 * H + 4 * MIN, { basal: 1, port: 4, type: 7, reservoir: 200 }),
     rec(day + 14 * H, { basal: 1, port: 4, type: 2, urgency: 2 }),
@@ -721,9 +721,9 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
     expect(m.bg[0]!.class).toBeNull();
   });
 
-  it("grams are in statusShort1 (values above 255 occur), and a carbohydrate record does not stop a running bolus", () => {
+  it("grams are in bolusRateRaw (values above 255 occur), and a carbohydrate record does not stop a running bolus", () => {
     // 5.1.9 stores tenths: 1200 -> 120 g. A 60 U/h bolus from 07:00 to 07:05 (5 U) with the
-    // carbohydrate record at 07:02, whose statusShort1 holds grams, not a rate.
+    // carbohydrate record at 07:02, whose bolusRateRaw holds grams, not a rate.
     const m = buildPumpDay({
       date: "2026-06-15",
       timeZone: "UTC",
@@ -766,7 +766,7 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
 describe("buildPumpDay: bolus calculations marked at upload", () => {
   const day = Date.UTC(2026, 5, 15);
   const previous = rec(day - H, { basal: 1 });
-  /** A calculator record (port 0) with statusShort1 = `value` (grams for type 5, hundredths of a unit for 6 and 7). */
+  /** A calculator record (port 0) with bolusRateRaw = `value` (grams for type 5, hundredths of a unit for 6 and 7). */
   const calc = (
     time: number,
     type: number,
@@ -891,8 +891,8 @@ describe("buildPumpDay on the seeded demo history", () => {
         const r = split.records[k++]!;
         current = {
           ...current,
-          statusShort0: carriesBasalRate(r) ? r.statusShort0 : current.statusShort0,
-          statusShort1: carriesBolusRate(r) ? r.statusShort1 : current.statusShort1,
+          basalRateRaw: carriesBasalRate(r) ? r.basalRateRaw : current.basalRateRaw,
+          bolusRateRaw: carriesBolusRate(r) ? r.bolusRateRaw : current.bolusRateRaw,
         };
       }
       dense.push({
@@ -937,7 +937,7 @@ describe("buildPumpDay on the seeded demo history", () => {
     );
     const resume = records.find(
       (r) =>
-        r.dateTime > zero[0]!.start && r.eventPort === 4 && r.eventType === 0 && r.statusShort0 > 0,
+        r.dateTime > zero[0]!.start && r.eventPort === 4 && r.eventType === 0 && r.basalRateRaw > 0,
     )!;
     expect(zero[0]!.end).toBe(resume.dateTime);
     expect(zero[0]!.end - zero[0]!.start).toBe(1 * H);

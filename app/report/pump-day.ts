@@ -4,18 +4,18 @@
  * The day's glucose (`glucose`: the BG entered on the pump and, when given, the meter readings)
  * is the one list every pump chart draws, the DAILY chart and the printed report's alike.
  *
- * Record layout (28-byte history record, docs/device-protocols.md): statusShort0 = basal rate raw
- * x 0.00625 U/h (the BG value in mg/dL in BG records, port 3 type 0), statusShort1 = bolus rate
- * raw x 0.00625 U/h (the grams in carbohydrate records, port 3 type 1), statusByte0 = battery,
- * statusByte1 = reservoir. The bolus calculator's records (port 0) carry its own figures instead
- * of rates. The records hold no bolus amounts: a bolus's units are its rate integrated over
- * time. Basal rate = raw x 0.00625 U/h.
+ * Record layout (28-byte history record, docs/device-protocols.md): basalRateRaw = basal rate raw
+ * x 0.00625 U/h (the BG value in mg/dL in BG records, port 3 type 0), bolusRateRaw = bolus rate
+ * raw x 0.00625 U/h (the grams in carbohydrate records, port 3 type 1), then battery and
+ * reservoir. The bolus calculator's records (port 0) carry its own figures instead of rates. The
+ * records hold no bolus amounts: a bolus's units are its rate integrated over time. Basal rate =
+ * raw x 0.00625 U/h.
  *
  * Rate timeline: every record carries the rates in force from its instant on (prisma/demo-data.ts
  * writes a port 4 type 0 record whenever a rate changes, and every other event record also
  * carries the current rates). So:
  * - the bolus rate is read from every record except carbohydrate and bolus-calculator records;
- * - the basal rate from every record except BG records (3/0), whose statusShort0 is glucose, and
+ * - the basal rate from every record except BG records (3/0), whose basalRateRaw is glucose, and
  *   bolus-calculator records;
  * - a rate holds until the next record that carries one; the last one holds to the end of the
  *   day, or to `until` (the end of the known data, e.g. "now" for today).
@@ -38,13 +38,11 @@ export interface PumpHistoryRecord {
   readonly eventUrgency: number;
   readonly eventValue: number;
   /** Basal rate raw (x 0.00625 U/h); BG in mg/dL in BG records (3/0). */
-  readonly statusShort0: number;
-  /** Bolus rate raw (x 0.00625 U/h). */
-  readonly statusShort1: number;
-  /** Battery. */
-  readonly statusByte0: number;
-  /** Reservoir. */
-  readonly statusByte1: number;
+  readonly basalRateRaw: number;
+  /** Bolus rate raw (x 0.00625 U/h); the carbohydrate in carbohydrate records. */
+  readonly bolusRateRaw: number;
+  readonly battery: number;
+  readonly reservoir: number;
   /** Device event index: orders records that share an instant. */
   readonly eventIndex?: number;
   /**
@@ -60,7 +58,7 @@ export interface PumpHistoryRecord {
 export const RATE_STEP_UH = 0.00625;
 /** Raw steps per U/h (1 / 0.00625): dividing by it gives correctly rounded rates (136 -> 0.85). */
 const RAW_PER_UH = 160;
-/** U per step of the bolus calculator's suggested and confirmed boluses (statusShort1 in hundredths). */
+/** U per step of the bolus calculator's suggested and confirmed boluses (bolusRateRaw in hundredths). */
 export const CALCULATOR_UNIT_STEP = 0.01;
 /** The bolus calculator's record types (port 0): the suggested and the confirmed bolus. */
 export const CALCULATOR_SUGGESTED = 6;
@@ -229,17 +227,17 @@ export function isCarbRecord(r: Pick<PumpHistoryRecord, "eventPort" | "eventType
   return (r.eventPort === 3 && r.eventType === 1) || (r.eventPort === 0 && r.eventType === 5);
 }
 
-/** The bolus calculator's steps (port 0): its figures, not rates, are in the status fields. */
+/** The bolus calculator's steps (port 0): its figures, not rates, are in the rate fields. */
 export function isCalculatorRecord(r: Pick<PumpHistoryRecord, "eventPort">): boolean {
   return r.eventPort === 0;
 }
 
-/** Whether statusShort0 of a record is a basal rate (every record but BG and bolus-calculator records). */
+/** Whether basalRateRaw of a record is a basal rate (every record but BG and bolus-calculator records). */
 export function carriesBasalRate(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
   return !isBgRecord(r) && !isCalculatorRecord(r);
 }
 
-/** Whether statusShort1 of a record is a bolus rate (every record but carbohydrate and bolus-calculator records). */
+/** Whether bolusRateRaw of a record is a bolus rate (every record but carbohydrate and bolus-calculator records). */
 export function carriesBolusRate(r: Pick<PumpHistoryRecord, "eventPort" | "eventType">): boolean {
   return !isCarbRecord(r) && !isCalculatorRecord(r);
 }
@@ -313,7 +311,7 @@ export interface CarbEntryView {
   readonly time: number;
   readonly clock: string;
   readonly grams: number;
-  /** statusShort1 as stored. */
+  /** bolusRateRaw as stored. */
   readonly raw: number;
   /** 3/1 = "pump", 0/5 = "calculator". */
   readonly source: CarbSource;
@@ -642,7 +640,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   // Basal: steps from rate-carrying records, clipped to the day.
   const basalChanges = all
     .filter(carriesBasalRate)
-    .map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort0) }));
+    .map((r) => ({ time: r.dateTime, raw: rawRate(r.basalRateRaw) }));
   const basalSteps: RateStep[] = [];
   let basalRawMs = 0;
   let rateAtStart: number | null = null;
@@ -662,7 +660,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
   if (hasData) {
     const bolusChanges = all
       .filter(carriesBolusRate)
-      .map((r) => ({ time: r.dateTime, raw: rawRate(r.statusShort1) }));
+      .map((r) => ({ time: r.dateTime, raw: rawRate(r.bolusRateRaw) }));
     for (const group of groupBoluses(stepsOf(bolusChanges, dataEnd))) {
       const first = group[0]!;
       const last = group[group.length - 1]!;
@@ -723,13 +721,13 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     const clock = clockOf(r.dateTime, zone);
     const id = r.id === undefined ? {} : { id: r.id };
     if (isCarbRecord(r)) {
-      const v = carbGrams(r.statusShort1, version);
+      const v = carbGrams(r.bolusRateRaw, version);
       if (!(v.grams > 0)) continue;
       carbs.push({
         time: r.dateTime,
         clock,
         grams: v.grams,
-        raw: r.statusShort1,
+        raw: r.bolusRateRaw,
         source: r.eventPort === 3 ? "pump" : "calculator",
         byVersion: v.byVersion,
         byLimit: v.byLimit,
@@ -737,12 +735,12 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
         ...id,
       });
     } else if (isBgRecord(r)) {
-      if (!(r.statusShort0 > 0)) continue;
+      if (!(r.basalRateRaw > 0)) continue;
       bg.push({
         time: r.dateTime,
         clock,
-        mgdl: r.statusShort0,
-        class: input.limits ? classify(r.statusShort0, input.limits) : null,
+        mgdl: r.basalRateRaw,
+        class: input.limits ? classify(r.basalRateRaw, input.limits) : null,
         ...id,
       });
     } else {
@@ -829,8 +827,8 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     device: lastRecord
       ? {
           time: lastRecord.dateTime,
-          battery: lastRecord.statusByte0,
-          reservoir: lastRecord.statusByte1,
+          battery: lastRecord.battery,
+          reservoir: lastRecord.reservoir,
         }
       : null,
     table,
@@ -901,7 +899,7 @@ function calculationOf(
 ): FlaggedCalculationView {
   const units = (type: number) => {
     const r = run.find((x) => x.eventType === type);
-    return r ? roundHalfUp(r.statusShort1 * CALCULATOR_UNIT_STEP, 2) : null;
+    return r ? roundHalfUp(r.bolusRateRaw * CALCULATOR_UNIT_STEP, 2) : null;
   };
   const suggestedU = units(CALCULATOR_SUGGESTED);
   const confirmedU = units(CALCULATOR_CONFIRMED);

@@ -153,7 +153,7 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     rec(d1 + 7 * H + 55 * MIN, { basal: 0.5, port: 3, type: 1, carbs: 50 }), // 50 g
     rec(d1 + 8 * H, { basal: 0.5, bolus: 60 }), // 3 U normal bolus
     rec(d1 + 8 * H + 3 * MIN, { basal: 0.5 }),
-    rec(d1 + 12 * H, { port: 3, type: 0, s0: 150 }), // BG 150 mg/dL on the pump
+    rec(d1 + 12 * H, { port: 3, type: 0, bg: 150 }), // BG 150 mg/dL on the pump
     rec(d1 + 12 * H + 30 * MIN, { basal: 0.5, port: 3, type: 1, carbs: 20 }), // 20 g
     rec(d1 + 18 * H, { basal: 1 }),
     rec(d2 + 10 * H, { basal: 1, bolus: 1 }), // extended 1 U/h for 2 h = 2 U

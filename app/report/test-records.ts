@@ -1,8 +1,9 @@
 import type { PumpHistoryRecord } from "./pump-day";
 
 /**
- * Options of {@link pumpRecord}: rates in U/h (converted to raw 0.00625 steps), event code, raw
- * statusShort0, and `carbs`: the raw carbohydrate value a carbohydrate record holds in statusShort1.
+ * Options of {@link pumpRecord}: rates in U/h (converted to raw 0.00625 steps), event code, `bg`:
+ * the mg/dL a BG record holds in basalRateRaw, and `carbs`: the raw carbohydrate value a
+ * carbohydrate record holds in bolusRateRaw.
  */
 export type PumpRecordOptions = {
   basal?: number;
@@ -11,7 +12,7 @@ export type PumpRecordOptions = {
   type?: number;
   urgency?: number;
   value?: number;
-  s0?: number;
+  bg?: number;
   carbs?: number;
   battery?: number;
   reservoir?: number;
@@ -25,9 +26,9 @@ export function pumpRecord(time: number, o: PumpRecordOptions = {}): PumpHistory
     eventType: o.type ?? 0,
     eventUrgency: o.urgency ?? 0,
     eventValue: o.value ?? 0,
-    statusShort0: o.s0 ?? Math.round((o.basal ?? 0) / 0.00625),
-    statusShort1: o.carbs ?? Math.round((o.bolus ?? 0) / 0.00625),
-    statusByte0: o.battery ?? 80,
-    statusByte1: o.reservoir ?? 150,
+    basalRateRaw: o.bg ?? Math.round((o.basal ?? 0) / 0.00625),
+    bolusRateRaw: o.carbs ?? Math.round((o.bolus ?? 0) / 0.00625),
+    battery: o.battery ?? 80,
+    reservoir: o.reservoir ?? 150,
   };
 }

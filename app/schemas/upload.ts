@@ -3,9 +3,10 @@ import { isKnownTimeZone } from "~/ingest/device-time";
 import { idNumber, INT4_MAX, safeText } from "./fields";
 
 /**
- * The payloads of the device-upload calls. Records arrive as the browser parsed them from the
- * device; the server checks every field's range here and applies the processing rules in
- * app/ingest. Message keys are in the `upload` namespace.
+ * The payloads of the device-upload calls, under the names the calls carry. Records arrive as the
+ * browser parsed them from the device; the server checks every field's range here, turns the
+ * records into the app's (app/wire/upload.ts) and applies the processing rules in app/ingest.
+ * Message keys are in the `upload` namespace.
  */
 
 /** Records in one slice (and in one single-call upload). */
@@ -71,7 +72,7 @@ export const pumpRecordSchema = z
   })
   .strict("errors.recordField")
   .refine((r) => r.recordId !== undefined || r.historyId !== undefined, "errors.recordId");
-export type PumpRecordInput = z.output<typeof pumpRecordSchema>;
+export type PumpRecordWire = z.output<typeof pumpRecordSchema>;
 
 /**
  * A 22-byte CGM history record (AiDEX). `eventData` is the raw value: mg/dL = 1.8 x raw. Event
@@ -89,7 +90,7 @@ export const cgmRecordSchema = z
     dataOrigin: byte.optional(),
   })
   .strict("errors.recordField");
-export type CgmRecordInput = z.output<typeof cgmRecordSchema>;
+export type CgmRecordWire = z.output<typeof cgmRecordSchema>;
 
 /** A blood-glucose meter record read over the serial port: mg/dL in `statusShort0`. */
 export const meterRecordSchema = z
@@ -100,14 +101,13 @@ export const meterRecordSchema = z
     deviceSn: serial.optional(),
   })
   .strict("errors.recordField");
-export type MeterRecordInput = z.output<typeof meterRecordSchema>;
+export type MeterRecordWire = z.output<typeof meterRecordSchema>;
 
 export const RECORD_SCHEMAS = {
   equil: pumpRecordSchema,
   aidex: cgmRecordSchema,
   gocheck: meterRecordSchema,
 } as const;
-export type RecordInput<K extends DeviceKindName> = z.output<(typeof RECORD_SCHEMAS)[K]>;
 
 const pid = idNumber("errors.pid");
 const dataList = z

@@ -50,9 +50,9 @@ import {
   SLICE_MAX_RECORDS,
   type BasalSaveInput,
   type DeviceKindName,
-  type PumpRecordInput,
   type PumpSettingInput,
 } from "~/schemas/upload";
+import { pumpRecordToWire, recordsFromWire } from "~/wire/upload";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
@@ -286,9 +286,9 @@ class RefusedUpload extends Error {
 }
 
 /**
- * Writes one task's records (read by `nextRecords`, batch after batch, until it answers null) in
- * the caller's transaction, and closes the task with its summary. Throws {@link RefusedUpload}
- * when a record breaks a rule, so that the transaction writes nothing.
+ * Writes one task's records (read by `nextRecords` in the app's names, batch after batch, until it
+ * answers null) in the caller's transaction, and closes the task with its summary. Throws
+ * {@link RefusedUpload} when a record breaks a rule, so that the transaction writes nothing.
  */
 async function writeTask(
   tx: Tx,
@@ -367,8 +367,12 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
     return await inTransaction(async (tx) => {
       const task = await lockTask(tx, taskId);
       if (!task || task.status !== "processing") return task;
+      // Only the upload calls' tasks have slices: their kind is a device's.
+      const kind = task.deviceKind as DeviceKindName;
       return writeTask(tx, task, async (index) =>
-        index < task.sliceCount ? sliceRecords(tx, task.id, index) : null,
+        index < task.sliceCount
+          ? recordsFromWire(kind, await sliceRecords(tx, task.id, index))
+          : null,
       );
     }, TRANSACTION);
   } catch (error) {
@@ -532,7 +536,7 @@ export async function ingestNow(
   if (!firmware.ok) return firmware;
   const valid = validateRecords(input.deviceKind, input.records);
   if (!valid.ok) return valid;
-  const records = valid.data;
+  const records = recordsFromWire(input.deviceKind, valid.data);
   const batches = Math.ceil(records.length / SLICE_MAX_RECORDS);
   try {
     const done = await inTransaction(async (tx) => {
@@ -714,7 +718,7 @@ function keysOf(group: FileGroup): StoredKeyQuery {
     bg: group.bg.map((r) => ({ source: r.source, recordKey: r.recordKey })),
     carbs: group.carbs.map((r) => r.recordKey),
     insulin: group.insulin.map((r) => r.recordKey),
-    pump: group.pump.map((r) => r.recordId!),
+    pump: group.pump.map((r) => r.recordId),
   };
 }
 
@@ -735,12 +739,13 @@ async function insertGroupRows(tx: Tx, target: BatchTarget, group: FileGroup): P
 
 /** A pump group's records checked and run through the pump rules without writing (a preview); null when they pass. */
 function pumpRefusal(group: FileGroup, pid: number, firmware: string | null): IngestRefusal | null {
-  const valid = validateRecords("equil", group.pump);
+  // Checked by the upload calls' record schema, as a device upload's records are.
+  const valid = validateRecords("equil", group.pump.map(pumpRecordToWire));
   if (!valid.ok) return valid;
   const out = new PumpProcessor(
     { pid, pdaSn: group.deviceSn, version: firmware },
     group.timeZone,
-  ).add(valid.data as PumpRecordInput[]);
+  ).add(group.pump);
   return out.ok ? null : refuse(400, out.refusal.key, out.refusal.values);
 }
 

@@ -68,7 +68,7 @@ async function expected(pid: number): Promise<AgpReport> {
     timeZone: ZONE,
     now: Date.now(),
     limits: { low: 70, high: 180 },
-    readings: rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData })),
+    readings: rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.mgdl })),
   });
   if (result.status !== "ok") throw new Error(result.status);
   return result.report;

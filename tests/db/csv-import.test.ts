@@ -65,7 +65,7 @@ async function storedRows(pid: number) {
     db().pumpRecord.findMany({
       where: { patientId: pid },
       orderBy: [{ pdaSn: "asc" }, { recordId: "asc" }],
-      omit: { id: true, uploadId: true, transDateTime: true, patientId: true },
+      omit: { id: true, uploadId: true, receivedAt: true, patientId: true },
     }),
     db().cgmRecord.findMany({
       where: { patientId: pid },
@@ -155,14 +155,14 @@ describe("a Dexcom Clarity export", () => {
     expect(cgm).toHaveLength(17);
     expect(cgm[0]).toMatchObject({
       deviceSn: "123456789012",
-      eventData: 112,
+      mgdl: 112,
       deviceTime: "2026-01-05 07:00:12",
       timeZone: "Europe/Warsaw",
       eventIndex: readingNumber(Date.UTC(2026, 0, 5, 6, 0, 12)),
     });
     expect(cgm[0]!.dateTime.toISOString()).toBe("2026-01-05T06:00:12.000Z");
     // Low and High are the sensor's limits, 40 and 400 mg/dL.
-    expect(cgm.map((r) => r.eventData)).toEqual([
+    expect(cgm.map((r) => r.mgdl)).toEqual([
       112, 115, 119, 124, 131, 139, 148, 156, 163, 168, 171, 170, 40, 41, 400, 398, 388,
     ]);
     expect(
@@ -241,11 +241,11 @@ describe("a LibreView export", () => {
       orderBy: { dateTime: "asc" },
     });
     // 12:05 AM on 15 January in New York (UTC-5) is 05:05 UTC; 5.4 mmol/L x 18 = 97.2 mg/dL.
-    expect(readings[0]).toMatchObject({ eventData: 97.2, deviceTime: "2026-01-15 00:05:00" });
+    expect(readings[0]).toMatchObject({ mgdl: 97.2, deviceTime: "2026-01-15 00:05:00" });
     expect(readings[0]!.dateTime.toISOString()).toBe("2026-01-15T05:05:00.000Z");
     // 12:30 PM: 12.5 x 18 = 225; 11:59 PM: 6.7 x 18 = 120.6.
-    expect(readings.find((r) => r.deviceTime === "2026-01-15 12:30:00")?.eventData).toBe(225);
-    expect(readings.find((r) => r.deviceTime === "2026-01-15 23:59:00")?.eventData).toBeCloseTo(
+    expect(readings.find((r) => r.deviceTime === "2026-01-15 12:30:00")?.mgdl).toBe(225);
+    expect(readings.find((r) => r.deviceTime === "2026-01-15 23:59:00")?.mgdl).toBeCloseTo(
       120.6,
       9,
     );
@@ -300,7 +300,7 @@ describe("bad files", () => {
           where: { patientId: stranger.pid! },
           orderBy: { dateTime: "asc" },
         })
-      ).map((r) => r.eventData),
+      ).map((r) => r.mgdl),
     ).toEqual([120, 116, 114.5]);
   });
 
@@ -386,7 +386,7 @@ describe("a plain file with more columns", () => {
       where: { patientId: stranger.pid!, deviceTime: { startsWith: "2026-06-01" } },
       orderBy: { dateTime: "asc" },
     });
-    expect(readings.map((r) => [r.deviceTime, r.eventData])).toEqual([
+    expect(readings.map((r) => [r.deviceTime, r.mgdl])).toEqual([
       ["2026-06-01 07:00:00", 111.6],
       ["2026-06-01 12:00:00", 133.2],
     ]);
@@ -439,7 +439,7 @@ describe("the page's preview draft", () => {
           where: { patientId: pid, deviceTime: { startsWith: "2026-04-01" } },
           orderBy: { dateTime: "asc" },
         })
-      ).map((r) => r.eventData),
+      ).map((r) => r.mgdl),
     ).toEqual([99, 104.4]);
     expect(
       await confirmImport(stranger.viewer, { pid, token: previewed.data.token }),

@@ -549,7 +549,7 @@ describe("uploads in one call", () => {
       where: { patientId: bob.pid! },
       orderBy: { eventIndex: "asc" },
     });
-    expect(cgm.map((r) => [r.eventIndex, r.eventData, r.dateTime.toISOString()])).toEqual([
+    expect(cgm.map((r) => [r.eventIndex, r.mgdl, r.dateTime.toISOString()])).toEqual([
       [1, 180, "2026-01-10T07:00:00.000Z"],
       [2, 108, "2026-01-10T07:05:00.000Z"],
     ]);

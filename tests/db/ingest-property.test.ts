@@ -184,7 +184,7 @@ describe("ingestion properties", () => {
         const expected = [...readings]
           .sort((a, b) => a.eventIndex - b.eventIndex)
           .map((r) => Math.round(r.eventData * 18) / 10);
-        expect(rows.map((r) => r.eventData)).toEqual(expected);
+        expect(rows.map((r) => r.mgdl)).toEqual(expected);
       }),
       { numRuns: RUNS },
     );

@@ -68,7 +68,7 @@ export async function seedCgmWave(
       deviceSn: `cgm-${pid}`,
       eventIndex: i,
       eventType: 7,
-      eventData: 150 + 100 * Math.sin(i / 20) + (i % 7) * 0.3,
+      mgdl: 150 + 100 * Math.sin(i / 20) + (i % 7) * 0.3,
       deviceTime: t.toPlainDateTime().toString(),
       timeZone: t.timeZoneId,
       dateTime: new Date(t.epochMilliseconds),

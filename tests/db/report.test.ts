@@ -86,7 +86,7 @@ async function expected(pid: number, from: string, to: string): Promise<CgmRepor
     readings: rows.map((r) => ({
       id: r.id.toString(),
       time: r.dateTime.getTime(),
-      mgdl: r.eventData,
+      mgdl: r.mgdl,
     })),
   });
   if (result.status !== "ok") throw new Error(result.problem);

@@ -75,7 +75,7 @@ describe("seedDemo", () => {
       orderBy: { dateTime: "asc" },
     });
     expect(first.dateTime.getTime()).toBe(expected.cgm[0]!.at.epochMilliseconds);
-    expect(first.eventData).toBeCloseTo(expected.cgm[0]!.mgdl, 6);
+    expect(first.mgdl).toBeCloseTo(expected.cgm[0]!.mgdl, 6);
   });
 
   it("can run again without duplicating anything", async () => {

@@ -108,7 +108,7 @@ async function expected(
     source === "cgm"
       ? (
           await db().cgmRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } })
-        ).map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData }))
+        ).map((r) => ({ time: r.dateTime.getTime(), mgdl: r.mgdl }))
       : (
           await db().bgRecord.findMany({ where: { patientId: pid }, orderBy: { dateTime: "asc" } })
         ).map((r) => ({ time: r.dateTime.getTime(), mgdl: r.mgdl }));

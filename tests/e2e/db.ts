@@ -106,7 +106,7 @@ export async function demoPatient(): Promise<{ pid: number; userId: number; time
 export async function pumpRecordsAround(pid: number, start: number, end: number) {
   return withDb(async (client) => {
     const { rows } = await client.query(
-      `SELECT id, "dateTime", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue", "statusShort0", "statusShort1", "statusByte0", "statusByte1"
+      `SELECT id, "dateTime", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue", "statusShort0" AS "basalRateRaw", "statusShort1" AS "bolusRateRaw", "statusByte0" AS battery, "statusByte1" AS reservoir
          FROM "PumpRecord" WHERE "patientId" = $1 AND "dateTime" >= $2 AND "dateTime" < $3 ORDER BY "dateTime", "eventIndex"`,
       [pid, new Date(start - 86_400_000), new Date(end + 86_400_000)],
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CgmRecordInput } from "~/schemas/upload";
+import type { CgmRecordWire } from "~/schemas/upload";
 import { createAidexLink } from "../aidex-link";
 import { uploadCgm, type CgmUploadApi } from "../cgm-upload";
 import { UploadProgress, type UploadState } from "../progress";
@@ -36,12 +36,12 @@ const SMALL: Aidex = {
 
 /** A server that stores what it is sent; `stored` is the newest index it has of handheld AX0042. */
 function fakeServer(stored: number | null = null) {
-  const sent: CgmRecordInput[] = [];
+  const sent: CgmRecordWire[] = [];
   const api: CgmUploadApi = {
     findLastRecord: async (_pid, origin) =>
       ok(origin === 2 && stored !== null ? { deviceSn: "AX0042", index: stored } : null),
     getSliceId: async () => ok(4),
-    sliceSave: async (s) => (sent.push(...(s.dataList as CgmRecordInput[])), ok({})),
+    sliceSave: async (s) => (sent.push(...(s.dataList as CgmRecordWire[])), ok({})),
     completeSliceTask: async () => ok({}),
     checkSave: async () =>
       ok({

@@ -8,7 +8,7 @@ import { createRng, type Rng } from "~/utils/seeded-random";
  * value).
  *
  * A day: a basal record every 3 to 10 minutes at the hour's scheduled rate; three meals, each a
- * BG (port 3 type 0), a carbohydrate entry (port 3 type 1, grams in statusShort1) and a bolus at
+ * BG (port 3 type 0), a carbohydrate entry (port 3 type 1, grams in the bolus rate field) and a bolus at
  * 100 U/h (a basal record whose bolus rate is 16000, then one whose bolus rate is 0 when the dose
  * is delivered: one unit per 10 g, taken from the reservoir). Basal takes 20 U from the reservoir
  * at the end of each day, and the battery loses 5 to 15 %. A day that starts under 20 U changes

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PumpRecordInput } from "~/schemas/upload";
+import type { PumpRecordWire } from "~/schemas/upload";
 import { createEquilLink } from "../equil-link";
 import { UploadProgress, type UploadState } from "../progress";
 import { uploadPump, type BasalProgram, type PumpUploadApi } from "../pump-upload";
@@ -144,7 +144,7 @@ const SMALL_DAY: HistoryRecord[] = [
 ];
 
 /** The upload record of a simulated record: the decoding, written out field by field. */
-function uploaded(r: HistoryRecord): PumpRecordInput {
+function uploaded(r: HistoryRecord): PumpRecordWire {
   const t = r.time;
   const two = (n: number) => String(n).padStart(2, "0");
   return {

@@ -73,7 +73,7 @@ function dayRecords(date: IsoDate, tz: string, plan: DayPlan): PumpHistoryRecord
   const at = (hh: number, mm = 0) => local(date, tz, hh, mm);
   const out = [
     rec(at(6), { basal: 1 }),
-    rec(at(8, 30), { port: 3, type: 0, s0: 150 }),
+    rec(at(8, 30), { port: 3, type: 0, bg: 150 }),
     rec(at(9), { basal: 1, port: 4, type: 1, urgency: 1 }),
     rec(at(22), { basal: 0.8 }),
   ];
