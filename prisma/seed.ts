@@ -231,17 +231,17 @@ export async function seedDemo(today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE)
     // Targets and sensitivity in tenths of mg/dL, as the handheld reports them.
     lowBg: [700],
     highBg: [1800],
-    defaultCho: [10, 12, 10],
-    sensitiveSilver: [400],
+    carbRatio: [10, 12, 10],
+    sensitivity: [400],
     originBasal: 0.8,
     bolusRate: 60,
     maxBolus: 15,
     doubleBolus: true,
     effectiveTime: 240,
-    maxiumBasalRate: 3,
+    maxBasalRate: 3,
     bolusIncrement: 0.05,
     quickBolusIncrement: 0.5,
-    lowReseverThreshold: 20,
+    lowReserveThreshold: 20,
     tempBasalRate: 0,
   });
   if (!settings.ok || !pumpSettings.ok) throw new Error("demo pump settings refused");

@@ -1,6 +1,6 @@
 import type { CgmRecordInput, PumpRecordInput } from "~/ingest/records";
 import { checkPumpVersion } from "~/ingest/pump-rules";
-import type { CgmRecordWire, PumpSettingInput } from "~/schemas/upload";
+import type { CgmRecordWire, PumpSettingWire } from "~/schemas/upload";
 import { cgmRecordToWire, pumpRecordToWire } from "~/wire/upload";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
 import { realClock, uploadInSlices, type Clock, type Envelope, type UploadApi } from "./upload-api";
@@ -43,7 +43,7 @@ export class DeviceFault extends Error {
 }
 
 export type BasalProgram = { settingIndex: number; valueArray: number[]; name: string };
-export type PumpSettings = Omit<PumpSettingInput, "pid" | "pdaSn" | "pdaVersion">;
+export type PumpSettings = Omit<PumpSettingWire, "pid" | "pdaSn" | "pdaVersion">;
 
 /** The reads of a handheld; each throws DeviceTimeout when the device does not answer in time. */
 export interface PumpLink {
@@ -74,7 +74,7 @@ export interface PumpUploadApi extends UploadApi {
     pdaTimeZone?: string;
     list: BasalProgram[];
   }): Promise<Envelope<unknown>>;
-  savePumpSettings(body: PumpSettingInput & { pid: number }): Promise<Envelope<unknown>>;
+  savePumpSettings(body: PumpSettingWire & { pid: number }): Promise<Envelope<unknown>>;
   saveCgmsData(body: {
     pid: number;
     deviceSn: string;

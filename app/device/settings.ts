@@ -1,5 +1,5 @@
 import { isSafeText } from "~/utils/safe-text";
-import { BASAL_SLOTS, type BasalSaveInput, type PumpSettingInput } from "~/schemas/upload";
+import { BASAL_SLOTS, type BasalSaveInput, type PumpSettingWire } from "~/schemas/upload";
 import { failed, ok, type Result } from "./errors";
 
 /**
@@ -81,7 +81,7 @@ type ValueSetting = (typeof VALUE_SETTINGS)[number] | "doubleBolus";
 export type PumpSettingReplies = Readonly<Record<ListSetting, Uint8Array>> &
   Readonly<Partial<Record<ValueSetting, Uint8Array>>>;
 
-export type PumpSettings = Omit<PumpSettingInput, "pid">;
+export type PumpSettings = Omit<PumpSettingWire, "pid">;
 
 function firstValue(bytes: Uint8Array): number | null {
   return bytes.length < 2 ? null : bytes[0]! | (bytes[1]! << 8);

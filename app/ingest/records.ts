@@ -69,3 +69,29 @@ export interface MeterRecordInput {
   flags: number;
   deviceSn?: string | undefined;
 }
+
+/**
+ * The handheld's settings as uploaded, in its units: the target lows and highs and the insulin
+ * sensitivity in tenths of mg/dL per half-hour segment, the carbohydrate ratio in g/U; the other
+ * settings' scales are not known and are kept as read.
+ */
+export interface PumpSettingsInput {
+  pid?: number | undefined;
+  pdaSn: string;
+  pdaVersion: string;
+  lowBg: number[];
+  highBg: number[];
+  carbRatio: number[];
+  sensitivity: number[];
+  originBasal?: number | undefined;
+  bolusRate?: number | undefined;
+  maxBolus?: number | undefined;
+  doubleBolus?: boolean | undefined;
+  /** Active insulin time, min. */
+  effectiveTime?: number | undefined;
+  maxBasalRate?: number | undefined;
+  bolusIncrement?: number | undefined;
+  quickBolusIncrement?: number | undefined;
+  lowReserveThreshold?: number | undefined;
+  tempBasalRate?: number | undefined;
+}

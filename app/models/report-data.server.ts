@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import type { PumpSettingInput } from "~/report/pump-report";
+import type { StoredPumpSettings } from "~/report/pump-report";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 import type { CgmReportReading } from "~/report/cgm-report";
@@ -28,9 +28,9 @@ export async function cgmReportReadings(
 export async function pumpSettingFor(
   viewer: Viewer,
   pid: number,
-): Promise<PumpSettingInput | null> {
-  const rows = await db().$queryRaw<PumpSettingInput[]>`
-    SELECT d."lowBg", d."highBg", d."defaultCho", d."sensitiveSilver", d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
+): Promise<StoredPumpSettings | null> {
+  const rows = await db().$queryRaw<StoredPumpSettings[]>`
+    SELECT d."lowBg", d."highBg", d."defaultCho" AS "carbRatio", d."sensitiveSilver" AS sensitivity, d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
       FROM "PumpSetting" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
      ORDER BY d."uploadedAt" DESC, d.id DESC LIMIT 1`;

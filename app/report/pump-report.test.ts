@@ -121,8 +121,8 @@ describe("layout helpers", () => {
     const s = pdaSettingOf({
       lowBg: [70, 80],
       highBg: [160, 180],
-      defaultCho: [10],
-      sensitiveSilver: [40],
+      carbRatio: [10],
+      sensitivity: [40],
       originBasal: 0.8,
       bolusRate: 1.5,
       maxBolus: 12,

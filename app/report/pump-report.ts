@@ -137,14 +137,14 @@ export interface ReportSetting {
 }
 
 /** The pump settings as stored (Prisma PumpSetting fields the report shows). */
-export interface PumpSettingInput {
+export interface StoredPumpSettings {
   /** mg/dL per segment. */
   readonly lowBg: readonly number[];
   readonly highBg: readonly number[];
   /** Carbohydrate ratio, g per U, per segment. */
-  readonly defaultCho: readonly number[];
+  readonly carbRatio: readonly number[];
   /** Insulin sensitivity, mg/dL per U, per segment. */
-  readonly sensitiveSilver: readonly number[];
+  readonly sensitivity: readonly number[];
   readonly originBasal: number | null;
   readonly bolusRate: number | null;
   readonly maxBolus: number | null;
@@ -331,7 +331,7 @@ export interface PumpReportInput {
   /** The patient's range, mg/dL. */
   readonly limits: GlucoseLimits;
   readonly setting: ReportSetting;
-  readonly pumpSetting?: PumpSettingInput | null;
+  readonly pumpSetting?: StoredPumpSettings | null;
 }
 
 export type PumpReportResult =
@@ -374,10 +374,10 @@ export function pumpTotalCountOf(basal: number, bolus: number, points: number): 
 }
 
 /** The report's pdaSetting from the stored pump settings (null passes through). */
-export function pdaSettingOf(s: PumpSettingInput | null | undefined): PdaSetting | null {
+export function pdaSettingOf(s: StoredPumpSettings | null | undefined): PdaSetting | null {
   if (!s) return null;
   return {
-    defaultChoArray: [...s.defaultCho],
+    defaultChoArray: [...s.carbRatio],
     bolusRate: s.bolusRate,
     doubleBolus: s.doubleBolus,
     effectiveTime: s.effectiveTime,
@@ -385,7 +385,7 @@ export function pdaSettingOf(s: PumpSettingInput | null | undefined): PdaSetting
     lowBgArray: [...s.lowBg],
     maxBolus: s.maxBolus,
     originBasal: s.originBasal,
-    sensitiveSilverArray: [...s.sensitiveSilver],
+    sensitiveSilverArray: [...s.sensitivity],
   };
 }
 

@@ -251,4 +251,4 @@ export const pumpSettingSchema = z
     tempBasalRate: setting.optional(),
   })
   .strict();
-export type PumpSettingInput = z.output<typeof pumpSettingSchema>;
+export type PumpSettingWire = z.output<typeof pumpSettingSchema>;

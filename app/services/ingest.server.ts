@@ -50,8 +50,8 @@ import {
   SLICE_MAX_RECORDS,
   type BasalSaveInput,
   type DeviceKindName,
-  type PumpSettingInput,
 } from "~/schemas/upload";
+import type { PumpSettingsInput } from "~/ingest/records";
 import { pumpRecordToWire, recordsFromWire } from "~/wire/upload";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
@@ -640,7 +640,7 @@ const TENTHS = 0.1;
 /** pda-setting/saveOrUpdate: the handheld's settings, in the units the product shows. */
 export async function savePumpSettings(
   viewer: Viewer,
-  input: PumpSettingInput,
+  input: PumpSettingsInput,
 ): Promise<IngestResult<{ saved: true }>> {
   const patient = await settingsTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
@@ -650,17 +650,17 @@ export async function savePumpSettings(
     pdaVersion: firmware.data,
     lowBg: input.lowBg.map((v) => scaled(v, TENTHS)),
     highBg: input.highBg.map((v) => scaled(v, TENTHS)),
-    defaultCho: input.defaultCho,
-    sensitiveSilver: input.sensitiveSilver.map((v) => scaled(v, TENTHS)),
+    carbRatio: input.carbRatio,
+    sensitivity: input.sensitivity.map((v) => scaled(v, TENTHS)),
     originBasal: input.originBasal ?? null,
     bolusRate: input.bolusRate ?? null,
     maxBolus: input.maxBolus ?? null,
-    doubleBolus: input.doubleBolus === undefined ? null : Boolean(input.doubleBolus),
+    doubleBolus: input.doubleBolus ?? null,
     effectiveTime: input.effectiveTime ?? null,
-    maxBasalRate: input.maxiumBasalRate ?? null,
+    maxBasalRate: input.maxBasalRate ?? null,
     bolusIncrement: input.bolusIncrement ?? null,
     quickBolusIncrement: input.quickBolusIncrement ?? null,
-    lowReserveThreshold: input.lowReseverThreshold ?? null,
+    lowReserveThreshold: input.lowReserveThreshold ?? null,
     tempBasalRate: input.tempBasalRate ?? null,
   };
   await inTransaction((tx) =>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { PumpRecordInput } from "~/ingest/records";
-import { cgmRecordSchema, meterRecordSchema, pumpRecordSchema } from "~/schemas/upload";
+import {
+  cgmRecordSchema,
+  meterRecordSchema,
+  pumpRecordSchema,
+  pumpSettingSchema,
+} from "~/schemas/upload";
 import {
   cgmRecordFromWire,
   cgmRecordToWire,
@@ -8,6 +13,7 @@ import {
   meterRecordToWire,
   pumpRecordFromWire,
   pumpRecordToWire,
+  pumpSettingsFromWire,
   recordsFromWire,
 } from "./upload";
 
@@ -130,5 +136,58 @@ describe("recordsFromWire", () => {
         { eventIndex: 1, eventType: 7, eventData: 61, deviceTime: "2026-07-01 08:00:00" },
       ]),
     ).toEqual([{ eventIndex: 1, eventType: 7, rawGlucose: 61, deviceTime: "2026-07-01 08:00:00" }]);
+  });
+});
+
+describe("pump settings", () => {
+  it("come in under the device software's names, misspellings included", () => {
+    const wire = pumpSettingSchema.parse(
+      JSON.parse(
+        '{"pdaSn":"EQ1001","pdaVersion":"5.3.0","lowBg":[700,800],"highBg":[1800],"defaultCho":[10,12],' +
+          '"sensitiveSilver":[450],"originBasal":64,"bolusRate":1500,"maxBolus":1000,"doubleBolus":1,' +
+          '"effectiveTime":240,"maxiumBasalRate":300,"bolusIncrement":5,"quickBolusIncrement":50,' +
+          '"lowReseverThreshold":20,"tempBasalRate":0}',
+      ),
+    );
+    expect(pumpSettingsFromWire(wire)).toEqual({
+      pdaSn: "EQ1001",
+      pdaVersion: "5.3.0",
+      lowBg: [700, 800],
+      highBg: [1800],
+      carbRatio: [10, 12],
+      sensitivity: [450],
+      originBasal: 64,
+      bolusRate: 1500,
+      maxBolus: 1000,
+      doubleBolus: true,
+      effectiveTime: 240,
+      maxBasalRate: 300,
+      bolusIncrement: 5,
+      quickBolusIncrement: 50,
+      lowReserveThreshold: 20,
+      tempBasalRate: 0,
+    });
+    const bare = pumpSettingsFromWire(
+      pumpSettingSchema.parse({
+        pid: 4,
+        pdaSn: "EQ1",
+        pdaVersion: "5.3.0",
+        lowBg: [],
+        highBg: [],
+        defaultCho: [],
+        sensitiveSilver: [],
+        doubleBolus: false,
+      }),
+    );
+    expect(bare).toEqual({
+      pid: 4,
+      pdaSn: "EQ1",
+      pdaVersion: "5.3.0",
+      lowBg: [],
+      highBg: [],
+      carbRatio: [],
+      sensitivity: [],
+      doubleBolus: false,
+    });
   });
 });

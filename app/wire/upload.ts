@@ -1,14 +1,21 @@
-import type { CgmRecordInput, MeterRecordInput, PumpRecordInput } from "~/ingest/records";
+import type {
+  CgmRecordInput,
+  MeterRecordInput,
+  PumpRecordInput,
+  PumpSettingsInput,
+} from "~/ingest/records";
 import type {
   CgmRecordWire,
   DeviceKindName,
   MeterRecordWire,
   PumpRecordWire,
+  PumpSettingWire,
 } from "~/schemas/upload";
 
 /**
- * The device-upload calls' record names (`POST /api/patient-data/sliceSave`, `save`,
- * `saveCgmsData`, `saveSugar`; docs/api.md "Device uploads"). app/wire/ is the one place where the
+ * The device-upload calls' record and settings names (`POST /api/patient-data/sliceSave`, `save`,
+ * `saveCgmsData`, `saveSugar`, `POST /api/pda-setting/saveOrUpdate`; docs/api.md "Device
+ * uploads"). app/wire/ is the one place where the
  * app's names meet the names the `/api/` calls carry, one module per family of calls; everything
  * else in the app uses the plain names of app/ingest/records.ts.
  *
@@ -140,4 +147,31 @@ export function recordsFromWire<K extends DeviceKindName>(
 ): RecordOf<K>[] {
   const from = FROM_WIRE[kind] as (wire: unknown) => RecordOf<K>;
   return records.map(from);
+}
+
+/**
+ * The handheld's settings in the app's names. The call carries them under the device software's
+ * names, two of them misspelt (`maxiumBasalRate`, `lowReseverThreshold`), the carbohydrate ratio
+ * as `defaultCho` and the insulin sensitivity as `sensitiveSilver`; `doubleBolus` may be 0 or 1.
+ */
+export function pumpSettingsFromWire(w: PumpSettingWire): PumpSettingsInput {
+  return {
+    pid: w.pid,
+    pdaSn: w.pdaSn,
+    pdaVersion: w.pdaVersion,
+    lowBg: w.lowBg,
+    highBg: w.highBg,
+    carbRatio: w.defaultCho,
+    sensitivity: w.sensitiveSilver,
+    originBasal: w.originBasal,
+    bolusRate: w.bolusRate,
+    maxBolus: w.maxBolus,
+    doubleBolus: w.doubleBolus === undefined ? undefined : Boolean(w.doubleBolus),
+    effectiveTime: w.effectiveTime,
+    maxBasalRate: w.maxiumBasalRate,
+    bolusIncrement: w.bolusIncrement,
+    quickBolusIncrement: w.quickBolusIncrement,
+    lowReserveThreshold: w.lowReseverThreshold,
+    tempBasalRate: w.tempBasalRate,
+  };
 }

@@ -659,8 +659,8 @@ describe("pump settings", () => {
     ).toMatchObject({
       lowBg: [70, 80],
       highBg: [180],
-      defaultCho: [10, 12],
-      sensitiveSilver: [45],
+      carbRatio: [10, 12],
+      sensitivity: [45],
       maxBasalRate: 300,
       lowReserveThreshold: 20,
       doubleBolus: true,
