@@ -59,7 +59,7 @@ export async function benchCharts(): Promise<BenchResult[]> {
     });
     return timeIt(
       `chart pump day, ${date}`,
-      `${model.pumpTotalCount.points} records (${model.boluses.length} boluses, ${model.carbs.length} carbs, ${model.basal.steps.length} basal steps); target a few ms`,
+      `${model.insulinTotals.recordCount} records (${model.boluses.length} boluses, ${model.carbs.length} carbs, ${model.basal.steps.length} basal steps); target a few ms`,
       () => pumpDayChart(model, { ...options, labels: BENCH_PUMP_LABELS }).length,
     );
   };
@@ -142,12 +142,12 @@ export async function benchCharts(): Promise<BenchResult[]> {
     pumpCase("2026-10-25"),
     timeIt(
       "chart pump day, busy day",
-      `${busy.pumpTotalCount.points} records (${busy.basal.steps.length} basal steps, ${busy.bg.length} BG, ${busy.alarms.length} alarms); target a few ms`,
+      `${busy.insulinTotals.recordCount} records (${busy.basal.steps.length} basal steps, ${busy.bg.length} BG, ${busy.alarms.length} alarms); target a few ms`,
       () => pumpDayChart(busy, { ...options, labels: BENCH_PUMP_LABELS }).length,
     ),
     timeIt(
       "chart pump 5-day group",
-      `${group.dates.length} days, ${groupDays.reduce((n, d) => n + d.pumpTotalCount.points, 0)} records (${group.bolusCount} boluses, ${group.ticks.length} ticks); target well under 50 ms`,
+      `${group.dates.length} days, ${groupDays.reduce((n, d) => n + d.insulinTotals.recordCount, 0)} records (${group.bolusCount} boluses, ${group.ticks.length} ticks); target well under 50 ms`,
       () => pumpRangeChart(report, group, { ...options, labels: RANGE_LABELS }).length,
     ),
     timeIt(
@@ -162,7 +162,7 @@ export async function benchCharts(): Promise<BenchResult[]> {
     ),
     timeIt(
       "chart BG range, 30 days",
-      `${bg.summary.size} readings`,
+      `${bg.summary.count} readings`,
       () => bgRangeChart(bg, { ...options, labels: BENCH_GLUCOSE_LABELS }).length,
     ),
   ];

@@ -7,7 +7,7 @@ import {
   buildBgRange,
   DEFAULT_MEAL_WINDOWS,
   mealTag,
-  sugarTotalCount,
+  glucoseSummary,
   TAG_ORDER,
   type BgReadingInput,
 } from "./bg-range";
@@ -133,9 +133,9 @@ describe("buildBgRange", () => {
     ]);
   });
 
-  it("sugarTotalCount: 70, 180 and 70.2 in range, 69.9 low (classified before rounding)", () => {
-    expect(m.summary.size).toBe(7);
-    expect(m.summary.sugarAvg).toBeCloseTo(883.1 / 7, 12);
+  it("summary: 70, 180 and 70.2 in range, 69.9 low (classified before rounding)", () => {
+    expect(m.summary.count).toBe(7);
+    expect(m.summary.mean).toBeCloseTo(883.1 / 7, 12);
     expect(m.summary.high).toBe(2);
     expect(m.summary.low).toBe(2);
     expect(m.summary.highPercent).toBeCloseTo(200 / 7, 12);
@@ -176,8 +176,8 @@ describe("buildBgRange", () => {
     ]);
     expect(e.end - e.start).toBe((24 + 23 + 24) * 3_600_000);
     expect(e.summary).toEqual({
-      sugarAvg: null,
-      size: 0,
+      mean: null,
+      count: 0,
       high: 0,
       highPercent: null,
       low: 0,
@@ -201,11 +201,11 @@ describe("buildBgRange", () => {
   });
 });
 
-describe("sugarTotalCount of values", () => {
+describe("glucoseSummary of values", () => {
   it("counts above the high and below the low limit, invalid values left out", () => {
-    const s = sugarTotalCount([70, 180, 69.9, 180.1, 0, Number.NaN], { low: 70, high: 180 });
-    expect(s.size).toBe(4);
-    expect(s.sugarAvg).toBeCloseTo(500 / 4, 12);
+    const s = glucoseSummary([70, 180, 69.9, 180.1, 0, Number.NaN], { low: 70, high: 180 });
+    expect(s.count).toBe(4);
+    expect(s.mean).toBeCloseTo(500 / 4, 12);
     expect([s.high, s.low]).toEqual([1, 1]);
     expect([s.highPercent, s.lowPercent]).toEqual([25, 25]);
   });

@@ -1,8 +1,7 @@
 /**
  * The BG page model: meter and finger-prick readings over a range of local days, each tagged
- * with a meal time from the patient's meal windows, grouped by local day, with the
- * sugarTotalCount summary (sugarAvg, size, high, highPercent, low, lowPercent: mean, count, and
- * the readings above and below the target range).
+ * with a meal time from the patient's meal windows, grouped by local day, with their summary
+ * (mean, count, readings above and below the limits and their percentages).
  *
  * Glucose is mg/dL throughout; classes are taken on the unrounded value against the patient's
  * limits (units.ts `classify`). Meal windows (breakfast, lunch, supper) are seconds after local
@@ -157,13 +156,13 @@ export interface BgDay {
 }
 
 /**
- * The sugarTotalCount summary: mean (mg/dL), count, readings above the high limit and below the low
- * limit, and their percentages (0-100) of the count. Unrounded; sugarAvg and percentages are null
- * without readings.
+ * A summary of glucose values: mean (mg/dL), count, readings above the high limit and below the
+ * low limit, and their percentages (0-100) of the count. Unrounded; the mean and the percentages
+ * are null without readings. The API answers it as `sugarTotalCount` (app/wire/patient-data.ts).
  */
-export interface SugarTotalCount {
-  readonly sugarAvg: number | null;
-  readonly size: number;
+export interface GlucoseSummary {
+  readonly mean: number | null;
+  readonly count: number;
   readonly high: number;
   readonly highPercent: number | null;
   readonly low: number;
@@ -189,7 +188,7 @@ export interface BgRangeModel {
   /** Every date of the range in order, with its readings (possibly none). */
   readonly days: readonly BgDay[];
   readonly hasData: boolean;
-  readonly summary: SugarTotalCount;
+  readonly summary: GlucoseSummary;
   /** Readings per class (veryLow + low = summary.low; high + veryHigh = summary.high). */
   readonly classes: Readonly<Record<GlucoseClass, number>>;
   /** Per meal tag, in the order of {@link TAG_ORDER}; tags without readings included. */
@@ -287,7 +286,7 @@ export function buildBgRange(input: BgRangeInput): BgRangeModel {
     mealWindows: windows,
     days: dates.map((date, i) => ({ date, readings: perDay[i]! })),
     hasData: size > 0,
-    summary: sugarTotalCountOf(size, sum, high, low),
+    summary: summaryOf(size, sum, high, low),
     classes,
     byTag: TAG_ORDER.map((key) => {
       const t = tagSums.get(key);
@@ -296,10 +295,10 @@ export function buildBgRange(input: BgRangeInput): BgRangeModel {
   };
 }
 
-function sugarTotalCountOf(size: number, sum: number, high: number, low: number): SugarTotalCount {
+function summaryOf(size: number, sum: number, high: number, low: number): GlucoseSummary {
   return {
-    sugarAvg: size > 0 ? sum / size : null,
-    size,
+    mean: size > 0 ? sum / size : null,
+    count: size,
     high,
     highPercent: size > 0 ? (high / size) * 100 : null,
     low,
@@ -307,8 +306,8 @@ function sugarTotalCountOf(size: number, sum: number, high: number, low: number)
   };
 }
 
-/** sugarTotalCount of bare values (mg/dL) against limits, classified before rounding. */
-export function sugarTotalCount(mgdl: readonly number[], limits: GlucoseLimits): SugarTotalCount {
+/** The summary of bare values (mg/dL) against limits, classified before rounding. */
+export function glucoseSummary(mgdl: readonly number[], limits: GlucoseLimits): GlucoseSummary {
   let sum = 0;
   let high = 0;
   let low = 0;
@@ -321,5 +320,5 @@ export function sugarTotalCount(mgdl: readonly number[], limits: GlucoseLimits):
     if (isAboveRange(c)) high++;
     if (isBelowRange(c)) low++;
   }
-  return sugarTotalCountOf(size, sum, high, low);
+  return summaryOf(size, sum, high, low);
 }

@@ -80,8 +80,8 @@ describe("buildCgmDay", () => {
   });
 
   it("the CGM report summary: count, average, highest and lowest with their times", () => {
-    expect(m.summary!.numberOfValue).toBe(9);
-    expect(m.summary!.periodAverage).toBeCloseTo(1380 / 9, 12);
+    expect(m.summary!.readingCount).toBe(9);
+    expect(m.summary!.mean).toBeCloseTo(1380 / 9, 12);
     expect(m.summary!.highest).toEqual({ time: day + 1 * H + 5 * MIN, clock: "01:05", mgdl: 260 });
     expect(m.summary!.lowest).toEqual({ time: day, clock: "00:00", mgdl: 50 });
   });
@@ -91,7 +91,7 @@ describe("buildCgmDay", () => {
     expect(m.timeInRanges).toEqual(all.timeInRanges.value);
     expect(m.trend).toEqual(all.trend.value);
     expect(m.alarm).toBe(all.alarm.value);
-    expect(m.summary!.periodAverage).toBeCloseTo(all.mean.value!, 12);
+    expect(m.summary!.mean).toBeCloseTo(all.mean.value!, 12);
   });
 
   it("the trend just after midnight uses the evening's readings", () => {

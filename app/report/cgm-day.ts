@@ -57,13 +57,13 @@ export interface GoalSplit {
 }
 
 /**
- * The CGM report's summary fields for one day, in mg/dL:
- * numberOfValue, periodAverage, highestValue / lowestValue with the time they show (the first
- * occurrence).
+ * The day's readings in figures, mg/dL: their count, mean, and the highest and lowest value with
+ * the time it shows (the first occurrence).
  */
 export interface CgmDaySummary {
-  readonly numberOfValue: number;
-  readonly periodAverage: number;
+  readonly readingCount: number;
+  /** Mean, mg/dL. */
+  readonly mean: number;
   readonly highest: TimedValue;
   readonly lowest: TimedValue;
 }
@@ -195,7 +195,7 @@ export function buildCgmDay(input: CgmDayInput): CgmDayModel {
       withinPercent: (within / n) * 100,
       abovePercent: (above / n) * 100,
     },
-    summary: { numberOfValue: n, periodAverage: sum / n, highest: timed(hi), lowest: timed(lo) },
+    summary: { readingCount: n, mean: sum / n, highest: timed(hi), lowest: timed(lo) },
     ticks,
   };
 }

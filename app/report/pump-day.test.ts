@@ -182,13 +182,13 @@ describe("buildPumpDay: empty day", () => {
       bolusCount: 0,
       carbCount: 0,
     });
-    expect(m.pumpTotalCount).toEqual({
+    expect(m.insulinTotals).toEqual({
       total: 0,
       basal: 0,
       basalPercent: null,
       bolus: 0,
       bolusPercent: null,
-      points: 0,
+      recordCount: 0,
     });
   });
 });
@@ -409,13 +409,13 @@ describe("buildPumpDay: boluses", () => {
     expect(m.totals.bolus).toBeCloseTo(3, 12);
     expect(m.totals.insulin).toBeCloseTo(27, 12);
     expect(m.totals.bolusPercent).toBeCloseTo((3 / 27) * 100, 12);
-    expect(m.pumpTotalCount).toEqual({
+    expect(m.insulinTotals).toEqual({
       total: 27,
       basal: 24,
       basalPercent: 88.9,
       bolus: 3,
       bolusPercent: 11.1,
-      points: 2,
+      recordCount: 2,
     });
   });
 
@@ -693,7 +693,7 @@ describe("buildPumpDay: carbohydrate, BG, alarms, device and table", () => {
       ["20:00", "low_power", "warning"],
     ]);
     expect(m.device).toEqual({ time: day + 20 * H, battery: 15, reservoir: 120 });
-    expect(m.pumpTotalCount.points).toBe(9);
+    expect(m.insulinTotals.recordCount).toBe(9);
     expect(m.table.map((r) => `${r.clock} ${r.kind}`)).toEqual([
       "00:00 basal",
       "06:00 bg",
@@ -875,7 +875,7 @@ describe("buildPumpDay on the seeded demo history", () => {
       9,
     );
     expect(m.carbs.map((c) => c.grams)).toEqual(meals.map((x) => x.grams));
-    expect(m.pumpTotalCount.basalPercent! + m.pumpTotalCount.bolusPercent!).toBeCloseTo(100, 9);
+    expect(m.insulinTotals.basalPercent! + m.insulinTotals.bolusPercent!).toBeCloseTo(100, 9);
   });
 
   it("records that repeat the rates in force change nothing (one a minute, as a busier history would log)", () => {
@@ -917,7 +917,7 @@ describe("buildPumpDay on the seeded demo history", () => {
     expect(b.basal.steps).toEqual(a.basal.steps);
     expect(b.boluses).toEqual(a.boluses);
     expect(b.totals).toEqual(a.totals);
-    expect(b.pumpTotalCount.points).toBe(dense.length);
+    expect(b.insulinTotals.recordCount).toBe(dense.length);
   });
 
   it("an even day has a dual-wave supper over 2 h; the suspend day has 0 U/h from the suspend record to the next rate record", () => {

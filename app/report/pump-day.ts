@@ -378,18 +378,18 @@ export interface PumpDayTotals {
 }
 
 /**
- * PumpTotalCount (total, basal and bolus insulin) for one day, rounded for display: units to
- * 0.01 U, basalPercent to 0.1 % and bolusPercent = 100 - basalPercent (so they add up to 100);
- * percents null without insulin. `points`: the day's number of pump history records (our
- * definition).
+ * A day's insulin totals rounded for display: units to 0.01 U, basalPercent to 0.1 % and
+ * bolusPercent = 100 - basalPercent (so they add up to 100); percents null without insulin.
+ * `recordCount`: the day's number of pump history records. The API answers it as
+ * `pumpTotalCount` (app/wire/patient-data.ts).
  */
-export interface PumpTotalCount {
+export interface InsulinTotals {
   readonly total: number;
   readonly basal: number;
   readonly basalPercent: number | null;
   readonly bolus: number;
   readonly bolusPercent: number | null;
-  readonly points: number;
+  readonly recordCount: number;
 }
 
 /** One row of the table under the chart. */
@@ -462,7 +462,7 @@ export interface PumpDayModel {
   readonly glucose: readonly GlucosePointView[];
   readonly alarms: readonly PumpAlarmView[];
   readonly totals: PumpDayTotals;
-  readonly pumpTotalCount: PumpTotalCount;
+  readonly insulinTotals: InsulinTotals;
   /** Battery and reservoir of the day's last record (null without records). */
   readonly device: {
     readonly time: number;
@@ -774,13 +774,13 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     carbCount: dedupedCarbs.length,
   };
   const basalPercent = totals.basalPercent === null ? null : roundHalfUp(totals.basalPercent, 1);
-  const pumpTotalCount: PumpTotalCount = {
+  const insulinTotals: InsulinTotals = {
     total: roundHalfUp(insulin, 2),
     basal: roundHalfUp(basal, 2),
     basalPercent,
     bolus: roundHalfUp(bolus, 2),
     bolusPercent: basalPercent === null ? null : roundHalfUp(100 - basalPercent, 1),
-    points: inDay.length,
+    recordCount: inDay.length,
   };
 
   const lastRecord = inDay[inDay.length - 1];
@@ -823,7 +823,7 @@ export function buildPumpDay(input: PumpDayInput): PumpDayModel {
     glucose,
     alarms,
     totals,
-    pumpTotalCount,
+    insulinTotals,
     device: lastRecord
       ? {
           time: lastRecord.dateTime,

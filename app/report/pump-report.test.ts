@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../../prisma/demo-data";
-import { sugarTotalCount } from "./bg-range";
+import { glucoseSummary } from "./bg-range";
 import { dayWindow, datesBetween } from "./day";
 import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "./pump-day";
 import {
@@ -12,7 +12,7 @@ import {
   multiDayTicks,
   paginateRows,
   pdaSettingOf,
-  pumpTotalCountOf,
+  insulinTotalsOf,
   REPORT_TABLE_MAX_ROWS,
   type PumpReport,
   type PumpReportInput,
@@ -97,24 +97,24 @@ describe("layout helpers", () => {
     ]);
   });
 
-  it("pumpTotalCountOf rounds like pump-day and keeps the percents summing to 100", () => {
-    expect(pumpTotalCountOf(42, 5, 11)).toEqual({
+  it("insulinTotalsOf rounds like pump-day and keeps the percents summing to 100", () => {
+    expect(insulinTotalsOf(42, 5, 11)).toEqual({
       total: 47,
       basal: 42,
       basalPercent: 89.4,
       bolus: 5,
       bolusPercent: 10.6,
-      points: 11,
+      recordCount: 11,
     });
-    expect(pumpTotalCountOf(0, 0, 0)).toEqual({
+    expect(insulinTotalsOf(0, 0, 0)).toEqual({
       total: 0,
       basal: 0,
       basalPercent: null,
       bolus: 0,
       bolusPercent: null,
-      points: 0,
+      recordCount: 0,
     });
-    expect(pumpTotalCountOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
+    expect(insulinTotalsOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
   });
 
   it("pdaSettingOf renames the stored arrays to the report's field names", () => {
@@ -188,7 +188,7 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
       basalPercent: 89.4,
       bolus: 5,
       bolusPercent: 10.6,
-      points: 11,
+      recordCount: 11,
     });
     expect(r.from).toBe("2026-06-01");
     expect(r.to).toBe("2026-06-02");
@@ -232,7 +232,7 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     ]);
     // The basal entries' points add up to the day's records when the basal line covers the day.
     expect(b!.pumps.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.points, 0)).toBe(
-      b!.pumpTotalCount.points,
+      b!.pumpTotalCount.recordCount,
     );
   });
 
@@ -261,8 +261,8 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     ]);
     expect(r.sugarList[1]!.patientData[0]!.id).toBe("m1");
     expect(r.sugarTotalCount).toEqual({
-      sugarAvg: 105,
-      size: 2,
+      mean: 105,
+      count: 2,
       high: 0,
       highPercent: 0,
       low: 1,
@@ -397,9 +397,9 @@ describe("buildPumpReport: details", () => {
       basalPercent: null,
       bolus: 0,
       bolusPercent: null,
-      points: 0,
+      recordCount: 0,
     });
-    expect(r.sugarTotalCount.sugarAvg).toBeNull();
+    expect(r.sugarTotalCount.mean).toBeNull();
     expect(r.pumpList.every((d) => d.pumps.length === 0)).toBe(true);
   });
 });
@@ -519,7 +519,9 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     expect(r.PumpTotalCount.total).toBeCloseTo(basal + bolus, 2);
     expect(r.PumpTotalCount.basal).toBeCloseTo(basal, 2);
     expect(r.PumpTotalCount.basalPercent! + r.PumpTotalCount.bolusPercent!).toBeCloseTo(100, 10);
-    expect(r.PumpTotalCount.points).toBe(days.reduce((s, d) => s + d.pumpTotalCount.points, 0));
+    expect(r.PumpTotalCount.recordCount).toBe(
+      days.reduce((s, d) => s + d.insulinTotals.recordCount, 0),
+    );
     expect(r.days.map((d) => d.totals.insulin)).toEqual(days.map((d) => d.totals.insulin));
     expect(r.cho.list.length).toBe(days.reduce((s, d) => s + d.carbs.length, 0));
     expect(r.cho.avg).toBeCloseTo(days.reduce((s, d) => s + d.totals.carbs, 0) / 14, 10);
@@ -537,7 +539,7 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     const start = dayWindow("2026-11-09", tz).start;
     const end = dayWindow("2026-11-22", tz).end;
     const inRange = meter.filter((m) => m.time >= start && m.time < end).map((m) => m.mgdl);
-    expect(r.sugarTotalCount).toEqual(sugarTotalCount(inRange, limits));
+    expect(r.sugarTotalCount).toEqual(glucoseSummary(inRange, limits));
     expect(r.sugarList.reduce((s, d) => s + d.patientData.length, 0)).toBe(inRange.length);
   });
 
@@ -595,7 +597,7 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
         pdaVersion: "5.3.0",
         limits,
       });
-      expect(r.PumpTotalCount).toEqual(day.pumpTotalCount);
+      expect(r.PumpTotalCount).toEqual(day.insulinTotals);
       expect(r.warmMsg.length).toBe(day.alarms.length);
     }
   });

@@ -27,7 +27,7 @@
  */
 import type { GlucoseLimits } from "../metrics/alarm";
 import { ZoneOffsets } from "../metrics/timezone";
-import { sugarTotalCount, type BgReadingInput, type SugarTotalCount } from "./bg-range";
+import { glucoseSummary, type BgReadingInput, type GlucoseSummary } from "./bg-range";
 import { clockOf, dayWindow, hourTicks, type DayWindow, type IsoDate, type TimeTick } from "./day";
 import {
   BIG_BOLUS_MAX_SHOWN,
@@ -39,7 +39,7 @@ import {
   type PumpAlarmKind,
   type PumpDayModel,
   type PumpHistoryRecord,
-  type PumpTotalCount,
+  type InsulinTotals,
 } from "./pump-day";
 import { checkReportRange, type InvalidRange } from "./report-range";
 import type { GlucoseUnit } from "../domain/glucose-unit";
@@ -221,7 +221,7 @@ export interface PumpListDay {
   readonly hasData: boolean;
   readonly pumps: readonly PumpListEntry[];
   /** The day's own PumpTotalCount (pump-day). */
-  readonly pumpTotalCount: PumpTotalCount;
+  readonly pumpTotalCount: InsulinTotals;
 }
 
 export interface ChoEntry {
@@ -290,8 +290,8 @@ export interface PumpReport {
   /** Mean grams per carbohydrate entry (null without entries). */
   readonly choAvg: number | null;
   readonly warmMsg: readonly WarmMsg[];
-  readonly sugarTotalCount: SugarTotalCount;
-  readonly PumpTotalCount: PumpTotalCount;
+  readonly sugarTotalCount: GlucoseSummary;
+  readonly PumpTotalCount: InsulinTotals;
   readonly setting: ReportSetting;
   readonly patientInfo: { readonly highLimit: number; readonly lowLimit: number };
   readonly pdaSetting: PdaSetting | null;
@@ -359,8 +359,8 @@ function lowerBound(times: readonly number[], x: number): number {
   return lo;
 }
 
-/** PumpTotalCount from exact units, rounded as pump-day does for one day. */
-export function pumpTotalCountOf(basal: number, bolus: number, points: number): PumpTotalCount {
+/** Insulin totals from exact units, rounded as pump-day does for one day. */
+export function insulinTotalsOf(basal: number, bolus: number, recordCount: number): InsulinTotals {
   const insulin = basal + bolus;
   const basalPercent = insulin > 0 ? roundHalfUp((basal / insulin) * 100, 1) : null;
   return {
@@ -369,7 +369,7 @@ export function pumpTotalCountOf(basal: number, bolus: number, points: number): 
     basalPercent,
     bolus: roundHalfUp(bolus, 2),
     bolusPercent: basalPercent === null ? null : roundHalfUp(100 - basalPercent, 1),
-    points,
+    recordCount,
   };
 }
 
@@ -547,7 +547,7 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
       date: w.date,
       hasData: day.hasData,
       pumps: pumpListEntries(day, dayTimes, zone),
-      pumpTotalCount: day.pumpTotalCount,
+      pumpTotalCount: day.insulinTotals,
     });
     sugarList.push({
       date: w.date,
@@ -578,7 +578,7 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
       });
     basal += day.totals.basal;
     bolus += day.totals.bolus;
-    points += day.pumpTotalCount.points;
+    points += day.insulinTotals.recordCount;
     if (day.hasData) pumpDays++;
   }
 
@@ -612,8 +612,8 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     },
     choAvg: cho.length > 0 ? choTotal / cho.length : null,
     warmMsg,
-    sugarTotalCount: sugarTotalCount(glucose, input.limits),
-    PumpTotalCount: pumpTotalCountOf(basal, bolus, points),
+    sugarTotalCount: glucoseSummary(glucose, input.limits),
+    PumpTotalCount: insulinTotalsOf(basal, bolus, points),
     setting: { unit: input.setting.unit, nameStyle: input.setting.nameStyle },
     patientInfo: { highLimit: input.limits.high, lowLimit: input.limits.low },
     pdaSetting: pdaSettingOf(input.pumpSetting),

@@ -69,8 +69,8 @@ export async function loader(args: LoaderFunctionArgs) {
     // The chart's text alternative: the day's key figures.
     caption: day.summary
       ? t("cgm.chartFigures", {
-          count: day.summary.numberOfValue,
-          mean: `${formatGlucose(day.summary.periodAverage, unit, locale)} ${unitText}`,
+          count: day.summary.readingCount,
+          mean: `${formatGlucose(day.summary.mean, unit, locale)} ${unitText}`,
           low: formatGlucose(day.summary.lowest.mgdl, unit, locale),
           high: formatGlucose(day.summary.highest.mgdl, unit, locale),
         })

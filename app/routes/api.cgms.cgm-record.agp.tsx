@@ -1,8 +1,9 @@
-import { agpReportFor, agpReportResponse } from "~/services/report.server";
+import { agpReportFor } from "~/services/report.server";
 import { insufficientMessageValues } from "~/report/agp-report";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { reportApiAction } from "~/services/patient-api.server";
 import { postOnly } from "~/services/api.server";
+import { agpReportToWire } from "~/wire/reports";
 
 /**
  * POST /api/cgms/cgm-record/agp (pid, start, end; 3-14 days): the AGP report (app/report/agp-report.ts,
@@ -20,7 +21,7 @@ export const action = reportApiAction("agp", async ({ viewer, patient, range, no
       msgKey: "reports:agp.insufficient",
       values: insufficientMessageValues(result),
     };
-  return { ok: true, data: agpReportResponse(patient.id, result.report) };
+  return { ok: true, data: agpReportToWire(patient.id, result.report) };
 });
 
 export const loader = postOnly();

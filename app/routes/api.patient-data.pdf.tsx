@@ -1,8 +1,9 @@
-import { pumpReportFor, pumpReportResponse, reportContext } from "~/services/report.server";
+import { pumpReportFor, reportContext } from "~/services/report.server";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { nameStyleCode } from "~/schemas/setting";
 import { reportApiAction } from "~/services/patient-api.server";
 import { postOnly } from "~/services/api.server";
+import { pumpReportToWire } from "~/wire/reports";
 
 /**
  * POST /api/patient-data/pdf (pid, start, end; at most 90 days): the pump/BG "Patient report
@@ -16,7 +17,7 @@ export const action = reportApiAction("pump", async ({ viewer, patient, range, n
     nameStyle: nameStyleCode(context.nameStyle),
   });
   if (result.status !== "ok") return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
-  return { ok: true, data: pumpReportResponse(patient.id, result.report) };
+  return { ok: true, data: pumpReportToWire(patient.id, result.report) };
 });
 
 export const loader = postOnly();

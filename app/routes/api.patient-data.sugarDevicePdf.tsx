@@ -1,7 +1,8 @@
-import { cgmReportFor, cgmReportResponse, reportContext } from "~/services/report.server";
+import { cgmReportFor, reportContext } from "~/services/report.server";
 import { rangeProblemKey } from "~/report/report-kinds";
 import { reportApiAction } from "~/services/patient-api.server";
 import { postOnly } from "~/services/api.server";
+import { cgmReportToWire } from "~/wire/reports";
 
 /**
  * POST /api/patient-data/sugarDevicePdf (pid, start, end; 3-14 days): the CGM report response
@@ -12,7 +13,7 @@ export const action = reportApiAction("cgm", async ({ viewer, patient, range, no
   const { unit } = await reportContext(viewer.id, patient);
   const result = await cgmReportFor(viewer, patient, range, now, unit);
   if (result.status !== "ok") return { ok: false, msgKey: rangeProblemKey(result.problem, result) };
-  return { ok: true, data: cgmReportResponse(patient.id, result.report) };
+  return { ok: true, data: cgmReportToWire(patient.id, result.report) };
 });
 
 export const loader = postOnly();

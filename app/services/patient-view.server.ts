@@ -368,8 +368,10 @@ export async function patientDayData(
   };
 }
 
+export type PatientDay = Awaited<ReturnType<typeof patientDayData>>;
+
 /** The data API's meter readings (GET /api/patient-data/sugarData) of whole local days; the range is checked by the caller. */
-export async function sugarData(
+export async function patientMeterReadings(
   viewer: Viewer,
   patient: VisiblePatient,
   from: IsoDate,
@@ -380,11 +382,13 @@ export async function sugarData(
     pid: patient.id,
     timeZone: patient.timeZone,
     limits: model.limits,
-    sugarTotalCount: model.summary,
+    summary: model.summary,
     days: model.days,
     byTag: model.byTag,
   };
 }
+
+export type PatientMeterReadings = Awaited<ReturnType<typeof patientMeterReadings>>;
 
 /** The data API's CGM readings (GET /api/cgms/cgm-record/findList) of whole local days; the range is checked by the caller. */
 export async function cgmList(viewer: Viewer, patient: VisiblePatient, from: IsoDate, to: IsoDate) {

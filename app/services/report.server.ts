@@ -5,14 +5,9 @@ import {
 } from "~/models/report-data.server";
 import type { DataKind as ReadingsKind } from "~/metrics/coverage";
 import type { Reading } from "~/metrics/types";
-import { buildAgpReport, type AgpReport, type AgpReportResult } from "~/report/agp-report";
-import { buildCgmReport, type CgmReport, type CgmReportResult } from "~/report/cgm-report";
-import {
-  buildPumpReport,
-  type NameStyle,
-  type PumpReport,
-  type PumpReportResult,
-} from "~/report/pump-report";
+import { buildAgpReport, type AgpReportResult } from "~/report/agp-report";
+import { buildCgmReport, type CgmReportResult } from "~/report/cgm-report";
+import { buildPumpReport, type NameStyle, type PumpReportResult } from "~/report/pump-report";
 import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import type { InvalidRange } from "~/report/report-range";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
@@ -100,12 +95,6 @@ export function defaultCgmRange(
   );
 }
 
-/** The report response of `POST /api/patient-data/sugarDevicePdf`: the model without the per-day chart models. */
-export function cgmReportResponse(pid: number, report: CgmReport) {
-  const { days: _days, ...rest } = report;
-  return { pid, ...rest };
-}
-
 /**
  * The pump/BG report of a range: the range's pump records (with the rate-carrying record before and
  * the first after), the meter readings, the firmware and the newest pump settings; a refused range
@@ -142,12 +131,6 @@ export async function pumpReportFor(
 export function defaultPumpRange(patient: VisiblePatient, now: number): ReportRange {
   const end = todayIn(patient.timeZone, now);
   return { start: shiftDate(end, -(PUMP_DEFAULT_DAYS - 1)), end };
-}
-
-/** The report response of `POST /api/patient-data/pdf`: the model without the per-day chart models. */
-export function pumpReportResponse(pid: number, report: PumpReport) {
-  const { days: _days, ...rest } = report;
-  return { pid, ...rest };
 }
 
 /** The reader's print settings and the patient's birth date, in one query. */
@@ -193,12 +176,6 @@ export async function agpReportFor(
     ...input,
     readings: readings.map((r) => ({ time: r.time, mgdl: r.mgdl })),
   });
-}
-
-/** The report response of `POST /api/cgms/cgm-record/agp`: the model with the daily profiles' counts but not their points. */
-export function agpReportResponse(pid: number, report: AgpReport) {
-  const { dailyProfiles, ...rest } = report;
-  return { pid, ...rest, dailyProfiles: dailyProfiles.map(({ points: _points, ...day }) => day) };
 }
 
 /** Which readings a statistics report is computed from. */

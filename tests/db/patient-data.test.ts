@@ -274,7 +274,7 @@ describe("patient data API and views", () => {
       expect.stringMatching(/^<svg/),
       expect.stringMatching(/^<svg/),
     ]);
-    expect("pump" in daily.view && daily.view.pump.pumpTotalCount.total).toBe(31);
+    expect("pump" in daily.view && daily.view.pump.insulinTotals.total).toBe(31);
 
     const refused = await page(s.clinic.id, s.pid, s.patient.id, "?tab=cgms&date=2026/13/01");
     expect(refused.view.tab === "cgms" && refused.view.nav).toMatchObject({

@@ -82,16 +82,16 @@ export function BgView({ range, model, chart, unit }: Props) {
           <Chart
             chart={chart}
             caption={t("bg.chartCaption", {
-              count: summary.size,
+              count: summary.count,
               from,
               to,
-              average: glucose(summary.sugarAvg),
+              average: glucose(summary.mean),
             })}
           />
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
-            <Stat label={t("bg.average")}>{glucose(summary.sugarAvg)}</Stat>
-            <Stat label={t("bg.count")}>{summary.size}</Stat>
+            <Stat label={t("bg.average")}>{glucose(summary.mean)}</Stat>
+            <Stat label={t("bg.count")}>{summary.count}</Stat>
             <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>
               {t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}
             </Stat>

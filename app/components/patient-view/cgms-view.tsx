@@ -56,7 +56,7 @@ export function CgmsView({ base, data, chart, unit }: Props) {
   const caption =
     data.view === "day"
       ? t("cgms.chartCaption", {
-          count: data.day.summary?.numberOfValue ?? 0,
+          count: data.day.summary?.readingCount ?? 0,
           mean: glucose(data.stats.mean),
         })
       : t("cgms.overlayCaption", {
@@ -217,7 +217,7 @@ function DayFigures({ data, unit }: { data: DayData; unit: GlucoseUnit }) {
         <Stat label={t("cgms.average")}>{glucose(stats.mean)}</Stat>
         <Stat label={t("cgms.sd")}>{glucose(stats.sd)}</Stat>
         <Stat label={t("cgms.cv")}>{pct(stats.cv)}</Stat>
-        <Stat label={t("cgms.count")}>{day.summary?.numberOfValue ?? 0}</Stat>
+        <Stat label={t("cgms.count")}>{day.summary?.readingCount ?? 0}</Stat>
         {day.summary ? (
           <>
             <Stat label={t("cgms.highest")}>

@@ -23,7 +23,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
   const { t, i18n } = useTranslation("views");
   const locale = i18n.language;
   const n = (value: number | null, decimals: number) => formatNumber(value, decimals, locale);
-  const totals = pump.pumpTotalCount;
+  const totals = pump.insulinTotals;
   return (
     <section className={s.section} aria-labelledby="daily-heading">
       <h2 id="daily-heading">{t("daily.heading")}</h2>

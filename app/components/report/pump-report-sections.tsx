@@ -47,8 +47,8 @@ export function PumpSummary({ report, unit }: SectionProps) {
     <>
       <ReportSection id="pump-glucose" title={t("pump.glucose")}>
         <dl className={s.figures} data-testid="pump-glucose">
-          <Figure label={t("pump.average")}>{glucose(report.sugarTotalCount.sugarAvg)}</Figure>
-          <Figure label={t("pump.count")}>{report.sugarTotalCount.size}</Figure>
+          <Figure label={t("pump.average")}>{glucose(report.sugarTotalCount.mean)}</Figure>
+          <Figure label={t("pump.count")}>{report.sugarTotalCount.count}</Figure>
           <Figure
             label={t("pump.high")}
             note={t("pump.values", { count: report.sugarTotalCount.high })}
@@ -75,7 +75,7 @@ export function PumpSummary({ report, unit }: SectionProps) {
           <Figure label={t("pump.bolus")} note={percent(report.PumpTotalCount.bolusPercent)}>
             {insulin(report.PumpTotalCount.bolus)}
           </Figure>
-          <Figure label={t("pump.points")}>{report.PumpTotalCount.points}</Figure>
+          <Figure label={t("pump.points")}>{report.PumpTotalCount.recordCount}</Figure>
           <Figure
             label={t("pump.choAvg")}
             note={t("pump.choPerMeal", { value: `${formatNumber(report.choAvg, 1, locale)} ${g}` })}
@@ -130,7 +130,7 @@ export function PumpDayTables({ report, unit }: SectionProps) {
                       ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})`
                       : "—"}
                   </td>
-                  <td data-label={t("pump.points")}>{day.pumpTotalCount.points}</td>
+                  <td data-label={t("pump.points")}>{day.pumpTotalCount.recordCount}</td>
                   <td data-label={t("pump.glucoseCount")}>{sugar.length}</td>
                   <td data-label={t("pump.average")}>{formatGlucose(avg, unit, locale)}</td>
                 </tr>
