@@ -154,7 +154,7 @@ export async function benchReport(): Promise<BenchResult[]> {
       `${pump90.length} pump records, ${meter90.length} meter readings, ${tz}`,
       () => {
         const r = ok(buildPumpReport(pumpReportInput));
-        return r.status === "ok" ? r.report.PumpTotalCount.total : 0;
+        return r.status === "ok" ? r.report.insulinTotals.total : 0;
       },
       3,
       15,
@@ -171,7 +171,7 @@ export async function benchReport(): Promise<BenchResult[]> {
           unit: 0,
         }),
       );
-      return r.status === "ok" ? r.report.numberOfValue : 0;
+      return r.status === "ok" ? r.report.readingCount : 0;
     }),
     timeIt("report AGP model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
       const r = ok(

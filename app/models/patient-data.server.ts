@@ -103,11 +103,11 @@ export async function pumpVersion(viewer: Viewer, pid: number): Promise<string |
 
 /** CGM readings (mg/dL) in a window, oldest first. */
 export async function cgmReadings(viewer: Viewer, pid: number, span: Span): Promise<Reading[]> {
-  const rows = await db().$queryRaw<{ dateTime: Date; eventData: number }[]>`
-    SELECT d."dateTime", d."eventData" FROM "CgmRecord" d
+  const rows = await db().$queryRaw<{ dateTime: Date; mgdl: number }[]>`
+    SELECT d."dateTime", d."eventData" AS mgdl FROM "CgmRecord" d
      WHERE ${scoped(viewer, pid)} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}
      ORDER BY d."dateTime"`;
-  return rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.eventData }));
+  return rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.mgdl }));
 }
 
 /** Meter, finger-prick and manual blood readings (mg/dL) in a window, oldest first. */
@@ -255,14 +255,14 @@ export async function* exportRecords(
           ({
             id: bigint;
             dateTime: Date;
-            eventData: number;
+            mgdl: number;
             deviceTime: string;
             timeZone: string;
             deviceSn: string;
             eventIndex: number;
           } & Task)[]
         >`
-          SELECT d.id, d."dateTime", d."eventData", d."deviceTime", d."timeZone", d."deviceSn", d."eventIndex", t."deviceKind"::text AS kind
+          SELECT d.id, d."dateTime", d."eventData" AS mgdl, d."deviceTime", d."timeZone", d."deviceSn", d."eventIndex", t."deviceKind"::text AS kind
             FROM "CgmRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => ({
           id: r.id,
@@ -275,7 +275,7 @@ export async function* exportRecords(
           source: null,
           recordKey: String(r.eventIndex),
           firmware: null,
-          mgdl: r.eventData,
+          mgdl: r.mgdl,
         }));
       },
     },

@@ -8,7 +8,7 @@ import type { Span } from "./patient-data.server";
 /** The print reports' own reads; like patient-data.server.ts, each carries the access rule in its WHERE. */
 
 /**
- * CGM readings (mg/dL) with their record ids (the report's `pdid`), oldest first. A sibling of
+ * CGM readings (mg/dL) with their record ids (a report row's `id`), oldest first. A sibling of
  * patient-data.server.ts `cgmReadings`, which does not select the id.
  */
 export async function cgmReportReadings(
@@ -16,15 +16,15 @@ export async function cgmReportReadings(
   pid: number,
   span: Span,
 ): Promise<CgmReportReading[]> {
-  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; eventData: number }[]>`
-    SELECT d.id, d."dateTime", d."eventData" FROM "CgmRecord" d
+  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; mgdl: number }[]>`
+    SELECT d.id, d."dateTime", d."eventData" AS mgdl FROM "CgmRecord" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
        AND d."dateTime" >= ${new Date(span.start)} AND d."dateTime" < ${new Date(span.end)}
      ORDER BY d."dateTime", d.id`;
-  return rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.eventData }));
+  return rows.map((r) => ({ id: r.id.toString(), time: r.dateTime.getTime(), mgdl: r.mgdl }));
 }
 
-/** The patient's newest pump settings upload (the report's `pdaSetting`), or null. */
+/** The patient's newest pump settings upload (the report's `pumpSettings`), or null. */
 export async function pumpSettingFor(
   viewer: Viewer,
   pid: number,

@@ -55,21 +55,21 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
   const r = ok(buildCgmReport(input));
 
   it("count, average, highest and lowest with local times", () => {
-    expect(r.numberOfValue).toBe(8);
-    expect(r.periodAverage).toBeCloseTo(1175 / 8, 12);
-    expect(r.highestValue).toBe(250);
-    expect(r.highestValueTime).toBe(second0230);
-    expect(r.timeWhenTheHighestValueShows).toBe("2026/10/25 02:30");
-    expect(r.lowestValue).toBe(55);
-    expect(r.timeWhenTheLowestValueShows).toBe("2026/10/26 03:00");
-    expect(r.lowestValueTime).toBe(Date.UTC(2026, 9, 26, 2, 0));
+    expect(r.readingCount).toBe(8);
+    expect(r.mean).toBeCloseTo(1175 / 8, 12);
+    expect(r.highest).toBe(250);
+    expect(r.highestAt).toBe(second0230);
+    expect(r.highestLocalTime).toBe("2026/10/25 02:30");
+    expect(r.lowest).toBe(55);
+    expect(r.lowestLocalTime).toBe("2026/10/26 03:00");
+    expect(r.lowestAt).toBe(Date.UTC(2026, 9, 26, 2, 0));
   });
 
   it("above / below / within goal against the patient's limits (both limits in range)", () => {
     expect(r.goalCounts).toEqual({ above: 3, within: 3, below: 2 });
-    expect(r.valuesAboveGoal).toBe(37.5);
-    expect(r.valuesWithinGoal).toBe(37.5);
-    expect(r.valuesBelowGoal).toBe(25);
+    expect(r.abovePercent).toBe(37.5);
+    expect(r.withinPercent).toBe(37.5);
+    expect(r.belowPercent).toBe(25);
   });
 
   it("classifies before rounding: 69.9 mg/dL is below a 70 limit though it shows as 3.9", () => {
@@ -82,11 +82,11 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
   it("unit and target range", () => {
     expect(r.glucoseUnit).toBe(0);
     expect(r.glucoseUnitCode).toBe("mmol/L");
-    expect(r.targetGlucoseRange).toEqual(limits);
+    expect(r.limits).toEqual(limits);
   });
 
-  it("rows: cleaned readings in time order with pdid and the local date-time text", () => {
-    expect(r.rows.map((x) => [x.pdid, x.dateTimeStr, x.statusShort0])).toEqual([
+  it("rows: cleaned readings in time order with the id and the local date-time text", () => {
+    expect(r.rows.map((x) => [x.id, x.localTime, x.mgdl])).toEqual([
       ["a1", "2026/10/24 08:00", 105],
       [null, "2026/10/24 12:00", 65],
       [3, "2026/10/25 02:30", 200],
@@ -130,8 +130,8 @@ describe("buildCgmReport: a hand-computed range over the 25-h day (Europe/Warsaw
         ],
       }),
     );
-    expect(s.timeWhenTheHighestValueShows).toBe("2026/03/29 03:00");
-    expect(s.timeWhenTheLowestValueShows).toBe("2026/03/29 01:59");
+    expect(s.highestLocalTime).toBe("2026/03/29 03:00");
+    expect(s.lowestLocalTime).toBe("2026/03/29 01:59");
     expect(s.days[1]!.window.hours).toBe(23);
   });
 });
@@ -161,14 +161,14 @@ describe("buildCgmReport: ranges and empty data", () => {
   it("no readings: counts 0, values null", () => {
     const r = ok(buildCgmReport({ ...base, from: "2026-10-20", to: "2026-10-22" }));
     expect(r.hasData).toBe(false);
-    expect(r.numberOfValue).toBe(0);
-    expect([
-      r.highestValue,
-      r.lowestValue,
-      r.periodAverage,
-      r.valuesAboveGoal,
-      r.timeWhenTheHighestValueShows,
-    ]).toEqual([null, null, null, null, null]);
+    expect(r.readingCount).toBe(0);
+    expect([r.highest, r.lowest, r.mean, r.abovePercent, r.highestLocalTime]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(r.days).toHaveLength(3);
     expect(r.glucoseUnitCode).toBe("mg/dL");
   });
@@ -201,10 +201,10 @@ describe("buildCgmReport on 14 demo days, cross-checked with computeAll", () => 
   );
 
   it("count, mean, extremes equal app/metrics", () => {
-    expect(r.numberOfValue).toBe(all.meta.readings);
-    expect(r.periodAverage).toBeCloseTo(all.mean.value!, 9);
-    expect(r.highestValue).toBe(all.max.value);
-    expect(r.lowestValue).toBe(all.min.value);
+    expect(r.readingCount).toBe(all.meta.readings);
+    expect(r.mean).toBeCloseTo(all.mean.value!, 9);
+    expect(r.highest).toBe(all.max.value);
+    expect(r.lowest).toBe(all.min.value);
     expect(r.rows).toHaveLength(all.meta.readings);
     expect(r.rows[0]!.time).toBe(all.meta.firstTime);
     expect(r.rows[r.rows.length - 1]!.time).toBe(all.meta.lastTime);
@@ -218,10 +218,10 @@ describe("buildCgmReport on 14 demo days, cross-checked with computeAll", () => 
       within: sum((g) => g.within),
       below: sum((g) => g.below),
     });
-    expect(r.valuesAboveGoal! + r.valuesWithinGoal! + r.valuesBelowGoal!).toBeCloseTo(100, 10);
+    expect(r.abovePercent! + r.withinPercent! + r.belowPercent!).toBeCloseTo(100, 10);
     // With the default 70-180 limits, below = % < 70 and above = % > 180 of app/metrics.
-    expect(r.valuesBelowGoal).toBeCloseTo(all.timeInRanges.value!.below70, 9);
-    expect(r.valuesAboveGoal).toBeCloseTo(all.timeInRanges.value!.above180, 9);
+    expect(r.belowPercent).toBeCloseTo(all.timeInRanges.value!.below70, 9);
+    expect(r.abovePercent).toBeCloseTo(all.timeInRanges.value!.above180, 9);
     expect(r.days).toHaveLength(14);
   });
 });

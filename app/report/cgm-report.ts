@@ -1,8 +1,9 @@
 /**
- * The CGM print report model (`/{id}/cgmsprint`, `POST /api/patient-data/sugarDevicePdf`): the
- * CGM report (unit, target range, highest and lowest value with their times, count, average,
- * percent above, within and below the goal, and the readings) over 3 to 14 local days, plus the
- * per-day CGMS day models (cgm-day.ts `buildCgmDay`) for the daily trace pages.
+ * The CGM print report model (`/{id}/cgmsprint`, `POST /api/patient-data/sugarDevicePdf`, which
+ * answers it under the names of app/wire/reports.ts): the CGM report (unit, target range, highest
+ * and lowest value with their times, count, average, percent above, within and below the goal,
+ * and the readings) over 3 to 14 local days, plus the per-day CGMS day models (cgm-day.ts
+ * `buildCgmDay`) for the daily trace pages.
  *
  * Readings are cleaned as everywhere (app/metrics readings.ts `normalizeReadings`, through
  * `buildCgmDay`: invalid values dropped, same-instant readings merged into their mean), so the
@@ -12,13 +13,12 @@
  * Decisions (DiaCare's):
  * - highest / lowest: the first occurrence in time; their times as local "YYYY/MM/DD HH:mm"
  *   (the app's date form) in the patient's zone; on the 25-h day the repeated hour shows the
- *   same clock text twice (the instant `...Time` tells them apart).
- * - valuesAboveGoal / BelowGoal / WithinGoal: percent (0-100, unrounded) of the readings above
+ *   same clock text twice (the instants `highestAt` / `lowestAt` tell them apart).
+ * - abovePercent / belowPercent / withinPercent: percent (0-100, unrounded) of the readings above
  *   the patient's high limit, below the low limit, and within both limits inclusive, classified
  *   on the unrounded mg/dL (units.ts `classify`); the three add up to 100.
- * - rows: one per cleaned reading in time order; `pdid` = the input id of the (first) reading
- *   at that instant, or null; `statusShort0` = mg/dL (the merged mean when several readings
- *   shared an instant).
+ * - rows: one per cleaned reading in time order; `id` = the input id of the (first) reading
+ *   at that instant, or null; `mgdl` = the merged mean when several readings shared an instant.
  */
 import { assertLimits, type GlucoseLimits } from "../metrics/alarm";
 import type { Reading } from "../metrics/types";
@@ -29,19 +29,18 @@ import { checkReportRange, type InvalidRange } from "./report-range";
 import type { GlucoseUnit } from "../domain/glucose-unit";
 import { isAboveRange, isBelowRange, unitCode, type UnitCode } from "./units";
 
-/** A CGM reading with the stored record's id (for `pdid`). */
+/** A CGM reading with the stored record's id (a row's `id`). */
 export interface CgmReportReading extends Reading {
   readonly id?: string | number;
 }
 
 export interface CgmReportRow {
-  readonly pdid: string | number | null;
+  readonly id: string | number | null;
   /** Local "YYYY/MM/DD HH:mm". */
-  readonly dateTimeStr: string;
+  readonly localTime: string;
   /** Epoch ms. */
   readonly time: number;
-  /** mg/dL. */
-  readonly statusShort0: number;
+  readonly mgdl: number;
 }
 
 export interface CgmReport {
@@ -55,22 +54,23 @@ export interface CgmReport {
   readonly glucoseUnit: GlucoseUnit;
   readonly glucoseUnitCode: UnitCode;
   /** The patient's range, mg/dL. */
-  readonly targetGlucoseRange: GlucoseLimits;
+  readonly limits: GlucoseLimits;
   /** mg/dL; null without readings (also the fields below). */
-  readonly highestValue: number | null;
-  readonly lowestValue: number | null;
-  readonly timeWhenTheHighestValueShows: string | null;
-  readonly timeWhenTheLowestValueShows: string | null;
+  readonly highest: number | null;
+  readonly lowest: number | null;
+  /** Local "YYYY/MM/DD HH:mm" of the highest / lowest value. */
+  readonly highestLocalTime: string | null;
+  readonly lowestLocalTime: string | null;
   /** Epoch ms of the highest / lowest value. */
-  readonly highestValueTime: number | null;
-  readonly lowestValueTime: number | null;
-  readonly numberOfValue: number;
+  readonly highestAt: number | null;
+  readonly lowestAt: number | null;
+  readonly readingCount: number;
   /** Mean, mg/dL, unrounded. */
-  readonly periodAverage: number | null;
+  readonly mean: number | null;
   /** Percent 0-100, unrounded. */
-  readonly valuesAboveGoal: number | null;
-  readonly valuesBelowGoal: number | null;
-  readonly valuesWithinGoal: number | null;
+  readonly abovePercent: number | null;
+  readonly belowPercent: number | null;
+  readonly withinPercent: number | null;
   /** The counts behind the percentages. */
   readonly goalCounts: { readonly above: number; readonly within: number; readonly below: number };
   readonly rows: readonly CgmReportRow[];
@@ -159,10 +159,10 @@ export function buildCgmReport(input: CgmReportInput): CgmReportResult {
   for (const day of days) {
     for (const p of day.points) {
       rows.push({
-        pdid: idAt.get(p.time) ?? null,
-        dateTimeStr: localDateTimeText(p.time, zone, dateTexts),
+        id: idAt.get(p.time) ?? null,
+        localTime: localDateTimeText(p.time, zone, dateTexts),
         time: p.time,
-        statusShort0: p.mgdl,
+        mgdl: p.mgdl,
       });
       sum += p.mgdl;
       if (isAboveRange(p.class)) above++;
@@ -185,18 +185,18 @@ export function buildCgmReport(input: CgmReportInput): CgmReportResult {
       hasData: n > 0,
       glucoseUnit: input.unit,
       glucoseUnitCode: unitCode(input.unit),
-      targetGlucoseRange: { low: input.limits.low, high: input.limits.high },
-      highestValue: hiPoint?.mgdl ?? null,
-      lowestValue: loPoint?.mgdl ?? null,
-      timeWhenTheHighestValueShows: hiPoint ? localDateTimeText(hiPoint.time, zone) : null,
-      timeWhenTheLowestValueShows: loPoint ? localDateTimeText(loPoint.time, zone) : null,
-      highestValueTime: hiPoint?.time ?? null,
-      lowestValueTime: loPoint?.time ?? null,
-      numberOfValue: n,
-      periodAverage: n > 0 ? sum / n : null,
-      valuesAboveGoal: pct(above),
-      valuesBelowGoal: pct(below),
-      valuesWithinGoal: pct(within),
+      limits: { low: input.limits.low, high: input.limits.high },
+      highest: hiPoint?.mgdl ?? null,
+      lowest: loPoint?.mgdl ?? null,
+      highestLocalTime: hiPoint ? localDateTimeText(hiPoint.time, zone) : null,
+      lowestLocalTime: loPoint ? localDateTimeText(loPoint.time, zone) : null,
+      highestAt: hiPoint?.time ?? null,
+      lowestAt: loPoint?.time ?? null,
+      readingCount: n,
+      mean: n > 0 ? sum / n : null,
+      abovePercent: pct(above),
+      belowPercent: pct(below),
+      withinPercent: pct(within),
       goalCounts: { above, within, below },
       rows,
       days,

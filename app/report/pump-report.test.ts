@@ -11,7 +11,6 @@ import {
   multiDayTickStepMs,
   multiDayTicks,
   paginateRows,
-  pdaSettingOf,
   insulinTotalsOf,
   REPORT_TABLE_MAX_ROWS,
   type PumpReport,
@@ -116,32 +115,6 @@ describe("layout helpers", () => {
     });
     expect(insulinTotalsOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
   });
-
-  it("pdaSettingOf renames the stored arrays to the report's field names", () => {
-    const s = pdaSettingOf({
-      lowBg: [70, 80],
-      highBg: [160, 180],
-      carbRatio: [10],
-      sensitivity: [40],
-      originBasal: 0.8,
-      bolusRate: 1.5,
-      maxBolus: 12,
-      doubleBolus: true,
-      effectiveTime: 240,
-    });
-    expect(s).toEqual({
-      defaultChoArray: [10],
-      bolusRate: 1.5,
-      doubleBolus: true,
-      effectiveTime: 240,
-      highBgArray: [160, 180],
-      lowBgArray: [70, 80],
-      maxBolus: 12,
-      originBasal: 0.8,
-      sensitiveSilverArray: [40],
-    });
-    expect(pdaSettingOf(null)).toBeNull();
-  });
 });
 
 describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
@@ -176,13 +149,13 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     pdaVersion: "5.3.0",
     limits,
     setting,
-    pumpSetting: null,
+    pumpSettings: null,
   };
   const r = ok(buildPumpReport(input));
 
-  it("PumpTotalCount over the range: basal 18 + 24 U, bolus 3 + 2 U", () => {
-    expect(r.pumpList.map((d) => d.pumpTotalCount.total)).toEqual([21, 26]);
-    expect(r.PumpTotalCount).toEqual({
+  it("insulinTotals over the range: basal 18 + 24 U, bolus 3 + 2 U", () => {
+    expect(r.insulinDays.map((d) => d.totals.total)).toEqual([21, 26]);
+    expect(r.insulinTotals).toEqual({
       total: 47,
       basal: 42,
       basalPercent: 89.4,
@@ -195,18 +168,18 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     expect(r.dates).toEqual(["2026-06-01", "2026-06-02"]);
   });
 
-  it("pumpList: basal steps and boluses with rate, units, delay and points", () => {
-    const [a, b] = r.pumpList;
+  it("insulinDays: basal steps and boluses with rate, units, extended length and record counts", () => {
+    const [a, b] = r.insulinDays;
     expect(a!.date).toBe("2026-06-01");
     expect(
-      a!.pumps.map((p) => [
+      a!.entries.map((p) => [
         p.clock,
         p.dataType,
         p.bolusKind,
         p.basalRate,
-        p.totalBolusRate,
-        p.delayTime,
-        p.points,
+        p.bolusUnitsDisplay,
+        p.extendedDisplayMs,
+        p.recordCount,
       ]),
     ).toEqual([
       ["00:00", "basal", null, 1, 0, 0, 0],
@@ -214,53 +187,50 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
       ["08:00", "bolus", "normal", 0.5, 3, 0, 1],
       ["18:00", "basal", null, 1, 0, 0, 1],
     ]);
-    expect(a!.pumps.filter((p) => p.dataType === "basal").map((p) => p.units)).toEqual([6, 6, 6]);
-    expect(a!.pumps[1]!.end).toBe(d1 + 18 * H);
+    expect(a!.entries.filter((p) => p.dataType === "basal").map((p) => p.units)).toEqual([6, 6, 6]);
+    expect(a!.entries[1]!.end).toBe(d1 + 18 * H);
     expect(
-      b!.pumps.map((p) => [
+      b!.entries.map((p) => [
         p.clock,
         p.dataType,
         p.bolusKind,
         p.basalRate,
-        p.totalBolusRate,
-        p.delayTime,
-        p.points,
+        p.bolusUnitsDisplay,
+        p.extendedDisplayMs,
+        p.recordCount,
       ]),
     ).toEqual([
       ["00:00", "basal", null, 1, 0, 0, 4],
       ["10:00", "bolus", "extended", 1, 2, 2 * H, 1],
     ]);
-    // The basal entries' points add up to the day's records when the basal line covers the day.
-    expect(b!.pumps.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.points, 0)).toBe(
-      b!.pumpTotalCount.recordCount,
-    );
+    // The basal entries' record counts add up to the day's records when the basal line covers the day.
+    expect(
+      b!.entries.filter((p) => p.dataType === "basal").reduce((s, p) => s + p.recordCount, 0),
+    ).toBe(b!.totals.recordCount);
   });
 
-  it("cho: list, avg per day with pump data, choAvg per entry", () => {
-    expect(r.cho.list.map((c) => [c.date, c.clock, c.grams, c.source])).toEqual([
+  it("carbs: entries, perDay per day with pump data, carbsPerEntry per entry", () => {
+    expect(r.carbs.entries.map((c) => [c.date, c.clock, c.grams, c.source])).toEqual([
       ["2026-06-01", "07:55", 50, "pump"],
       ["2026-06-01", "12:30", 20, "pump"],
       ["2026-06-02", "20:00", 30, "pump"],
     ]);
-    expect(r.cho.total).toBe(100);
-    expect(r.cho.daysWithData).toBe(2);
-    expect(r.cho.avg).toBe(50);
-    expect(r.choAvg).toBeCloseTo(100 / 3, 12);
-    expect(r.choTables).toEqual([r.cho.list]);
+    expect(r.carbs.total).toBe(100);
+    expect(r.carbs.daysWithData).toBe(2);
+    expect(r.carbs.perDay).toBe(50);
+    expect(r.carbsPerEntry).toBeCloseTo(100 / 3, 12);
+    expect(r.carbTables).toEqual([r.carbs.entries]);
   });
 
-  it("sugarList: pump BG and meter readings per day; sugarTotalCount over both", () => {
+  it("glucoseDays: pump BG and meter readings per day; glucoseSummary over both", () => {
     expect(
-      r.sugarList.map((d) => [
-        d.date,
-        d.patientData.map((e) => [e.statusShort0, e.source, e.clock]),
-      ]),
+      r.glucoseDays.map((d) => [d.date, d.readings.map((e) => [e.mgdl, e.source, e.clock])]),
     ).toEqual([
       ["2026-06-01", [[150, "pump", "12:00"]]],
       ["2026-06-02", [[60, "meter", "07:00"]]],
     ]);
-    expect(r.sugarList[1]!.patientData[0]!.id).toBe("m1");
-    expect(r.sugarTotalCount).toEqual({
+    expect(r.glucoseDays[1]!.readings[0]!.id).toBe("m1");
+    expect(r.glucoseSummary).toEqual({
       mean: 105,
       count: 2,
       high: 0,
@@ -270,24 +240,24 @@ describe("buildPumpReport: a hand-computed two-day range (UTC)", () => {
     });
   });
 
-  it("warmMsg: alarms with the kind key as remark", () => {
-    expect(r.warmMsg).toEqual([
+  it("alarms: with the kind key", () => {
+    expect(r.alarms).toEqual([
       {
-        dateTime: d2 + 13 * H,
+        time: d2 + 13 * H,
         date: "2026-06-02",
         clock: "13:00",
-        remark: "occlusion",
+        kind: "occlusion",
         severity: "alarm",
         code: "4/2/2",
       },
     ]);
-    expect(r.warmMsgTables).toHaveLength(1);
+    expect(r.alarmTables).toHaveLength(1);
   });
 
-  it("setting, patientInfo and pdaSetting pass through", () => {
+  it("setting, limits and pump settings pass through", () => {
     expect(r.setting).toEqual({ unit: 0, nameStyle: 1 });
-    expect(r.patientInfo).toEqual({ highLimit: 180, lowLimit: 70 });
-    expect(r.pdaSetting).toBeNull();
+    expect(r.limits).toEqual({ low: 70, high: 180 });
+    expect(r.pumpSettings).toBeNull();
   });
 
   it("charts and big boluses: 2 boluses, shown", () => {
@@ -331,8 +301,8 @@ describe("buildPumpReport: details", () => {
         setting,
       }),
     );
-    const boluses = r.pumpList.map((d) => d.pumps.find((p) => p.dataType === "bolus")!);
-    expect(boluses.map((b) => [b.bolusKind, b.delayTime])).toEqual([
+    const boluses = r.insulinDays.map((d) => d.entries.find((p) => p.dataType === "bolus")!);
+    expect(boluses.map((b) => [b.bolusKind, b.extendedDisplayMs])).toEqual([
       ["extended", H],
       ["extended", 480_000],
     ]);
@@ -353,7 +323,7 @@ describe("buildPumpReport: details", () => {
         setting,
       }),
     );
-    expect(r.PumpTotalCount.basal).toBe(2 + 8); // 2 h at 1 U/h, 4 h at 2 U/h, none after 06:00
+    expect(r.insulinTotals.basal).toBe(2 + 8); // 2 h at 1 U/h, 4 h at 2 U/h, none after 06:00
   });
 
   it("refused ranges are answered with a typed problem", () => {
@@ -389,9 +359,9 @@ describe("buildPumpReport: details", () => {
       }),
     );
     expect(r.hasData).toBe(false);
-    expect(r.cho.avg).toBeNull();
-    expect(r.choAvg).toBeNull();
-    expect(r.PumpTotalCount).toEqual({
+    expect(r.carbs.perDay).toBeNull();
+    expect(r.carbsPerEntry).toBeNull();
+    expect(r.insulinTotals).toEqual({
       total: 0,
       basal: 0,
       basalPercent: null,
@@ -399,8 +369,8 @@ describe("buildPumpReport: details", () => {
       bolusPercent: null,
       recordCount: 0,
     });
-    expect(r.sugarTotalCount.mean).toBeNull();
-    expect(r.pumpList.every((d) => d.pumps.length === 0)).toBe(true);
+    expect(r.glucoseSummary.mean).toBeNull();
+    expect(r.insulinDays.every((d) => d.entries.length === 0)).toBe(true);
   });
 });
 
@@ -516,17 +486,17 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     );
     const basal = days.reduce((s, d) => s + d.totals.basal, 0);
     const bolus = days.reduce((s, d) => s + d.totals.bolus, 0);
-    expect(r.PumpTotalCount.total).toBeCloseTo(basal + bolus, 2);
-    expect(r.PumpTotalCount.basal).toBeCloseTo(basal, 2);
-    expect(r.PumpTotalCount.basalPercent! + r.PumpTotalCount.bolusPercent!).toBeCloseTo(100, 10);
-    expect(r.PumpTotalCount.recordCount).toBe(
+    expect(r.insulinTotals.total).toBeCloseTo(basal + bolus, 2);
+    expect(r.insulinTotals.basal).toBeCloseTo(basal, 2);
+    expect(r.insulinTotals.basalPercent! + r.insulinTotals.bolusPercent!).toBeCloseTo(100, 10);
+    expect(r.insulinTotals.recordCount).toBe(
       days.reduce((s, d) => s + d.insulinTotals.recordCount, 0),
     );
     expect(r.days.map((d) => d.totals.insulin)).toEqual(days.map((d) => d.totals.insulin));
-    expect(r.cho.list.length).toBe(days.reduce((s, d) => s + d.carbs.length, 0));
-    expect(r.cho.avg).toBeCloseTo(days.reduce((s, d) => s + d.totals.carbs, 0) / 14, 10);
-    expect(r.choTables.every((t) => t.length <= 12)).toBe(true);
-    expect(r.choTables.flat()).toEqual(r.cho.list);
+    expect(r.carbs.entries.length).toBe(days.reduce((s, d) => s + d.carbs.length, 0));
+    expect(r.carbs.perDay).toBeCloseTo(days.reduce((s, d) => s + d.totals.carbs, 0) / 14, 10);
+    expect(r.carbTables.every((t) => t.length <= 12)).toBe(true);
+    expect(r.carbTables.flat()).toEqual(r.carbs.entries);
     expect(r.charts.map((c) => c.dates.length)).toEqual([5, 5, 4]);
     expect(r.charts.map((c) => c.tickStepMs / H)).toEqual([4, 4, 3]);
     expect(r.charts.every((c) => c.showBolusMarkers === c.bolusCount <= BIG_BOLUS_MAX_SHOWN)).toBe(
@@ -539,8 +509,8 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     const start = dayWindow("2026-11-09", tz).start;
     const end = dayWindow("2026-11-22", tz).end;
     const inRange = meter.filter((m) => m.time >= start && m.time < end).map((m) => m.mgdl);
-    expect(r.sugarTotalCount).toEqual(glucoseSummary(inRange, limits));
-    expect(r.sugarList.reduce((s, d) => s + d.patientData.length, 0)).toBe(inRange.length);
+    expect(r.glucoseSummary).toEqual(glucoseSummary(inRange, limits));
+    expect(r.glucoseDays.reduce((s, d) => s + d.readings.length, 0)).toBe(inRange.length);
   });
 
   it("90 days, of which the demo's 30 have data: one line for the 59 days before, 6 charts, one line for today", () => {
@@ -597,8 +567,8 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
         pdaVersion: "5.3.0",
         limits,
       });
-      expect(r.PumpTotalCount).toEqual(day.insulinTotals);
-      expect(r.warmMsg.length).toBe(day.alarms.length);
+      expect(r.insulinTotals).toEqual(day.insulinTotals);
+      expect(r.alarms.length).toBe(day.alarms.length);
     }
   });
 });

@@ -1,29 +1,31 @@
 /**
- * The pump/BG print report model (`/{id}/print`, `POST /api/patient-data/pdf`): the patient
- * report (sugarList, pumpList, cho, warmMsg, sugarTotalCount, PumpTotalCount, choAvg, setting,
- * patientInfo, pdaSetting) over a range of local days, built from the per-day DAILY models
- * (pump-day.ts `buildPumpDay`) and the BG summary (bg-range.ts `sugarTotalCount`), plus the
- * print layout helpers (tables of at most 12 rows, multi-day charts in groups of 5 days, the
- * 6-day chart's 4-hour ticks, big boluses only when there are at most 25).
+ * The pump/BG print report model (`/{id}/print`, `POST /api/patient-data/pdf`, which answers it
+ * under the names of app/wire/reports.ts): the patient report (glucoseDays, insulinDays, carbs,
+ * alarms, glucoseSummary, insulinTotals, carbsPerEntry, setting, limits, pumpSettings) over a
+ * range of local days, built from the per-day DAILY models (pump-day.ts `buildPumpDay`) and the
+ * glucose summary (bg-range.ts `glucoseSummary`), plus the print layout helpers (tables of at most
+ * 12 rows, multi-day charts in groups of 5 days, the 6-day chart's 4-hour ticks, big boluses only
+ * when there are at most 25).
  *
- * Units: glucose mg/dL (`statusShort0` of sugarList is mg/dL, whatever the display unit; the
- * page converts), insulin U and U/h, carbohydrate g, instants epoch ms, dates ISO.
+ * Units: glucose mg/dL (whatever the display unit; the page converts), insulin U and U/h,
+ * carbohydrate g, instants epoch ms, dates ISO.
  *
  * Field definitions (DiaCare's; app/report/README.md "Decisions"):
- * - `pumpList[].pumps[]` entries come from the day model: one "basal" entry per constant basal
- *   step and one "bolus" entry per bolus event (see {@link PumpListEntry}); `points` = the
+ * - `insulinDays[].entries` come from the day model: one "basal" entry per constant basal
+ *   step and one "bolus" entry per bolus event (see {@link InsulinEntry}); `recordCount` = the
  *   number of the day's pump history records at instants inside the entry's [start, end).
- * - `cho.avg`: total grams / days with pump data (a day on which the pump recorded anything;
- *   a day without any pump record is unknown, not zero). `choAvg`: mean grams per
- *   carbohydrate entry (per meal). Both null without a divisor.
- * - `sugarList`: the BG values entered on the pump (port 3 type 0) and, when given, the meter's
- *   readings, per local day, in time order; `sugarTotalCount` over all of them. It is each day
+ * - `carbs.perDay`: total grams / days with pump data (a day on which the pump recorded
+ *   anything; a day without any pump record is unknown, not zero). `carbsPerEntry`: mean grams
+ *   per carbohydrate entry (per meal). Both null without a divisor.
+ * - `glucoseDays`: the BG values entered on the pump (port 3 type 0) and, when given, the meter's
+ *   readings, per local day, in time order; `glucoseSummary` over all of them. It is each day
  *   model's `glucose` (pump-day), the list the DAILY chart draws, so screen and paper agree.
  * - Charts: the days with something to draw (a pump record or a glucose value) in runs of
  *   consecutive days, each run split into charts of at most 5 days; a run of days with nothing to
  *   draw is one line of text ("no data"), never an empty chart.
- * - `PumpTotalCount` over the range: the exact day totals summed, then rounded as in pump-day
- *   (units 0.01 U, basalPercent 0.1 %, bolusPercent = 100 - basalPercent); points = records.
+ * - `insulinTotals` over the range: the exact day totals summed, then rounded as in pump-day
+ *   (units 0.01 U, basalPercent 0.1 %, bolusPercent = 100 - basalPercent); recordCount =
+ *   records.
  */
 import type { GlucoseLimits } from "../metrics/alarm";
 import { ZoneOffsets } from "../metrics/timezone";
@@ -153,91 +155,78 @@ export interface StoredPumpSettings {
   readonly effectiveTime: number | null;
 }
 
-/** The report's `pdaSetting`: the stored pump settings under the `/api/` report's field names. */
-export interface PdaSetting {
-  readonly defaultChoArray: readonly number[];
-  readonly bolusRate: number | null;
-  readonly doubleBolus: boolean | null;
-  readonly effectiveTime: number | null;
-  readonly highBgArray: readonly number[];
-  readonly lowBgArray: readonly number[];
-  readonly maxBolus: number | null;
-  readonly originBasal: number | null;
-  readonly sensitiveSilverArray: readonly number[];
-}
-
-/** One glucose value of `sugarList`. */
-export interface SugarEntry {
+/** One glucose value of `glucoseDays`. */
+export interface GlucoseEntry {
   /** Epoch ms. */
-  readonly dateTime: number;
+  readonly time: number;
   /** "HH:mm" local. */
   readonly clock: string;
-  /** Glucose, mg/dL (the `/api/` field name; the record field that holds BG on the pump). */
-  readonly statusShort0: number;
+  readonly mgdl: number;
   /** "pump": entered on the handheld (3/0); "meter": a meter / finger-prick record. */
   readonly source: "pump" | "meter";
   readonly id?: string | number;
 }
 
-export interface SugarDay {
+export interface GlucoseDay {
   readonly date: IsoDate;
-  readonly patientData: readonly SugarEntry[];
+  readonly readings: readonly GlucoseEntry[];
 }
 
 /** "basal": one constant basal step; "bolus": one bolus event (kind in `bolusKind`). */
-export type PumpDataType = "basal" | "bolus";
+export type InsulinEntryType = "basal" | "bolus";
 
 /**
- * One entry of `pumpList[].pumps`, derived from the day model:
+ * One entry of `insulinDays[].entries`, derived from the day model:
  * - dataType "basal": one per constant basal step of the day: `basalRate` = the step's rate
- *   (U/h), `totalBolusRate` 0, `delayTime` 0, `bolusKind` null;
+ *   (U/h), `bolusUnitsDisplay` 0, `extendedDisplayMs` 0, `bolusKind` null;
  * - dataType "bolus": one per bolus event: `basalRate` = the basal rate in force at its start
- *   (null when unknown), `totalBolusRate` = its units within the day rounded to 0.05 U (as the
- *   day table shows them; `units` is exact), `delayTime` = the extended part's display length,
- *   ms (at least 480000 ms; 0 for a normal bolus), `bolusKind` normal / extended / dual.
- * `points`: the number of the day's pump history records at instants in [deviceRecordTime, end).
+ *   (null when unknown), `bolusUnitsDisplay` = its units within the day rounded to 0.05 U (as
+ *   the day table shows them; `units` is exact), `extendedDisplayMs` = the extended part's
+ *   display length, ms (at least 480000 ms; 0 for a normal bolus), `bolusKind` normal /
+ *   extended / dual.
+ * `recordCount`: the number of the day's pump history records at instants in [start, end).
  */
-export interface PumpListEntry {
+export interface InsulinEntry {
   /** Start, epoch ms. */
-  readonly deviceRecordTime: number;
+  readonly start: number;
   /** End (exclusive), epoch ms. */
   readonly end: number;
   readonly clock: string;
-  readonly dataType: PumpDataType;
+  readonly dataType: InsulinEntryType;
   readonly bolusKind: BolusKind | null;
   /** U/h. */
   readonly basalRate: number | null;
   /** U, rounded to 0.05 (bolus), 0 for basal. */
-  readonly totalBolusRate: number;
+  readonly bolusUnitsDisplay: number;
   /** Exact units: the step's basal units or the bolus's units within the day. */
   readonly units: number;
   /** ms. */
-  readonly delayTime: number;
-  readonly points: number;
+  readonly extendedDisplayMs: number;
+  readonly recordCount: number;
 }
 
-export interface PumpListDay {
+export interface InsulinDay {
   readonly date: IsoDate;
   readonly hasData: boolean;
-  readonly pumps: readonly PumpListEntry[];
-  /** The day's own PumpTotalCount (pump-day). */
-  readonly pumpTotalCount: InsulinTotals;
+  readonly entries: readonly InsulinEntry[];
+  /** The day's own insulin totals (pump-day). */
+  readonly totals: InsulinTotals;
 }
 
-export interface ChoEntry {
-  readonly dateTime: number;
+export interface CarbListEntry {
+  readonly time: number;
   readonly date: IsoDate;
   readonly clock: string;
   readonly grams: number;
   readonly source: CarbSource;
 }
 
-export interface WarmMsg {
-  readonly dateTime: number;
+export interface AlarmListEntry {
+  readonly time: number;
   readonly date: IsoDate;
   readonly clock: string;
   /** The alarm kind key (pump-day `PumpAlarmKind`; the page translates it). */
-  readonly remark: PumpAlarmKind;
+  readonly kind: PumpAlarmKind;
   readonly severity: AlarmSeverity;
   /** "port/type/urgency". */
   readonly code: string;
@@ -278,26 +267,28 @@ export interface PumpReport {
   readonly end: number;
   readonly dates: readonly IsoDate[];
   readonly hasData: boolean;
-  readonly sugarList: readonly SugarDay[];
-  readonly pumpList: readonly PumpListDay[];
-  readonly cho: {
-    readonly list: readonly ChoEntry[];
+  readonly glucoseDays: readonly GlucoseDay[];
+  readonly insulinDays: readonly InsulinDay[];
+  readonly carbs: {
+    readonly entries: readonly CarbListEntry[];
     /** Mean grams per day with pump data (null when no day has pump data). */
-    readonly avg: number | null;
+    readonly perDay: number | null;
     readonly total: number;
     readonly daysWithData: number;
   };
   /** Mean grams per carbohydrate entry (null without entries). */
-  readonly choAvg: number | null;
-  readonly warmMsg: readonly WarmMsg[];
-  readonly sugarTotalCount: GlucoseSummary;
-  readonly PumpTotalCount: InsulinTotals;
+  readonly carbsPerEntry: number | null;
+  readonly alarms: readonly AlarmListEntry[];
+  readonly glucoseSummary: GlucoseSummary;
+  readonly insulinTotals: InsulinTotals;
   readonly setting: ReportSetting;
-  readonly patientInfo: { readonly highLimit: number; readonly lowLimit: number };
-  readonly pdaSetting: PdaSetting | null;
-  /** CHO and alarm lists paged into tables of at most 12 rows. */
-  readonly choTables: readonly (readonly ChoEntry[])[];
-  readonly warmMsgTables: readonly (readonly WarmMsg[])[];
+  /** The patient's range, mg/dL. */
+  readonly limits: GlucoseLimits;
+  /** The newest pump settings upload, or null. */
+  readonly pumpSettings: StoredPumpSettings | null;
+  /** Carbohydrate and alarm lists paged into tables of at most 12 rows. */
+  readonly carbTables: readonly (readonly CarbListEntry[])[];
+  readonly alarmTables: readonly (readonly AlarmListEntry[])[];
   /** Multi-day charts of up to 5 consecutive days with data (the chart sections' groups). */
   readonly charts: readonly PumpChartGroup[];
   /** The charts and the runs of days without data between them, in date order. */
@@ -306,7 +297,7 @@ export interface PumpReport {
   readonly bigBoluses: {
     readonly count: number;
     readonly shown: boolean;
-    readonly entries: readonly (PumpListEntry & { readonly date: IsoDate })[];
+    readonly entries: readonly (InsulinEntry & { readonly date: IsoDate })[];
   };
   /** The per-day DAILY models (for the day charts). */
   readonly days: readonly PumpDayModel[];
@@ -331,7 +322,7 @@ export interface PumpReportInput {
   /** The patient's range, mg/dL. */
   readonly limits: GlucoseLimits;
   readonly setting: ReportSetting;
-  readonly pumpSetting?: StoredPumpSettings | null;
+  readonly pumpSettings?: StoredPumpSettings | null;
 }
 
 export type PumpReportResult =
@@ -373,64 +364,63 @@ export function insulinTotalsOf(basal: number, bolus: number, recordCount: numbe
   };
 }
 
-/** The report's pdaSetting from the stored pump settings (null passes through). */
-export function pdaSettingOf(s: StoredPumpSettings | null | undefined): PdaSetting | null {
+/** The settings the report shows, copied out of the stored ones (null passes through). */
+function shownPumpSettings(s: StoredPumpSettings | null | undefined): StoredPumpSettings | null {
   if (!s) return null;
   return {
-    defaultChoArray: [...s.carbRatio],
+    lowBg: [...s.lowBg],
+    highBg: [...s.highBg],
+    carbRatio: [...s.carbRatio],
+    sensitivity: [...s.sensitivity],
+    originBasal: s.originBasal,
     bolusRate: s.bolusRate,
+    maxBolus: s.maxBolus,
     doubleBolus: s.doubleBolus,
     effectiveTime: s.effectiveTime,
-    highBgArray: [...s.highBg],
-    lowBgArray: [...s.lowBg],
-    maxBolus: s.maxBolus,
-    originBasal: s.originBasal,
-    sensitiveSilverArray: [...s.sensitivity],
   };
 }
 
-/** `pumpList` entries of one day model; `times` = the day's record instants in [start, dataEnd), ascending. */
-export function pumpListEntries(
+/** `insulinDays` entries of one day model; `times` = the day's record instants in [start, dataEnd), ascending. */
+export function insulinEntries(
   day: PumpDayModel,
   times: readonly number[],
   zone: ZoneOffsets,
-): PumpListEntry[] {
+): InsulinEntry[] {
   const count = (start: number, end: number) => lowerBound(times, end) - lowerBound(times, start);
   const steps = day.basal.steps;
   const basalAt = (t: number): number | null => {
     for (const s of steps) if (s.start <= t && t < s.end) return s.rateUh;
     return null;
   };
-  const entries: PumpListEntry[] = [
+  const entries: InsulinEntry[] = [
     ...steps.map((s) => ({
-      deviceRecordTime: s.start,
+      start: s.start,
       end: s.end,
       clock: clockOf(s.start, zone),
       dataType: "basal" as const,
       bolusKind: null,
       basalRate: s.rateUh,
-      totalBolusRate: 0,
+      bolusUnitsDisplay: 0,
       units: (s.rateUh * (s.end - s.start)) / HOUR_MS,
-      delayTime: 0,
-      points: count(s.start, s.end),
+      extendedDisplayMs: 0,
+      recordCount: count(s.start, s.end),
     })),
     ...day.boluses.map((b) => ({
-      deviceRecordTime: b.start,
+      start: b.start,
       end: b.end,
       clock: b.clock,
       dataType: "bolus" as const,
       bolusKind: b.kind,
       basalRate: basalAt(b.start),
-      totalBolusRate: b.unitsDisplay,
+      bolusUnitsDisplay: b.unitsDisplay,
       units: b.units,
-      delayTime: b.extended?.displayDurationMs ?? 0,
-      points: count(b.start, b.end),
+      extendedDisplayMs: b.extended?.displayDurationMs ?? 0,
+      recordCount: count(b.start, b.end),
     })),
   ];
   return entries.sort(
     (a, b) =>
-      a.deviceRecordTime - b.deviceRecordTime ||
-      (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1),
+      a.start - b.start || (a.dataType === b.dataType ? 0 : a.dataType === "basal" ? -1 : 1),
   );
 }
 
@@ -512,13 +502,13 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
   const meterTimes = meter.map((r) => r.time);
 
   const days: PumpDayModel[] = [];
-  const pumpList: PumpListDay[] = [];
-  const sugarList: SugarDay[] = [];
-  const cho: ChoEntry[] = [];
-  const warmMsg: WarmMsg[] = [];
+  const insulinDays: InsulinDay[] = [];
+  const glucoseDays: GlucoseDay[] = [];
+  const carbs: CarbListEntry[] = [];
+  const alarms: AlarmListEntry[] = [];
   let basal = 0;
   let bolus = 0;
-  let points = 0;
+  let recordCount = 0;
   let pumpDays = 0;
   for (const w of windows) {
     const lo = lowerBound(times, w.start);
@@ -543,54 +533,54 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     });
     days.push(day);
     const dayTimes = times.slice(lo, lowerBound(times, day.dataEnd));
-    pumpList.push({
+    insulinDays.push({
       date: w.date,
       hasData: day.hasData,
-      pumps: pumpListEntries(day, dayTimes, zone),
-      pumpTotalCount: day.insulinTotals,
+      entries: insulinEntries(day, dayTimes, zone),
+      totals: day.insulinTotals,
     });
-    sugarList.push({
+    glucoseDays.push({
       date: w.date,
-      patientData: day.glucose.map((g) => ({
-        dateTime: g.time,
+      readings: day.glucose.map((g) => ({
+        time: g.time,
         clock: g.clock,
-        statusShort0: g.mgdl,
+        mgdl: g.mgdl,
         source: g.source,
         ...(g.id === undefined ? {} : { id: g.id }),
       })),
     });
     for (const c of day.carbs)
-      cho.push({
-        dateTime: c.time,
+      carbs.push({
+        time: c.time,
         date: w.date,
         clock: c.clock,
         grams: c.grams,
         source: c.source,
       });
     for (const a of day.alarms)
-      warmMsg.push({
-        dateTime: a.time,
+      alarms.push({
+        time: a.time,
         date: w.date,
         clock: a.clock,
-        remark: a.kind,
+        kind: a.kind,
         severity: a.severity,
         code: a.code,
       });
     basal += day.totals.basal;
     bolus += day.totals.bolus;
-    points += day.insulinTotals.recordCount;
+    recordCount += day.insulinTotals.recordCount;
     if (day.hasData) pumpDays++;
   }
 
-  const glucose = sugarList.flatMap((d) => d.patientData.map((e) => e.statusShort0));
+  const glucose = glucoseDays.flatMap((d) => d.readings.map((e) => e.mgdl));
 
-  const choTotal = cho.reduce((s, c) => s + c.grams, 0);
+  const carbTotal = carbs.reduce((s, c) => s + c.grams, 0);
 
   const chartSections = chartSectionsOf(days);
   const charts = chartSections.flatMap((c) => (c.kind === "chart" ? [c.group] : []));
 
-  const bolusEntries = pumpList.flatMap((d) =>
-    d.pumps.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })),
+  const bolusEntries = insulinDays.flatMap((d) =>
+    d.entries.filter((p) => p.dataType === "bolus").map((p) => ({ ...p, date: d.date })),
   );
   const bigShown = bolusEntries.length <= BIG_BOLUS_MAX_SHOWN;
 
@@ -602,23 +592,23 @@ export function buildPumpReport(input: PumpReportInput): PumpReportResult {
     end,
     dates,
     hasData: pumpDays > 0 || glucose.length > 0,
-    sugarList,
-    pumpList,
-    cho: {
-      list: cho,
-      avg: pumpDays > 0 ? choTotal / pumpDays : null,
-      total: choTotal,
+    glucoseDays,
+    insulinDays,
+    carbs: {
+      entries: carbs,
+      perDay: pumpDays > 0 ? carbTotal / pumpDays : null,
+      total: carbTotal,
       daysWithData: pumpDays,
     },
-    choAvg: cho.length > 0 ? choTotal / cho.length : null,
-    warmMsg,
-    sugarTotalCount: glucoseSummary(glucose, input.limits),
-    PumpTotalCount: insulinTotalsOf(basal, bolus, points),
+    carbsPerEntry: carbs.length > 0 ? carbTotal / carbs.length : null,
+    alarms,
+    glucoseSummary: glucoseSummary(glucose, input.limits),
+    insulinTotals: insulinTotalsOf(basal, bolus, recordCount),
     setting: { unit: input.setting.unit, nameStyle: input.setting.nameStyle },
-    patientInfo: { highLimit: input.limits.high, lowLimit: input.limits.low },
-    pdaSetting: pdaSettingOf(input.pumpSetting),
-    choTables: paginateRows(cho),
-    warmMsgTables: paginateRows(warmMsg),
+    limits: { low: input.limits.low, high: input.limits.high },
+    pumpSettings: shownPumpSettings(input.pumpSettings),
+    carbTables: paginateRows(carbs),
+    alarmTables: paginateRows(alarms),
     charts,
     chartSections,
     bigBoluses: {

@@ -24,13 +24,13 @@ function hourlyMatrix(report: CgmReport) {
     ]),
   );
   for (const row of report.rows) {
-    const [date = "", time = ""] = row.dateTimeStr.split(" ");
+    const [date = "", time = ""] = row.localTime.split(" ");
     const cells = days.get(date);
     const hour = Number(time.slice(0, 2));
     if (cells && !cells[hour])
       cells[hour] = {
-        mgdl: row.statusShort0,
-        class: classify(row.statusShort0, report.targetGlucoseRange),
+        mgdl: row.mgdl,
+        class: classify(row.mgdl, report.limits),
       };
   }
   return [...days].map(([date, cells]) => ({ date, cells }));
@@ -126,38 +126,38 @@ export default function CgmPrint() {
               <Figure label={t("cgm.unit")}>{unitText}</Figure>
               <Figure
                 label={t("cgm.targetRange")}
-              >{`${formatGlucose(report.targetGlucoseRange.low, shell.unit, locale)}–${glucose(report.targetGlucoseRange.high)}`}</Figure>
+              >{`${formatGlucose(report.limits.low, shell.unit, locale)}–${glucose(report.limits.high)}`}</Figure>
               <Figure
                 label={t("cgm.highest")}
-                note={t("cgm.at", { time: report.timeWhenTheHighestValueShows ?? "" })}
+                note={t("cgm.at", { time: report.highestLocalTime ?? "" })}
               >
-                {glucose(report.highestValue)}
+                {glucose(report.highest)}
               </Figure>
               <Figure
                 label={t("cgm.lowest")}
-                note={t("cgm.at", { time: report.timeWhenTheLowestValueShows ?? "" })}
+                note={t("cgm.at", { time: report.lowestLocalTime ?? "" })}
               >
-                {glucose(report.lowestValue)}
+                {glucose(report.lowest)}
               </Figure>
-              <Figure label={t("cgm.count")}>{report.numberOfValue}</Figure>
-              <Figure label={t("cgm.average")}>{glucose(report.periodAverage)}</Figure>
+              <Figure label={t("cgm.count")}>{report.readingCount}</Figure>
+              <Figure label={t("cgm.average")}>{glucose(report.mean)}</Figure>
               <Figure
                 label={t("cgm.above")}
                 note={t("cgm.values", { count: report.goalCounts.above })}
               >
-                {percent(report.valuesAboveGoal)}
+                {percent(report.abovePercent)}
               </Figure>
               <Figure
                 label={t("cgm.within")}
                 note={t("cgm.values", { count: report.goalCounts.within })}
               >
-                {percent(report.valuesWithinGoal)}
+                {percent(report.withinPercent)}
               </Figure>
               <Figure
                 label={t("cgm.below")}
                 note={t("cgm.values", { count: report.goalCounts.below })}
               >
-                {percent(report.valuesBelowGoal)}
+                {percent(report.belowPercent)}
               </Figure>
             </dl>
           </ReportSection>
@@ -181,7 +181,7 @@ export default function CgmPrint() {
             )}
           </ReportSection>
           <ReportSection id="cgm-readings" title={t("cgm.readings")}>
-            <p className={s.note}>{t("cgm.readingsNote", { count: report.numberOfValue })}</p>
+            <p className={s.note}>{t("cgm.readingsNote", { count: report.readingCount })}</p>
             {/* On a phone the 25 columns keep a readable width and scroll inside this box; the keyboard reaches it too. */}
             <div
               className={s.matrixScroll}

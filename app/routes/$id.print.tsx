@@ -49,12 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
   });
   const t = await getFixedT(locale, "reports");
-  const labels = report
-    ? pumpRangeChartLabels(t, unit, locale, {
-        low: report.patientInfo.lowLimit,
-        high: report.patientInfo.highLimit,
-      })
-    : null;
+  const labels = report ? pumpRangeChartLabels(t, unit, locale, report.limits) : null;
   const sections =
     report && labels
       ? report.chartSections.map((section) => {

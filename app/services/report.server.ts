@@ -118,13 +118,13 @@ export async function pumpReportFor(
   const refused = buildPumpReport({ ...input, records: [] });
   if (refused.status !== "ok") return refused;
   const span = { start: refused.report.start, end: refused.report.end };
-  const [records, meterReadings, pdaVersion, pumpSetting] = await Promise.all([
+  const [records, meterReadings, pdaVersion, pumpSettings] = await Promise.all([
     pumpRangeRecords(viewer, patient.id, span),
     bgReadings(viewer, patient.id, span),
     pumpVersion(viewer, patient.id),
     pumpSettingFor(viewer, patient.id),
   ]);
-  return buildPumpReport({ ...input, records, meterReadings, pdaVersion, pumpSetting });
+  return buildPumpReport({ ...input, records, meterReadings, pdaVersion, pumpSettings });
 }
 
 /** The pump report's default range: the 15 days ending today in the patient's zone. */

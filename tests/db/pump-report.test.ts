@@ -181,7 +181,7 @@ async function expected(
       source: r.source,
     })),
     pdaVersion: null,
-    pumpSetting: setting,
+    pumpSettings: setting,
   });
   if (result.status !== "ok") throw new Error(result.problem);
   return result.report;
@@ -205,18 +205,17 @@ describe("pump/BG report page, PDF route and API", () => {
     const { days: _days, ...figures } = reference;
     expect(json(data.report)).toEqual(json(figures));
     // Known figures: two 6 U boluses, 45 + 60 g of carbohydrates, 3 glucose values.
-    expect(data.report!.PumpTotalCount.bolus).toBe(12);
-    expect(data.report!.PumpTotalCount.basal).toBeGreaterThan(40);
-    expect(data.report!.PumpTotalCount.total).toBeCloseTo(
-      data.report!.PumpTotalCount.basal + 12,
-      2,
-    );
-    expect([data.report!.cho.total, data.report!.choAvg, data.report!.cho.avg]).toEqual([
-      105, 52.5, 52.5,
-    ]);
-    expect(data.report!.sugarTotalCount).toMatchObject({ count: 3, high: 1, low: 0 });
-    expect(data.report!.pdaSetting).toMatchObject({
-      lowBgArray: [80, 90],
+    expect(data.report!.insulinTotals.bolus).toBe(12);
+    expect(data.report!.insulinTotals.basal).toBeGreaterThan(40);
+    expect(data.report!.insulinTotals.total).toBeCloseTo(data.report!.insulinTotals.basal + 12, 2);
+    expect([
+      data.report!.carbs.total,
+      data.report!.carbsPerEntry,
+      data.report!.carbs.perDay,
+    ]).toEqual([105, 52.5, 52.5]);
+    expect(data.report!.glucoseSummary).toMatchObject({ count: 3, high: 1, low: 0 });
+    expect(data.report!.pumpSettings).toMatchObject({
+      lowBg: [80, 90],
       doubleBolus: true,
       effectiveTime: 240,
     });

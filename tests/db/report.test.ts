@@ -6,6 +6,7 @@ import { loader as cgmsprint } from "~/routes/$id.cgmsprint";
 import { loader as cgmsprintPdf } from "~/routes/$id.cgmsprint[.]pdf";
 import { action as sugarDevicePdf } from "~/routes/api.patient-data.sugarDevicePdf";
 import { db } from "~/utils/db.server";
+import { cgmReportToWire } from "~/wire/reports";
 import { postApi, type Handler } from "./api-client";
 import { callPage, callPdf, seedCgmWave } from "./report-support";
 import enReports from "../../locales/en/reports.json";
@@ -95,16 +96,16 @@ async function expected(pid: number, from: string, to: string): Promise<CgmRepor
 
 const FIGURES = [
   "glucoseUnit",
-  "targetGlucoseRange",
-  "highestValue",
-  "lowestValue",
-  "timeWhenTheHighestValueShows",
-  "timeWhenTheLowestValueShows",
-  "numberOfValue",
-  "periodAverage",
-  "valuesAboveGoal",
-  "valuesBelowGoal",
-  "valuesWithinGoal",
+  "limits",
+  "highest",
+  "lowest",
+  "highestLocalTime",
+  "lowestLocalTime",
+  "readingCount",
+  "mean",
+  "abovePercent",
+  "belowPercent",
+  "withinPercent",
   "goalCounts",
 ] as const;
 const pick = (report: Record<string, unknown>) =>
@@ -123,7 +124,7 @@ describe("CGM report page, PDF route and API", () => {
     const data = await page(s.clinic.id, s.pid, "?start=2026/10/24&end=2026/10/26");
     const reference = await expected(s.pid, DAYS[0], DAYS[2]);
     expect(data.shell.problem).toBeNull();
-    expect(reference.numberOfValue).toBe(288 + 300 + 288);
+    expect(reference.readingCount).toBe(288 + 300 + 288);
     expect(pick(data.report!)).toEqual(pick(reference as unknown as Record<string, unknown>));
     expect(data.charts.map((c) => [c.date, c.svg?.startsWith("<svg")])).toEqual(
       DAYS.map((d) => [d, true]),
@@ -132,9 +133,9 @@ describe("CGM report page, PDF route and API", () => {
     expect(data.hourly.map((d) => [d.date, d.cells.filter(Boolean).length])).toEqual(
       DAYS.map((d) => [d.replaceAll("-", "/"), 24]),
     );
-    expect(data.hourly[0]!.cells[0]).toMatchObject({ mgdl: reference.rows[0]!.statusShort0 });
-    const firstAtTwo = reference.rows.find((r) => r.dateTimeStr.startsWith("2026/10/25 02:"))!;
-    expect(data.hourly[1]!.cells[2]).toMatchObject({ mgdl: firstAtTwo.statusShort0 });
+    expect(data.hourly[0]!.cells[0]).toMatchObject({ mgdl: reference.rows[0]!.mgdl });
+    const firstAtTwo = reference.rows.find((r) => r.localTime.startsWith("2026/10/25 02:"))!;
+    expect(data.hourly[1]!.cells[2]).toMatchObject({ mgdl: firstAtTwo.mgdl });
     expect(data.shell).toMatchObject({
       name: "Rita Report",
       birthDate: "1980/02/29",
@@ -160,7 +161,7 @@ describe("CGM report page, PDF route and API", () => {
       "2026-10-26",
       14,
     ]);
-    expect(data.report?.numberOfValue).toBe(876);
+    expect(data.report?.readingCount).toBe(876);
     // The typed start plays no part: the last 7 days, today included.
     const today = Temporal.Now.plainDateISO(ZONE);
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/20&end=&days=7");
@@ -234,16 +235,19 @@ describe("CGM report page, PDF route and API", () => {
     );
     const reference = await expected(s.pid, DAYS[0], DAYS[2]);
     expect([answer.status, answer.code]).toEqual([200, 200]);
-    expect(pick(answer.data)).toEqual(
-      JSON.parse(JSON.stringify(pick(reference as unknown as Record<string, unknown>))),
-    );
+    // The report of the same readings; its names on the wire are pinned in app/wire/reports.test.ts.
+    expect(answer.data).toEqual(JSON.parse(JSON.stringify(cgmReportToWire(s.pid, reference))));
     expect(answer.data.days).toBeUndefined();
+    expect(answer.data).toMatchObject({
+      numberOfValue: 876,
+      targetGlucoseRange: { low: 70, high: 180 },
+    });
     expect(answer.data.rows).toHaveLength(876);
     expect(answer.data.rows[0]).toEqual({
-      pdid: reference.rows[0]!.pdid,
+      pdid: reference.rows[0]!.id,
       dateTimeStr: "2026/10/24 00:00",
       time: reference.rows[0]!.time,
-      statusShort0: reference.rows[0]!.statusShort0,
+      statusShort0: reference.rows[0]!.mgdl,
     });
     expect(answer.data.rows.every((r: { pdid: string | null }) => r.pdid !== null)).toBe(true);
 

@@ -17,7 +17,7 @@ import * as f from "~/styles/form.css";
 type Props = { range: BgRangeChoice; model: BgRangeModel; chart: ViewCharts; unit: GlucoseUnit };
 
 /**
- * BG: meter readings of a range of days with meal-time tags and the summary (mean, count, above
+ * BG: meter readings of a range of days with meal-time tags and their summary (mean, count, above
  * and below the target range).
  */
 export function BgView({ range, model, chart, unit }: Props) {

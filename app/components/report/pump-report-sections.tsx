@@ -34,32 +34,27 @@ function usePumpFormat(unit: GlucoseUnit) {
 
 type SectionProps = { report: PumpReportFigures; unit: GlucoseUnit };
 
-const limitsOf = (report: PumpReportFigures) => ({
-  low: report.patientInfo.lowLimit,
-  high: report.patientInfo.highLimit,
-});
-
 /** Glucose statistics and pump totals. */
 export function PumpSummary({ report, unit }: SectionProps) {
   const { t, locale, g, glucose, percent, insulin } = usePumpFormat(unit);
-  const limits = limitsOf(report);
+  const { limits } = report;
   return (
     <>
       <ReportSection id="pump-glucose" title={t("pump.glucose")}>
         <dl className={s.figures} data-testid="pump-glucose">
-          <Figure label={t("pump.average")}>{glucose(report.sugarTotalCount.mean)}</Figure>
-          <Figure label={t("pump.count")}>{report.sugarTotalCount.count}</Figure>
+          <Figure label={t("pump.average")}>{glucose(report.glucoseSummary.mean)}</Figure>
+          <Figure label={t("pump.count")}>{report.glucoseSummary.count}</Figure>
           <Figure
             label={t("pump.high")}
-            note={t("pump.values", { count: report.sugarTotalCount.high })}
+            note={t("pump.values", { count: report.glucoseSummary.high })}
           >
-            {percent(report.sugarTotalCount.highPercent)}
+            {percent(report.glucoseSummary.highPercent)}
           </Figure>
           <Figure
             label={t("pump.low")}
-            note={t("pump.values", { count: report.sugarTotalCount.low })}
+            note={t("pump.values", { count: report.glucoseSummary.low })}
           >
-            {percent(report.sugarTotalCount.lowPercent)}
+            {percent(report.glucoseSummary.lowPercent)}
           </Figure>
           <Figure
             label={t("pump.targetRange")}
@@ -68,19 +63,21 @@ export function PumpSummary({ report, unit }: SectionProps) {
       </ReportSection>
       <ReportSection id="pump-totals" title={t("pump.totals")}>
         <dl className={s.figures} data-testid="pump-totals">
-          <Figure label={t("pump.total")}>{insulin(report.PumpTotalCount.total)}</Figure>
-          <Figure label={t("pump.basal")} note={percent(report.PumpTotalCount.basalPercent)}>
-            {insulin(report.PumpTotalCount.basal)}
+          <Figure label={t("pump.total")}>{insulin(report.insulinTotals.total)}</Figure>
+          <Figure label={t("pump.basal")} note={percent(report.insulinTotals.basalPercent)}>
+            {insulin(report.insulinTotals.basal)}
           </Figure>
-          <Figure label={t("pump.bolus")} note={percent(report.PumpTotalCount.bolusPercent)}>
-            {insulin(report.PumpTotalCount.bolus)}
+          <Figure label={t("pump.bolus")} note={percent(report.insulinTotals.bolusPercent)}>
+            {insulin(report.insulinTotals.bolus)}
           </Figure>
-          <Figure label={t("pump.points")}>{report.PumpTotalCount.recordCount}</Figure>
+          <Figure label={t("pump.points")}>{report.insulinTotals.recordCount}</Figure>
           <Figure
             label={t("pump.choAvg")}
-            note={t("pump.choPerMeal", { value: `${formatNumber(report.choAvg, 1, locale)} ${g}` })}
+            note={t("pump.choPerMeal", {
+              value: `${formatNumber(report.carbsPerEntry, 1, locale)} ${g}`,
+            })}
           >
-            {`${formatNumber(report.cho.avg, 1, locale)} ${g}`}
+            {`${formatNumber(report.carbs.perDay, 1, locale)} ${g}`}
           </Figure>
         </dl>
       </ReportSection>
@@ -91,7 +88,7 @@ export function PumpSummary({ report, unit }: SectionProps) {
 /** Per-day totals, the meter readings and the pump records of each day. */
 export function PumpDayTables({ report, unit }: SectionProps) {
   const { t, locale, unitText, u, uh, percent, insulin } = usePumpFormat(unit);
-  const limits = limitsOf(report);
+  const { limits } = report;
   return (
     <>
       <ReportSection id="pump-days" title={t("pump.perDay")}>
@@ -108,30 +105,30 @@ export function PumpDayTables({ report, unit }: SectionProps) {
             </tr>
           </thead>
           <tbody>
-            {report.pumpList.map((day, i) => {
-              const sugar = report.sugarList[i]!.patientData;
+            {report.insulinDays.map((day, i) => {
+              const glucose = report.glucoseDays[i]!.readings;
               const avg =
-                sugar.length > 0
-                  ? sugar.reduce((a, e) => a + e.statusShort0, 0) / sugar.length
+                glucose.length > 0
+                  ? glucose.reduce((a, e) => a + e.mgdl, 0) / glucose.length
                   : null;
               return (
                 <tr key={day.date}>
                   <td data-label={t("pump.date")}>{displayDate(day.date)}</td>
                   <td data-label={t("pump.total")}>
-                    {day.hasData ? insulin(day.pumpTotalCount.total) : "—"}
+                    {day.hasData ? insulin(day.totals.total) : "—"}
                   </td>
                   <td data-label={t("pump.basal")}>
                     {day.hasData
-                      ? `${insulin(day.pumpTotalCount.basal)} (${percent(day.pumpTotalCount.basalPercent)})`
+                      ? `${insulin(day.totals.basal)} (${percent(day.totals.basalPercent)})`
                       : "—"}
                   </td>
                   <td data-label={t("pump.bolus")}>
                     {day.hasData
-                      ? `${insulin(day.pumpTotalCount.bolus)} (${percent(day.pumpTotalCount.bolusPercent)})`
+                      ? `${insulin(day.totals.bolus)} (${percent(day.totals.bolusPercent)})`
                       : "—"}
                   </td>
-                  <td data-label={t("pump.points")}>{day.pumpTotalCount.recordCount}</td>
-                  <td data-label={t("pump.glucoseCount")}>{sugar.length}</td>
+                  <td data-label={t("pump.points")}>{day.totals.recordCount}</td>
+                  <td data-label={t("pump.glucoseCount")}>{glucose.length}</td>
                   <td data-label={t("pump.average")}>{formatGlucose(avg, unit, locale)}</td>
                 </tr>
               );
@@ -140,19 +137,19 @@ export function PumpDayTables({ report, unit }: SectionProps) {
         </table>
       </ReportSection>
       <ReportSection id="pump-bg" title={t("pump.bgPerDay")}>
-        {report.sugarList.some((d) => d.patientData.length > 0) ? (
+        {report.glucoseDays.some((d) => d.readings.length > 0) ? (
           <div className={s.dayBlocks} data-testid="pump-bg">
-            {report.sugarList
-              .filter((day) => day.patientData.length > 0)
+            {report.glucoseDays
+              .filter((day) => day.readings.length > 0)
               .map((day) => (
                 <p key={day.date} className={s.dayBlock}>
                   <strong>{`${displayDate(day.date)} (${unitText}):`}</strong>{" "}
-                  {day.patientData.map((e, i) => (
-                    <Fragment key={`${e.source}-${e.dateTime}-${e.id ?? ""}`}>
+                  {day.readings.map((e, i) => (
+                    <Fragment key={`${e.source}-${e.time}-${e.id ?? ""}`}>
                       {i > 0 ? " · " : ""}
                       {`${e.clock} `}
-                      <span className={s.glucoseClass[classify(e.statusShort0, limits)]}>
-                        {formatGlucose(e.statusShort0, unit, locale)}
+                      <span className={s.glucoseClass[classify(e.mgdl, limits)]}>
+                        {formatGlucose(e.mgdl, unit, locale)}
                       </span>
                       {e.source === "pump" ? ` (${t("pump.sources.pump")})` : ""}
                     </Fragment>
@@ -166,11 +163,11 @@ export function PumpDayTables({ report, unit }: SectionProps) {
       </ReportSection>
       <ReportSection id="pump-data" title={t("pump.pumpPerDay")}>
         <div className={s.dayBlocks}>
-          {report.pumpList
-            .filter((day) => day.pumps.length > 0)
+          {report.insulinDays
+            .filter((day) => day.entries.length > 0)
             .map((day) => {
-              const basal = day.pumps.filter((p) => p.dataType !== "bolus");
-              const boluses = day.pumps.filter((p) => p.dataType === "bolus");
+              const basal = day.entries.filter((p) => p.dataType !== "bolus");
+              const boluses = day.entries.filter((p) => p.dataType === "bolus");
               return (
                 <section
                   key={day.date}
@@ -191,10 +188,10 @@ export function PumpDayTables({ report, unit }: SectionProps) {
                       .map((p) => {
                         const kind = p.bolusKind ? t(`views:daily.bolusKind.${p.bolusKind}`) : "";
                         const extended =
-                          p.delayTime > 0
-                            ? `, ${t("pump.delay")} ${t("pump.minutes", { count: minutes(p.delayTime) })}`
+                          p.extendedDisplayMs > 0
+                            ? `, ${t("pump.delay")} ${t("pump.minutes", { count: minutes(p.extendedDisplayMs) })}`
                             : "";
-                        return `${p.clock} ${formatNumber(p.totalBolusRate, 2, locale)} (${kind}${extended})`;
+                        return `${p.clock} ${formatNumber(p.bolusUnitsDisplay, 2, locale)} (${kind}${extended})`;
                       })
                       .join(" · ") || "—"}
                   </p>
@@ -215,15 +212,15 @@ export function PumpEventTables({ report, unit }: SectionProps) {
       <ReportSection id="pump-cho" title={t("pump.cho")}>
         <p className={s.note}>
           {t("pump.choSummary", {
-            total: `${formatNumber(report.cho.total, 0, locale)} ${g}`,
-            avg: `${formatNumber(report.cho.avg, 1, locale)} ${g}`,
-            days: report.cho.daysWithData,
-            perMeal: `${formatNumber(report.choAvg, 1, locale)} ${g}`,
+            total: `${formatNumber(report.carbs.total, 0, locale)} ${g}`,
+            avg: `${formatNumber(report.carbs.perDay, 1, locale)} ${g}`,
+            days: report.carbs.daysWithData,
+            perMeal: `${formatNumber(report.carbsPerEntry, 1, locale)} ${g}`,
           })}
         </p>
-        {report.choTables.length === 0 ? <p className={s.note}>{t("pump.noCho")}</p> : null}
+        {report.carbTables.length === 0 ? <p className={s.note}>{t("pump.noCho")}</p> : null}
         <div className={s.tableGrid}>
-          {report.choTables.map((rows, i) => (
+          {report.carbTables.map((rows, i) => (
             <table key={i} className={s.table} data-testid="pump-cho">
               <thead>
                 <tr>
@@ -234,7 +231,7 @@ export function PumpEventTables({ report, unit }: SectionProps) {
               </thead>
               <tbody>
                 {rows.map((c) => (
-                  <tr key={`${c.dateTime}-${c.grams}`}>
+                  <tr key={`${c.time}-${c.grams}`}>
                     <td>{`${displayDate(c.date)} ${c.clock}`}</td>
                     <td>{formatNumber(c.grams, 0, locale)}</td>
                     <td>{t(`views:daily.carbSource.${c.source}`)}</td>
@@ -246,9 +243,9 @@ export function PumpEventTables({ report, unit }: SectionProps) {
         </div>
       </ReportSection>
       <ReportSection id="pump-alarms" title={t("pump.alarms")}>
-        {report.warmMsgTables.length === 0 ? <p className={s.note}>{t("pump.noAlarms")}</p> : null}
+        {report.alarmTables.length === 0 ? <p className={s.note}>{t("pump.noAlarms")}</p> : null}
         <div className={s.tableGrid}>
-          {report.warmMsgTables.map((rows, i) => (
+          {report.alarmTables.map((rows, i) => (
             <table key={i} className={s.table} data-testid="pump-alarms">
               <thead>
                 <tr>
@@ -258,9 +255,9 @@ export function PumpEventTables({ report, unit }: SectionProps) {
               </thead>
               <tbody>
                 {rows.map((a) => (
-                  <tr key={`${a.dateTime}-${a.code}`}>
+                  <tr key={`${a.time}-${a.code}`}>
                     <td>{`${displayDate(a.date)} ${a.clock}`}</td>
-                    <td>{`${t(`views:daily.alarms.${a.remark}`)} (${t(`views:daily.severity.${a.severity}`)})`}</td>
+                    <td>{`${t(`views:daily.alarms.${a.kind}`)} (${t(`views:daily.severity.${a.severity}`)})`}</td>
                   </tr>
                 ))}
               </tbody>
@@ -285,12 +282,14 @@ export function PumpEventTables({ report, unit }: SectionProps) {
             </thead>
             <tbody>
               {report.bigBoluses.entries.map((b) => (
-                <tr key={`${b.date}-${b.deviceRecordTime}`}>
+                <tr key={`${b.date}-${b.start}`}>
                   <td>{`${displayDate(b.date)} ${b.clock}`}</td>
                   <td>{b.bolusKind ? t(`views:daily.bolusKind.${b.bolusKind}`) : "—"}</td>
-                  <td>{formatNumber(b.totalBolusRate, 2, locale)}</td>
+                  <td>{formatNumber(b.bolusUnitsDisplay, 2, locale)}</td>
                   <td>
-                    {b.delayTime > 0 ? t("pump.minutes", { count: minutes(b.delayTime) }) : "—"}
+                    {b.extendedDisplayMs > 0
+                      ? t("pump.minutes", { count: minutes(b.extendedDisplayMs) })
+                      : "—"}
                   </td>
                 </tr>
               ))}
@@ -309,55 +308,53 @@ export function PumpSettingsTable({ report, unit }: SectionProps) {
     values.length > 0 ? values.map(format).join(" · ") : "—";
   return (
     <ReportSection id="pump-settings" title={t("pump.settings.title")}>
-      {report.pdaSetting ? (
+      {report.pumpSettings ? (
         <table className={s.table} data-testid="pump-settings">
           <tbody>
             <tr>
               <th scope="row">{t("pump.settings.originBasal", { unit: uh })}</th>
-              <td>{formatNumber(report.pdaSetting.originBasal, 3, locale)}</td>
+              <td>{formatNumber(report.pumpSettings.originBasal, 3, locale)}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.bolusRate")}</th>
-              <td>{formatNumber(report.pdaSetting.bolusRate, 2, locale)}</td>
+              <td>{formatNumber(report.pumpSettings.bolusRate, 2, locale)}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.maxBolus", { unit: u })}</th>
-              <td>{formatNumber(report.pdaSetting.maxBolus, 2, locale)}</td>
+              <td>{formatNumber(report.pumpSettings.maxBolus, 2, locale)}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.doubleBolus")}</th>
               <td>
-                {report.pdaSetting.doubleBolus === null
+                {report.pumpSettings.doubleBolus === null
                   ? "—"
-                  : t(report.pdaSetting.doubleBolus ? "pump.settings.on" : "pump.settings.off")}
+                  : t(report.pumpSettings.doubleBolus ? "pump.settings.on" : "pump.settings.off")}
               </td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.effectiveTime")}</th>
               <td>
-                {report.pdaSetting.effectiveTime === null
+                {report.pumpSettings.effectiveTime === null
                   ? "—"
-                  : t("pump.minutes", { count: report.pdaSetting.effectiveTime })}
+                  : t("pump.minutes", { count: report.pumpSettings.effectiveTime })}
               </td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.lowBg", { unit: unitText })}</th>
-              <td>{list(report.pdaSetting.lowBgArray, (v) => formatGlucose(v, unit, locale))}</td>
+              <td>{list(report.pumpSettings.lowBg, (v) => formatGlucose(v, unit, locale))}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.highBg", { unit: unitText })}</th>
-              <td>{list(report.pdaSetting.highBgArray, (v) => formatGlucose(v, unit, locale))}</td>
+              <td>{list(report.pumpSettings.highBg, (v) => formatGlucose(v, unit, locale))}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.defaultCho", { unit: `${g}/${u}` })}</th>
-              <td>{list(report.pdaSetting.defaultChoArray, (v) => formatNumber(v, 1, locale))}</td>
+              <td>{list(report.pumpSettings.carbRatio, (v) => formatNumber(v, 1, locale))}</td>
             </tr>
             <tr>
               <th scope="row">{t("pump.settings.sensitivity", { unit: `${unitText}/${u}` })}</th>
               <td>
-                {list(report.pdaSetting.sensitiveSilverArray, (v) =>
-                  formatGlucose(v, unit, locale),
-                )}
+                {list(report.pumpSettings.sensitivity, (v) => formatGlucose(v, unit, locale))}
               </td>
             </tr>
           </tbody>

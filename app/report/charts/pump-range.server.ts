@@ -11,7 +11,6 @@
  * (at most 25 boluses); without them the insulin panel says so in a note.
  */
 import * as Plot from "@observablehq/plot";
-import type { GlucoseLimits } from "../../metrics/alarm";
 import { displayDate, type IsoDate } from "../day";
 import type { PumpDayModel } from "../pump-day";
 import type { PumpChartGroup, PumpReport } from "../pump-report";
@@ -42,7 +41,7 @@ export interface PumpRangeChartLabels extends PumpChartLabels {
 export type PumpRangeChartOptions = ChartOptions & { readonly labels: PumpRangeChartLabels };
 
 /** What the chart reads from the pump report (pump-report.ts `buildPumpReport`). */
-export type PumpRangeReport = Pick<PumpReport, "days" | "patientInfo">;
+export type PumpRangeReport = Pick<PumpReport, "days" | "limits">;
 
 /** What the chart shows, for its text summary. Units are rounded to 0.01 U. */
 export interface PumpRangeFacts {
@@ -91,7 +90,7 @@ export function pumpRangeChart(
 ): string {
   const { labels } = options;
   const models = groupDays(report, group);
-  const limits = limitsOf(report);
+  const { limits } = report;
   const formatDay = labels.formatDay ?? displayDate;
   const frame: PumpTimeFrame = {
     domain: [group.start, group.end],
@@ -177,10 +176,6 @@ function factsOf(group: PumpChartGroup, models: readonly PumpDayModel[]): PumpRa
     bgCount: sum((m) => m.glucose.length),
     alarmCount: sum((m) => m.alarms.length),
   };
-}
-
-function limitsOf(report: PumpRangeReport): GlucoseLimits {
-  return { low: report.patientInfo.lowLimit, high: report.patientInfo.highLimit };
 }
 
 function groupDays(report: PumpRangeReport, group: PumpChartGroup): PumpDayModel[] {
