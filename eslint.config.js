@@ -92,6 +92,15 @@ const layerRules = [
     ),
   },
   {
+    files: ["app/wire/**/*.ts"],
+    rules: rule(
+      ...up("routes", "components", "models", "jobs"),
+      typeOnly("services"),
+      prismaRuntime,
+      dbClient,
+    ),
+  },
+  {
     files: ["app/models/**/*.ts"],
     rules: rule(...up("routes", "components", "services", "jobs")),
   },
