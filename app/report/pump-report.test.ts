@@ -505,7 +505,7 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     expect(r.bigBoluses.count).toBe(days.reduce((s, d) => s + d.boluses.length, 0));
     expect(r.bigBoluses.count).toBeGreaterThan(BIG_BOLUS_MAX_SHOWN);
     expect(r.bigBoluses).toMatchObject({ shown: false, entries: [] });
-    // sugarTotalCount over the meter readings of the range (the demo pump enters no BG).
+    // glucoseSummary over the meter readings of the range (the demo pump enters no BG).
     const start = dayWindow("2026-11-09", tz).start;
     const end = dayWindow("2026-11-22", tz).end;
     const inRange = meter.filter((m) => m.time >= start && m.time < end).map((m) => m.mgdl);
@@ -546,7 +546,7 @@ describe("buildPumpReport on the demo data (Europe/Warsaw)", () => {
     ]);
   });
 
-  it("a one-day range gives that day's PumpTotalCount exactly", () => {
+  it("a one-day range gives that day's insulinTotals exactly", () => {
     for (const date of ["2026-11-22", "2026-10-25"]) {
       const r = ok(
         buildPumpReport({
