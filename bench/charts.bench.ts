@@ -25,7 +25,8 @@ import {
   type PumpRangeChartLabels,
 } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
-import { buildPumpDay, splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-day";
+import { buildPumpDay } from "../app/report/pump-day";
+import { splitAroundDay, type PumpHistoryRecord } from "../app/report/pump-records";
 import { buildPumpReport } from "../app/report/pump-report";
 import type { Reading } from "../app/metrics/types";
 import { BENCH_GLUCOSE_LABELS, BENCH_PUMP_LABELS, timeIt, type BenchResult } from "./timing";

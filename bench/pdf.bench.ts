@@ -27,7 +27,8 @@ import {
   pumpDayChart,
 } from "../app/report/charts.server";
 import { dayWindow, shiftDate } from "../app/report/day";
-import { buildPumpDay, splitAroundDay } from "../app/report/pump-day";
+import { buildPumpDay } from "../app/report/pump-day";
+import { splitAroundDay } from "../app/report/pump-records";
 import { mgdlToMmol } from "../app/domain/glucose-unit";
 import { createPdfRenderer, type PdfRenderer } from "../app/utils/pdf.server";
 import { eventually, processGroup } from "../tests/support/proc";

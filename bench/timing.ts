@@ -1,4 +1,4 @@
-import { PUMP_ALARM_CODES, type PumpAlarmKind } from "../app/report/pump-day";
+import { PUMP_ALARM_CODES, type PumpAlarmKind } from "../app/report/pump-records";
 import type { PumpChartLabels } from "../app/report/charts.server";
 
 /** What every benchmark returns: a name, the median milliseconds and how they were measured. */

@@ -15,7 +15,8 @@ import {
   PUMP_BG_MIN_MGDL,
   type PumpDerived,
 } from "./pump-rules";
-import { carbGrams, isCarbRecord } from "~/report/pump-day";
+import { carbGrams } from "~/report/pump-carbs";
+import { isCarbRecord } from "~/report/pump-records";
 
 /**
  * Turns validated device records into the rows the ingestion module stores, one upload at a time,

@@ -3,12 +3,10 @@ import {
   CALCULATOR_CONFIRMED,
   CALCULATOR_SUGGESTED,
   CALCULATOR_UNIT_STEP,
-  carbGrams,
-  compareVersions,
   isCarbRecord,
-  parseFirmwareVersion,
   type PumpAlarmKind,
-} from "~/report/pump-day";
+} from "~/report/pump-records";
+import { carbGrams, compareVersions, parseFirmwareVersion } from "~/report/pump-carbs";
 
 /**
  * The rules that turn the handheld's history records into stored data (pure: no database).

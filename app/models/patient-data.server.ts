@@ -4,7 +4,7 @@ import { ZoneOffsets } from "~/metrics/timezone";
 import type { Reading } from "~/metrics/types";
 import type { BgReadingInput } from "~/report/bg-range";
 import { localDate, nearestDayWithData, type DayWindow, type IsoDate } from "~/report/day";
-import type { PumpHistoryRecord } from "~/report/pump-day";
+import type { PumpHistoryRecord } from "~/report/pump-records";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 

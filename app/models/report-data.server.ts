@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import type { StoredPumpSettings } from "~/report/pump-report";
+import type { StoredPumpSettings } from "~/report/pump-report-model";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 import type { CgmReportReading } from "~/report/cgm-report";

@@ -1,5 +1,5 @@
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
-import type { NameStyle } from "~/report/pump-report";
+import type { NameStyle } from "~/report/pump-report-model";
 import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";

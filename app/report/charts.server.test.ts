@@ -17,7 +17,8 @@ import {
   type OverlayChartLabels,
 } from "./charts.server";
 import { dayWindow, hourTicks } from "./day";
-import { buildPumpDay, type PumpDayModel } from "./pump-day";
+import { buildPumpDay } from "./pump-day";
+import type { PumpDayModel } from "./pump-day-model";
 import { pumpRecord } from "./test-records";
 import { toUnit, type GlucoseUnit } from "../domain/glucose-unit";
 import {

@@ -3,21 +3,17 @@ import { describe, expect, it } from "vitest";
 import { buildDemoData, pumpHistoryRecords, DEMO_TIME_ZONE } from "../../prisma/demo-data";
 import { dayWindow } from "./day";
 import {
-  alarmOf,
   BIG_BOLUS_MAX_SHOWN,
   buildPumpDay,
-  carbEncodingOf,
-  carbGrams,
+  insulinTotalsOf,
+  MIN_EXTENSION_DISPLAY_MS,
+} from "./pump-day";
+import {
   carriesBasalRate,
   carriesBolusRate,
-  carriesRates,
-  compareVersions,
-  MIN_EXTENSION_DISPLAY_MS,
-  parseFirmwareVersion,
-  roundToStep,
   splitAroundDay,
   type PumpHistoryRecord,
-} from "./pump-day";
+} from "./pump-records";
 import { pumpRecord } from "./test-records";
 
 const MIN = 60_000;
@@ -33,127 +29,6 @@ function waw(date: string, hh: number, mm = 0, ss = 0): number {
     `${date}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`,
   ).toZonedDateTime(WAW).epochMilliseconds;
 }
-
-describe("firmware versions and the carbohydrate rules", () => {
-  it("parses x.y.z with an optional suffix and compares numerically", () => {
-    expect(parseFirmwareVersion("5.0.3C")).toMatchObject({
-      major: 5,
-      minor: 0,
-      patch: 3,
-      suffix: "C",
-    });
-    expect(parseFirmwareVersion("v5.2.0")).toMatchObject({
-      major: 5,
-      minor: 2,
-      patch: 0,
-      suffix: "",
-    });
-    expect(parseFirmwareVersion("5.2")).toBeNull();
-    expect(parseFirmwareVersion("five")).toBeNull();
-    expect(parseFirmwareVersion(null)).toBeNull();
-    const v = (s: string) => parseFirmwareVersion(s)!;
-    expect(compareVersions(v("5.0.10"), v("5.0.9"))).toBeGreaterThan(0);
-    expect(compareVersions(v("5.1.9"), v("5.2.0"))).toBeLessThan(0);
-    expect(compareVersions(v("5.10.0"), v("5.2.0"))).toBeGreaterThan(0);
-    expect(compareVersions(v("5.0.3C"), v("5.0.3"))).toBeGreaterThan(0);
-  });
-
-  it("encoding: below 5.2.0 x10; 5.2.0 and later grams; special 5.0.10 and 5.0.3C grams; unparsable unknown", () => {
-    expect(carbEncodingOf("5.1.9")).toBe("x10");
-    expect(carbEncodingOf("5.0.9")).toBe("x10");
-    expect(carbEncodingOf("5.0.3")).toBe("x10");
-    expect(carbEncodingOf("5.2.0")).toBe("grams");
-    expect(carbEncodingOf("5.3.0")).toBe("grams");
-    expect(carbEncodingOf("5.0.10")).toBe("grams");
-    expect(carbEncodingOf("5.0.3C")).toBe("grams");
-    expect(carbEncodingOf("5.0.3c")).toBe("grams");
-    expect(carbEncodingOf("5.2")).toBe("unknown");
-    expect(carbEncodingOf(undefined)).toBe("unknown");
-  });
-
-  it("5.1.9 divides by 10, and again when still above 200", () => {
-    expect(carbGrams(450, "5.1.9")).toEqual({ grams: 45, byVersion: true, byLimit: false });
-    expect(carbGrams(2000, "5.1.9")).toEqual({ grams: 200, byVersion: true, byLimit: false });
-    expect(carbGrams(2500, "5.1.9")).toEqual({ grams: 25, byVersion: true, byLimit: true });
-  });
-
-  it("5.2.0 keeps grams; above 200 is ten times too large", () => {
-    expect(carbGrams(45, "5.2.0")).toEqual({ grams: 45, byVersion: false, byLimit: false });
-    expect(carbGrams(200, "5.2.0")).toEqual({ grams: 200, byVersion: false, byLimit: false });
-    expect(carbGrams(201, "5.2.0")).toEqual({ grams: 20.1, byVersion: false, byLimit: true });
-    expect(carbGrams(250, "5.2.0")).toEqual({ grams: 25, byVersion: false, byLimit: true });
-  });
-
-  it("the special versions 5.0.10 and 5.0.3C: grams, with the 200 rule", () => {
-    expect(carbGrams(45, "5.0.10")).toEqual({ grams: 45, byVersion: false, byLimit: false });
-    expect(carbGrams(250, "5.0.10")).toEqual({ grams: 25, byVersion: false, byLimit: true });
-    expect(carbGrams(60, "5.0.3C")).toEqual({ grams: 60, byVersion: false, byLimit: false });
-    expect(carbGrams(240, "5.0.3C")).toEqual({ grams: 24, byVersion: false, byLimit: true });
-  });
-
-  it("no version: only the 200 rule", () => {
-    expect(carbGrams(45, null)).toEqual({ grams: 45, byVersion: false, byLimit: false });
-    expect(carbGrams(230, null)).toEqual({ grams: 23, byVersion: false, byLimit: true });
-  });
-});
-
-describe("event codes", () => {
-  const code = (port: number, type: number, urgency: number) =>
-    alarmOf({ eventPort: port, eventType: type, eventUrgency: urgency });
-  it("maps the handheld's event codes to kinds", () => {
-    expect(code(4, 1, 1)).toEqual({ kind: "low_insulin", severity: "warning" });
-    expect(code(4, 1, 2)).toEqual({ kind: "no_insulin", severity: "alarm" });
-    expect(code(4, 2, 0)?.kind).toBe("occlusion");
-    expect(code(4, 3, 2)?.kind).toBe("occlusion");
-    expect(code(4, 5, 0)).toEqual({ kind: "suspend", severity: "event" });
-    expect(code(4, 6, 2)).toEqual({ kind: "auto_off", severity: "alarm" });
-    expect(code(5, 0, 1)).toEqual({ kind: "low_power", severity: "warning" });
-    expect(code(5, 0, 2)).toEqual({ kind: "no_power", severity: "alarm" });
-    expect(code(4, 8, 0)?.kind).toBe("rewind");
-    expect(code(4, 7, 3)?.kind).toBe("prime");
-  });
-
-  it("other codes are not alarms", () => {
-    expect(code(4, 0, 0)).toBeNull(); // basal
-    expect(code(4, 6, 1)).toBeNull();
-    expect(code(5, 0, 0)).toBeNull();
-    expect(code(3, 1, 0)).toBeNull();
-  });
-
-  it("BG records carry no basal rate, carbohydrate records no bolus rate, calculator records neither", () => {
-    expect(carriesBasalRate({ eventPort: 3, eventType: 0 })).toBe(false);
-    expect(carriesBasalRate({ eventPort: 3, eventType: 1 })).toBe(true);
-    expect(carriesBasalRate({ eventPort: 4, eventType: 0 })).toBe(true);
-    expect(carriesBasalRate({ eventPort: 0, eventType: 6 })).toBe(false);
-    expect(carriesBolusRate({ eventPort: 3, eventType: 1 })).toBe(false);
-    expect(carriesBolusRate({ eventPort: 0, eventType: 5 })).toBe(false);
-    expect(carriesBolusRate({ eventPort: 3, eventType: 0 })).toBe(true);
-    expect(carriesBolusRate({ eventPort: 4, eventType: 8 })).toBe(true);
-    expect(
-      [
-        [4, 0],
-        [4, 8],
-        [5, 0],
-      ].every(([p, t]) => carriesRates({ eventPort: p!, eventType: t! })),
-    ).toBe(true);
-    expect(
-      [
-        [3, 0],
-        [3, 1],
-        [0, 7],
-      ].some(([p, t]) => carriesRates({ eventPort: p!, eventType: t! })),
-    ).toBe(false);
-  });
-});
-
-describe("roundToStep", () => {
-  it("rounds bolus units to 0.05 U", () => {
-    expect(roundToStep(3.3000000000000003, 0.05)).toBe(3.3);
-    expect(roundToStep(1.024, 0.05)).toBe(1);
-    expect(roundToStep(1.025, 0.05)).toBe(1.05);
-    expect(roundToStep(0.9, 0.05)).toBe(0.9);
-  });
-});
 
 describe("buildPumpDay: empty day", () => {
   it("no records: no data, zero totals, null percents", () => {
@@ -942,5 +817,27 @@ describe("buildPumpDay on the seeded demo history", () => {
     expect(zero[0]!.end).toBe(resume.dateTime);
     expect(zero[0]!.end - zero[0]!.start).toBe(1 * H);
     expect(suspend.alarms.map((a) => a.kind)).toContain("suspend");
+  });
+});
+
+describe("insulinTotalsOf", () => {
+  it("rounds to 0.01 U and 0.1 % and keeps the percents summing to 100", () => {
+    expect(insulinTotalsOf(42, 5, 11)).toEqual({
+      total: 47,
+      basal: 42,
+      basalPercent: 89.4,
+      bolus: 5,
+      bolusPercent: 10.6,
+      recordCount: 11,
+    });
+    expect(insulinTotalsOf(0, 0, 0)).toEqual({
+      total: 0,
+      basal: 0,
+      basalPercent: null,
+      bolus: 0,
+      bolusPercent: null,
+      recordCount: 0,
+    });
+    expect(insulinTotalsOf(1.005, 2.004, 3)).toMatchObject({ total: 3.01, basal: 1.01, bolus: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import type { PumpHistoryRecord } from "./pump-day";
+import type { PumpHistoryRecord } from "./pump-records";
 
 /**
  * Options of {@link pumpRecord}: rates in U/h (converted to raw 0.00625 steps), event code, `bg`:

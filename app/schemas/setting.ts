@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { supportedLngs } from "~/i18n";
-import type { NameStyle } from "~/report/pump-report";
+import type { NameStyle } from "~/report/pump-report-model";
 import { idNumber, requiredMessage, wholeNumber } from "./fields";
 import { isTimeZone } from "~/utils/time-zones";
 import { timeToSeconds } from "./patient";

@@ -10,7 +10,7 @@ import {
   type PumpRangeChartLabels,
 } from "~/report/charts.server";
 import { displayDate } from "~/report/day";
-import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-day";
+import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-records";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { formatGlucose, formatNumber } from "~/report/units";
 

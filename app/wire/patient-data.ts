@@ -1,7 +1,7 @@
 import type { PatientDay, PatientMeterReadings } from "~/services/patient-view.server";
 import type { BgRangeModel, GlucoseSummary } from "~/report/bg-range";
 import type { CgmDayModel, CgmDaySummary } from "~/report/cgm-day";
-import type { InsulinTotals, PumpDayModel } from "~/report/pump-day";
+import type { InsulinTotals, PumpDayModel } from "~/report/pump-day-model";
 
 /**
  * The patient-data read calls' answers (`GET /api/patient-data/findPatientData` and

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgpReport } from "~/report/agp-report";
 import { buildCgmReport, type CgmReport } from "~/report/cgm-report";
-import { buildPumpReport, type PumpReport } from "~/report/pump-report";
+import { buildPumpReport } from "~/report/pump-report";
+import type { PumpReport } from "~/report/pump-report-model";
 import { pumpRecord as rec } from "~/report/test-records";
 import { agpReportToWire, cgmReportToWire, pumpReportToWire } from "./reports";
 

@@ -6,7 +6,7 @@ import type {
   InsulinEntry,
   PumpReport,
   StoredPumpSettings,
-} from "~/report/pump-report";
+} from "~/report/pump-report-model";
 import { glucoseSummaryToWire, insulinTotalsToWire } from "./patient-data";
 
 /**

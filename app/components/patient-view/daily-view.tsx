@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { DayNavigation } from "~/services/patient-view.server";
 import { displayDate } from "~/report/day";
-import type { PumpDayModel, PumpTableRow } from "~/report/pump-day";
+import type { PumpDayModel, PumpTableRow } from "~/report/pump-day-model";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { formatGlucose, formatNumber } from "~/report/units";
 import type { ViewCharts } from "~/services/view-charts.server";

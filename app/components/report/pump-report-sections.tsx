@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import type { PumpReport } from "~/report/pump-report";
+import type { PumpReport } from "~/report/pump-report-model";
 import { displayDate } from "~/report/day";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { classify, formatGlucose, formatNumber } from "~/report/units";

@@ -4,7 +4,7 @@
  * AGP report's order (dark red, red, green, amber, orange) and each reaches 4.5:1 against white
  * (WCAG 2.1 AA for text, so the same colour may colour a value; 3:1 suffices for graphics).
  */
-import type { AlarmSeverity } from "../pump-day";
+import type { AlarmSeverity } from "../pump-records";
 import type { GlucoseClass } from "../units";
 
 export const CHART_PALETTE = {

@@ -5,7 +5,7 @@
  *    in the display unit), each dot carrying its instant and mg/dL as data attributes,
  * 3. insulin: the basal rate as a step line (left axis, U/h) and boluses (right axis, U): the
  *    immediate part a narrow bar, the extended part a bar as long as its display duration.
- * Model: app/report/pump-day.ts. The panels are also the multi-day chart's (pump-range.server.ts):
+ * Model: app/report/pump-day-model.ts. The panels are also the multi-day chart's (pump-range.server.ts):
  * they draw a {@link PumpSeries} on a {@link PumpTimeFrame} and return Plot options, which a chart
  * may extend with marks of its own before rendering.
  */
@@ -15,11 +15,11 @@ import type {
   BolusEvent,
   CarbEntryView,
   GlucosePointView,
-  PumpAlarmKind,
   PumpAlarmView,
   PumpDayModel,
   RateStep,
-} from "../pump-day";
+} from "../pump-day-model";
+import type { PumpAlarmKind } from "../pump-records";
 import { hourTicks, type TimeTick } from "../day";
 import { toUnit } from "../../domain/glucose-unit";
 import { formatGlucose, formatNumber } from "../units";

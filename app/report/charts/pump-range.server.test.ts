@@ -12,15 +12,11 @@ import {
   type PumpRangeChartLabels,
 } from "../charts.server";
 import { displayDate, shiftDate, type IsoDate } from "../day";
-import type { PumpHistoryRecord } from "../pump-day";
-import {
-  BIG_BOLUS_MAX_SHOWN,
-  buildPumpReport,
-  multiDayTicks,
-  multiDayTickStepMs,
-  type PumpChartGroup,
-  type PumpReport,
-} from "../pump-report";
+import type { PumpHistoryRecord } from "../pump-records";
+import { BIG_BOLUS_MAX_SHOWN } from "../pump-day";
+import { buildPumpReport } from "../pump-report";
+import { multiDayTicks, multiDayTickStepMs, type PumpChartGroup } from "../pump-report-layout";
+import type { PumpReport } from "../pump-report-model";
 import { pumpRecord as rec } from "../test-records";
 import type { GlucoseUnit } from "../../domain/glucose-unit";
 import { MARGIN_LEFT, MARGIN_RIGHT } from "./render.server";

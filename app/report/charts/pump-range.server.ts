@@ -12,8 +12,9 @@
  */
 import * as Plot from "@observablehq/plot";
 import { displayDate, type IsoDate } from "../day";
-import type { PumpDayModel } from "../pump-day";
-import type { PumpChartGroup, PumpReport } from "../pump-report";
+import type { PumpDayModel } from "../pump-day-model";
+import type { PumpChartGroup } from "../pump-report-layout";
+import type { PumpReport } from "../pump-report-model";
 import { roundHalfUp } from "../units";
 import {
   eventPanel,

@@ -1,7 +1,7 @@
 /** Reading the server-rendered chart SVGs in unit tests (not used by the app). */
 import { parseHTML } from "linkedom";
 import { expect } from "vitest";
-import type { PumpAlarmKind } from "../pump-day";
+import type { PumpAlarmKind } from "../pump-records";
 import type { PumpChartLabels } from "./pump-day.server";
 
 // Unique tokens, so a test can tell them from anything the module might hard-code.
