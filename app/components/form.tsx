@@ -102,6 +102,36 @@ export function Field({
   );
 }
 
+/** A new password with its rule, and its repetition: every form that sets a password asks the same. */
+export function NewPasswordFields({
+  password,
+  confirm,
+}: {
+  password: FieldMetadata<unknown>;
+  confirm: FieldMetadata<unknown>;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <Field
+        meta={password}
+        label={t("fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("register.passwordHint")}
+        required
+      />
+      <Field
+        meta={confirm}
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+    </>
+  );
+}
+
 /** Messages for the whole form (e.g. wrong credentials), and a success notice. */
 export function FormMessages({
   errors,

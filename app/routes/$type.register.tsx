@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormMessages } from "~/components/form";
+import { Field, FormMessages, NewPasswordFields } from "~/components/form";
 import { Identity } from "~/domain/codes";
 import { registerAccount, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
@@ -155,21 +155,7 @@ export default function Register() {
             hint={t("register.codeHint")}
             required
           />
-          <Field
-            meta={fields.password}
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("register.passwordHint")}
-            required
-          />
-          <Field
-            meta={fields.confirmPassword}
-            label={t("fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <div className={f.wide}>
             <Field
               meta={fields.firstName}

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { Field, FormMessages } from "~/components/form";
+import { Field, FormMessages, NewPasswordFields } from "~/components/form";
 import {
   changeEmail,
   changePassword,
@@ -205,21 +205,7 @@ export default function Account() {
                 inputMode="numeric"
                 required
               />
-              <Field
-                meta={fields.password!}
-                label={t("fields.newPassword")}
-                type="password"
-                autoComplete="new-password"
-                hint={t("register.passwordHint")}
-                required
-              />
-              <Field
-                meta={fields.confirmPassword!}
-                label={t("fields.confirmPassword")}
-                type="password"
-                autoComplete="new-password"
-                required
-              />
+              <NewPasswordFields password={fields.password!} confirm={fields.confirmPassword!} />
               {submit("reset", t("account.resetSubmit"))}
             </>
           )}
@@ -242,21 +228,7 @@ export default function Account() {
               autoComplete="current-password"
               required
             />
-            <Field
-              meta={fields.password!}
-              label={t("fields.newPassword")}
-              type="password"
-              autoComplete="new-password"
-              hint={t("register.passwordHint")}
-              required
-            />
-            <Field
-              meta={fields.confirmPassword!}
-              label={t("fields.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields password={fields.password!} confirm={fields.confirmPassword!} />
             {submit("password", t("account.passwordSubmit"))}
           </>
         )}

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ErrorList, Field, FormMessages } from "~/components/form";
+import { ErrorList, Field, FormMessages, NewPasswordFields } from "~/components/form";
 import { Identity, ShareState } from "~/domain/codes";
 import { activateAccount, sendActivationCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
@@ -253,21 +253,7 @@ function ActivateStep({
             />
             {signedIn ? null : (
               <>
-                <Field
-                  meta={fields.password!}
-                  label={t("fields.newPassword")}
-                  type="password"
-                  autoComplete="new-password"
-                  hint={t("register.passwordHint")}
-                  required
-                />
-                <Field
-                  meta={fields.confirmPassword!}
-                  label={t("fields.confirmPassword")}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                />
+                <NewPasswordFields password={fields.password!} confirm={fields.confirmPassword!} />
               </>
             )}
             <div>
