@@ -4,14 +4,16 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
-import { I18N_SCRIPT_ID } from "./components/i18n-script";
 
-// The server embeds the page's language and its translations in the document (root.tsx), so
-// the browser needs no extra request and hydrates with exactly the server's strings.
-const embedded = JSON.parse(document.getElementById(I18N_SCRIPT_ID)?.textContent ?? "{}") as {
-  lng?: string;
-  resources?: Record<string, Record<string, unknown>>;
-};
+declare global {
+  interface Window {
+    __i18n?: { lng?: string; resources?: Record<string, Record<string, unknown>> };
+  }
+}
+
+// The page's language and its translations, set by the script that root.tsx puts before the
+// app's: the browser hydrates with exactly the server's strings.
+const embedded = window.__i18n ?? {};
 const lng = embedded.lng ?? i18nConfig.fallbackLng;
 
 void i18next

@@ -11,14 +11,13 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
-import { I18nScript } from "./components/i18n-script";
 import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
 import { GlucoseUnit } from "./domain/glucose-unit";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
 import { getLocale } from "./services/locale.server";
-import { getFixedT } from "./utils/i18n.server";
+import { getFixedT, translationScriptHref } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
 import { getSessionUser, homePath } from "./services/session.server";
 import { env } from "./utils/env.server";
@@ -36,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The document title of every page without its own (a report page names patient, report and range). */
     appTitle: (await getFixedT(locale))("app.title"),
     version: appVersion(),
+    translationsHref: translationScriptHref(locale),
     /** Shown on error pages so that a reported problem can be found in the log. */
     requestId: context.requestId ?? null,
     // The server's PDF renderer asks for `print=1` with JavaScript off: such a document needs no
@@ -121,7 +121,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {data?.printDocument ? null : (
           <>
-            <I18nScript nonce={nonce} />
+            {/* Before the app's module scripts, which run after it: entry.client.tsx reads it. */}
+            <script src={data?.translationsHref ?? `/i18n/${locale}.js`} nonce={nonce} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

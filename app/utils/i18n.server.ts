@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import type { Resource, ResourceLanguage } from "i18next";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RemixI18Next } from "remix-i18next/server";
@@ -53,4 +54,37 @@ export function getFixedT(locale: Locale, ns = "common") {
     fixedT.set(key, t);
   }
   return t;
+}
+
+/** The script that sets `window.__i18n`: `<` is escaped so that no string can close the element. */
+export function translationScriptBody(lng: string, resources: ResourceLanguage): string {
+  const json = JSON.stringify({ lng, resources })
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `window.__i18n=${json};`;
+}
+
+export type TranslationScript = { body: string; version: string };
+const scripts = new Map<Locale, TranslationScript>();
+
+/**
+ * A language's translations as a script for the browser's i18next (entry.client.tsx reads
+ * `window.__i18n`). Served as a file of its own, so that pages do not repeat the strings and the
+ * browser keeps them between pages; `version` (a hash of the text) changes with every change of a
+ * string, so that the file can be cached for good under a name that carries it.
+ */
+export function translationScript(lng: Locale): TranslationScript {
+  let script = scripts.get(lng);
+  if (!script) {
+    const body = translationScriptBody(lng, translations()[lng] ?? {});
+    script = { body, version: createHash("sha256").update(body).digest("hex").slice(0, 16) };
+    scripts.set(lng, script);
+  }
+  return script;
+}
+
+/** Where the page's translations script is: `/i18n/{lng}.{version}.js`. */
+export function translationScriptHref(lng: Locale): string {
+  return `/i18n/${lng}.${translationScript(lng).version}.js`;
 }

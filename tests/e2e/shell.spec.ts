@@ -24,6 +24,33 @@ test.describe("home page", () => {
     });
   }
 
+  test("the page's translations come from a file the browser may keep: its name changes with the text", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const src = await page.locator('script[src^="/i18n/"]').getAttribute("src");
+    expect(src).toMatch(/^\/i18n\/en\.[0-9a-f]{16}\.js$/);
+    const current = await request.get(src!);
+    expect(current.status()).toBe(200);
+    expect(current.headers()["content-type"]).toContain("text/javascript");
+    expect(current.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const body = await current.text();
+    expect(body.startsWith("window.__i18n=")).toBe(true);
+    expect(JSON.parse(body.slice("window.__i18n=".length, -1)).resources.common.app.title).toBe(
+      tr("en", "app.title"),
+    );
+    const stale = await request.get("/i18n/en.0000000000000000.js");
+    expect(stale.status()).toBe(200);
+    expect(stale.headers()["cache-control"]).toBe("no-cache");
+    expect(await stale.text()).toBe(body);
+    expect((await request.get("/i18n/xx.js")).status()).toBe(404);
+    if (jsEnabled())
+      expect(await page.evaluate(() => (window as { __i18n?: { lng?: string } }).__i18n?.lng)).toBe(
+        "en",
+      );
+  });
+
   test("the header's sign-in and sign-up are readable (WCAG AA 4.5:1), as a link without JavaScript and a button with it", async ({
     page,
   }) => {

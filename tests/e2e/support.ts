@@ -71,12 +71,11 @@ export async function signInWithLanguage(
   identity: 1 | 2 = 2,
 ) {
   await signIn(page, user.email, user.password, identity);
-  // The script's text may still be arriving while the document loads: unparsable means "not yet".
-  await page.waitForFunction((l) => {
-    try {
-      return JSON.parse(document.getElementById("__i18n")?.textContent ?? "{}").lng === l;
-    } catch {
-      return false;
-    }
-  }, lng);
+  // Without JavaScript there is no reload to wait for (the `js` class marks that scripts run).
+  await page.waitForFunction(
+    (l) =>
+      !document.documentElement.classList.contains("js") ||
+      (window as { __i18n?: { lng?: string } }).__i18n?.lng === l,
+    lng,
+  );
 }

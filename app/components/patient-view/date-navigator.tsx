@@ -8,11 +8,16 @@ import { viewHref } from "./links";
 import { Notice } from "./parts";
 import * as f from "~/styles/form.css";
 
-/** The weekday of an ISO date in the reader's language. */
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The weekday of an ISO date in the reader's language (a format is costly to make: one a language). */
 export function weekday(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  let format = weekdayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+    weekdayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 /**
