@@ -166,7 +166,8 @@ export function ChoiceGroup({
 }: {
   meta: FieldMetadata<unknown>;
   legend: string;
-  choices: { value: string; label: string }[];
+  /** `lang`: the language a label is in, when not the page's (a language's own name). */
+  choices: { value: string; label: string; lang?: string }[];
   ns?: string;
   type?: "radio" | "checkbox";
   required?: boolean;
@@ -194,7 +195,11 @@ export function ChoiceGroup({
             aria-describedby={undefined}
             aria-invalid={undefined}
           />
-          {choices[i]!.label}
+          {choices[i]!.lang ? (
+            <span lang={choices[i]!.lang}>{choices[i]!.label}</span>
+          ) : (
+            choices[i]!.label
+          )}
         </label>
       ))}
       <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />

@@ -8,7 +8,7 @@ import { GENDERS, MEALS, PRONOUNS } from "~/schemas/patient";
 import * as s from "~/styles/dialog.css";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
-import type { TimeZoneChoice } from "~/utils/time-zones";
+import type { TimeZoneOption } from "~/utils/time-zones";
 import { ChoiceGroup, ErrorList, Field } from "./form";
 
 /**
@@ -117,7 +117,7 @@ export function RecordFields({
   fields: RecordFieldsMeta;
   options: RecordOption[];
   unit: number;
-  timeZones: TimeZoneChoice[];
+  timeZones: TimeZoneOption[];
 }) {
   const { t } = useTranslation("record");
   const unitLabel = t(`common:units.${unit}`);
@@ -198,7 +198,7 @@ export function RecordFields({
         meta={fields.timeZone}
         label={t("fields.timeZone")}
         hint={t("fields.timeZoneHint")}
-        choices={timeZones.map((z) => ({ value: z.value, label: z.label }))}
+        choices={timeZones}
       />
       <fieldset className={f.fieldset}>
         <Legend>{t("fields.mealTimes")}</Legend>

@@ -19,28 +19,6 @@ export async function saveUnit(userId: number, unit: GlucoseUnit, lang: Locale) 
   });
 }
 
-/** The language and units of `GET /api/setting/findOne`. */
-export type LanguageAndUnits = {
-  lang: Locale;
-  unit: GlucoseUnit;
-  weightUnit: 0 | 1;
-  heightUnit: 0 | 1;
-};
-
-/** A user's interface language and units; English and the schema's units when they have no settings row yet. */
-export async function languageAndUnits(userId: number): Promise<LanguageAndUnits> {
-  const row = await db().setting.findUnique({
-    where: { userId },
-    select: { lang: true, unit: true, weightUnit: true, heightUnit: true },
-  });
-  return {
-    lang: isLocale(row?.lang) ? row.lang : fallbackLng,
-    unit: toGlucoseUnit(row?.unit),
-    weightUnit: row?.weightUnit === 1 ? 1 : 0,
-    heightUnit: row?.heightUnit === 1 ? 1 : 0,
-  };
-}
-
 /** How a user's reports are printed: page orientation, title alignment, a line under the header. */
 export type PrintSettings = {
   orientation: Orientation;
@@ -69,8 +47,9 @@ export function printSettingsOf(
   };
 }
 
-/** What the settings page shows: units, print settings and whether there is a logo. */
+/** What the settings page shows: language, units, print settings and whether there is a logo. */
 export type UserSettings = PrintSettings & {
+  lang: Locale;
   unit: GlucoseUnit;
   weightUnit: 0 | 1;
   heightUnit: 0 | 1;
@@ -78,11 +57,18 @@ export type UserSettings = PrintSettings & {
   logo: { type: string; version: number } | null;
 };
 
-/** A user's units and print settings; the schema's defaults when they have no settings row yet. */
-export async function userSettings(userId: number): Promise<UserSettings> {
+/**
+ * A user's language, units and print settings; the defaults when they have no settings row yet
+ * (`lang` then: `defaultLang`).
+ */
+export async function userSettings(
+  userId: number,
+  defaultLang: Locale = fallbackLng,
+): Promise<UserSettings> {
   const row = await db().setting.findUnique({
     where: { userId },
     select: {
+      lang: true,
       unit: true,
       weightUnit: true,
       heightUnit: true,
@@ -94,6 +80,7 @@ export async function userSettings(userId: number): Promise<UserSettings> {
     },
   });
   return {
+    lang: isLocale(row?.lang) ? row.lang : defaultLang,
     unit: toGlucoseUnit(row?.unit),
     weightUnit: row?.weightUnit === 1 ? 1 : 0,
     heightUnit: row?.heightUnit === 1 ? 1 : 0,
@@ -105,16 +92,9 @@ export async function userSettings(userId: number): Promise<UserSettings> {
   };
 }
 
-/**
- * Saves units and print settings in one statement (all or nothing). `lang` is the language
- * stored if the user has no settings row yet, so that saving does not change their language.
- */
-export async function saveSettings(userId: number, values: SettingsInput, lang: Locale) {
-  await db().setting.upsert({
-    where: { userId },
-    create: { userId, lang, ...values },
-    update: values,
-  });
+/** Saves language, units and print settings in one statement (all or nothing). */
+export async function saveSettings(userId: number, values: SettingsInput) {
+  await db().setting.upsert({ where: { userId }, create: { userId, ...values }, update: values });
 }
 
 export type LogoSaveResult =

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { languageAndUnits } from "~/models/setting.server";
 import { apiOk, requireApiUserId } from "~/services/api.server";
+import { settingsForApi } from "~/services/settings-api.server";
 
-/** GET /api/setting/findOne: the caller's language and units, { lang, unit, weightUnit, heightUnit }. */
+/** GET /api/setting/findOne: the caller's language, units and print settings. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireApiUserId(request);
-  return apiOk(request, await languageAndUnits(userId));
+  return apiOk(request, await settingsForApi(userId));
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { savePatientSettings } from "~/models/patient.server";
-import { languageAndUnits, saveLanguage, saveUnit } from "~/models/setting.server";
+import { saveLanguage, saveSettings, saveUnit } from "~/models/setting.server";
 import { secondsToTime } from "~/schemas/patient";
 import { settingUpdateSchema } from "~/schemas/setting";
 import {
@@ -14,6 +14,7 @@ import {
   requireApiUserId,
 } from "~/services/api.server";
 import { getLocale } from "~/services/locale.server";
+import { settingsForApi } from "~/services/settings-api.server";
 
 const clock = ([start, end]: readonly [number, number]) => [
   secondsToTime(start, true),
@@ -21,8 +22,8 @@ const clock = ([start, end]: readonly [number, number]) => [
 ];
 
 /**
- * POST /api/setting/update: `{ lang }` or `{ unit }` (the caller's own settings; data: the
- * settings after the change), or `{ pid, timeZone, breakfastTime, lunchTime, supperTime }` (a
+ * POST /api/setting/update: all the settings page's settings, `{ lang }` or `{ unit }` (the
+ * caller's own settings; data: the settings after the change, as findOne), or `{ pid, timeZone, breakfastTime, lunchTime, supperTime }` (a
  * patient's zone and meal windows; data: what was saved; 404 for a patient the caller may not see).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,10 +34,15 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (update.shape) {
     case "language":
       await saveLanguage(userId, update.lang);
-      return apiOk(request, await languageAndUnits(userId));
+      return apiOk(request, await settingsForApi(userId));
     case "unit":
       await saveUnit(userId, update.unit, await getLocale(request));
-      return apiOk(request, await languageAndUnits(userId));
+      return apiOk(request, await settingsForApi(userId));
+    case "settings": {
+      const { shape: _shape, ...settings } = update;
+      await saveSettings(userId, settings);
+      return apiOk(request, await settingsForApi(userId));
+    }
     case "patient": {
       const { shape: _shape, ...settings } = update;
       if (!(await savePatientSettings(await viewerById(userId), settings)))

@@ -38,20 +38,33 @@ import * as st from "~/styles/settings.css";
 import { getLocale } from "~/services/locale.server";
 import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
+import { readPatient } from "~/services/patient-read.server";
 import { requireUser } from "~/services/session.server";
+import {
+  saveZoneAndMeals,
+  zoneAndMealsOf,
+  type ZoneAndMeals,
+  type ZoneAndMealsReply,
+} from "~/services/zone-and-meals.server";
+import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
+import { supportedLngs } from "~/i18n";
 
 /**
- * `/newsetting` (signed-in only): units for glucose, weight and height; the print reports'
- * orientation, title alignment and split line; the report logo; and a preview of the report header
- * with the saved settings. Every form works without JavaScript. Removing the logo is confirmed on a
- * second step (`?confirm=removeLogo`), as deleting a share is.
+ * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
+ * and height; for a person with a health record, their time zone and meal times; the print
+ * reports' orientation, title alignment and split line; the report logo; and a preview of the
+ * report header with the saved settings. Every form works without JavaScript. Removing the logo is
+ * confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = Date.now();
   const today = todayIn("UTC", now);
+  const own = await ownRecord(user);
   return {
-    settings: await userSettings(user.id),
+    // Without saved settings the form offers the language the page is read in.
+    settings: await userSettings(user.id, await getLocale(request)),
+    zoneAndMeals: own ? zoneAndMealsOf(own.patient, own.now) : null,
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
     sample: {
       range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
@@ -60,7 +73,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const intentSchema = z.enum(["settings", "logo", "removeLogo"]);
+/** The signed-in person's own health record (its read is logged), or null for an account without one. */
+async function ownRecord(user: Awaited<ReturnType<typeof requireUser>>) {
+  if (!user.patient) return null;
+  const read = await readPatient({
+    viewer: user,
+    pid: user.patient.id,
+    purpose: "record",
+    channel: "page",
+    detail: { page: "settings" },
+  });
+  return read.ok ? read : null;
+}
+
+const intentSchema = z.enum(["settings", "day", "logo", "removeLogo"]);
 type Intent = z.infer<typeof intentSchema>;
 /** Room for the multipart boundaries and the intent field around one logo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -70,8 +96,9 @@ function reply(
   result: SubmissionResult<string[]> | null,
   notice: string | null,
   status = 200,
+  day: ZoneAndMealsReply | null = null,
 ) {
-  return data({ intent, result, notice }, { status });
+  return data({ intent, result, notice, day }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -90,8 +117,17 @@ export async function action({ request }: ActionFunctionArgs) {
     case "settings": {
       const submission = parseWithZod(formData, { schema: settingsSchema });
       if (submission.status !== "success") return reply("settings", submission.reply(), null, 400);
-      await saveSettings(user.id, submission.value, lang);
+      await saveSettings(user.id, submission.value);
       return reply("settings", submission.reply(), "notices.saved");
+    }
+    case "day": {
+      if (!user.patient) throw new Response("Not Found", { status: 404 });
+      const fields = Object.fromEntries(
+        [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
+      const day = await saveZoneAndMeals(user, user.patient.id, fields);
+      if (!day) throw new Response("Not Found", { status: 404 });
+      return reply("day", null, null, day.saved ? 200 : 400, day);
     }
     case "logo": {
       const submission = parseWithZod(formData, { schema: logoSchema });
@@ -122,7 +158,7 @@ function useReply(...intents: Intent[]) {
 
 export default function NewSetting() {
   const { t } = useTranslation("settings");
-  const { settings, confirmRemove, sample } = useLoaderData<typeof loader>();
+  const { settings, zoneAndMeals, confirmRemove, sample } = useLoaderData<typeof loader>();
   // The version changes with every save, so that a new logo is not hidden by the cached old one.
   const logoSrc = settings.logo ? `/report-logo?v=${settings.logo.version}` : null;
   return (
@@ -132,6 +168,7 @@ export default function NewSetting() {
         {t("intro")} <Link to="/supports#printsettings">{t("print.help")}</Link>
       </p>
       <SettingsForm settings={settings} />
+      {zoneAndMeals ? <DaySection value={zoneAndMeals} /> : null}
       <LogoSection logoSrc={logoSrc} confirmRemove={confirmRemove} />
       <Preview settings={settings} sample={sample} logoSrc={logoSrc} />
     </div>
@@ -146,6 +183,7 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
     id: "settings",
     lastResult: answer?.result,
     defaultValue: {
+      lang: settings.lang,
       unit: String(settings.unit),
       weightUnit: String(settings.weightUnit),
       heightUnit: String(settings.heightUnit),
@@ -164,6 +202,16 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
         <section className={s.card} aria-labelledby="units-title">
           <h2 id="units-title">{t("units.title")}</h2>
           <div className={st.choices}>
+            <ChoiceGroup
+              meta={fields.lang}
+              legend={t("language")}
+              choices={supportedLngs.map((l) => ({
+                value: l,
+                label: t(`common:languages.${l}`),
+                lang: l,
+              }))}
+              ns="settings"
+            />
             <ChoiceGroup
               meta={fields.unit}
               legend={t("units.glucose")}
@@ -221,6 +269,28 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
         </section>
       </Form>
     </FormProvider>
+  );
+}
+
+/** The person's time zone and meal times: the same form, rules and saving as the upload centre's. */
+function DaySection({ value }: { value: ZoneAndMeals }) {
+  const { t } = useTranslation("settings");
+  const answer = useReply("day");
+  return (
+    <section id="day" className={s.card} aria-labelledby="day-title">
+      <h2 id="day-title">{t("day.title")}</h2>
+      <p>
+        {t("day.intro")} <Link to="/patient">{t("day.record")}</Link>
+      </p>
+      <ZoneAndMealsForm
+        value={value}
+        reply={answer?.day ?? undefined}
+        zoneText={t("day.zone")}
+        zoneHint={t("day.zoneHint")}
+        action="/newsetting#day"
+        intent="day"
+      />
+    </section>
   );
 }
 

@@ -23,8 +23,9 @@ import {
 } from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
+import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneChoicesWith } from "~/utils/time-zones";
+import { timeZoneOptions } from "~/utils/time-zones";
 
 /**
  * `/patient`: the signed-in person's own health record, as a form; `/patient?pid=N`: a record
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     view,
     options: await listOptions(),
-    timeZones: timeZoneChoicesWith(record.timeZone),
+    timeZones: timeZoneOptions(record.timeZone, Date.now(), await getLocale(request)),
     defaults: formDefaults(view),
   };
 }

@@ -19,7 +19,7 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneChoices } from "~/utils/time-zones";
+import { timeZoneOptions } from "~/utils/time-zones";
 
 /**
  * `/patientAdd`: a new patient, friend or relative by health file. A clinic must have passed its
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isClinic: user.identity === Identity.Clinic,
     unit: user.setting?.unit ?? GlucoseUnit.Mmol,
     options: allowed ? await listOptions() : [],
-    timeZones: allowed ? timeZoneChoices() : [],
+    timeZones: allowed ? timeZoneOptions(undefined, Date.now(), await getLocale(request)) : [],
   };
 }
 

@@ -29,7 +29,7 @@ import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
-import { timeZoneChoicesWith } from "~/utils/time-zones";
+import { timeZoneOptions } from "~/utils/time-zones";
 import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
 
@@ -71,7 +71,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     name: displayName(patient.user),
     own: patient.userId === viewer.id,
     timeZone: patient.timeZone,
-    zones: timeZoneChoicesWith(patient.timeZone, new Date(now)),
+    zones: timeZoneOptions(patient.timeZone, now, locale),
     links: patientLinks(patient),
     tabs: tabsFor(locale),
     maxBytes: CSV_FILE_MAX_BYTES,

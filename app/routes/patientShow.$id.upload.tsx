@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DriverDownloads } from "~/components/driver-downloads";
@@ -8,11 +7,9 @@ import { AcceptedFiles } from "~/components/upload/accepted-files";
 import { patientLinks } from "~/components/patient-view/links";
 import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { DeviceUpload } from "~/components/upload/device-upload";
+import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
 import { tabsFor } from "~/services/patient-view.server";
-import { savePatientSettings } from "~/models/patient.server";
 import { idParam } from "~/schemas/fields";
-import { secondsToTime } from "~/schemas/patient";
-import { zoneAndMealsForm } from "~/schemas/setting";
 import { readPatient } from "~/services/patient-read.server";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
@@ -21,10 +18,9 @@ import { env } from "~/utils/env.server";
 import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
 import { requireUser } from "~/services/session.server";
-import { uploadTimeZones } from "~/ingest/upload-time-zones";
+import { saveZoneAndMeals, zoneAndMealsOf } from "~/services/zone-and-meals.server";
 
 const params = z.object({ id: idParam });
-const MEALS = ["breakfast", "lunch", "supper"] as const;
 
 async function patientFor(request: Request, raw: unknown, step: string) {
   const viewer = await requireUser(request);
@@ -51,11 +47,6 @@ async function patientFor(request: Request, raw: unknown, step: string) {
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const { viewer, patient, now } = await patientFor(request, raw, "view");
   const locale = await getLocale(request);
-  const zones = uploadTimeZones(now);
-  const meal = (start: number, end: number) => ({
-    start: secondsToTime(start, true),
-    end: secondsToTime(end, true),
-  });
   return {
     pid: patient.id,
     name: displayName(patient.user),
@@ -65,24 +56,8 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     links: patientLinks(patient),
     tabs: tabsFor(locale),
     drivers: driverAvailability(),
-    now,
     timeZone: patient.timeZone,
-    zones: zones.some((z) => z.timezone === patient.timeZone)
-      ? zones
-      : [
-          {
-            timezone: patient.timeZone,
-            name: patient.timeZone.replace(/_/g, " "),
-            offsetName: "",
-            offset: 0,
-          },
-          ...zones,
-        ],
-    meals: {
-      breakfast: meal(patient.breakfastStart, patient.breakfastEnd),
-      lunch: meal(patient.lunchStart, patient.lunchEnd),
-      supper: meal(patient.supperStart, patient.supperEnd),
-    },
+    zoneAndMeals: zoneAndMealsOf(patient, now),
     // Never in production: the demo, development and tests may try the upload with a simulated device.
     simulated: ["demo", "development", "test"].includes(env().DEPLOY_ENV ?? ""),
   };
@@ -90,31 +65,20 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
 
 export async function action({ request, params: raw }: ActionFunctionArgs) {
   const { viewer, patient } = await patientFor(request, raw, "settings");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = zoneAndMealsForm.safeParse(form);
-  if (!parsed.success) {
-    // The times as typed come back with the message, so that nothing typed is lost.
-    const typed = Object.fromEntries(
-      Object.entries(form).flatMap(([k, v]) =>
-        typeof v === "string" ? [[k, v.slice(0, 64)]] : [],
-      ),
-    );
-    return data(
-      { saved: false, error: parsed.error.issues[0]?.message ?? "errors.mealTime", typed },
-      { status: 400 },
-    );
-  }
-  const saved = await savePatientSettings(viewer, { pid: patient.id, ...parsed.data });
-  if (!saved) throw new Response("Not Found", { status: 404 });
-  return data({ saved: true, error: null, typed: {} as Record<string, string> });
+  const reply = await saveZoneAndMeals(
+    viewer,
+    patient.id,
+    Object.fromEntries(await request.formData()),
+  );
+  if (!reply) throw new Response("Not Found", { status: 404 });
+  return data(reply, { status: reply.saved ? 200 : 400 });
 }
-
-type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function UploadCentre() {
   const { t } = useTranslation("upload");
   const { t: tp } = useTranslation("patients");
   const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <article className={layout.card} aria-labelledby="patient-title">
       <PatientPageHeader title={page.own ? tp("myHome") : page.name} />
@@ -132,7 +96,12 @@ export default function UploadCentre() {
         </li>
         <li>
           <h3>{t("centre.steps.zone")}</h3>
-          <ZoneAndMeals page={page} />
+          <ZoneAndMealsForm
+            value={page.zoneAndMeals}
+            reply={reply}
+            zoneText={t("centre.zone")}
+            zoneHint={t("centre.zoneHint")}
+          />
         </li>
         <li>
           <h3>{t("centre.steps.device")}</h3>
@@ -156,103 +125,6 @@ export default function UploadCentre() {
         <AcceptedFiles />
       </section>
     </article>
-  );
-}
-
-/** "08:30" in a zone at `now`, on a 24-hour clock (the zone list shows each zone's current time). */
-function clockIn(zone: string, now: number, locale: string) {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: zone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
-}
-
-/** The zone and meal-times form; with JavaScript the zones' current times move on every 30 s. */
-function ZoneAndMeals({ page }: { page: PageData }) {
-  const { t, i18n } = useTranslation("upload");
-  const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [now, setNow] = useState(page.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <Form method="post" className={f.form}>
-      <div className={f.field}>
-        <label className={f.label} htmlFor="upload-zone">
-          {t("centre.zone")}
-        </label>
-        <select
-          id="upload-zone"
-          name="timeZone"
-          className={f.input}
-          defaultValue={reply?.typed.timeZone ?? page.timeZone}
-        >
-          {page.zones.map((zone) => (
-            <option key={zone.timezone} value={zone.timezone}>
-              {`${zone.offsetName ? `(${zone.offsetName}) ` : ""}${zone.name} — ${clockIn(zone.timezone, now, i18n.language)}`}
-            </option>
-          ))}
-        </select>
-        <p className={f.hint}>{t("centre.zoneHint")}</p>
-      </div>
-      <fieldset className={f.fieldset}>
-        <legend className={f.label}>{t("centre.meals")}</legend>
-        <div className={f.wide}>
-          {MEALS.map((meal) => (
-            <div key={meal} className={f.field}>
-              <span className={f.label}>{t(`centre.meal.${meal}`)}</span>
-              <label className={f.hint} htmlFor={`${meal}-start`}>
-                {t("centre.from")}
-              </label>
-              <input
-                id={`${meal}-start`}
-                className={f.input}
-                type="time"
-                step={1}
-                name={`${meal}Start`}
-                defaultValue={reply?.typed[`${meal}Start`] ?? page.meals[meal].start}
-                required
-              />
-              <label className={f.hint} htmlFor={`${meal}-end`}>
-                {t("centre.to")}
-              </label>
-              <input
-                id={`${meal}-end`}
-                className={f.input}
-                type="time"
-                step={1}
-                name={`${meal}End`}
-                defaultValue={reply?.typed[`${meal}End`] ?? page.meals[meal].end}
-                required
-              />
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      {reply?.error ? (
-        <p className={f.errors} role="alert">
-          {t(`settings:${reply.error}`)}
-        </p>
-      ) : null}
-      {reply?.saved ? (
-        <p className={f.notice} role="status">
-          {t("centre.saved")}
-        </p>
-      ) : null}
-      <div>
-        <button
-          type="submit"
-          className={layout.button}
-          disabled={navigation.state === "submitting"}
-        >
-          {t("centre.save")}
-        </button>
-      </div>
-    </Form>
   );
 }
 

@@ -9,6 +9,7 @@ function formData(values: Record<string, string | File>) {
 }
 
 const valid = {
+  lang: "it",
   unit: "1",
   weightUnit: "1",
   heightUnit: "0",
@@ -29,6 +30,7 @@ describe("settings schema", () => {
   it("turns the form's codes into the stored values; a ticked checkbox is a split line, none is off", () => {
     const on = parseWithZod(formData({ ...valid, splitLine: "on" }), { schema: settingsSchema });
     expect(on.status === "success" && on.value).toEqual({
+      lang: "it",
       unit: 1,
       weightUnit: 1,
       heightUnit: 0,
@@ -41,6 +43,7 @@ describe("settings schema", () => {
   });
 
   it("names each bad or missing choice with its own message", () => {
+    expect(errors({ ...valid, lang: "de" })).toEqual({ lang: ["errors.lang"] });
     expect(errors({ ...valid, unit: "2" })).toEqual({ unit: ["errors.unit"] });
     expect(errors({ ...valid, weightUnit: "" })).toEqual({ weightUnit: ["errors.weightUnit"] });
     expect(errors({ ...valid, heightUnit: "inch" })).toEqual({ heightUnit: ["errors.heightUnit"] });

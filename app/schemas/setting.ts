@@ -6,9 +6,10 @@ import { isTimeZone } from "~/utils/time-zones";
 import { timeToSeconds } from "./patient";
 
 /**
- * The settings page `/newsetting` (signed-in only): units for glucose, weight and height, and the
- * print settings (orientation, title alignment, line under the header, logo). One schema for the
- * form in the browser (conform) and in the action. Messages are keys of the `settings` namespace.
+ * The settings page `/newsetting` (signed-in only): language, units for glucose, weight and height,
+ * and the print settings (orientation, title alignment, line under the header, logo). One schema
+ * for the form in the browser (conform), in the page's action and in `POST /api/setting/update`.
+ * Messages are keys of the `settings` namespace.
  */
 
 export const ORIENTATIONS = ["portrait", "landscape"] as const;
@@ -25,24 +26,37 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 
 const withMessage = (message: string) => ({ errorMap: () => ({ message }) });
 
+/** A whole number sent by the API is read as the form's digit. */
+const numberAsDigit = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) ? String(value) : value;
+
 /** A two-choice unit setting sent as "0" or "1" (glucose: 0 mmol/L, 1 mg/dL; weight: kg, lb; height: cm, ft/in). */
 const binaryCode = (message: string) =>
-  z.enum(["0", "1"], withMessage(message)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1);
+  z.preprocess(
+    numberAsDigit,
+    z.enum(["0", "1"], withMessage(message)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1),
+  );
 
-export const settingsSchema = z.object({
+const settingsFields = {
+  lang: z.enum(supportedLngs, withMessage("errors.lang")),
   unit: binaryCode("errors.unit"),
   weightUnit: binaryCode("errors.weightUnit"),
   heightUnit: binaryCode("errors.heightUnit"),
   orientation: z.enum(ORIENTATIONS, withMessage("errors.orientation")),
-  nameStyle: z
-    .enum(["0", "1", "2"], withMessage("errors.nameStyle"))
-    .transform((v) => Number(v) as NameStyle),
-  // A checkbox: absent when off.
+  nameStyle: z.preprocess(
+    numberAsDigit,
+    z
+      .enum(["0", "1", "2"], withMessage("errors.nameStyle"))
+      .transform((v) => Number(v) as NameStyle),
+  ),
+  // A checkbox: absent when off (the API sends true or false).
   splitLine: z
     .boolean(withMessage("errors.splitLine"))
     .optional()
     .transform((v) => v === true),
-});
+};
+
+export const settingsSchema = z.object(settingsFields);
 export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** The logo upload. Its bytes are checked for a raster image type when it is saved (app/utils/image-type.ts). */
@@ -110,8 +124,18 @@ export const zoneAndMealsForm = z.preprocess((value) => {
   };
 }, z.object(zoneAndMeals));
 
+/** All the settings at once, as the settings page sends them. */
+const settingsUpdate = z
+  .object({ shape: z.literal("settings"), ...settingsFields })
+  .strict("errors.unknownField");
+
 const SHAPE_KEYS = [
   ["pid", "patient"],
+  ["weightUnit", "settings"],
+  ["heightUnit", "settings"],
+  ["orientation", "settings"],
+  ["nameStyle", "settings"],
+  ["splitLine", "settings"],
   ["lang", "language"],
   ["unit", "unit"],
 ] as const;
@@ -125,21 +149,24 @@ function tagShape(body: unknown) {
 }
 
 /**
- * `POST /api/setting/update`: one of three bodies, told apart by the key only that body has
- * (`pid`, else `lang`, else `unit`):
+ * `POST /api/setting/update`: one of four bodies, told apart by the keys only that body has
+ * (`pid`; else any of `weightUnit`, `heightUnit`, `orientation`, `nameStyle`, `splitLine`; else
+ * `lang`; else `unit`):
+ * - `{ lang, unit, weightUnit, heightUnit, orientation, nameStyle, splitLine }`: all the caller's
+ *   settings, as the settings page saves them (`splitLine` may be left out: off);
  * - `{ lang }`: the caller's interface language;
  * - `{ unit }`: the caller's glucose unit, 0 mmol/L or 1 mg/dL (a JSON number or its digit);
  * - `{ pid, timeZone, breakfastTime, lunchTime, supperTime }`: a patient's time zone (an IANA zone
  *   the runtime knows) and meal windows, each `["HH:mm:ss", "HH:mm:ss"]` with the start before
  *   the end, read as seconds after local midnight.
- * Each body is strict: a key it does not name is refused, as is a body that is none of the three.
+ * Each body is strict: a key it does not name is refused, as is a body that is none of the four.
  * The output carries `shape`, the body it was read as; a `shape` sent by the client is refused.
  */
 export const settingUpdateSchema = z.preprocess(
   tagShape,
   z.discriminatedUnion(
     "shape",
-    [languageUpdate, unitUpdate, patientSettingsUpdate],
+    [languageUpdate, unitUpdate, settingsUpdate, patientSettingsUpdate],
     withMessage("errors.updateShape"),
   ),
 );

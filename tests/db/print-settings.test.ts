@@ -73,6 +73,14 @@ async function post(
   return { status: result.init?.status ?? 200, ...result.data };
 }
 
+/** The /newsetting page's data for a signed-in user. */
+async function pageLoader(userId: number, headers: Record<string, string> = {}) {
+  const request = new Request("http://localhost/newsetting", {
+    headers: { Cookie: await cookieFor(userId), ...headers },
+  });
+  return loader({ request, params: {}, context: {} });
+}
+
 function upload(bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
   const body = new FormData();
   body.append("intent", "logo");
@@ -92,6 +100,7 @@ describe("units and print settings", () => {
   it("a user without changes has the defaults: mmol/L, kg, cm, portrait, left, split line, no logo", async () => {
     const who = await person();
     expect(await userSettings(who.user.id)).toEqual({
+      lang: "en",
       unit: 0,
       weightUnit: 0,
       heightUnit: 0,
@@ -104,19 +113,17 @@ describe("units and print settings", () => {
 
   it("saves every value at once, and the reports' reportContext then reads them", async () => {
     const who = await person();
-    await saveSettings(
-      who.user.id,
-      {
-        unit: 1,
-        weightUnit: 1,
-        heightUnit: 1,
-        orientation: "landscape",
-        nameStyle: 1,
-        splitLine: false,
-      },
-      "en",
-    );
+    await saveSettings(who.user.id, {
+      lang: "ro",
+      unit: 1,
+      weightUnit: 1,
+      heightUnit: 1,
+      orientation: "landscape",
+      nameStyle: 1,
+      splitLine: false,
+    });
     expect(await userSettings(who.user.id)).toMatchObject({
+      lang: "ro",
       unit: 1,
       weightUnit: 1,
       heightUnit: 1,
@@ -138,6 +145,7 @@ describe("units and print settings", () => {
     const answer = await post(
       who.user.id,
       settingsForm({
+        lang: "it",
         unit: "1",
         weightUnit: "0",
         heightUnit: "1",
@@ -153,7 +161,11 @@ describe("units and print settings", () => {
       orientation: "landscape",
       splitLine: true,
     });
-    expect(await userSettings(who.user.id)).toMatchObject({ heightUnit: 1, weightUnit: 0 });
+    expect(await userSettings(who.user.id)).toMatchObject({
+      lang: "it",
+      heightUnit: 1,
+      weightUnit: 0,
+    });
   });
 
   it("refuses a bad value with its message and writes nothing, not even the good values beside it", async () => {
@@ -162,6 +174,7 @@ describe("units and print settings", () => {
     const answer = await post(
       who.user.id,
       settingsForm({
+        lang: "ro",
         unit: "1",
         weightUnit: "1",
         heightUnit: "1",
@@ -180,11 +193,14 @@ describe("units and print settings", () => {
     );
   });
 
-  it("a first save creates the settings row in the reader's language, not the default English", async () => {
+  it("the form offers the reader's language when the account has no settings row, and a first save stores it", async () => {
     const who = await person({ withSetting: false });
+    const page = await pageLoader(who.user.id, { "Accept-Language": "pl" });
+    expect(page.settings.lang).toBe("pl");
     const answer = await post(
       who.user.id,
       settingsForm({
+        lang: page.settings.lang,
         unit: "0",
         weightUnit: "0",
         heightUnit: "0",
@@ -314,5 +330,91 @@ describe("report logo", () => {
       notice: "notices.logoRemoved",
     });
     expect(await reportLogo(who.user.id)).toBeNull();
+  });
+});
+
+describe("time zone and meal times on the settings page", () => {
+  const day = (values: Record<string, string>) => new URLSearchParams({ intent: "day", ...values });
+  const times = {
+    breakfastStart: "07:00",
+    breakfastEnd: "09:30:00",
+    lunchStart: "12:00:00",
+    lunchEnd: "14:00:00",
+    supperStart: "18:30:00",
+    supperEnd: "21:00:00",
+  };
+
+  it("shows the person's zone among the 31 and their meal windows", async () => {
+    const who = await person();
+    const page = await pageLoader(who.user.id);
+    expect(page.zoneAndMeals).toMatchObject({
+      timeZone: "UTC",
+      meals: {
+        breakfast: { start: "06:00:00", end: "10:00:00" },
+        lunch: { start: "11:00:00", end: "14:00:00" },
+        supper: { start: "17:00:00", end: "20:00:00" },
+      },
+    });
+    expect(page.zoneAndMeals?.zones).toHaveLength(31);
+  });
+
+  it("saves them as the upload centre does (HH:mm read as HH:mm:00)", async () => {
+    const who = await person();
+    const answer = await post(who.user.id, day({ timeZone: "Europe/Rome", ...times }));
+    expect(answer).toMatchObject({ status: 200, intent: "day" });
+    // 07:00 = 25200 s, 09:30 = 34200 s, 12:00 = 43200 s, 14:00 = 50400 s, 18:30 = 66600 s, 21:00 = 75600 s.
+    expect(
+      await db().patient.findUniqueOrThrow({
+        where: { id: who.pid },
+        select: {
+          timeZone: true,
+          breakfastStart: true,
+          breakfastEnd: true,
+          lunchStart: true,
+          lunchEnd: true,
+          supperStart: true,
+          supperEnd: true,
+        },
+      }),
+    ).toEqual({
+      timeZone: "Europe/Rome",
+      breakfastStart: 25200,
+      breakfastEnd: 34200,
+      lunchStart: 43200,
+      lunchEnd: 50400,
+      supperStart: 66600,
+      supperEnd: 75600,
+    });
+  });
+
+  it("refuses a meal that ends before it starts, keeps what was typed and writes nothing", async () => {
+    const who = await person();
+    const answer = (await post(
+      who.user.id,
+      day({ timeZone: "Europe/Rome", ...times, lunchEnd: "11:00:00" }),
+    )) as unknown as { status: number; day: { saved: boolean; error: string; typed: object } };
+    expect(answer.status).toBe(400);
+    expect(answer.day).toMatchObject({
+      saved: false,
+      error: "errors.mealTimeWrong",
+      typed: { timeZone: "Europe/Rome", lunchEnd: "11:00:00" },
+    });
+    expect(
+      await db().patient.findUniqueOrThrow({
+        where: { id: who.pid },
+        select: { timeZone: true, lunchEnd: true },
+      }),
+    ).toEqual({ timeZone: "UTC", lunchEnd: 50400 });
+  });
+
+  it("an account without a health record has no such form, and its post is a 404", async () => {
+    const clinic = await db().user.create({
+      data: { email: `print-clinic-${++n}@settings.test`, identity: 2, isPass: 1 },
+    });
+    expect((await pageLoader(clinic.id)).zoneAndMeals).toBeNull();
+    const thrown = await post(clinic.id, day({ timeZone: "Europe/Rome", ...times })).catch(
+      (e: unknown) => e,
+    );
+    expect((thrown as Response).status).toBe(404);
   });
 });

@@ -100,18 +100,26 @@ describe("GET /api/setting/findOne", () => {
     });
   });
 
-  it("answers the caller's language and units, and the defaults without a settings row", async () => {
+  it("answers the caller's language, units and print settings, and the defaults without a settings row", async () => {
     const set = await account({ setting: { lang: "it", unit: 1, weightUnit: 1, heightUnit: 0 } });
     expect((await getApi(findOne as Handler, "/api/setting/findOne", set.token)).data).toEqual({
       lang: "it",
       unit: 1,
       weightUnit: 1,
       heightUnit: 0,
+      orientation: "portrait",
+      nameStyle: 0,
+      splitLine: true,
     });
     const unset = await account();
-    expect(await getApi(findOne as Handler, "/api/setting/findOne", unset.token)).toMatchObject({
-      code: 200,
-      data: { lang: "en", unit: 0, weightUnit: 0, heightUnit: 0 },
+    expect((await getApi(findOne as Handler, "/api/setting/findOne", unset.token)).data).toEqual({
+      lang: "en",
+      unit: 0,
+      weightUnit: 0,
+      heightUnit: 0,
+      orientation: "portrait",
+      nameStyle: 0,
+      splitLine: true,
     });
   });
 });
@@ -166,6 +174,73 @@ describe("POST /api/setting/update: language and unit", () => {
         select: { lang: true, unit: true },
       }),
     ).toEqual({ lang: "en", unit: 0 });
+  });
+});
+
+describe("POST /api/setting/update: all the settings at once (the settings page's form)", () => {
+  const all = {
+    lang: "pl",
+    unit: 1,
+    weightUnit: 1,
+    heightUnit: 1,
+    orientation: "landscape",
+    nameStyle: 2,
+    splitLine: false,
+  };
+  const stored = (userId: number) =>
+    db().setting.findUniqueOrThrow({
+      where: { userId },
+      select: {
+        lang: true,
+        unit: true,
+        weightUnit: true,
+        heightUnit: true,
+        orientation: true,
+        nameStyle: true,
+        splitLine: true,
+      },
+    });
+
+  it("saves every value, as numbers or their digits, and answers them as findOne does", async () => {
+    const user = await account({ setting: { lang: "en", unit: 0 } });
+    const answer = await postApi(update as Handler, "/api/setting/update", all, user.token);
+    expect(answer).toMatchObject({ status: 200, code: 200, data: all });
+    expect(await stored(user.id)).toEqual(all);
+    const digits = { ...all, unit: "0", nameStyle: "1", splitLine: true };
+    expect(
+      await postApi(update as Handler, "/api/setting/update", digits, user.token),
+    ).toMatchObject({ code: 200, data: { ...all, unit: 0, nameStyle: 1, splitLine: true } });
+  });
+
+  it("takes a missing split line as off, and creates the settings row of an account without one", async () => {
+    const user = await account();
+    const { splitLine: _splitLine, ...rest } = all;
+    expect(await postApi(update as Handler, "/api/setting/update", rest, user.token)).toMatchObject(
+      { code: 200, data: { ...all, splitLine: false } },
+    );
+  });
+
+  it.each([
+    [{ ...all, orientation: "sideways" }, plSettings.errors.orientation],
+    [{ ...all, nameStyle: 3 }, plSettings.errors.nameStyle],
+    [{ ...all, weightUnit: 1.5 }, plSettings.errors.weightUnit],
+    [{ ...all, splitLine: "yes" }, plSettings.errors.splitLine],
+    [{ ...all, lang: undefined }, plSettings.errors.lang],
+    [{ ...all, logo: "x" }, plSettings.errors.unknownField],
+  ])("refuses %j with the translated message (400) and changes nothing", async (body, msg) => {
+    const user = await account({ setting: { lang: "en", unit: 0 } });
+    expect(
+      await postApi(update as Handler, "/api/setting/update", body, user.token, PL),
+    ).toMatchObject({ status: 400, code: 400, msg });
+    expect(await stored(user.id)).toEqual({
+      lang: "en",
+      unit: 0,
+      weightUnit: 0,
+      heightUnit: 0,
+      orientation: "portrait",
+      nameStyle: 0,
+      splitLine: true,
+    });
   });
 });
 

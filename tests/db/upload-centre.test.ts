@@ -65,10 +65,10 @@ describe("the upload centre", () => {
   it("opens for the patient and an accepted reader with the 31 zones and the meal times; a stranger gets 404", async () => {
     const { owner, clinic, stranger, pid } = await people();
     const own = await page(owner.id, pid);
-    expect(own.zones).toHaveLength(31);
-    expect(own.zones.map((z) => z.timezone)).toContain("Europe/Warsaw");
+    expect(own.zoneAndMeals.zones).toHaveLength(31);
+    expect(own.zoneAndMeals.zones.map((z) => z.timezone)).toContain("Europe/Warsaw");
     // The default meal windows: breakfast 06:00-10:00, lunch 11:00-14:00, supper 17:00-20:00.
-    expect(own.meals).toEqual({
+    expect(own.zoneAndMeals.meals).toEqual({
       breakfast: { start: "06:00:00", end: "10:00:00" },
       lunch: { start: "11:00:00", end: "14:00:00" },
       supper: { start: "17:00:00", end: "20:00:00" },

@@ -149,4 +149,53 @@ test.describe("report print settings", () => {
     await expect(page.getByTestId("report-header").getByRole("img")).toHaveCount(0);
     await expect(titleRow(page)).toHaveCSS("justify-content", "center");
   });
+
+  test("a person chooses Polish, their time zone and meal times on the settings page; a refused time keeps what was typed; /setting leads there", async ({
+    page,
+  }) => {
+    const user = await createUser({
+      tag: "settings-day",
+      identity: 1,
+      firstName: "Dora",
+      lastName: "Day",
+    });
+    await signIn(page, user.email, user.password, 1);
+    await page.goto("/setting");
+    await expect(page).toHaveURL(/\/newsetting$/);
+
+    const zone = page.getByLabel(t("day.zone"), { exact: true });
+    // The zones show their offset, name and the time there now: "(GMT+01:00) Warsaw — 14:05".
+    await expect(zone.locator("option")).toHaveCount(31);
+    await expect(zone.locator('option[value="Europe/Warsaw"]')).toHaveText(
+      /^\(GMT\+0[12]:00\) Warsaw — \d{2}:\d{2}$/,
+    );
+    await zone.selectOption("Europe/Rome");
+    const section = page.locator("#day");
+    await section.locator('input[name="lunchStart"]').fill("12:30:00");
+    await section.locator('input[name="lunchEnd"]').fill("12:00:00");
+    await section.getByRole("button", { name: tr("en", "centre.save", "upload") }).click();
+    await expect(
+      section.getByRole("alert").filter({ hasText: t("errors.mealTimeWrong") }),
+    ).toBeVisible();
+    await expect(page.getByLabel(t("day.zone"), { exact: true })).toHaveValue("Europe/Rome");
+    await expect(section.locator('input[name="lunchStart"]')).toHaveValue("12:30:00");
+    await section.locator('input[name="lunchEnd"]').fill("14:15:00");
+    await section.getByRole("button", { name: tr("en", "centre.save", "upload") }).click();
+    await expect(
+      section.getByRole("status").filter({ hasText: tr("en", "centre.saved", "upload") }),
+    ).toBeVisible();
+    await page.goto("/newsetting");
+    await expect(page.getByLabel(t("day.zone"), { exact: true })).toHaveValue("Europe/Rome");
+    await expect(page.locator('#day input[name="lunchEnd"]')).toHaveValue("14:15:00");
+
+    // The language: the next page, and the saved setting, are Polish.
+    await page.getByRole("radio", { name: "Polski" }).check();
+    await page.getByRole("button", { name: t("save") }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    await expect(
+      page.getByRole("heading", { level: 1, name: tr("pl", "title", "settings") }),
+    ).toBeVisible();
+    await page.goto(`/${user.pid}/cgmsprint`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  });
 });
