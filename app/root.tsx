@@ -1,6 +1,7 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -110,6 +111,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <footer className={s.footer} data-print-hide>
+            <nav aria-label={t("nav.site")}>
+              <ul className={s.footerNav}>
+                <li>
+                  <Link to="/home">{t("nav.start")}</Link>
+                </li>
+                <li>
+                  <Link to="/about">{t("nav.about")}</Link>
+                </li>
+                <li>
+                  <Link to="/supports">{t("nav.support")}</Link>
+                </li>
+                <li>
+                  <Link to="/supports/terms">{t("nav.terms")}</Link>
+                </li>
+              </ul>
+            </nav>
             <p>
               {t("app.copyright", { year: new Date().getFullYear() })}{" "}
               {data ? t("app.version", { version: data.version }) : null}

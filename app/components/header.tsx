@@ -64,7 +64,7 @@ function Dropdown({
 }
 
 /**
- * The header bar of every page: logo, home link, caring (identity 2 only in Russian), settings,
+ * The header bar of every page: logo (to the welcome page), home link, caring (identity 2 only in Russian), settings,
  * support, languages, unit, and the user menu or sign-in and sign-up.
  */
 export function Header({ user, locale }: { user: HeaderUser | null; locale: string }) {
@@ -76,7 +76,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
   return (
     <header className={s.header} data-print-hide>
       <div className={s.bar}>
-        <Link to={user ? user.homePath : "/"} className={s.logo}>
+        <Link to="/home" className={s.logo}>
           <Logo />
           <span>{t("app.name")}</span>
         </Link>

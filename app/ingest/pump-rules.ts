@@ -17,8 +17,10 @@ import { carbGrams, compareVersions, parseFirmwareVersion } from "~/report/pump-
 export const MIN_PUMP_FIRMWARE = "5.0.0";
 
 /** The software of the Microtech CGM handheld (AiDEX) reads "1.x"; pump handhelds 5.x. */
+export const CGM_HANDHELD_VERSION_PREFIX = "1.";
+
 export function isCgmHandheldVersion(text: string | undefined): boolean {
-  return (text ?? "").trim().startsWith("1.");
+  return (text ?? "").trim().startsWith(CGM_HANDHELD_VERSION_PREFIX);
 }
 
 export type VersionProblem =

@@ -2,36 +2,41 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DriverDownloads } from "~/components/driver-downloads";
+import {
+  Devices,
+  DriverGuides,
+  Environments,
+  PrintPreparation,
+  UploadPreparation,
+} from "~/components/support-guide";
 import * as s from "~/styles/layout.css";
+import * as p from "~/styles/pages.css";
 import { driverAvailability } from "~/utils/drivers.server";
+import { appVersion } from "~/utils/version.server";
 
-/** The support area: environments, devices, upload, drivers, printing, terms. */
+/**
+ * `/supports`: systems and browsers, devices, upload preparation, drivers, report printing, the
+ * user guide and terms as PDFs, and the terms' summary. Public.
+ */
 export async function loader(_: LoaderFunctionArgs) {
-  return { drivers: driverAvailability() };
+  return { drivers: driverAvailability(), version: appVersion() };
 }
 
-const SECTIONS = [
-  "environments",
-  "devices",
-  "upload",
-  "drivers",
-  "print",
-  "terms",
-  "privacy",
+const CONTENTS = [
+  ["environments", "environments.title"],
+  ["devices", "devices.title"],
+  ["upload", "upload.title"],
+  ["drivers-help", "drivers.title"],
+  ["printsettings", "print.title"],
+  ["cgmsprintsettings", "cgmPrint.title"],
+  ["downloads", "downloads.title"],
+  ["terms", "terms.title"],
+  ["privacy", "privacy.title"],
 ] as const;
-const ANCHOR: Record<(typeof SECTIONS)[number], string> = {
-  environments: "environments",
-  devices: "devices",
-  upload: "upload",
-  drivers: "drivers-help",
-  print: "printsettings",
-  terms: "terms",
-  privacy: "privacy",
-};
 
 export default function Supports() {
   const { t } = useTranslation("support");
-  const { drivers } = useLoaderData<typeof loader>();
+  const { drivers, version } = useLoaderData<typeof loader>();
   return (
     <>
       <section className={s.card} aria-labelledby="support-title">
@@ -39,49 +44,36 @@ export default function Supports() {
         <p>{t("intro")}</p>
         <nav aria-label={t("contents")}>
           <ul>
-            {SECTIONS.map((key) => (
-              <li key={key}>
-                <a href={`#${ANCHOR[key]}`}>{t(`${key}.title`)}</a>
+            {CONTENTS.map(([anchor, key]) => (
+              <li key={anchor}>
+                <a href={`#${anchor}`}>{t(key)}</a>
               </li>
             ))}
           </ul>
         </nav>
       </section>
-      <section id="environments" className={s.card} aria-labelledby="environments-title">
-        <h2 id="environments-title">{t("environments.title")}</h2>
-        <p>{t("environments.os")}</p>
-        <p>{t("environments.browser")}</p>
-      </section>
-      <section id="devices" className={s.card} aria-labelledby="devices-title">
-        <h2 id="devices-title">{t("devices.title")}</h2>
-        <ul>
-          <li>{t("devices.pump")}</li>
-          <li>{t("devices.meter")}</li>
-          <li>{t("devices.cgm")}</li>
+      <Environments />
+      <Devices />
+      <UploadPreparation />
+      <DriverGuides downloads={<DriverDownloads drivers={drivers} />} />
+      <PrintPreparation settingsLink />
+      <section id="downloads" className={s.card} aria-labelledby="downloads-title">
+        <h2 id="downloads-title">{t("downloads.title")}</h2>
+        <p>{t("downloads.intro", { version })}</p>
+        <ul className={p.linkList}>
+          <li>
+            <a href="/supports/guide.pdf" download>
+              {t("downloads.guide")}
+            </a>{" "}
+            · <a href="/supports/guide">{t("downloads.guideOnline")}</a>
+          </li>
+          <li>
+            <a href="/supports/terms.pdf" download>
+              {t("downloads.terms")}
+            </a>{" "}
+            · <a href="/supports/terms">{t("downloads.termsOnline")}</a>
+          </li>
         </ul>
-        <p>{t("devices.clock")}</p>
-      </section>
-      <section id="upload" className={s.card} aria-labelledby="upload-title">
-        <h2 id="upload-title">{t("upload.title")}</h2>
-        <ol>
-          <li>{t("upload.step1")}</li>
-          <li>{t("upload.step2")}</li>
-          <li>{t("upload.step3")}</li>
-          <li>{t("upload.step4")}</li>
-        </ol>
-      </section>
-      <section id="drivers-help" aria-labelledby="drivers-help-title">
-        <h2 id="drivers-help-title" className={s.skipLink}>
-          {t("drivers.title")}
-        </h2>
-        <DriverDownloads drivers={drivers} />
-        <p>{t("drivers.check")}</p>
-      </section>
-      <section id="printsettings" className={s.card} aria-labelledby="print-title">
-        <h2 id="print-title">{t("print.title")}</h2>
-        <p>{t("print.pump")}</p>
-        <p id="cgmsprintsettings">{t("print.cgm")}</p>
-        <p>{t("print.settings")}</p>
       </section>
       <section id="terms" className={s.card} aria-labelledby="terms-title">
         <h2 id="terms-title">{t("terms.title")}</h2>
@@ -90,6 +82,9 @@ export default function Supports() {
       <section id="privacy" className={s.card} aria-labelledby="privacy-title">
         <h2 id="privacy-title">{t("privacy.title")}</h2>
         <p>{t("privacy.body")}</p>
+        <p>
+          <a href="/supports/terms">{t("downloads.termsOnline")}</a>
+        </p>
       </section>
     </>
   );

@@ -38,7 +38,7 @@ async function plain(
 }
 
 /** The origin Chromium renders: the request's own when it is one of this app's, else APP_URL's. */
-function renderOrigin(request: Request): string {
+export function renderOrigin(request: Request): string {
   const own = new URL(request.url).origin;
   const origins = appOrigins(env().APP_URL, env().PORT);
   return origins.includes(own) ? own : origins[0]!;
@@ -108,11 +108,20 @@ export async function reportPdfResponse(
     });
   } catch (error) {
     if (!(error instanceof PdfRenderError)) throw error;
-    console.error(`${spec.page}.pdf: ${error.code}: ${error.message}`);
-    const answer = pdfFailureAnswer(error);
-    const retryAfter: Record<string, string> = answer.retryAfterSeconds
-      ? { "Retry-After": String(answer.retryAfterSeconds) }
-      : {};
-    return plain(request, answer.status, answer.messageKey, retryAfter);
+    return pdfFailureResponse(request, `${spec.page}.pdf`, error);
   }
+}
+
+/** A failed render's answer: logged, then a translated plain-text message with its status. */
+export function pdfFailureResponse(
+  request: Request,
+  label: string,
+  error: PdfRenderError,
+): Promise<Response> {
+  console.error(`${label}: ${error.code}: ${error.message}`);
+  const answer = pdfFailureAnswer(error);
+  const retryAfter: Record<string, string> = answer.retryAfterSeconds
+    ? { "Retry-After": String(answer.retryAfterSeconds) }
+    : {};
+  return plain(request, answer.status, answer.messageKey, retryAfter);
 }

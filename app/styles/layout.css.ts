@@ -35,6 +35,15 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
 });
 
+export const footerNav = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
 export const card = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

@@ -92,6 +92,10 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           "/person/register",
           "/clinic/register",
           "/supports",
+          "/supports/guide",
+          "/supports/terms",
+          "/home",
+          "/about",
           NOT_FOUND,
         ]),
       );
@@ -118,6 +122,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           "/patient",
           "/patientShow/accessLog",
           "/patientShow/add",
+          "/home",
         ]),
       );
     });
@@ -142,6 +147,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           `/patientShow/add?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`,
           "/patientAdd",
           "/organisation",
+          "/home",
           ...patientPages(demo.pid, demo.userId),
         ]),
       );

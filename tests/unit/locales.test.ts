@@ -41,8 +41,14 @@ const SAME_AS_ENGLISH = [
 ];
 /** Words that a language really does borrow from English, per locale. */
 const BORROWED: Record<string, RegExp[]> = {
-  it: [/^common:nav\.account$/, /^views:bg\.sources\.csv$/, /^import:fields\.file$/],
+  it: [
+    /^common:nav\.account$/,
+    /^views:bg\.sources\.csv$/,
+    /^import:fields\.file$/,
+    /^support:environments\.browser$/,
+  ],
   ro: [
+    /^support:environments\.browser$/,
     /^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/,
     /^import:(fields|summary)\.format$/,
   ],

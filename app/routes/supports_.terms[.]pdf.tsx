@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { supportPdfResponse } from "~/services/support-pdf.server";
+
+/** `/supports/terms.pdf`: the terms and privacy page printed by the server's Chromium, in the visitor's language. */
+export function loader(args: LoaderFunctionArgs) {
+  return supportPdfResponse(args, "terms");
+}
