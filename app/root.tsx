@@ -20,6 +20,7 @@ import * as s from "./styles/layout.css";
 import { getLocale } from "./services/locale.server";
 import { getFixedT, translationScriptHref } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
+import { profilePhotoSrc } from "./utils/profile-photo";
 import { getSessionUser, homePath } from "./services/session.server";
 import { env } from "./utils/env.server";
 import { appVersion } from "./utils/version.server";
@@ -55,6 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           isPass: user.isPass,
           homePath: homePath(user),
           unit: user.setting?.unit ?? GlucoseUnit.Mmol,
+          photoSrc: user.photo ? profilePhotoSrc(user.photo.updatedAt.getTime()) : null,
         }
       : null,
   };

@@ -15,6 +15,8 @@ export type HeaderUser = {
   isPass: number;
   homePath: string;
   unit: number;
+  /** The address of the user's profile photo, or null without one. */
+  photoSrc: string | null;
 };
 
 function Logo() {
@@ -47,15 +49,20 @@ function AuditBadge({ isPass }: { isPass: number }) {
 function Dropdown({
   label,
   summary,
+  picture,
   children,
 }: {
   label: string;
   summary: string;
+  picture?: string | null;
   children: React.ReactNode;
 }) {
   return (
     <details className={s.menu}>
       <summary className={s.menuSummary} aria-label={label}>
+        {picture ? (
+          <img src={picture} alt="" className={s.avatar} data-testid="header-photo" />
+        ) : null}
         {summary}
       </summary>
       <div className={s.menuPanel}>{children}</div>
@@ -159,7 +166,11 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
                   ))}
                 </Form>
               </Dropdown>
-              <Dropdown label={t("nav.userMenu", { name: user.name })} summary={user.name}>
+              <Dropdown
+                label={t("nav.userMenu", { name: user.name })}
+                summary={user.name}
+                picture={user.photoSrc}
+              >
                 <Link
                   to={`/account?change=${encodeURIComponent(user.email)}`}
                   className={s.menuItem}

@@ -313,12 +313,31 @@ async function setPassword(userId: number, password: string, keepSessionId?: str
   const now = new Date();
   await db().$transaction([
     db().user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: now } }),
+    ...revokeSessionsAndTokens(userId, now, keepSessionId),
+  ]);
+}
+
+/** The statements that revoke a user's page sessions (all but `keepSessionId`) and every API token. */
+function revokeSessionsAndTokens(userId: number, now: Date, keepSessionId?: string) {
+  return [
     db().session.updateMany({
       where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
       data: { revokedAt: now },
     }),
     db().apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } }),
+  ] as const;
+}
+
+/**
+ * Signs a user out everywhere but this browser: every other page session and every API token is
+ * revoked (an `/api/` call with an old token then answers the revoked-token code). Answers how
+ * many sessions and tokens were ended.
+ */
+export async function signOutEverywhere(input: { userId: number; keepSessionId: string }) {
+  const [sessions, tokens] = await db().$transaction([
+    ...revokeSessionsAndTokens(input.userId, new Date(), input.keepSessionId),
   ]);
+  return { sessions: sessions.count, tokens: tokens.count };
 }
 
 /**

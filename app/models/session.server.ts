@@ -14,6 +14,7 @@ type SessionUserSelect = {
   lastName: true;
   patient: { select: { id: true } };
   setting: { select: { lang: true; unit: true } };
+  photo: { select: { updatedAt: true } };
 };
 
 export type SessionUser = Prisma.UserGetPayload<{ select: SessionUserSelect }>;
@@ -55,26 +56,29 @@ export async function revokeSessionRow(id: string): Promise<void> {
   await db().session.updateMany({ where: { id }, data: { revokedAt: new Date() } });
 }
 
-type SessionUserRow = Omit<SessionUser, "patient" | "setting"> & {
+type SessionUserRow = Omit<SessionUser, "patient" | "setting" | "photo"> & {
   pid: number | null;
   lang: string | null;
   unit: number | null;
+  photoAt: Date | null;
 };
 
 /** The user of a session, with the `SessionUser` shape, in one query (it runs on every page). */
 export async function findSessionUser(userId: number): Promise<SessionUser | null> {
   const rows = await db().$queryRaw<SessionUserRow[]>`
     SELECT u.id, u.email, u.identity, u.role::text AS role, u.active, u."isPass", u."auditReason", u."firstName", u."lastName",
-           p.id AS pid, s.lang, s.unit
+           p.id AS pid, s.lang, s.unit, ph."updatedAt" AS "photoAt"
       FROM "User" u LEFT JOIN "Patient" p ON p."userId" = u.id LEFT JOIN "Setting" s ON s."userId" = u.id
+           LEFT JOIN "ProfilePhoto" ph ON ph."userId" = u.id
      WHERE u.id = ${userId} AND NOT u.disabled AND u."deletedAt" IS NULL`;
   const row = rows[0];
   if (!row) return null;
-  const { pid, lang, unit, ...user } = row;
+  const { pid, lang, unit, photoAt, ...user } = row;
   return {
     ...user,
     patient: pid === null ? null : { id: pid },
     setting: lang === null || unit === null ? null : { lang, unit },
+    photo: photoAt === null ? null : { updatedAt: photoAt },
   };
 }
 

@@ -1,54 +1,144 @@
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  FormProvider,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { Field, FormMessages, NewPasswordFields } from "~/components/form";
+import { ConfirmStep, ErrorList, Field, FormMessages, NewPasswordFields } from "~/components/form";
+import { Identity } from "~/domain/codes";
+import { deleteAccount } from "~/models/account-deletion.server";
 import {
   changeEmail,
   changePassword,
   requestPasswordReset,
   resetPassword,
   sendChangeEmailCode,
+  signOutEverywhere,
 } from "~/models/account.server";
+import {
+  accountProfile,
+  removeProfilePhoto,
+  saveProfile,
+  saveProfilePhoto,
+} from "~/models/profile.server";
 import { clientIp } from "~/models/rate-limit.server";
+import { shiftDate, todayIn } from "~/report/day";
+import { EXPORT_MAX_DAYS } from "~/report/report-range";
 import {
   changeEmailSchema,
   changePasswordSchema,
+  deleteAccountSchema,
+  photoSchema,
+  PHOTO_MAX_BYTES,
+  profileSchema,
   resetPasswordSchema,
   sendCodeSchema,
+  type ProfileInput,
 } from "~/schemas/auth";
+import * as ac from "~/styles/account.css";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
-import { getSession, getSessionUser } from "~/services/session.server";
+import { destroySession, getSession, getSessionUser } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
+import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
+import { readFileForm } from "~/utils/file-form.server";
+import { profilePhotoSrc } from "~/utils/profile-photo";
 
 /**
- * `/account`, open to everyone. Signed in: change password, change email.
- * Signed out: reset a forgotten password with an emailed code.
+ * `/account`, open to everyone. Signed in: the profile (names and photo), change password, change
+ * email, sign out everywhere else, and delete the account. Signed out: reset a forgotten password
+ * with an emailed code. Removing the photo, signing out everywhere and deleting the account each
+ * ask again on a second step (`?confirm=`), which works without JavaScript.
  */
+const NO_FIELDS = z.object({});
 const SCHEMAS = {
+  profile: profileSchema,
+  photo: photoSchema,
+  removePhoto: NO_FIELDS,
   password: changePasswordSchema,
   sendEmailCode: sendCodeSchema,
   email: changeEmailSchema,
+  signOutEverywhere: NO_FIELDS,
+  deleteAccount: deleteAccountSchema,
   sendResetCode: sendCodeSchema,
   reset: resetPasswordSchema,
 } as const;
 type Intent = keyof typeof SCHEMAS;
 const intentSchema = z.enum(Object.keys(SCHEMAS) as [Intent, ...Intent[]]);
-const SIGNED_IN: Intent[] = ["password", "sendEmailCode", "email"];
+const SIGNED_IN: Intent[] = [
+  "profile",
+  "photo",
+  "removePhoto",
+  "password",
+  "sendEmailCode",
+  "email",
+  "signOutEverywhere",
+  "deleteAccount",
+];
 const HIDDEN = ["currentPassword", "password", "confirmPassword"];
+const CONFIRMS = ["removePhoto", "signOutEverywhere", "deleteAccount"] as const;
+const confirmSchema = z.enum(CONFIRMS);
+/** Room for the multipart boundaries and the intent field around one photo. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (user && !user.active) throw redirect("/active");
-  return { signedIn: Boolean(user), email: user?.email ?? null };
+  if (!user) return { signedIn: false as const };
+  const profile = await accountProfile(user.id);
+  const confirm = confirmSchema.safeParse(new URL(request.url).searchParams.get("confirm"));
+  const patient = profile.identity === Identity.Person ? profile.patient : null;
+  const today = patient ? todayIn(patient.timeZone, Date.now()) : null;
+  return {
+    signedIn: true as const,
+    email: profile.email,
+    identity: profile.identity,
+    profile: {
+      firstName: profile.firstName ?? "",
+      middleName: profile.middleName ?? "",
+      lastName: profile.lastName ?? "",
+      userName: profile.userName ?? "",
+    },
+    photoSrc: profile.photoVersion === null ? null : profilePhotoSrc(profile.photoVersion),
+    confirm: confirm.success ? confirm.data : null,
+    // A person's records of the last year (the most one export holds), and the page that
+    // exports other ranges.
+    dataExport:
+      patient && today
+        ? {
+            file: `/patientShow/${patient.id}/export.csv?${new URLSearchParams({
+              start: shiftDate(today, -(EXPORT_MAX_DAYS - 1)),
+              end: today,
+            })}`,
+            page: `/patientShow/${patient.id}/import#export-heading`,
+          }
+        : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFileForm(request, {
+    maxFileBytes: PHOTO_MAX_BYTES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+  });
+  if (formData === "tooLarge")
+    return data(
+      {
+        intent: "photo" as Intent,
+        result: { status: "error", error: { photo: ["errors.photoTooLarge"] } } as SubmissionResult<
+          string[]
+        >,
+        notice: null,
+      },
+      { status: 413 },
+    );
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
   const user = await getSessionUser(request);
@@ -79,6 +169,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value as Record<string, string>;
 
   switch (intent.data) {
+    case "profile": {
+      await saveProfile(user!.id, submission.value as ProfileInput);
+      return reply({}, "account.profileSaved", 200);
+    }
+    case "photo": {
+      const photo = (submission.value as z.infer<typeof photoSchema>).photo;
+      const saved = await saveProfilePhoto(user!.id, new Uint8Array(await photo.arrayBuffer()));
+      return saved.ok
+        ? reply({ resetForm: true }, "account.photoSaved", 200)
+        : reply({ fieldErrors: { photo: [saved.error] } });
+    }
+    case "removePhoto": {
+      await removeProfilePhoto(user!.id);
+      return reply({}, "account.photoRemoved", 200);
+    }
     case "password": {
       const session = await getSession(request);
       const done = await changePassword({
@@ -106,6 +211,18 @@ export async function action({ request }: ActionFunctionArgs) {
         ? reply({ resetForm: true }, "account.emailChanged", 200)
         : reply({ formErrors: [done.error] });
     }
+    case "signOutEverywhere": {
+      const session = await getSession(request);
+      await signOutEverywhere({ userId: user!.id, keepSessionId: session.id });
+      return reply({}, "account.signedOutEverywhere", 200);
+    }
+    case "deleteAccount": {
+      const done = await deleteAccount({ userId: user!.id, currentPassword: v.currentPassword! });
+      if (!done.ok) return reply({ fieldErrors: { currentPassword: [done.error] } });
+      return redirect("/login?deleted=1", {
+        headers: { "Set-Cookie": await destroySession(request) },
+      });
+    }
     case "sendResetCode": {
       const sent = await requestPasswordReset({ email: v.email!, locale, ip });
       return sent.ok ? reply({}, "account.resetCodeSent", 200) : refused(sent);
@@ -117,20 +234,31 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+type SignedIn = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
+
+/** The action's answer if it was for one of these intents. */
+function useReply(intents: Intent[]) {
+  const actionData = useActionData<typeof action>();
+  return actionData && intents.includes(actionData.intent) ? actionData : undefined;
+}
+
 function AccountForm({
   id,
   intents,
   title,
+  action,
+  defaultValue,
   children,
 }: {
   id: string;
   intents: Intent[];
   title: string;
+  action?: string;
+  defaultValue?: Record<string, string>;
   children: (fields: ReturnType<typeof useAccountForm>[1]) => React.ReactNode;
 }) {
-  const actionData = useActionData<typeof action>();
-  const mine = actionData && intents.includes(actionData.intent) ? actionData : undefined;
-  const [form, fields] = useAccountForm(id, mine?.result);
+  const mine = useReply(intents);
+  const [form, fields] = useAccountForm(id, mine?.result, defaultValue);
   const navigation = useNavigation();
   return (
     <section className={s.card} aria-labelledby={`${id}-title`}>
@@ -138,6 +266,7 @@ function AccountForm({
       <FormProvider context={form.context}>
         <Form
           method="post"
+          action={action}
           {...getFormProps(form)}
           className={f.form}
           aria-busy={navigation.state !== "idle"}
@@ -150,10 +279,15 @@ function AccountForm({
   );
 }
 
-function useAccountForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm<Record<string, string>>({
+function useAccountForm(
+  id: string,
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue?: Record<string, string>,
+) {
+  return useForm<Record<string, unknown>>({
     id,
     lastResult,
+    defaultValue,
     onValidate: ({ formData }) => {
       const intent = intentSchema.safeParse(formData.get("intent"));
       return parseWithZod(formData, { schema: SCHEMAS[intent.success ? intent.data : "password"] });
@@ -163,10 +297,16 @@ function useAccountForm(id: string, lastResult: SubmissionResult<string[]> | und
   });
 }
 
-export default function Account() {
-  const { t } = useTranslation("auth");
-  const { signedIn, email } = useLoaderData<typeof loader>();
-  const submit = (intent: Intent, label: string, secondary = false) => (
+function Submit({
+  intent,
+  label,
+  secondary = false,
+}: {
+  intent: Intent;
+  label: string;
+  secondary?: boolean;
+}) {
+  return (
     <div>
       <button
         type="submit"
@@ -178,8 +318,13 @@ export default function Account() {
       </button>
     </div>
   );
+}
 
-  if (!signedIn) {
+export default function Account() {
+  const { t } = useTranslation("auth");
+  const page = useLoaderData<typeof loader>();
+
+  if (!page.signedIn) {
     return (
       <div className={f.narrow}>
         <h1>{t("account.resetTitle")}</h1>
@@ -197,7 +342,7 @@ export default function Account() {
                 autoComplete="username"
                 required
               />
-              {submit("sendResetCode", t("register.sendCode"), true)}
+              <Submit intent="sendResetCode" label={t("register.sendCode")} secondary />
               <Field
                 meta={fields.code!}
                 label={t("fields.code")}
@@ -206,7 +351,7 @@ export default function Account() {
                 required
               />
               <NewPasswordFields password={fields.password!} confirm={fields.confirmPassword!} />
-              {submit("reset", t("account.resetSubmit"))}
+              <Submit intent="reset" label={t("account.resetSubmit")} />
             </>
           )}
         </AccountForm>
@@ -217,8 +362,50 @@ export default function Account() {
   return (
     <div className={f.narrow}>
       <h1>{t("account.title")}</h1>
-      <p>{t("account.signedInAs", { email })}</p>
-      <AccountForm id="password" intents={["password"]} title={t("account.passwordTitle")}>
+      <p>{t("account.signedInAs", { email: page.email })}</p>
+      <AccountForm
+        id="profile"
+        intents={["profile"]}
+        title={t("account.profileTitle")}
+        action="/account#profile"
+        defaultValue={page.profile}
+      >
+        {(fields) => (
+          <>
+            <Field
+              meta={fields.firstName!}
+              label={t("fields.firstName")}
+              autoComplete="given-name"
+              required
+            />
+            <Field
+              meta={fields.middleName!}
+              label={t("fields.middleName")}
+              autoComplete="additional-name"
+            />
+            <Field
+              meta={fields.lastName!}
+              label={t("fields.lastName")}
+              autoComplete="family-name"
+              required
+            />
+            <Field
+              meta={fields.userName!}
+              label={t("fields.userName")}
+              autoComplete="nickname"
+              hint={t("account.userNameHint")}
+            />
+            <Submit intent="profile" label={t("account.profileSubmit")} />
+          </>
+        )}
+      </AccountForm>
+      <PhotoSection photoSrc={page.photoSrc} confirmRemove={page.confirm === "removePhoto"} />
+      <AccountForm
+        id="password"
+        intents={["password"]}
+        title={t("account.passwordTitle")}
+        action="/account#password"
+      >
         {(fields) => (
           <>
             <Field
@@ -229,11 +416,16 @@ export default function Account() {
               required
             />
             <NewPasswordFields password={fields.password!} confirm={fields.confirmPassword!} />
-            {submit("password", t("account.passwordSubmit"))}
+            <Submit intent="password" label={t("account.passwordSubmit")} />
           </>
         )}
       </AccountForm>
-      <AccountForm id="email" intents={["sendEmailCode", "email"]} title={t("account.emailTitle")}>
+      <AccountForm
+        id="email"
+        intents={["sendEmailCode", "email"]}
+        title={t("account.emailTitle")}
+        action="/account#email"
+      >
         {(fields) => (
           <>
             <Field
@@ -243,7 +435,7 @@ export default function Account() {
               autoComplete="email"
               required
             />
-            {submit("sendEmailCode", t("register.sendCode"), true)}
+            <Submit intent="sendEmailCode" label={t("register.sendCode")} secondary />
             <Field
               meta={fields.code!}
               label={t("fields.code")}
@@ -258,11 +450,228 @@ export default function Account() {
               autoComplete="current-password"
               required
             />
-            {submit("email", t("account.emailSubmit"))}
+            <Submit intent="email" label={t("account.emailSubmit")} />
           </>
         )}
       </AccountForm>
+      <SessionsSection confirm={page.confirm === "signOutEverywhere"} />
+      <DeleteSection page={page} />
     </div>
+  );
+}
+
+function PhotoSection({
+  photoSrc,
+  confirmRemove,
+}: {
+  photoSrc: string | null;
+  confirmRemove: boolean;
+}) {
+  const { t } = useTranslation("auth");
+  const answer = useReply(["photo", "removePhoto"]);
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "photo-upload",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: photoSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const photo = fields.photo;
+  const busy = navigation.state !== "idle";
+  return (
+    <section id="photo" className={s.card} aria-labelledby="photo-title">
+      <h2 id="photo-title">{t("account.photoTitle")}</h2>
+      <FormMessages notice={answer?.notice} />
+      {photoSrc ? (
+        <img
+          src={photoSrc}
+          alt={t("account.photoCurrent")}
+          className={ac.photo}
+          data-testid="current-photo"
+        />
+      ) : (
+        <p>{t("account.photoNone")}</p>
+      )}
+      <FormProvider context={form.context}>
+        <Form
+          method="post"
+          action="/account#photo"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className={f.form}
+        >
+          <FormMessages errors={form.errors} />
+          <div className={f.field}>
+            <label htmlFor={photo.id} className={f.label}>
+              {t("account.photoFile")}
+            </label>
+            <p id={`${photo.id}-hint`} className={f.hint}>
+              {t("account.photoHint", { size: PHOTO_MAX_BYTES / 1024 })}
+            </p>
+            <input
+              {...getInputProps(photo, { type: "file", ariaDescribedBy: `${photo.id}-hint` })}
+              accept={RASTER_IMAGE_TYPES.join(",")}
+              className={f.input}
+            />
+            <ErrorList id={photo.errorId} errors={photo.errors} />
+          </div>
+          <div>
+            <button type="submit" name="intent" value="photo" className={s.button} disabled={busy}>
+              {t("account.photoUpload")}
+            </button>
+          </div>
+        </Form>
+      </FormProvider>
+      {photoSrc && confirmRemove ? (
+        <ConfirmStep
+          id="photo-remove-question"
+          message={t("account.photoRemoveConfirm")}
+          intent="removePhoto"
+          action="/account#photo"
+          confirm={t("account.photoRemoveYes")}
+          cancel={t("account.cancel")}
+          cancelTo="/account#photo"
+          busy={busy}
+        />
+      ) : photoSrc ? (
+        <div className={s.actions}>
+          <Link to="/account?confirm=removePhoto#photo" className={s.buttonSecondary}>
+            {t("account.photoRemove")}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SessionsSection({ confirm }: { confirm: boolean }) {
+  const { t } = useTranslation("auth");
+  const answer = useReply(["signOutEverywhere"]);
+  const navigation = useNavigation();
+  return (
+    <section id="sessions" className={s.card} aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{t("account.sessionsTitle")}</h2>
+      <FormMessages notice={answer?.notice} />
+      <p>{t("account.sessionsIntro")}</p>
+      {confirm ? (
+        <ConfirmStep
+          id="sessions-question"
+          message={t("account.sessionsConfirm")}
+          intent="signOutEverywhere"
+          action="/account#sessions"
+          confirm={t("account.sessionsYes")}
+          cancel={t("account.cancel")}
+          cancelTo="/account#sessions"
+          busy={navigation.state !== "idle"}
+        />
+      ) : (
+        <div className={s.actions}>
+          <Link to="/account?confirm=signOutEverywhere#sessions" className={s.buttonSecondary}>
+            {t("account.sessionsSubmit")}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DeleteSection({ page }: { page: SignedIn }) {
+  const { t } = useTranslation("auth");
+  const clinic = page.identity === Identity.Clinic;
+  return (
+    <section id="delete" className={s.card} aria-labelledby="delete-title">
+      <h2 id="delete-title">{t("account.deleteTitle")}</h2>
+      {page.dataExport ? (
+        <>
+          <p>{t("account.exportIntro")}</p>
+          <div className={s.actions}>
+            <a href={page.dataExport.file} className={s.buttonSecondary}>
+              {t("account.exportLastYear")}
+            </a>
+            <Link to={page.dataExport.page} className={s.buttonSecondary}>
+              {t("account.exportOther")}
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {page.confirm === "deleteAccount" ? (
+        <DeleteStep clinic={clinic} />
+      ) : (
+        <>
+          <p>{t("account.deleteIntro")}</p>
+          <div className={s.actions}>
+            <Link to="/account?confirm=deleteAccount#delete" className={s.buttonSecondary}>
+              {t("account.deleteStart")}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The second step of deleting the account: what goes, and the current password to confirm it. */
+function DeleteStep({ clinic }: { clinic: boolean }) {
+  const { t } = useTranslation("auth");
+  const answer = useReply(["deleteAccount"]);
+  const [form, fields] = useAccountForm("delete-account", answer?.result);
+  const navigation = useNavigation();
+  const consequences = clinic
+    ? [
+        "deleteClinicAccount",
+        "deleteClinicShares",
+        "deleteClinicUploads",
+        "deleteSessions",
+        "deleteFinal",
+      ]
+    : [
+        "deletePersonAccount",
+        "deletePersonRecords",
+        "deletePersonShares",
+        "deleteSessions",
+        "deleteFinal",
+      ];
+  return (
+    <FormProvider context={form.context}>
+      <Form
+        method="post"
+        action="/account?confirm=deleteAccount#delete"
+        {...getFormProps(form)}
+        className={f.form}
+        aria-labelledby="delete-question"
+      >
+        <p id="delete-question" role="alert">
+          {t("account.deleteQuestion")}
+        </p>
+        <ul className={ac.consequences}>
+          {consequences.map((key) => (
+            <li key={key}>{t(`account.${key}`)}</li>
+          ))}
+        </ul>
+        <FormMessages errors={form.errors} />
+        <Field
+          meta={fields.currentPassword!}
+          label={t("fields.currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <div className={s.actions}>
+          <button
+            type="submit"
+            name="intent"
+            value="deleteAccount"
+            className={`${s.button} ${ac.danger}`}
+            disabled={navigation.state !== "idle"}
+          >
+            {t("account.deleteSubmit")}
+          </button>
+          <Link to="/account#delete" className={s.buttonSecondary}>
+            {t("account.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </FormProvider>
   );
 }
 

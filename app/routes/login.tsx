@@ -81,7 +81,9 @@ export default function Login() {
     ? "account.resetDone"
     : params.get("activated")
       ? "active.done"
-      : null;
+      : params.get("deleted")
+        ? "account.deleted"
+        : null;
 
   return (
     <div className={f.narrow}>

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   loginSchema,
   organisationSchema,
+  photoSchema,
+  profileSchema,
   registerClinicSchema,
   registerPersonSchema,
   resetPasswordSchema,
@@ -219,6 +222,130 @@ describe("organisation form", () => {
     expect(organisationSchema.safeParse(complete).success).toBe(true);
     expect(errors(organisationSchema.safeParse({ ...complete, connectPhone: "call me" }))).toEqual({
       connectPhone: ["errors.PhoneError"],
+    });
+  });
+});
+
+describe("profile form", () => {
+  it("trims every part and keeps blank optional parts as null", () => {
+    expect(
+      profileSchema.parse({
+        firstName: "  Zofia ",
+        middleName: "   ",
+        lastName: "Nowak-Kowalska ",
+        userName: "",
+      }),
+    ).toEqual({ firstName: "Zofia", middleName: null, lastName: "Nowak-Kowalska", userName: null });
+    expect(profileSchema.parse({ firstName: "Ion", lastName: "Popescu" })).toEqual({
+      firstName: "Ion",
+      middleName: null,
+      lastName: "Popescu",
+      userName: null,
+    });
+  });
+
+  it("keeps letters of every script, apostrophes and spaces", () => {
+    expect(
+      profileSchema.parse({
+        firstName: "Алёна",
+        middleName: "D'Angelo",
+        lastName: "Łukasiewicz",
+        userName: "Ştefan cel Mare",
+      }),
+    ).toEqual({
+      firstName: "Алёна",
+      middleName: "D'Angelo",
+      lastName: "Łukasiewicz",
+      userName: "Ştefan cel Mare",
+    });
+  });
+
+  it("requires a first and a last name (whitespace is not a name)", () => {
+    expect(errors(profileSchema.safeParse({ firstName: " ", lastName: "\t" }))).toEqual({
+      firstName: ["errors.firstNameMsg"],
+      lastName: ["errors.lastNameMsg"],
+    });
+    expect(errors(profileSchema.safeParse({}))).toEqual({
+      firstName: ["errors.firstNameMsg"],
+      lastName: ["errors.lastNameMsg"],
+    });
+  });
+
+  it("takes 60 characters a part and refuses 61", () => {
+    const sixty = "a".repeat(60);
+    expect(
+      profileSchema.safeParse({
+        firstName: sixty,
+        middleName: sixty,
+        lastName: sixty,
+        userName: sixty,
+      }).success,
+    ).toBe(true);
+    const long = "b".repeat(61);
+    expect(
+      errors(
+        profileSchema.safeParse({
+          firstName: long,
+          middleName: long,
+          lastName: long,
+          userName: long,
+        }),
+      ),
+    ).toEqual({
+      firstName: ["errors.tooLong"],
+      middleName: ["errors.tooLong"],
+      lastName: ["errors.tooLong"],
+      userName: ["errors.tooLong"],
+    });
+  });
+
+  it("refuses control characters and bidirectional overrides in any part", () => {
+    expect(
+      errors(
+        profileSchema.safeParse({
+          firstName: "Ana\u0000",
+          middleName: "Maria\nIoana",
+          lastName: "Pop\u202e",
+          userName: "ana\u0007",
+        }),
+      ),
+    ).toEqual({
+      firstName: ["input.hiddenCharacters"],
+      middleName: ["input.hiddenCharacters"],
+      lastName: ["input.hiddenCharacters"],
+      userName: ["input.hiddenCharacters"],
+    });
+  });
+});
+
+describe("profile photo upload", () => {
+  const file = (size: number) => new File([new Uint8Array(size)], "me.png", { type: "image/png" });
+
+  it("takes a file of up to 512 KiB", () => {
+    expect(photoSchema.safeParse({ photo: file(512 * 1024) }).success).toBe(true);
+  });
+
+  it("refuses a larger file, and no file at all", () => {
+    expect(errors(photoSchema.safeParse({ photo: file(512 * 1024 + 1) }))).toEqual({
+      photo: ["errors.photoTooLarge"],
+    });
+    expect(errors(photoSchema.safeParse({}))).toEqual({ photo: ["errors.photoMissing"] });
+    expect(errors(photoSchema.safeParse({ photo: "me.png" }))).toEqual({
+      photo: ["errors.photoMissing"],
+    });
+  });
+});
+
+describe("account deletion", () => {
+  it("needs the current password, which is not trimmed", () => {
+    expect(deleteAccountSchema.parse({ currentPassword: " pass word " })).toEqual({
+      currentPassword: " pass word ",
+    });
+    expect(errors(deleteAccountSchema.safeParse({ currentPassword: "  " }))).toEqual({
+      currentPassword: ["errors.passwordMsg"],
+    });
+    expect(errors(deleteAccountSchema.safeParse({}))).toEqual({
+      currentPassword: ["errors.passwordMsg"],
     });
   });
 });

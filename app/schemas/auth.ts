@@ -10,6 +10,10 @@ import { idNumber, MESSAGES, numberInput, numberOf, safeText } from "./fields";
 export const CODE_PATTERN = /^\d{6}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** The longest name part (first, middle, last name, user name) an account keeps. */
+export const NAME_MAX = 60;
+/** The largest profile photo accepted, in bytes (the page states it). */
+export const PHOTO_MAX_BYTES = 512 * 1024;
 
 const required = (key: string) => ({ required_error: key, invalid_type_error: key });
 
@@ -108,17 +112,23 @@ function checkGlucoseRange(
     });
 }
 
+/** A name part that must be given (`missing` when blank), at most NAME_MAX characters. */
+const requiredName = (missing: string) =>
+  safeText(required(missing)).min(1, missing).max(NAME_MAX, "errors.tooLong");
+
+/** A name part that may be left blank (then null), at most NAME_MAX characters. */
+const optionalName = safeText()
+  .max(NAME_MAX, "errors.tooLong")
+  .optional()
+  .transform((v) => v || null);
+
 const accountFields = {
   email: emailField,
   password: newPasswordField,
   confirmPassword: z.string(required("errors.confirmMsg")),
   code: codeField,
-  firstName: safeText(required("errors.firstNameMsg"))
-    .min(1, "errors.firstNameMsg")
-    .max(60, "errors.tooLong"),
-  lastName: safeText(required("errors.lastNameMsg"))
-    .min(1, "errors.lastNameMsg")
-    .max(60, "errors.tooLong"),
+  firstName: requiredName("errors.firstNameMsg"),
+  lastName: requiredName("errors.lastNameMsg"),
   agree: z.literal("on", { errorMap: () => ({ message: "errors.agreeFirst" }) }),
 };
 
@@ -193,6 +203,25 @@ export const resetPasswordSchema = z
     confirmPassword: z.string(required("errors.confirmMsg")),
   })
   .superRefine(confirmed);
+
+/** The profile form: first and last name required, middle name and user name optional. */
+export const profileSchema = z.object({
+  firstName: requiredName("errors.firstNameMsg"),
+  middleName: optionalName,
+  lastName: requiredName("errors.lastNameMsg"),
+  userName: optionalName,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The profile photo upload. Its bytes are checked for a raster image type when it is saved (app/utils/image-type.ts). */
+export const photoSchema = z.object({
+  photo: z
+    .instanceof(File, { message: "errors.photoMissing" })
+    .refine((file) => file.size <= PHOTO_MAX_BYTES, "errors.photoTooLarge"),
+});
+
+/** Deleting one's account is confirmed with the current password. */
+export const deleteAccountSchema = z.object({ currentPassword: passwordField });
 
 export const changeEmailSchema = z.object({
   email: emailField,

@@ -72,6 +72,16 @@ export const menuSummary = style({
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 
+/** The user's photo, small, beside their name in the user menu. */
+export const avatar = style({
+  width: "1.5rem",
+  height: "1.5rem",
+  objectFit: "cover",
+  borderRadius: "50%",
+  verticalAlign: "middle",
+  marginRight: vars.space.xs,
+});
+
 export const menuPanel = style({
   position: "absolute",
   right: 0,

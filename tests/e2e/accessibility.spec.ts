@@ -119,6 +119,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           ...patientPages(patient.pid!, patient.id),
           "/newsetting",
           "/account",
+          "/account?confirm=deleteAccount",
           "/patient",
           "/patientShow/accessLog",
           "/patientShow/add",
