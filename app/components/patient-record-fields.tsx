@@ -3,6 +3,7 @@ import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { HeightUnit, WeightUnit, type BodyUnits } from "~/domain/body-measures";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import { GENDERS, MEALS, PRONOUNS } from "~/schemas/patient";
 import * as s from "~/styles/dialog.css";
@@ -13,8 +14,8 @@ import { ChoiceGroup, ErrorList, Field } from "./form";
 
 /**
  * The fields of the patient health record shared by `/patient` and `/patientAdd`: gender and
- * pronoun, birth date, type of diabetes, basic diseases, complications, glucose range (in the
- * user's unit), time zone and meal times. Plain inputs, radios, checkboxes and selects: they work
+ * pronoun, birth date, height and weight (in the user's units), type of diabetes, basic diseases,
+ * complications, glucose range (in the user's unit), time zone and meal times. Plain inputs, radios, checkboxes and selects: they work
  * without JavaScript. Messages are keys of the `record` namespace.
  */
 
@@ -24,6 +25,10 @@ export type RecordFieldsMeta = Record<
   | "gender"
   | "pronoun"
   | "birthDate"
+  | "height"
+  | "heightFt"
+  | "heightIn"
+  | "weight"
   | "diabetesType"
   | "basicDiseases"
   | "complication"
@@ -108,15 +113,46 @@ function TimeField({ meta: given, label }: { meta: Meta; label: string }) {
   );
 }
 
+/** Height (cm, or feet and inches) and weight (kg or lb), as the user's settings choose. */
+function BodyFields({ fields, units }: { fields: RecordFieldsMeta; units: BodyUnits }) {
+  const { t } = useTranslation(NS);
+  const number = { type: "number", inputMode: "decimal", step: "0.1", ns: NS } as const;
+  return (
+    <fieldset className={f.fieldset}>
+      <Legend>{t("fields.body")}</Legend>
+      <p className={f.hint}>{t("fields.bodyHint")}</p>
+      <input type="hidden" name="heightUnit" value={units.height} />
+      <input type="hidden" name="weightUnit" value={units.weight} />
+      <div className={f.wide}>
+        {units.height === HeightUnit.FtIn ? (
+          <>
+            <Field meta={fields.heightFt} label={t("fields.heightFt")} {...number} step="1" />
+            <Field meta={fields.heightIn} label={t("fields.heightIn")} {...number} />
+          </>
+        ) : (
+          <Field meta={fields.height} label={t("fields.heightCm")} {...number} />
+        )}
+        <Field
+          meta={fields.weight}
+          label={t(units.weight === WeightUnit.Lb ? "fields.weightLb" : "fields.weightKg")}
+          {...number}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 export function RecordFields({
   fields,
   options,
   unit,
+  bodyUnits,
   timeZones,
 }: {
   fields: RecordFieldsMeta;
   options: RecordOption[];
   unit: number;
+  bodyUnits: BodyUnits;
   timeZones: TimeZoneOption[];
 }) {
   const { t } = useTranslation("record");
@@ -148,6 +184,7 @@ export function RecordFields({
         autoComplete="bday"
         ns={NS}
       />
+      <BodyFields fields={fields} units={bodyUnits} />
       <Select
         meta={fields.diabetesType}
         label={t("fields.diabetesType")}

@@ -42,6 +42,8 @@ const recordInclude = {
       gender: true,
       pronoun: true,
       birthDate: true,
+      heightCm: true,
+      weightKg: true,
       active: true,
     },
   },
@@ -111,6 +113,8 @@ export function recordView(record: PatientRecord & { own: boolean }, unit: numbe
     gender: record.user.gender,
     pronoun: record.user.pronoun,
     birthDate: apiDate(record.user.birthDate),
+    heightCm: record.user.heightCm,
+    weightKg: record.user.weightKg,
     diabetesType: record.diabetesType ? option(record.diabetesType) : null,
     basicDiseases: ofType(1),
     complications: ofType(2),
@@ -209,6 +213,8 @@ export async function updatePatientRecord(
         birthDate: input.birthDate ? new Date(input.birthDate) : null,
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.heightCm !== undefined ? { heightCm: input.heightCm } : {}),
+        ...(input.weightKg !== undefined ? { weightKg: input.weightKg } : {}),
       },
     });
     await tx.patient.update({ where: { id: patient.id }, data: patientData(input) });
@@ -294,6 +300,8 @@ export async function createPatientRecord(
         gender: input.gender,
         pronoun: input.pronoun ?? null,
         birthDate: input.birthDate ? new Date(input.birthDate) : null,
+        heightCm: input.heightCm ?? null,
+        weightKg: input.weightKg ?? null,
         setting: { create: { lang: context.locale, unit } },
         patient: {
           create: {

@@ -1,5 +1,6 @@
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report-model";
+import { HeightUnit, WeightUnit, type BodyUnits } from "~/domain/body-measures";
 import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
@@ -89,6 +90,18 @@ export async function userSettings(
     logo: row?.reportLogoType
       ? { type: row.reportLogoType, version: row.updatedAt.getTime() }
       : null,
+  };
+}
+
+/** The units a user reads and types heights and weights in: cm and kg without a settings row. */
+export async function bodyUnitsOf(userId: number): Promise<BodyUnits> {
+  const row = await db().setting.findUnique({
+    where: { userId },
+    select: { heightUnit: true, weightUnit: true },
+  });
+  return {
+    height: row?.heightUnit === HeightUnit.FtIn ? HeightUnit.FtIn : HeightUnit.Cm,
+    weight: row?.weightUnit === WeightUnit.Lb ? WeightUnit.Lb : WeightUnit.Kg,
   };
 }
 

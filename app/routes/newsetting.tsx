@@ -38,11 +38,10 @@ import * as st from "~/styles/settings.css";
 import { getLocale } from "~/services/locale.server";
 import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
-import { readPatient } from "~/services/patient-read.server";
 import { requireUser } from "~/services/session.server";
 import {
+  ownZoneAndMeals,
   saveZoneAndMeals,
-  zoneAndMealsOf,
   type ZoneAndMeals,
   type ZoneAndMealsReply,
 } from "~/services/zone-and-meals.server";
@@ -60,30 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = Date.now();
   const today = todayIn("UTC", now);
-  const own = await ownRecord(user);
   return {
     // Without saved settings the form offers the language the page is read in.
     settings: await userSettings(user.id, await getLocale(request)),
-    zoneAndMeals: own ? zoneAndMealsOf(own.patient, own.now) : null,
+    zoneAndMeals: await ownZoneAndMeals(user),
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
     sample: {
       range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
       generatedAt: `${displayDate(today)} ${new Date(now).toISOString().slice(11, 16)}`,
     },
   };
-}
-
-/** The signed-in person's own health record (its read is logged), or null for an account without one. */
-async function ownRecord(user: Awaited<ReturnType<typeof requireUser>>) {
-  if (!user.patient) return null;
-  const read = await readPatient({
-    viewer: user,
-    pid: user.patient.id,
-    purpose: "record",
-    channel: "page",
-    detail: { page: "settings" },
-  });
-  return read.ok ? read : null;
 }
 
 const intentSchema = z.enum(["settings", "day", "logo", "removeLogo"]);

@@ -5,6 +5,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormMessages } from "~/components/form";
 import { RecordFields, type RecordFieldsMeta } from "~/components/patient-record-fields";
+import {
+  cmToFeetInches,
+  heightInCm,
+  HeightUnit,
+  weightIn,
+  WeightUnit,
+  type BodyUnits,
+} from "~/domain/body-measures";
+import { bodyUnitsOf } from "~/models/setting.server";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import { listOptions } from "~/models/option.server";
 import {
@@ -41,17 +50,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const record = read.ok ? await findPatientRecord(user, read.patient.id) : null;
   if (!record) throw new Response("Not Found", { status: 404 });
   const view = recordView(record, user.setting?.unit ?? GlucoseUnit.Mmol);
-  if (!record.own) return { view, options: [], timeZones: [], defaults: null };
+  const bodyUnits = await bodyUnitsOf(user.id);
+  if (!record.own) return { view, bodyUnits, options: [], timeZones: [], defaults: null };
   return {
     view,
+    bodyUnits,
     options: await listOptions(),
     timeZones: timeZoneOptions(record.timeZone, Date.now(), await getLocale(request)),
-    defaults: formDefaults(view),
+    defaults: formDefaults(view, bodyUnits),
   };
 }
 
 /** The form's initial values (strings, as the inputs hold them). */
-function formDefaults(view: RecordView): Record<string, string | string[]> {
+function formDefaults(view: RecordView, units: BodyUnits): Record<string, string | string[]> {
   const meals = Object.fromEntries(
     MEALS.flatMap((meal) => {
       const [start, end] = view[`${meal}Time`];
@@ -65,6 +76,7 @@ function formDefaults(view: RecordView): Record<string, string | string[]> {
     gender: view.gender ?? "",
     pronoun: view.pronoun ?? "",
     birthDate: view.birthDate?.replace(/\//g, "-") ?? "",
+    ...bodyDefaults(view, units),
     diabetesType: view.diabetesType ? String(view.diabetesType.id) : "",
     basicDiseases: view.basicDiseases.map((o) => String(o.id)),
     complication: view.complications.map((o) => String(o.id)),
@@ -73,6 +85,20 @@ function formDefaults(view: RecordView): Record<string, string | string[]> {
     timeZone: view.timeZone,
     ...meals,
   };
+}
+
+/** The height and weight fields' values in the user's units (empty when not known). */
+function bodyDefaults(view: RecordView, units: BodyUnits): Record<string, string> {
+  const fields: Record<string, string> = {
+    heightUnit: String(units.height),
+    weightUnit: String(units.weight),
+    weight: view.weightKg === null ? "" : String(weightIn(view.weightKg, units.weight)),
+  };
+  if (view.heightCm === null) return fields;
+  if (units.height === HeightUnit.Cm)
+    return { ...fields, height: String(heightInCm(view.heightCm)) };
+  const { feet, inches } = cmToFeetInches(view.heightCm);
+  return { ...fields, heightFt: String(feet), heightIn: String(inches) };
 }
 
 /** The owner saves their own record (whatever `pid` the address names). */
@@ -92,15 +118,36 @@ export async function action({ request }: ActionFunctionArgs) {
   return { result: submission.reply(), notice: "record.saved" };
 }
 
-function ReadOnlyRecord({ view }: { view: RecordView }) {
+/** A stored height and weight as the reader's units show them: "175.3 cm", "5 ft 9 in", "68 kg". */
+function useBodyTexts(view: RecordView, units: BodyUnits) {
+  const { t } = useTranslation("record");
+  const height =
+    view.heightCm === null
+      ? t("record.notSet")
+      : units.height === HeightUnit.FtIn
+        ? t("record.feetInches", cmToFeetInches(view.heightCm))
+        : t("record.centimetres", { value: heightInCm(view.heightCm) });
+  const weight =
+    view.weightKg === null
+      ? t("record.notSet")
+      : t(units.weight === WeightUnit.Lb ? "record.pounds" : "record.kilograms", {
+          value: weightIn(view.weightKg, units.weight),
+        });
+  return { height, weight };
+}
+
+function ReadOnlyRecord({ view, units }: { view: RecordView; units: BodyUnits }) {
   const { t } = useTranslation("record");
   const unit = t(`common:units.${view.unit}`);
+  const body = useBodyTexts(view, units);
   const names = (list: { code: string }[]) =>
     list.length ? list.map((o) => t(`options:names.${o.code}`)).join(", ") : t("record.none");
   const rows: [string, string][] = [
     [t("fields.gender"), view.gender ? t(`gender.${view.gender}`) : t("record.notSet")],
     [t("fields.pronoun"), view.pronoun ? t(`pronoun.${view.pronoun}`) : t("record.notSet")],
     [t("fields.birthDate"), view.birthDate ?? t("record.notSet")],
+    [t("fields.height"), body.height],
+    [t("fields.weight"), body.weight],
     [
       t("fields.diabetesType"),
       view.diabetesType ? t(`options:names.${view.diabetesType.code}`) : t("record.notSet"),
@@ -128,7 +175,7 @@ function ReadOnlyRecord({ view }: { view: RecordView }) {
 
 export default function PatientRecord() {
   const { t } = useTranslation("record");
-  const { view, options, timeZones, defaults } = useLoaderData<typeof loader>();
+  const { view, bodyUnits, options, timeZones, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -156,6 +203,7 @@ export default function PatientRecord() {
                   fields={fields as unknown as RecordFieldsMeta}
                   options={options}
                   unit={view.unit}
+                  bodyUnits={bodyUnits}
                   timeZones={timeZones}
                 />
                 <div className={f.links}>
@@ -171,7 +219,7 @@ export default function PatientRecord() {
           <>
             <p>{t("record.readOnly")}</p>
             {view.active ? null : <p>{t("record.notActive")}</p>}
-            <ReadOnlyRecord view={view} />
+            <ReadOnlyRecord view={view} units={bodyUnits} />
             <Link to={home}>{view.name}</Link>
           </>
         )}

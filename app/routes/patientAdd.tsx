@@ -14,6 +14,7 @@ import { GlucoseUnit } from "~/domain/glucose-unit";
 import { listOptions } from "~/models/option.server";
 import { createPatientRecord, mayAddPatients } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
+import { bodyUnitsOf } from "~/models/setting.server";
 import { newPatientSchema } from "~/schemas/patient";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unit: user.setting?.unit ?? GlucoseUnit.Mmol,
     options: allowed ? await listOptions() : [],
     timeZones: allowed ? timeZoneOptions(undefined, Date.now(), await getLocale(request)) : [],
+    bodyUnits: await bodyUnitsOf(user.id),
   };
 }
 
@@ -60,14 +62,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PatientAdd() {
   const { t } = useTranslation("record");
-  const { allowed, isClinic, unit, options, timeZones } = useLoaderData<typeof loader>();
+  const { allowed, isClinic, unit, options, timeZones, bodyUnits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "patient-add",
     lastResult: actionData?.result,
     // Every value the untouched form holds, so that it is not "dirty" before anything is typed.
-    defaultValue: { timeZone: "UTC", unit: String(unit) },
+    defaultValue: {
+      timeZone: "UTC",
+      unit: String(unit),
+      heightUnit: String(bodyUnits.height),
+      weightUnit: String(bodyUnits.weight),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPatientSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -130,6 +137,7 @@ export default function PatientAdd() {
                   fields={fields as unknown as RecordFieldsMeta}
                   options={options}
                   unit={unit}
+                  bodyUnits={bodyUnits}
                   timeZones={timeZones}
                 />
                 <div>

@@ -94,6 +94,66 @@ describe("glucose range", () => {
   });
 });
 
+describe("height and weight", () => {
+  const parsed = (values: Record<string, string>) => {
+    const result = patientRecordSchema.safeParse({ ...record, ...values });
+    return result.success
+      ? { heightCm: result.data.heightCm, weightKg: result.data.weightKg }
+      : null;
+  };
+
+  it("stores cm and kg as typed, to 0.01; both may be left out", () => {
+    expect(parsed({ height: "172.456", weight: "68.04" })).toEqual({
+      heightCm: 172.46,
+      weightKg: 68.04,
+    });
+    expect(parsed({ height: "", weight: "" })).toEqual({
+      heightCm: undefined,
+      weightKg: undefined,
+    });
+    expect(parsed({})).toEqual({ heightCm: undefined, weightKg: undefined });
+  });
+
+  it("converts feet and inches and pounds (1 in = 2.54 cm, 1 lb = 0.45359237 kg)", () => {
+    // 5 ft 9 in = 69 in = 175.26 cm; 150 lb = 68.04 kg; 6 ft alone = 182.88 cm.
+    expect(
+      parsed({ heightUnit: "1", weightUnit: "1", heightFt: "5", heightIn: "9", weight: "150" }),
+    ).toEqual({ heightCm: 175.26, weightKg: 68.04 });
+    expect(parsed({ heightUnit: "1", heightFt: "6" })).toEqual({
+      heightCm: 182.88,
+      weightKg: undefined,
+    });
+  });
+
+  it("refuses what is not a number, and heights and weights out of bounds in the unit typed", () => {
+    expect(
+      errors(patientRecordSchema.safeParse({ ...record, height: "tall", weight: "-3" })),
+    ).toEqual({
+      height: ["errors.heightInvalid"],
+      weight: ["errors.weightInvalid"],
+    });
+    expect(
+      errors(patientRecordSchema.safeParse({ ...record, height: "39.9", weight: "401" })),
+    ).toEqual({
+      height: ["errors.heightBoundsCm"],
+      weight: ["errors.weightBoundsKg"],
+    });
+    // 8 ft 3 in = 251.46 cm; 4 lb = 1.81 kg.
+    expect(
+      errors(
+        patientRecordSchema.safeParse({
+          ...record,
+          heightUnit: "1",
+          weightUnit: "1",
+          heightFt: "8",
+          heightIn: "3",
+          weight: "4",
+        }),
+      ),
+    ).toEqual({ heightFt: ["errors.heightBoundsFtIn"], weight: ["errors.weightBoundsLb"] });
+  });
+});
+
 describe("required fields of the add-patient form", () => {
   it("gender and diabetes type are required; every message shows at once", () => {
     expect(

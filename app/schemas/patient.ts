@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  centimetres,
+  feetInchesToCm,
+  HEIGHT_BOUNDS_CM,
+  HeightUnit,
+  WEIGHT_BOUNDS_KG,
+  weightToKg,
+  WeightUnit,
+} from "~/domain/body-measures";
 import { fromUnit, GlucoseUnit, mgdlToMmol, toGlucoseUnit } from "~/domain/glucose-unit";
 import { isTimeZone } from "~/utils/time-zones";
 import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
@@ -120,6 +129,20 @@ const idListField = z.preprocess(
 
 const limitField = z.preprocess(numberInput, numberOf("errors.glucoseRangeInvalid").optional());
 
+/** A measure that may be left out: a number from 0 up, in the unit the form names. */
+const measureField = (message: string) =>
+  z.preprocess(numberInput, numberOf(message).min(0, message).optional());
+
+/** The unit a form's height or weight is typed in: 0 (cm, kg) unless 1 (ft/in, lb). */
+const bodyUnitField = z.preprocess(
+  numberInput,
+  numberOf("errors.unitInvalid")
+    .int("errors.unitInvalid")
+    .min(0, "errors.unitInvalid")
+    .max(1, "errors.unitInvalid")
+    .default(0),
+);
+
 const nameField = z.preprocess(
   blankToUndefined,
   safeText({ invalid_type_error: "errors.nameInvalid" })
@@ -214,6 +237,12 @@ const recordFields = {
   ),
   lowLimit: soft(limitField),
   highLimit: soft(limitField),
+  heightUnit: hard(bodyUnitField),
+  weightUnit: hard(bodyUnitField),
+  height: soft(measureField("errors.heightInvalid")),
+  heightFt: soft(measureField("errors.heightInvalid")),
+  heightIn: soft(measureField("errors.heightInvalid")),
+  weight: soft(measureField("errors.weightInvalid")),
   timeZone: soft(
     z.preprocess(
       blankToUndefined,
@@ -236,7 +265,25 @@ type RecordShape = {
   unit: number;
   lowLimit?: number;
   highLimit?: number;
+  heightUnit: number;
+  weightUnit: number;
+  height?: number;
+  heightFt?: number;
+  heightIn?: number;
+  weight?: number;
 } & Partial<Record<MealField, number>>;
+
+/** The typed height in cm (feet and inches, either alone, for ft/in), or undefined when none was typed. */
+function heightCmOf(v: RecordShape): number | undefined {
+  if (v.heightUnit !== HeightUnit.FtIn)
+    return v.height === undefined ? undefined : centimetres(v.height);
+  if (v.heightFt === undefined && v.heightIn === undefined) return undefined;
+  return feetInchesToCm(v.heightFt ?? 0, v.heightIn ?? 0);
+}
+
+function weightKgOf(v: RecordShape): number | undefined {
+  return v.weight === undefined ? undefined : weightToKg(v.weight, v.weightUnit as WeightUnit);
+}
 
 /**
  * The target range: both limits required ('Please Add Glucose Range'), the high limit above the
@@ -266,6 +313,27 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
       });
     }
   }
+  const heightCm = heightCmOf(v);
+  if (
+    heightCm !== undefined &&
+    (heightCm < HEIGHT_BOUNDS_CM.min || heightCm > HEIGHT_BOUNDS_CM.max)
+  )
+    ctx.addIssue({
+      code: "custom",
+      path: [v.heightUnit === HeightUnit.FtIn ? "heightFt" : "height"],
+      message:
+        v.heightUnit === HeightUnit.FtIn ? "errors.heightBoundsFtIn" : "errors.heightBoundsCm",
+    });
+  const weightKg = weightKgOf(v);
+  if (
+    weightKg !== undefined &&
+    (weightKg < WEIGHT_BOUNDS_KG.min || weightKg > WEIGHT_BOUNDS_KG.max)
+  )
+    ctx.addIssue({
+      code: "custom",
+      path: ["weight"],
+      message: v.weightUnit === WeightUnit.Lb ? "errors.weightBoundsLb" : "errors.weightBoundsKg",
+    });
   for (const meal of MEALS) {
     const start = v[`${meal}Start`];
     const end = v[`${meal}End`];
@@ -281,12 +349,17 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
   }
 }
 
-/** The checked record with the limits in mg/dL (whole) and the meal windows in seconds. */
+/**
+ * The checked record with the limits in mg/dL (whole), the meal windows in seconds, and the height
+ * and weight in cm and kg (to 0.01; undefined when left out).
+ */
 function withStoredUnits<T extends RecordShape>(v: T) {
   return {
     ...v,
     lowLimitMgdl: limitToMgdl(v.lowLimit!, v.unit),
     highLimitMgdl: limitToMgdl(v.highLimit!, v.unit),
+    heightCm: heightCmOf(v),
+    weightKg: weightKgOf(v),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Patient } from "@prisma/client";
 import { savePatientSettings } from "~/models/patient.server";
 import type { Viewer } from "~/models/access.server";
+import { readPatient } from "~/services/patient-read.server";
 import { MEALS, secondsToTime } from "~/schemas/patient";
 import { zoneAndMealsForm } from "~/schemas/setting";
 import { timeZoneListWith, type ZoneChoice } from "~/utils/time-zones";
@@ -32,6 +33,24 @@ export function zoneAndMealsOf(patient: Times, now: number): ZoneAndMeals {
       supper: meal(patient.supperStart, patient.supperEnd),
     },
   };
+}
+
+/**
+ * The signed-in person's own zone and meal times, read through the access gateway (the read is in
+ * their access log); null for an account without a health record.
+ */
+export async function ownZoneAndMeals(
+  user: Viewer & { patient: { id: number } | null },
+): Promise<ZoneAndMeals | null> {
+  if (!user.patient) return null;
+  const read = await readPatient({
+    viewer: user,
+    pid: user.patient.id,
+    purpose: "record",
+    channel: "page",
+    detail: { page: "settings" },
+  });
+  return read.ok ? zoneAndMealsOf(read.patient, read.now) : null;
 }
 
 export type ZoneAndMealsReply = {

@@ -356,6 +356,13 @@ describe("time zone and meal times on the settings page", () => {
       },
     });
     expect(page.zoneAndMeals?.zones).toHaveLength(31);
+    // The read went through the access gateway: it is in the person's access log.
+    expect(
+      await db().auditLog.findMany({
+        where: { patientId: who.pid },
+        select: { action: true, channel: true, actorId: true },
+      }),
+    ).toEqual([{ action: "read:record", channel: "page", actorId: who.user.id }]);
   });
 
   it("saves them as the upload centre does (HH:mm read as HH:mm:00)", async () => {

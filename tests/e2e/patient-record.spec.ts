@@ -21,19 +21,25 @@ const main = (page: Page) => page.getByRole("main");
 const panel = (page: Page) =>
   page.getByRole("complementary", { name: tr("en", "panel.label", "sharing") });
 
-/** The record id (pid) of the account with this email. */
-async function withPid(email: string): Promise<number> {
+async function withDbClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: number }>(
-      'SELECT p.id FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = $1',
-      [email],
-    );
-    return rows[0]!.id;
+    return await run(client);
   } finally {
     await client.end();
   }
+}
+
+/** The record id (pid) of the account with this email. */
+async function withPid(email: string): Promise<number> {
+  const { rows } = await withDbClient((client) =>
+    client.query<{ id: number }>(
+      'SELECT p.id FROM "Patient" p JOIN "User" u ON u.id = p."userId" WHERE u.email = $1',
+      [email],
+    ),
+  );
+  return rows[0]!.id;
 }
 
 test.describe("patient health record", () => {
@@ -205,6 +211,52 @@ test.describe("patient health record", () => {
     await expect(meal("end", "breakfast")).toHaveValue("09:30");
   });
 
+  test("a person who reads in feet, inches and pounds enters their height and weight in them; they are kept in cm and kg", async ({
+    page,
+  }) => {
+    const person = await createUser({
+      tag: "rec-body",
+      identity: 1,
+      firstName: "Bea",
+      lastName: "Body",
+    });
+    await withDbClient((client) =>
+      client.query('UPDATE "Setting" SET "heightUnit" = 1, "weightUnit" = 1 WHERE "userId" = $1', [
+        person.id,
+      ]),
+    );
+    await signIn(page, person.email, person.password);
+    await page.goto("/patient");
+    const form = main(page);
+    await form.getByLabel(r("gender.female"), { exact: true }).check();
+    await form
+      .getByLabel(label("fields.diabetesType"))
+      .selectOption({ label: optionName("type1") });
+    await form.getByLabel(label("fields.heightFt")).fill("5");
+    await form.getByLabel(label("fields.heightIn")).fill("9");
+    // 4 lb is below the 4.5 lb a record accepts: refused, with what was typed kept.
+    await form.getByLabel(label("fields.weightLb")).fill("4");
+    await form.getByRole("button", { name: r("record.submit") }).click();
+    await expect(form.getByText(r("errors.weightBoundsLb"))).toBeVisible();
+    await expect(form.getByLabel(label("fields.heightFt"))).toHaveValue("5");
+    await form.getByLabel(label("fields.weightLb")).fill("150");
+    await form.getByRole("button", { name: r("record.submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(r("record.saved"));
+
+    // 5 ft 9 in = 69 in x 2.54 = 175.26 cm; 150 lb x 0.45359237 = 68.04 kg.
+    const stored = await withDbClient((client) =>
+      client.query<{ heightCm: number; weightKg: number }>(
+        'SELECT "heightCm", "weightKg" FROM "User" WHERE id = $1',
+        [person.id],
+      ),
+    );
+    expect(stored.rows[0]).toEqual({ heightCm: 175.26, weightKg: 68.04 });
+    await page.goto("/patient");
+    await expect(form.getByLabel(label("fields.heightFt"))).toHaveValue("5");
+    await expect(form.getByLabel(label("fields.heightIn"))).toHaveValue("9");
+    await expect(form.getByLabel(label("fields.weightLb"))).toHaveValue("150");
+  });
+
   test("leaving the add-patient form with data asks first with JavaScript; without it the link just leaves", async ({
     page,
   }) => {
@@ -217,19 +269,28 @@ test.describe("patient health record", () => {
     await signIn(page, clinic.email, clinic.password, 2);
     await page.goto("/patientAdd");
     // Untouched: leaving needs no confirmation.
-    await page.getByRole("link", { name: tr("en", "nav.support") }).click();
+    await page
+      .getByRole("navigation", { name: tr("en", "nav.main") })
+      .getByRole("link", { name: tr("en", "nav.support") })
+      .click();
     await expect(page).toHaveURL(/\/supports$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/patientAdd$/);
 
     await main(page).getByLabel(label("fields.email")).fill("someone@example.org");
     if (!jsEnabled()) {
-      await page.getByRole("link", { name: tr("en", "nav.support") }).click();
+      await page
+        .getByRole("navigation", { name: tr("en", "nav.main") })
+        .getByRole("link", { name: tr("en", "nav.support") })
+        .click();
       await expect(page).toHaveURL(/\/supports$/);
       await expect(page.getByRole("alertdialog")).toHaveCount(0);
       return;
     }
-    await page.getByRole("link", { name: tr("en", "nav.support") }).click();
+    await page
+      .getByRole("navigation", { name: tr("en", "nav.main") })
+      .getByRole("link", { name: tr("en", "nav.support") })
+      .click();
     const dialog = page.getByRole("alertdialog", { name: r("add.leaveTitle") });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: r("add.stay") }).click();
@@ -237,7 +298,10 @@ test.describe("patient health record", () => {
     await expect(page).toHaveURL(/\/patientAdd$/);
     await expect(main(page).getByLabel(label("fields.email"))).toHaveValue("someone@example.org");
 
-    await page.getByRole("link", { name: tr("en", "nav.support") }).click();
+    await page
+      .getByRole("navigation", { name: tr("en", "nav.main") })
+      .getByRole("link", { name: tr("en", "nav.support") })
+      .click();
     await page
       .getByRole("alertdialog", { name: r("add.leaveTitle") })
       .getByRole("button", { name: r("add.leave") })

@@ -34,6 +34,7 @@ const SAME_AS_ENGLISH = [
   /^common:units\./,
   /^[a-z]+:.*\.(email|emailPlaceholder)$/,
   /^views:units\./,
+  /^record:record\.(centimetres|kilograms)$/,
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
   /^reports:statistics\.units\./,
   /^import:formats\.(clarity|libreview)$/,
@@ -56,6 +57,8 @@ const BORROWED: Record<string, RegExp[]> = {
     /^views:(daily\.bolus|daily\.rows\.bolus|daily\.rows\.alarm|daily\.severity\.alarm|cgms\.trend|cgms\.alarm)$/,
     /^import:(fields|summary)\.format$/,
     /^import:errors\.problem$/,
+    // Polish writes the imperial units with their English symbols.
+    /^record:record\.(feetInches|pounds)$/,
   ],
   ru: [],
 };
