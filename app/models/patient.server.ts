@@ -263,6 +263,28 @@ export async function savePatientSettings(
 }
 
 /**
+ * The owner's glucose target range (mg/dL), and its line in their access log, in one
+ * transaction; false (nothing written) for anyone but the record's owner.
+ */
+export async function saveTargetRange(
+  viewer: Viewer,
+  pid: number,
+  range: { lowLimitMgdl: number; highLimitMgdl: number },
+): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.patient.updateMany({
+      where: { id: pid, userId: viewer.id },
+      data: { lowLimit: range.lowLimitMgdl, highLimit: range.highLimitMgdl },
+    });
+    if (count === 0) return false;
+    await tx.auditLog.create({
+      data: { actorId: viewer.id, patientId: pid, action: "update:targetRange" },
+    });
+    return true;
+  });
+}
+
+/**
  * A new person's record, filled in by someone else (add patients, friends or relatives by
  * filling in a health file). In one transaction: an inactive person account without a password
  * (identity 1, the creator's language and glucose unit), its Patient (createdById = the creator)

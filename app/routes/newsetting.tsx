@@ -15,8 +15,12 @@ import {
   ChoiceGroup,
   ConfirmStep,
   ErrorList,
+  Field,
   FormMessages,
 } from "~/components/form";
+import { GlucoseUnit, toGlucoseUnit } from "~/domain/glucose-unit";
+import { saveTargetRange } from "~/models/patient.server";
+import { targetRangeSchema } from "~/schemas/patient";
 import { ReportHeader } from "~/components/report/report-header";
 import {
   removeReportLogo,
@@ -40,8 +44,9 @@ import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
 import {
-  ownZoneAndMeals,
+  ownDaySettings,
   saveZoneAndMeals,
+  type TargetRange,
   type ZoneAndMeals,
   type ZoneAndMealsReply,
 } from "~/services/zone-and-meals.server";
@@ -50,7 +55,8 @@ import { supportedLngs } from "~/i18n";
 
 /**
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
- * and height; for a person with a health record, their time zone and meal times; the print
+ * and height; for a person with a health record, their time zone, meal times and glucose target
+ * range; the print
  * reports' orientation, title alignment and split line; the report logo; and a preview of the
  * report header with the saved settings. Every form works without JavaScript. Removing the logo is
  * confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
@@ -62,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     // Without saved settings the form offers the language the page is read in.
     settings: await userSettings(user.id, await getLocale(request)),
-    zoneAndMeals: await ownZoneAndMeals(user),
+    day: await ownDaySettings(user, toGlucoseUnit(user.setting?.unit)),
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
     sample: {
       range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
@@ -71,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const intentSchema = z.enum(["settings", "day", "logo", "removeLogo"]);
+const intentSchema = z.enum(["settings", "day", "range", "logo", "removeLogo"]);
 type Intent = z.infer<typeof intentSchema>;
 /** Room for the multipart boundaries and the intent field around one logo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -114,6 +120,14 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!day) throw new Response("Not Found", { status: 404 });
       return reply("day", null, null, day.saved ? 200 : 400, day);
     }
+    case "range": {
+      if (!user.patient) throw new Response("Not Found", { status: 404 });
+      const submission = parseWithZod(formData, { schema: targetRangeSchema });
+      if (submission.status !== "success") return reply("range", submission.reply(), null, 400);
+      if (!(await saveTargetRange(user, user.patient.id, submission.value)))
+        throw new Response("Not Found", { status: 404 });
+      return reply("range", submission.reply(), "notices.rangeSaved");
+    }
     case "logo": {
       const submission = parseWithZod(formData, { schema: logoSchema });
       if (submission.status !== "success") return reply("logo", submission.reply(), null, 400);
@@ -143,7 +157,7 @@ function useReply(...intents: Intent[]) {
 
 export default function NewSetting() {
   const { t } = useTranslation("settings");
-  const { settings, zoneAndMeals, confirmRemove, sample } = useLoaderData<typeof loader>();
+  const { settings, day, confirmRemove, sample } = useLoaderData<typeof loader>();
   // The version changes with every save, so that a new logo is not hidden by the cached old one.
   const logoSrc = settings.logo ? `/report-logo?v=${settings.logo.version}` : null;
   return (
@@ -153,7 +167,7 @@ export default function NewSetting() {
         {t("intro")} <Link to="/supports#printsettings">{t("print.help")}</Link>
       </p>
       <SettingsForm settings={settings} />
-      {zoneAndMeals ? <DaySection value={zoneAndMeals} /> : null}
+      {day ? <DaySection value={day.zoneAndMeals} range={day.targetRange} /> : null}
       <LogoSection logoSrc={logoSrc} confirmRemove={confirmRemove} />
       <Preview settings={settings} sample={sample} logoSrc={logoSrc} />
     </div>
@@ -257,8 +271,11 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
   );
 }
 
-/** The person's time zone and meal times: the same form, rules and saving as the upload centre's. */
-function DaySection({ value }: { value: ZoneAndMeals }) {
+/**
+ * The person's time zone and meal times (the same form, rules and saving as the upload centre's),
+ * and their glucose target range (the health record's rules).
+ */
+function DaySection({ value, range }: { value: ZoneAndMeals; range: TargetRange }) {
   const { t } = useTranslation("settings");
   const answer = useReply("day");
   return (
@@ -275,7 +292,63 @@ function DaySection({ value }: { value: ZoneAndMeals }) {
         action="/newsetting#day"
         intent="day"
       />
+      <TargetRangeForm range={range} />
     </section>
+  );
+}
+
+function TargetRangeForm({ range }: { range: TargetRange }) {
+  const { t } = useTranslation("settings");
+  const answer = useReply("range");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "target-range",
+    lastResult: answer?.result,
+    defaultValue: { lowLimit: String(range.lowLimit), highLimit: String(range.highLimit) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: targetRangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const unitText = t(`common:units.${range.unit}`);
+  const number = {
+    type: "number",
+    inputMode: "decimal",
+    step: range.unit === GlucoseUnit.Mgdl ? "1" : "0.1",
+    ns: "record",
+    required: true,
+  } as const;
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" action="/newsetting#day" {...getFormProps(form)} className={f.form}>
+        <h3>{t("day.range")}</h3>
+        <p className={f.hint}>{t("record:fields.glucoseRangeHint", { unit: unitText })}</p>
+        <FormMessages errors={form.errors} notice={answer?.notice} ns="settings" />
+        <input type="hidden" name="unit" value={range.unit} />
+        <div className={f.wide}>
+          <Field
+            meta={fields.lowLimit}
+            label={t("record:fields.lowLimit", { unit: unitText })}
+            {...number}
+          />
+          <Field
+            meta={fields.highLimit}
+            label={t("record:fields.highLimit", { unit: unitText })}
+            {...number}
+          />
+        </div>
+        <div>
+          <button
+            type="submit"
+            name="intent"
+            value="range"
+            className={s.button}
+            disabled={navigation.state !== "idle"}
+          >
+            {t("day.saveRange")}
+          </button>
+        </div>
+      </Form>
+    </FormProvider>
   );
 }
 

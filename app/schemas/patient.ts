@@ -187,6 +187,22 @@ function soft<T extends z.ZodTypeAny>(schema: T) {
 const hard = <T extends z.ZodTypeAny>(schema: T) =>
   soft(schema) as unknown as z.ZodType<z.output<T>, z.ZodTypeDef, unknown>;
 
+/** The glucose target range in the unit the form names (`unit` 0 mmol/L, 1 mg/dL). */
+const rangeFields = {
+  unit: hard(
+    z.preprocess(
+      numberInput,
+      numberOf("errors.unitInvalid")
+        .int("errors.unitInvalid")
+        .min(0, "errors.unitInvalid")
+        .max(1, "errors.unitInvalid")
+        .default(0),
+    ),
+  ),
+  lowLimit: soft(limitField),
+  highLimit: soft(limitField),
+};
+
 const recordFields = {
   firstName: soft(nameField),
   lastName: soft(nameField),
@@ -225,18 +241,7 @@ const recordFields = {
   diabetesType: hard(idNumber("errors.diabetesTypeMsg")),
   basicDiseases: hard(idListField),
   complication: hard(idListField),
-  unit: hard(
-    z.preprocess(
-      numberInput,
-      numberOf("errors.unitInvalid")
-        .int("errors.unitInvalid")
-        .min(0, "errors.unitInvalid")
-        .max(1, "errors.unitInvalid")
-        .default(0),
-    ),
-  ),
-  lowLimit: soft(limitField),
-  highLimit: soft(limitField),
+  ...rangeFields,
   heightUnit: hard(bodyUnitField),
   weightUnit: hard(bodyUnitField),
   height: soft(measureField("errors.heightInvalid")),
@@ -291,6 +296,14 @@ function weightKgOf(v: RecordShape): number | undefined {
  * Meal windows: start and end together, the start before the end.
  */
 function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
+  checkTargetRange(v, ctx);
+  checkBody(v, ctx);
+  checkMeals(v, ctx);
+}
+
+type RangeShape = Pick<RecordShape, "unit" | "lowLimit" | "highLimit">;
+
+function checkTargetRange(v: RangeShape, ctx: z.RefinementCtx) {
   if (v.lowLimit === undefined || v.highLimit === undefined) {
     ctx.addIssue({
       code: "custom",
@@ -313,6 +326,9 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
       });
     }
   }
+}
+
+function checkBody(v: RecordShape, ctx: z.RefinementCtx) {
   const heightCm = heightCmOf(v);
   if (
     heightCm !== undefined &&
@@ -334,6 +350,9 @@ function checkRecord(v: RecordShape, ctx: z.RefinementCtx) {
       path: ["weight"],
       message: v.weightUnit === WeightUnit.Lb ? "errors.weightBoundsLb" : "errors.weightBoundsKg",
     });
+}
+
+function checkMeals(v: RecordShape, ctx: z.RefinementCtx) {
   for (const meal of MEALS) {
     const start = v[`${meal}Start`];
     const end = v[`${meal}End`];
@@ -362,6 +381,15 @@ function withStoredUnits<T extends RecordShape>(v: T) {
     weightKg: weightKgOf(v),
   };
 }
+
+/** The target range alone (the settings page), with the record's rules, in mg/dL once checked. */
+export const targetRangeSchema = z
+  .object(rangeFields)
+  .superRefine(checkTargetRange)
+  .transform((v) => ({
+    lowLimitMgdl: limitToMgdl(v.lowLimit!, v.unit),
+    highLimitMgdl: limitToMgdl(v.highLimit!, v.unit),
+  }));
 
 /** The owner's edit of their record (`/patient`, and the API's save with a pid). */
 export const patientRecordSchema = z

@@ -2,7 +2,8 @@ import type { Patient } from "@prisma/client";
 import { savePatientSettings } from "~/models/patient.server";
 import type { Viewer } from "~/models/access.server";
 import { readPatient } from "~/services/patient-read.server";
-import { MEALS, secondsToTime } from "~/schemas/patient";
+import type { GlucoseUnit } from "~/domain/glucose-unit";
+import { limitFromMgdl, MEALS, secondsToTime } from "~/schemas/patient";
 import { zoneAndMealsForm } from "~/schemas/setting";
 import { timeZoneListWith, type ZoneChoice } from "~/utils/time-zones";
 
@@ -35,13 +36,18 @@ export function zoneAndMealsOf(patient: Times, now: number): ZoneAndMeals {
   };
 }
 
+/** A glucose target range in the reader's unit, and that unit. */
+export type TargetRange = { unit: GlucoseUnit; lowLimit: number; highLimit: number };
+
 /**
- * The signed-in person's own zone and meal times, read through the access gateway (the read is in
- * their access log); null for an account without a health record.
+ * The signed-in person's own day settings (zone, meal times, glucose target range in `unit`),
+ * read through the access gateway (the read is in their access log); null for an account without
+ * a health record.
  */
-export async function ownZoneAndMeals(
+export async function ownDaySettings(
   user: Viewer & { patient: { id: number } | null },
-): Promise<ZoneAndMeals | null> {
+  unit: GlucoseUnit,
+): Promise<{ zoneAndMeals: ZoneAndMeals; targetRange: TargetRange } | null> {
   if (!user.patient) return null;
   const read = await readPatient({
     viewer: user,
@@ -50,7 +56,16 @@ export async function ownZoneAndMeals(
     channel: "page",
     detail: { page: "settings" },
   });
-  return read.ok ? zoneAndMealsOf(read.patient, read.now) : null;
+  if (!read.ok) return null;
+  const { patient } = read;
+  return {
+    zoneAndMeals: zoneAndMealsOf(patient, read.now),
+    targetRange: {
+      unit,
+      lowLimit: limitFromMgdl(patient.lowLimit, unit),
+      highLimit: limitFromMgdl(patient.highLimit, unit),
+    },
+  };
 }
 
 export type ZoneAndMealsReply = {

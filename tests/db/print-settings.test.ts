@@ -347,7 +347,7 @@ describe("time zone and meal times on the settings page", () => {
   it("shows the person's zone among the 31 and their meal windows", async () => {
     const who = await person();
     const page = await pageLoader(who.user.id);
-    expect(page.zoneAndMeals).toMatchObject({
+    expect(page.day?.zoneAndMeals).toMatchObject({
       timeZone: "UTC",
       meals: {
         breakfast: { start: "06:00:00", end: "10:00:00" },
@@ -355,7 +355,7 @@ describe("time zone and meal times on the settings page", () => {
         supper: { start: "17:00:00", end: "20:00:00" },
       },
     });
-    expect(page.zoneAndMeals?.zones).toHaveLength(31);
+    expect(page.day?.zoneAndMeals?.zones).toHaveLength(31);
     // The read went through the access gateway: it is in the person's access log.
     expect(
       await db().auditLog.findMany({
@@ -418,10 +418,49 @@ describe("time zone and meal times on the settings page", () => {
     const clinic = await db().user.create({
       data: { email: `print-clinic-${++n}@settings.test`, identity: 2, isPass: 1 },
     });
-    expect((await pageLoader(clinic.id)).zoneAndMeals).toBeNull();
+    expect((await pageLoader(clinic.id)).day).toBeNull();
     const thrown = await post(clinic.id, day({ timeZone: "Europe/Rome", ...times })).catch(
       (e: unknown) => e,
     );
     expect((thrown as Response).status).toBe(404);
+  });
+});
+
+describe("the glucose target range on the settings page", () => {
+  const range = (values: Record<string, string>) =>
+    new URLSearchParams({ intent: "range", ...values });
+  const limits = (pid: number) =>
+    db().patient.findUniqueOrThrow({
+      where: { id: pid },
+      select: { lowLimit: true, highLimit: true },
+    });
+
+  it("shows the stored range (70-180 mg/dL) in the person's unit", async () => {
+    const who = await person();
+    expect((await pageLoader(who.user.id)).day?.targetRange).toEqual({
+      unit: 0,
+      lowLimit: 3.9,
+      highLimit: 10,
+    });
+  });
+
+  it("saves it with the health record's rules (mmol/L x 18, whole mg/dL) and logs the change", async () => {
+    const who = await person();
+    const answer = await post(who.user.id, range({ unit: "0", lowLimit: "4", highLimit: "9" }));
+    expect(answer).toMatchObject({ status: 200, intent: "range", notice: "notices.rangeSaved" });
+    expect(await limits(who.pid)).toEqual({ lowLimit: 72, highLimit: 162 });
+    expect(
+      await db().auditLog.count({ where: { patientId: who.pid, action: "update:targetRange" } }),
+    ).toBe(1);
+  });
+
+  it("refuses a high limit not above the low one, or limits outside 40-400 mg/dL, writing nothing", async () => {
+    const who = await person();
+    const wrong = await post(who.user.id, range({ unit: "1", lowLimit: "150", highLimit: "150" }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.result?.error).toEqual({ highLimit: ["errors.glucoseRangeWrong"] });
+    const outside = await post(who.user.id, range({ unit: "1", lowLimit: "30", highLimit: "150" }));
+    expect(outside.result?.error).toEqual({ lowLimit: ["errors.glucoseRangeBoundsMgdl"] });
+    expect(await limits(who.pid)).toEqual({ lowLimit: 70, highLimit: 180 });
   });
 });

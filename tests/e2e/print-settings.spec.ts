@@ -188,6 +188,27 @@ test.describe("report print settings", () => {
     await expect(page.getByLabel(t("day.zone"), { exact: true })).toHaveValue("Europe/Rome");
     await expect(page.locator('#day input[name="lunchEnd"]')).toHaveValue("14:15:00");
 
+    // The target range, in the person's unit (mmol/L): refused when upside down, then saved.
+    const low = section.getByLabel(
+      tr("en", "fields.lowLimit", "record").replace("{{unit}}", "mmol/L"),
+    );
+    const high = section.getByLabel(
+      tr("en", "fields.highLimit", "record").replace("{{unit}}", "mmol/L"),
+    );
+    await expect(low).toHaveValue("3.9");
+    await low.fill("9");
+    await high.fill("5");
+    await section.getByRole("button", { name: t("day.saveRange") }).click();
+    await expect(section.getByText(tr("en", "errors.glucoseRangeWrong", "record"))).toBeVisible();
+    await page.locator("#target-range input[name=lowLimit]").fill("4.2");
+    await page.locator("#target-range input[name=highLimit]").fill("9.5");
+    await page.getByRole("button", { name: t("day.saveRange") }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: t("notices.rangeSaved") }),
+    ).toBeVisible();
+    await page.goto("/newsetting");
+    await expect(page.locator("#target-range input[name=highLimit]")).toHaveValue("9.5");
+
     // The language: the next page, and the saved setting, are Polish.
     await page.getByRole("radio", { name: "Polski" }).check();
     await page.getByRole("button", { name: t("save") }).click();
