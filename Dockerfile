@@ -14,7 +14,8 @@ RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini chromium fonts-noto-core fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV NODE_ENV=production DEPLOY_ENV=production HOST=0.0.0.0 PORT=3000 CHROMIUM_PATH=/usr/bin/chromium
+ENV NODE_ENV=production DEPLOY_ENV=production HOST=0.0.0.0 PORT=3000 CHROMIUM_PATH=/usr/bin/chromium \
+  NODE_OPTIONS=--max-old-space-size=768
 COPY --from=build /app /app
 USER node
 EXPOSE 3000
