@@ -49,14 +49,16 @@ export async function loader(args: LoaderFunctionArgs) {
     locale,
   } = await loadReportPage(args, "agp", {
     defaultRange: defaultCgmRange,
+    dataKinds: ["cgm"],
     async build({ viewer, patient, range, now }) {
       const answer = await agpReportFor(viewer, patient, range, now);
       if (answer.status === "invalidRange")
-        return { value: null, problem: answer.problem, shown: null };
+        return { value: null, problem: answer.problem, shown: null, empty: false };
       return {
         value: answer,
         problem: null,
         shown: answer.status === "ok" ? { start: answer.report.from, end: answer.report.to } : null,
+        empty: answer.status === "insufficient" && answer.readings === 0,
       };
     },
   });

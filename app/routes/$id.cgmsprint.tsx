@@ -52,13 +52,16 @@ export async function loader(args: LoaderFunctionArgs) {
     locale,
   } = await loadReportPage(args, "cgm", {
     defaultRange: defaultCgmRange,
+    dataKinds: ["cgm"],
     async build({ viewer, patient, range, now, unit }) {
       const result = await cgmReportFor(viewer, patient, range, now, unit);
-      if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
+      if (result.status !== "ok")
+        return { value: null, problem: result.problem, shown: null, empty: false };
       return {
         value: result.report,
         problem: null,
         shown: { start: result.report.from, end: result.report.to },
+        empty: !result.report.hasData,
       };
     },
   });

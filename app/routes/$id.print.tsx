@@ -34,17 +34,20 @@ export async function loader(args: LoaderFunctionArgs) {
     unit,
     locale,
   } = await loadReportPage(args, "pump", {
-    defaultRange: (_viewer, patient, now) => defaultPumpRange(patient, now),
+    defaultRange: defaultPumpRange,
+    dataKinds: ["pump", "bg"],
     async build({ viewer, patient, range, now, unit, context }) {
       const result = await pumpReportFor(viewer, patient, range, now, {
         unit,
         nameStyle: nameStyleCode(context.nameStyle),
       });
-      if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
+      if (result.status !== "ok")
+        return { value: null, problem: result.problem, shown: null, empty: false };
       return {
         value: result.report,
         problem: null,
         shown: { start: result.report.from, end: result.report.to },
+        empty: !result.report.hasData,
       };
     },
   });

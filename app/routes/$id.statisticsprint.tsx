@@ -26,13 +26,16 @@ import { loadReportPage } from "~/services/report-page.server";
 export async function loader(args: LoaderFunctionArgs) {
   const { shell, value: answer } = await loadReportPage(args, "statistics", {
     defaultRange: defaultStatisticsRange,
+    dataKinds: ["cgm", "bg"],
     async build({ viewer, patient, range, now }) {
       const result = await statisticsReportFor(viewer, patient, range, now);
-      if (result.status !== "ok") return { value: null, problem: result.problem, shown: null };
+      if (result.status !== "ok")
+        return { value: null, problem: result.problem, shown: null, empty: false };
       return {
         value: result,
         problem: null,
         shown: { start: result.report.current.from, end: result.report.current.to },
+        empty: result.report.current.readings === 0,
       };
     },
   });

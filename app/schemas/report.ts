@@ -35,14 +35,14 @@ const pid = idNumber("common.pid");
 /** The body of `POST /api/patient-data/sugarDevicePdf` (and the other report calls): pid, start, end. */
 export const reportApiSchema = reportRangeSchema.extend({ pid });
 
-/** The CGM report's default length, ending on the last day with CGM data. */
+/** The CGM and AGP reports' default length, ending today in the patient's zone. */
 export const CGM_DEFAULT_DAYS = 14;
 
 /** The pump/BG report's default length, ending today in the patient's zone. */
 export const PUMP_DEFAULT_DAYS = 15;
 
-/** The statistics report's default length, ending on the last day with glucose data. */
-export const STATISTICS_DEFAULT_DAYS = 14;
+/** The statistics report's default length, ending today in the patient's zone. */
+export const STATISTICS_DEFAULT_DAYS = 15;
 
 /** What the report page's query asks for. */
 export type ReportQuery =

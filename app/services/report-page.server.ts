@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/schemas/fields";
 import type { VisiblePatient } from "~/models/access.server";
-import { reportContext } from "~/services/report.server";
+import type { DataKind } from "~/models/patient-data.server";
+import { latestDataRange, reportContext } from "~/services/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
-import { displayDate } from "~/report/day";
+import { daysBetween, displayDate } from "~/report/day";
 import {
   rangeProblemKey,
   REPORT_KINDS,
   reportPdfFileName,
+  reportPageHref,
   reportPdfHref,
   reportPurpose,
   type ReportKind,
@@ -35,20 +37,22 @@ export interface ReportBuildInput {
   readonly context: ReportContext;
 }
 
-/** A builder's answer: its value, or the refused range's problem; `shown` is the range a PDF can be made of. */
+/**
+ * A builder's answer: its value, or the refused range's problem; `shown` is the range a PDF can be
+ * made of; `empty` says that the range holds none of the report's data.
+ */
 export interface ReportBuilt<R> {
   readonly value: R | null;
   readonly problem: ReportRangeProblem | null;
   readonly shown: { readonly start: string; readonly end: string } | null;
+  readonly empty: boolean;
 }
 
 export interface ReportPageDefinition<R> {
-  /** The range shown when the query names none. */
-  defaultRange(
-    viewer: SessionUser,
-    patient: VisiblePatient,
-    now: number,
-  ): ReportRange | Promise<ReportRange>;
+  /** The range shown when the query names none (it ends today). */
+  defaultRange(patient: VisiblePatient, now: number): ReportRange;
+  /** The data the report is made of, in the order an empty range looks for the latest day with data. */
+  readonly dataKinds: readonly DataKind[];
   build(input: ReportBuildInput): Promise<ReportBuilt<R>>;
 }
 
@@ -74,6 +78,16 @@ export interface ReportShell {
   readonly form: { readonly start: string; readonly end: string };
   /** A translation key (any namespace) of a refused range, or null. */
   readonly problem: string | null;
+  /**
+   * When the range shown holds no data: the last day with data and the range of the same length
+   * ending on it (dates YYYY/MM/DD, and its page's address); null otherwise or without any data.
+   */
+  readonly latest: {
+    readonly day: string;
+    readonly start: string;
+    readonly end: string;
+    readonly href: string;
+  } | null;
   readonly pdf: { readonly href: string; readonly fileName: string } | null;
   /**
    * The document's title, which the PDF renderer writes as the PDF's title: patient, report and
@@ -118,7 +132,7 @@ export async function loadReportPage<R>(
       : query.kind === "quick"
         ? (patient: VisiblePatient, now: number) => quickRange(query.days, patient.timeZone, now)
         : query.kind === "default"
-          ? (patient: VisiblePatient, now: number) => definition.defaultRange(viewer, patient, now)
+          ? (patient: VisiblePatient, now: number) => definition.defaultRange(patient, now)
           : null;
   let read = await readPatient(dates ? { ...ask, range: { rule, dates } } : ask);
   let refusedRange: ReportRangeProblem | null = null;
@@ -136,6 +150,16 @@ export async function loadReportPage<R>(
   const built = range
     ? await definition.build({ viewer, patient, range, now, unit, context })
     : null;
+  const latest =
+    built?.empty && range && !query.print
+      ? await latestDataRange(
+          viewer,
+          patient,
+          definition.dataKinds,
+          daysBetween(range.start, range.end) + 1,
+          now,
+        )
+      : null;
   const problem =
     query.kind === "problem"
       ? `reports:${query.message}`
@@ -178,6 +202,14 @@ export async function loadReportPage<R>(
       end: problem && typed ? typed.end : range ? displayDate(range.end) : (typed?.end ?? ""),
     },
     problem,
+    latest: latest
+      ? {
+          day: displayDate(latest.last),
+          start: displayDate(latest.range.start),
+          end: displayDate(latest.range.end),
+          href: `${reportPageHref(kind, patient.id)}?${new URLSearchParams({ ...latest.range })}`,
+        }
+      : null,
     pdf: built?.shown
       ? {
           href: reportPdfHref(kind, patient.id, built.shown),

@@ -63,37 +63,36 @@ export async function cgmReportFor(
   return buildCgmReport({ ...input, readings });
 }
 
-/** `days` days ending on the last day with data of the first kind that has any (today without any, never after today). */
-async function daysUpToLastData(
-  viewer: Viewer,
-  patient: VisiblePatient,
-  now: number,
-  kinds: readonly DataKind[],
-  days: number,
-): Promise<ReportRange> {
-  const today = todayIn(patient.timeZone, now);
-  let last: IsoDate | null = null;
-  for (const kind of kinds) {
-    last = await lastDayWithData(viewer, patient.id, kind, patient.timeZone);
-    if (last) break;
-  }
-  const end: IsoDate = last === null || last > today ? today : last;
+/** `days` days ending today in the patient's zone. */
+function daysEndingToday(patient: VisiblePatient, now: number, days: number): ReportRange {
+  const end = todayIn(patient.timeZone, now);
   return { start: shiftDate(end, -(days - 1)), end };
 }
 
-/** The CGM report's default: 14 days ending on the last day with CGM data (today without any). */
-export function defaultCgmRange(
+/**
+ * When a range holds no data: the last day with data of the first of `kinds` that has any (never
+ * after today), and the range of the same length ending on it; null when the patient has none.
+ */
+export async function latestDataRange(
   viewer: Viewer,
   patient: VisiblePatient,
+  kinds: readonly DataKind[],
+  days: number,
   now: number,
-): Promise<ReportRange> {
-  return daysUpToLastData(
-    viewer,
-    patient,
-    now,
-    ["cgm"],
-    Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS),
-  );
+): Promise<{ last: IsoDate; range: ReportRange } | null> {
+  const today = todayIn(patient.timeZone, now);
+  for (const kind of kinds) {
+    const last = await lastDayWithData(viewer, patient.id, kind, patient.timeZone);
+    if (last === null) continue;
+    const end = last > today ? today : last;
+    return { last: end, range: { start: shiftDate(end, -(days - 1)), end } };
+  }
+  return null;
+}
+
+/** The CGM and AGP reports' default: the 14 days ending today in the patient's zone. */
+export function defaultCgmRange(patient: VisiblePatient, now: number): ReportRange {
+  return daysEndingToday(patient, now, Math.min(CGM_DEFAULT_DAYS, CGM_REPORT_MAX_DAYS));
 }
 
 /**
@@ -130,8 +129,7 @@ export async function pumpReportFor(
 
 /** The pump report's default range: the 15 days ending today in the patient's zone. */
 export function defaultPumpRange(patient: VisiblePatient, now: number): ReportRange {
-  const end = todayIn(patient.timeZone, now);
-  return { start: shiftDate(end, -(PUMP_DEFAULT_DAYS - 1)), end };
+  return daysEndingToday(patient, now, PUMP_DEFAULT_DAYS);
 }
 
 /** The reader's print settings and the patient's birth date, in one query. */
@@ -225,11 +223,7 @@ export async function statisticsReportFor(
   return built.status === "ok" ? { ...built, source } : built;
 }
 
-/** The statistics report's default: 14 days ending on the last day with CGM data, else meter data (today without any). */
-export function defaultStatisticsRange(
-  viewer: Viewer,
-  patient: VisiblePatient,
-  now: number,
-): Promise<ReportRange> {
-  return daysUpToLastData(viewer, patient, now, ["cgm", "bg"], STATISTICS_DEFAULT_DAYS);
+/** The statistics report's default: the 15 days ending today in the patient's zone. */
+export function defaultStatisticsRange(patient: VisiblePatient, now: number): ReportRange {
+  return daysEndingToday(patient, now, STATISTICS_DEFAULT_DAYS);
 }

@@ -64,6 +64,14 @@ export const problem = style({
   margin: `${vars.space.sm} 0 0`,
 });
 
+/** An empty range's pointer to the latest data: a notice, not an error. */
+export const latest = style({
+  border: `1px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: `${vars.space.sm} 0 0`,
+});
+
 export const header = style({
   display: "grid",
   gap: vars.space.xs,

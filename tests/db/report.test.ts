@@ -154,16 +154,24 @@ describe("CGM report page, PDF route and API", () => {
     expect(logged?.detail).toMatchObject({ start: DAYS[0], end: DAYS[2], print: false });
   });
 
-  it("the page: without dates, the 14 days up to the last day with CGM data; a quick range ends today in the patient's zone", async () => {
-    const data = await page(s.clinic.id, s.pid, "");
-    expect([data.report?.from, data.report?.to, data.charts.length]).toEqual([
-      "2026-10-13",
-      "2026-10-26",
-      14,
-    ]);
-    expect(data.report?.readingCount).toBe(876);
-    // The typed start plays no part: the last 7 days, today included.
+  it("the page: without dates, the 14 days ending today in the patient's zone; an empty range points to the latest data; a quick range ends today", async () => {
     const today = Temporal.Now.plainDateISO(ZONE);
+    const data = await page(s.clinic.id, s.pid, "");
+    expect([data.report?.from, data.report?.to, data.report?.readingCount]).toEqual([
+      today.subtract({ days: 13 }).toString(),
+      today.toString(),
+      0,
+    ]);
+    // The readings end on 2026-10-26: the same 14 days ending there, on the report's own page.
+    expect(data.shell.latest).toEqual({
+      day: "2026/10/26",
+      start: "2026/10/13",
+      end: "2026/10/26",
+      href: `/${s.pid}/cgmsprint?start=2026-10-13&end=2026-10-26`,
+    });
+    const latest = await page(s.clinic.id, s.pid, "?start=2026-10-13&end=2026-10-26");
+    expect([latest.report?.readingCount, latest.shell.latest]).toEqual([876, null]);
+    // The typed start plays no part: the last 7 days, today included.
     const quick = await page(s.clinic.id, s.pid, "?start=2026/10/20&end=&days=7");
     expect([
       quick.shell.problem,

@@ -231,21 +231,25 @@ describe("Statistics report page and PDF route", () => {
     ).toBe("cgm");
   });
 
-  it("the page: without dates the 14 days up to the last day with glucose data (CGM, else meter); quick ranges end today", async () => {
-    const cgm = await page(s.mgdlReader.id, s.cgm, "");
-    expect([cgm.report?.current.from, cgm.report?.current.to, cgm.report?.previous.from]).toEqual([
-      FROM,
-      TO,
-      "2026-09-01",
-    ]);
-    const meter = await page(s.mgdlReader.id, s.meter, "");
-    expect([meter.report?.current.from, meter.report?.current.to, meter.report?.source]).toEqual([
-      "2026-09-13",
-      "2026-09-26",
-      "meter",
-    ]);
-    // The last 90 days, today included, and the 90 days before them.
+  it("the page: without dates the 15 days ending today, with a link to the latest glucose data (CGM, else meter); quick ranges end today", async () => {
     const today = Temporal.Now.plainDateISO(ZONE);
+    const cgm = await page(s.mgdlReader.id, s.cgm, "");
+    expect([
+      cgm.report?.current.from,
+      cgm.report?.current.to,
+      cgm.report?.current.readings,
+    ]).toEqual([today.subtract({ days: 14 }).toString(), today.toString(), 0]);
+    // The CGM readings end on 2026-09-28 (TO): the 15 days ending there.
+    expect(cgm.shell.latest).toEqual({
+      day: "2026/09/28",
+      start: "2026/09/14",
+      end: "2026/09/28",
+      href: `/${s.cgm}/statisticsprint?start=2026-09-14&end=2026-09-28`,
+    });
+    // The meter patient's readings end on 2026-09-26.
+    const meter = await page(s.mgdlReader.id, s.meter, "");
+    expect(meter.shell.latest?.day).toBe("2026/09/26");
+    // The last 90 days, today included, and the 90 days before them.
     const quick = await page(s.mgdlReader.id, s.cgm, "?start=2026/06/01&end=&days=90");
     expect([
       quick.shell.problem,

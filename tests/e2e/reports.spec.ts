@@ -313,11 +313,11 @@ test.describe("AGP report", () => {
     await createAcceptedShare(patient.id, clinic.id);
     await signIn(page, clinic.email, clinic.password, 2);
 
-    // Without dates: the 14 days up to the last day with CGM data (yesterday).
+    // Without dates: the 14 days ending today in the patient's zone (the data ends yesterday).
     await page.goto(`/${patient.pid}/agpprint`);
     await expect(page.getByRole("heading", { level: 1, name: r("agp.title") })).toBeVisible();
     await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
-    const end = patient.last;
+    const end = shiftDate(patient.last, 1);
     const start = shiftDate(end, -13);
     await expect(page.getByTestId("report-range")).toHaveText(
       `${displayDate(start)} – ${displayDate(end)}`,
@@ -326,6 +326,28 @@ test.describe("AGP report", () => {
     // By hand: of 2016 readings of 63, 99, 153 and 225 mg/dL equally often (one 63 replaced by
     // 396), the 99s and 153s are in 70-180: 2 x 504 / 2016 = 50.0 %.
     await expect(page.getByTestId("agp-tir-inRange")).toHaveText("50.0 %");
+
+    // A range without data says so and offers the latest range of the same length that has some.
+    const emptyEnd = shiftDate(patient.last, -40);
+    await page.goto(`/${patient.pid}/agpprint?start=${shiftDate(emptyEnd, -13)}&end=${emptyEnd}`);
+    const latest = page.getByTestId("latest-data");
+    await expect(latest).toContainText(r("common.noDataInRange"));
+    const latestStart = shiftDate(patient.last, -13);
+    await latest
+      .getByRole("link", {
+        name: fill(r("common.showLatest"), {
+          day: displayDate(patient.last),
+          from: displayDate(latestStart),
+          to: displayDate(patient.last),
+        }),
+      })
+      .click();
+    await expect(page.getByTestId("report-range")).toHaveText(
+      `${displayDate(latestStart)} – ${displayDate(patient.last)}`,
+    );
+    await expect(page.getByTestId("agp-tir-inRange")).toHaveText("50.0 %");
+    await expect(page.getByTestId("latest-data")).toHaveCount(0);
+    await page.goto(`/${patient.pid}/agpprint`);
     await expect(page.getByTestId("agp-chart").locator("svg")).toHaveCount(1);
     await expect(page.getByTestId("agp-day")).toHaveCount(14);
     // The bands and the target range are named on the chart and in its legend.
@@ -396,10 +418,10 @@ test.describe("Statistics report", () => {
     ).toBeVisible();
     await expect(page.getByTestId("report-patient")).toHaveText(patient.name);
 
-    // Without dates: the 14 days up to the last day with CGM data (yesterday), beside the 14 days
-    // before (which hold the earlier CGM day).
-    const end = patient.last;
-    const start = shiftDate(end, -13);
+    // Without dates: the 15 days ending today in the patient's zone, beside the 15 days before
+    // (which hold the earlier CGM day).
+    const end = shiftDate(patient.last, 1);
+    const start = shiftDate(end, -14);
     await expect(page.getByTestId("report-range")).toHaveText(
       `${displayDate(start)} – ${displayDate(end)}`,
     );

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORT_KINDS } from "~/report/report-kinds";
@@ -58,6 +58,18 @@ export function ReportPage({
             />
           ) : null}
           <p className={s.note}>{rangeNote}</p>
+          {shell.latest ? (
+            <p className={s.latest} role="status" data-testid="latest-data">
+              {t("common.noDataInRange")}{" "}
+              <Link to={shell.latest.href}>
+                {t("common.showLatest", {
+                  day: shell.latest.day,
+                  from: shell.latest.start,
+                  to: shell.latest.end,
+                })}
+              </Link>
+            </p>
+          ) : null}
         </section>
       )}
       {range === null ? null : (
