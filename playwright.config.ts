@@ -74,6 +74,8 @@ export default defineConfig({
         // Every test browser comes from 127.0.0.1; the per-account limits still apply.
         RATE_LIMIT_SIGNIN_PER_IP: "1000",
         RATE_LIMIT_CODES_PER_IP: "1000",
+        // One driver file placed (the Mac meter driver): the others must not be offered.
+        DRIVERS_DIR: "tests/fixtures/drivers",
         MAILBOX_URL,
       },
     },

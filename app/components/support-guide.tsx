@@ -5,6 +5,7 @@ import {
   HANDHELD_SOFTWARE,
   UPLOAD_BROWSERS,
 } from "~/device/compatibility";
+import { ACCESSORY_MODE, NORMAL_MODE } from "~/device/usb-transport";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/pages.css";
 
@@ -16,6 +17,12 @@ import * as p from "~/styles/pages.css";
 
 /** The printed page of the guide and the terms: A4 portrait, 15 mm margins. */
 export const DOCUMENT_PAGE = "@page { size: A4 portrait; margin: 15mm; }";
+
+/** How Windows names a USB device's ids: `USB\VID_05C6&PID_9120`. */
+function usbHardwareId(ids: { vendorId: number; productId: number }): string {
+  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, "0");
+  return `USB\\VID_${hex(ids.vendorId)}&PID_${hex(ids.productId)}`;
+}
 
 function Steps({ prefix, count }: { prefix: string; count: number }) {
   const { t } = useTranslation("support");
@@ -144,6 +151,12 @@ export function DriverGuides({ downloads }: { downloads: ReactNode }) {
           <Steps prefix="drivers.windows" count={4} />
           <h3>{t("drivers.windowsCheck.title")}</h3>
           <Steps prefix="drivers.windowsCheck" count={4} />
+          <p>
+            {t("drivers.windowsCheck.hardwareIds", {
+              normal: usbHardwareId(NORMAL_MODE),
+              accessory: usbHardwareId(ACCESSORY_MODE),
+            })}
+          </p>
           <ConnectDiagram label={t("drivers.diagrams.connect")} />
           <DeviceManagerDiagram label={t("drivers.diagrams.deviceManager")} />
         </div>

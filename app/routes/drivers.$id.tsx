@@ -4,7 +4,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { driverPath } from "~/utils/drivers.server";
 
-/** Downloads a device driver from DRIVERS_DIR; an unknown or missing driver is a 404 page. */
+/**
+ * Downloads a device driver from DRIVERS_DIR; an unknown or missing driver is a 404 page. A file
+ * route: it exports no component and no ErrorBoundary (either would make Remix render a page).
+ */
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = driverPath(params.id ?? "");
   if (!file) throw new Response("Not Found", { status: 404 });
@@ -16,5 +19,3 @@ export async function loader({ params }: LoaderFunctionArgs) {
     },
   });
 }
-
-export { ErrorBoundary } from "~/components/route-error-boundary";

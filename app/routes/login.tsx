@@ -17,7 +17,7 @@ import { loginSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { auth, AuthorizationError, SignInRefused } from "~/services/auth.server";
-import { driverAvailability } from "~/utils/drivers.server";
+import { placedDrivers } from "~/utils/drivers.server";
 import { localeCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { savedLanguage } from "~/models/setting.server";
@@ -26,7 +26,7 @@ import { errorWithMinutes, retryAfterHeaders } from "~/services/throttle-respons
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
-  return { drivers: driverAvailability() };
+  return { drivers: placedDrivers() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -13,7 +13,7 @@ import { idParam } from "~/schemas/fields";
 import { readPatient } from "~/services/patient-read.server";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
-import { driverAvailability } from "~/utils/drivers.server";
+import { placedDrivers } from "~/utils/drivers.server";
 import { env } from "~/utils/env.server";
 import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
@@ -55,7 +55,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     patientUserId: patient.userId,
     links: patientLinks(patient),
     tabs: tabsFor(locale),
-    drivers: driverAvailability(),
+    drivers: placedDrivers(),
     timeZone: patient.timeZone,
     zoneAndMeals: zoneAndMealsOf(patient, now),
     // Never in production: the demo, development and tests may try the upload with a simulated device.

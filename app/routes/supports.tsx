@@ -11,7 +11,7 @@ import {
 } from "~/components/support-guide";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/pages.css";
-import { driverAvailability } from "~/utils/drivers.server";
+import { placedDrivers } from "~/utils/drivers.server";
 import { appVersion } from "~/utils/version.server";
 
 /**
@@ -19,7 +19,7 @@ import { appVersion } from "~/utils/version.server";
  * user guide and terms as PDFs, and the terms' summary. Public.
  */
 export async function loader(_: LoaderFunctionArgs) {
-  return { drivers: driverAvailability(), version: appVersion() };
+  return { drivers: placedDrivers(), version: appVersion() };
 }
 
 const CONTENTS = [

@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
 
-/** The device drivers offered on the sign-in page, by file name in DRIVERS_DIR. */
+/** The device drivers the app can offer, by the file name an operator places in DRIVERS_DIR. */
 export const DRIVERS = [
   { id: "meter-windows", file: "gochek-meter-driver-windows.zip" },
   { id: "meter-mac", file: "gochek-meter-driver-mac.zip" },
@@ -11,14 +12,42 @@ export const DRIVERS = [
 
 export type DriverId = (typeof DRIVERS)[number]["id"];
 
-export function driverPath(id: string): string | null {
+/** A driver file that is there to download: its name, size and SHA-256 (so a download can be checked). */
+export type PlacedDriver = { id: DriverId; file: string; bytes: number; sha256: string };
+
+export function driverPath(id: string, dir = env().DRIVERS_DIR): string | null {
   const driver = DRIVERS.find((d) => d.id === id);
   if (!driver) return null;
-  const full = path.resolve(env().DRIVERS_DIR, driver.file);
+  const full = path.resolve(dir, driver.file);
   return existsSync(full) ? full : null;
 }
 
-/** Which drivers can be downloaded now: a missing file is shown as unavailable, never as a broken link. */
-export function driverAvailability(): { id: DriverId; available: boolean }[] {
-  return DRIVERS.map((d) => ({ id: d.id, available: driverPath(d.id) !== null }));
+/** Digests by path, size and modification time: a replaced file is read again. */
+const digests = new Map<string, string>();
+
+function sha256Of(file: string, bytes: number, modified: number): string {
+  const key = `${file}\n${bytes}\n${modified}`;
+  let digest = digests.get(key);
+  if (!digest) {
+    digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+    digests.set(key, digest);
+  }
+  return digest;
+}
+
+/** The drivers whose files the operator has placed; the others are not offered at all. */
+export function placedDrivers(dir = env().DRIVERS_DIR): PlacedDriver[] {
+  return DRIVERS.flatMap((driver) => {
+    const full = driverPath(driver.id, dir);
+    if (!full) return [];
+    const stat = statSync(full);
+    return [
+      {
+        id: driver.id,
+        file: driver.file,
+        bytes: stat.size,
+        sha256: sha256Of(full, stat.size, stat.mtimeMs),
+      },
+    ];
+  });
 }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { tr } from "./i18n";
 import { createUser } from "./db";
@@ -81,12 +83,34 @@ test.describe("sign-in form", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });
 
-  test("offers the drivers, and says so when a file is missing", async ({ page }) => {
+  test("offers only the driver files that are placed, with their size and SHA-256; the download is that file", async ({
+    page,
+    request,
+  }) => {
+    const bytes = readFileSync("tests/fixtures/drivers/gochek-meter-driver-mac.zip");
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
     await page.goto("/login");
     await page.getByText(a("drivers.title")).click();
     await expect(page.getByText(a("drivers.macNote"))).toBeVisible();
-    await expect(page.getByText(a("drivers.meter-windows"))).toBeVisible();
-    await expect(page.getByText(a("drivers.unavailable")).first()).toBeVisible();
+    const mac = page.getByTestId("driver-meter-mac");
+    await expect(mac.getByRole("link", { name: a("drivers.meter-mac") })).toHaveAttribute(
+      "href",
+      "/drivers/meter-mac",
+    );
+    await expect(mac).toContainText(
+      `gochek-meter-driver-mac.zip, ${(bytes.length / 1024).toFixed(1)} KB`,
+    );
+    await expect(mac.locator("code")).toHaveText(sha256);
+    await expect(page.getByText(a("drivers.meter-windows"))).toHaveCount(0);
+    await expect(page.getByText(a("drivers.pump-cgm-windows"))).toHaveCount(0);
+    const download = await request.get("/drivers/meter-mac");
+    expect(download.status()).toBe(200);
+    expect(
+      createHash("sha256")
+        .update(await download.body())
+        .digest("hex"),
+    ).toBe(sha256);
+    expect((await request.get("/drivers/meter-windows")).status()).toBe(404);
   });
 });
 
