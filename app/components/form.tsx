@@ -3,37 +3,26 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
+import { translateError } from "~/utils/error-message";
 
-/** An error is an i18n key, or `key|{json values}` when the message takes values. */
-function translateError(
-  t: (key: string, values?: Record<string, unknown>) => string,
-  error: string,
-): string {
-  const bar = error.indexOf("|");
-  if (bar < 0) return t(error);
-  try {
-    return t(error.slice(0, bar), JSON.parse(error.slice(bar + 1)) as Record<string, unknown>);
-  } catch {
-    return t(error.slice(0, bar));
-  }
-}
-
-/** Translates conform/zod messages, which are i18n keys of `ns`. */
+/** Translates conform/zod messages, which are i18n keys of `ns`; `field`, the field's label, for the messages that name it. */
 export function ErrorList({
   id,
   errors,
   ns = "auth",
+  field,
 }: {
   id?: string;
   errors?: string[];
   ns?: string;
+  field?: string;
 }) {
   const { t } = useTranslation(ns);
   if (!errors?.length) return null;
   return (
     <ul id={id} className={s.errors} role="alert">
       {errors.map((error) => (
-        <li key={error}>{translateError(t, error)}</li>
+        <li key={error}>{translateError(t, error, field)}</li>
       ))}
     </ul>
   );
@@ -97,7 +86,7 @@ export function Field({
           className={s.input}
         />
       </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
+      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} field={label} />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export async function pumpSettingFor(
   pid: number,
 ): Promise<StoredPumpSettings | null> {
   const rows = await db().$queryRaw<StoredPumpSettings[]>`
-    SELECT d."lowBg", d."highBg", d."defaultCho" AS "carbRatio", d."sensitiveSilver" AS sensitivity, d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime"
+    SELECT d."pdaSn", d."pdaVersion", d."lowBg", d."highBg", d."defaultCho" AS "carbRatio", d."sensitiveSilver" AS sensitivity, d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime", d."maxBasalRate", d."bolusIncrement", d."quickBolusIncrement", d."lowReserveThreshold", d."tempBasalRate"
       FROM "PumpSetting" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
      ORDER BY d."uploadedAt" DESC, d.id DESC LIMIT 1`;

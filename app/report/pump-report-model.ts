@@ -18,8 +18,15 @@ export interface ReportSetting {
   readonly nameStyle: NameStyle;
 }
 
-/** The pump settings as stored (Prisma PumpSetting fields the report shows). */
+/**
+ * The pump settings as stored (Prisma PumpSetting fields the report shows). The one-number
+ * settings other than the active insulin time are kept as the handheld or the upload gave them.
+ */
 export interface StoredPumpSettings {
+  /** The handheld's serial number. */
+  readonly pdaSn: string;
+  /** Its firmware version, null when not known. */
+  readonly pdaVersion: string | null;
   /** mg/dL per segment. */
   readonly lowBg: readonly number[];
   readonly highBg: readonly number[];
@@ -33,6 +40,11 @@ export interface StoredPumpSettings {
   readonly doubleBolus: boolean | null;
   /** Active insulin time, min. */
   readonly effectiveTime: number | null;
+  readonly maxBasalRate: number | null;
+  readonly bolusIncrement: number | null;
+  readonly quickBolusIncrement: number | null;
+  readonly lowReserveThreshold: number | null;
+  readonly tempBasalRate: number | null;
 }
 
 /** One glucose value of `glucoseDays`. */

@@ -62,6 +62,8 @@ function lowerBound(times: readonly number[], x: number): number {
 function shownPumpSettings(s: StoredPumpSettings | null | undefined): StoredPumpSettings | null {
   if (!s) return null;
   return {
+    pdaSn: s.pdaSn,
+    pdaVersion: s.pdaVersion,
     lowBg: [...s.lowBg],
     highBg: [...s.highBg],
     carbRatio: [...s.carbRatio],
@@ -71,6 +73,11 @@ function shownPumpSettings(s: StoredPumpSettings | null | undefined): StoredPump
     maxBolus: s.maxBolus,
     doubleBolus: s.doubleBolus,
     effectiveTime: s.effectiveTime,
+    maxBasalRate: s.maxBasalRate,
+    bolusIncrement: s.bolusIncrement,
+    quickBolusIncrement: s.quickBolusIncrement,
+    lowReserveThreshold: s.lowReserveThreshold,
+    tempBasalRate: s.tempBasalRate,
   };
 }
 

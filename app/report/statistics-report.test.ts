@@ -65,11 +65,11 @@ const SPEC_KEYS: StatisticKey[] = [
   "CONGA4",
   "eHbA1c",
   "TIR",
-  "GMI",
 ];
 
 describe("unit kinds", () => {
-  it("the main metrics in their order, then the other computeAll metrics", () => {
+  it("the 19 main metrics in their order, then the other computeAll metrics with GMI and GRI", () => {
+    expect(SPEC_KEYS).toHaveLength(19);
     expect(STATISTIC_DEFINITIONS.filter((d) => d.inSpec).map((d) => d.key)).toEqual(SPEC_KEYS);
     expect(STATISTIC_DEFINITIONS.filter((d) => !d.inSpec).map((d) => d.key)).toEqual([
       "median",
@@ -79,6 +79,7 @@ describe("unit kinds", () => {
       "max",
       "MAGE-naive",
       "CONGA1",
+      "GMI",
       "GRI",
       "sensorActive",
     ]);

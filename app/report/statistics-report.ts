@@ -5,9 +5,9 @@
  * value and the change, and the method text key with the parameters app/metrics actually used.
  *
  * The report's main metrics, in this order: MBG, M-value, LBGI, HBGI, ADRR, GRADE, MAGE, MODD,
- * SDBG, CV, J-index, IQR, AAC100, AUC100, LAGE, MAG, CONGA4, eHbA1c, TIR, GMI; then the other
- * numeric metrics of computeAll (median, min, Q25, Q75, max, MAGE naive, CONGA1, GRI, sensor
- * active %). Not rows: the AGP (its own report), the trend arrow and alarm class (they describe
+ * SDBG, CV, J-index, IQR, AAC100, AUC100, LAGE, MAG, CONGA4, eHbA1c, TIR (19); then the other
+ * numeric metrics of computeAll as further metrics (median, min, Q25, Q75, max, MAGE naive,
+ * CONGA1, GMI, GRI, sensor active %). Not rows: the AGP (its own report), the trend arrow and alarm class (they describe
  * the latest reading, not a period) and the consensus targets (given per period in `targets`).
  *
  * Units and the mmol/L display (mmol/L = mg/dL / 18):
@@ -255,7 +255,6 @@ export const STATISTIC_DEFINITIONS: readonly StatisticDefinition[] = [
     params: () => ({ lowMgdl: 70, highMgdl: 180 }),
     glucoseParams: ["lowMgdl", "highMgdl"],
   },
-  { key: "GMI", field: "gmi", unitKind: "percent", inSpec: true, method: "gmi" },
   { key: "median", field: "median", unitKind: "glucose", inSpec: false, method: "median" },
   { key: "min", field: "min", unitKind: "glucose", inSpec: false, method: "min" },
   {
@@ -291,6 +290,7 @@ export const STATISTIC_DEFINITIONS: readonly StatisticDefinition[] = [
     method: "conga",
     params: () => ({ hours: CONGA_HOURS.conga1, ...GRID }),
   },
+  { key: "GMI", field: "gmi", unitKind: "percent", inSpec: false, method: "gmi" },
   {
     key: "GRI",
     field: "gri",

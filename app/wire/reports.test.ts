@@ -13,6 +13,8 @@ const H = 3_600_000;
 const D1 = Date.UTC(2026, 5, 1);
 const limits = { low: 70, high: 180 };
 const settings = {
+  pdaSn: "EQ-1",
+  pdaVersion: "5.3",
   lowBg: [70],
   highBg: [180],
   carbRatio: [10],
@@ -22,6 +24,11 @@ const settings = {
   maxBolus: 12,
   doubleBolus: true,
   effectiveTime: 240,
+  maxBasalRate: 3,
+  bolusIncrement: 0.05,
+  quickBolusIncrement: 0.5,
+  lowReserveThreshold: 20,
+  tempBasalRate: 0,
 };
 
 function pumpReport(pumpSettings: typeof settings | null): PumpReport {

@@ -121,6 +121,11 @@ async function seedPump(pid: number) {
       maxBolus: 10,
       doubleBolus: true,
       effectiveTime: 240,
+      maxBasalRate: 3,
+      bolusIncrement: 0.05,
+      quickBolusIncrement: 0.5,
+      lowReserveThreshold: 20,
+      tempBasalRate: 150,
     },
   });
 }
@@ -216,9 +221,16 @@ describe("pump/BG report page, PDF route and API", () => {
     ]).toEqual([105, 52.5, 52.5]);
     expect(data.report!.glucoseSummary).toMatchObject({ count: 3, high: 1, low: 0 });
     expect(data.report!.pumpSettings).toMatchObject({
+      pdaSn: `pump-${s.pid}`,
+      pdaVersion: null,
       lowBg: [80, 90],
       doubleBolus: true,
       effectiveTime: 240,
+      maxBasalRate: 3,
+      bolusIncrement: 0.05,
+      quickBolusIncrement: 0.5,
+      lowReserveThreshold: 20,
+      tempBasalRate: 150,
     });
     expect(data.report!.bigBoluses).toMatchObject({ count: 2, shown: true });
     expect(data.charts).toHaveLength(1);

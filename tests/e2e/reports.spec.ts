@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { apiCall, apiToken } from "./api";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
 import { REPORT_KINDS } from "../../app/report/report-kinds";
 import { createAcceptedShare, createUser, demoPatient } from "./db";
@@ -194,6 +195,33 @@ test.describe("Pump report", () => {
       lastName: "Printer",
     });
     await createAcceptedShare(patient.id, clinic.id);
+    // The handheld's settings, as the upload centre sends them (targets and sensitivity in tenths of mg/dL).
+    const settings = await apiCall(
+      request,
+      await apiToken(request, patient, 1),
+      "POST",
+      "/api/pda-setting/saveOrUpdate",
+      {
+        pid: patient.pid,
+        pdaSn: `KEQ${patient.pid}`,
+        pdaVersion: "5.3.0",
+        lowBg: [800],
+        highBg: [1600],
+        defaultCho: [10],
+        sensitiveSilver: [400],
+        originBasal: 1,
+        bolusRate: 2,
+        maxBolus: 15,
+        doubleBolus: 1,
+        effectiveTime: 240,
+        maxiumBasalRate: 3,
+        bolusIncrement: 0.05,
+        quickBolusIncrement: 0.5,
+        lowReseverThreshold: 20,
+        tempBasalRate: 150,
+      },
+    );
+    expect(settings.code).toBe(200);
     await signIn(page, clinic.email, clinic.password, 2);
 
     // Without dates: the 15 days ending today.
@@ -224,6 +252,29 @@ test.describe("Pump report", () => {
       `${displayDate(start)} – ${displayDate(shiftDate(start, 4))}`,
       `${displayDate(shiftDate(start, 5))} – ${displayDate(end)}`,
     ]);
+    // Every stored setting is a row: its label with the unit, its value.
+    const settingRows: [string, string][] = [
+      ["Serial number", `KEQ${patient.pid}`],
+      ["Firmware version", "5.3.0"],
+      ["Basal rate (U/h)", "1.000"],
+      ["Maximum basal rate (U/h)", "3.000"],
+      ["Temporary basal rate (%)", "150"],
+      ["Bolus rate", "2.00"],
+      ["Maximum bolus (U)", "15.00"],
+      ["Bolus increment (U)", "0.05"],
+      ["Quick bolus increment (U)", "0.50"],
+      ["Double-wave bolus", "On"],
+      ["Active insulin time", "240 minutes"],
+      ["Low reservoir threshold (U)", "20"],
+      // The clinic reads mmol/L: 80, 160 and 40 mg/dL / 18.
+      ["Low glucose target (mmol/L)", "4.4"],
+      ["High glucose target (mmol/L)", "8.9"],
+      ["Carbohydrate ratio (g/U)", "10.0"],
+      ["Insulin sensitivity (mmol/L/U)", "2.2"],
+    ];
+    const settingsTable = page.getByTestId("pump-settings");
+    await expect(settingsTable.locator("th")).toHaveText(settingRows.map(([label]) => label));
+    await expect(settingsTable.locator("td")).toHaveText(settingRows.map(([, value]) => value));
     await testInfo.attach(`pump-report-screen-${testInfo.project.name}.png`, {
       body: await page.screenshot(),
       contentType: "image/png",
@@ -239,6 +290,9 @@ test.describe("Pump report", () => {
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
     expect(pdf.text).toContain(patient.name);
     expect(pdf.text).toContain(r("pump.title"));
+    for (const label of ["Maximum basal rate (U/h)", "Low reservoir threshold (U)"]) {
+      expect(pdf.text).toContain(label);
+    }
     expect(pdf.title).toBe(pdfTitle(patient.name, r("pump.title"), start, end));
   });
 

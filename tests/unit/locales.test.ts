@@ -121,3 +121,20 @@ describe("keys used in the code", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the organisation audit while in review", () => {
+  // Audits take up to 24 hours or 1 working day; the notice after submitting and the status say so alike.
+  const inReview: Record<string, [string, string]> = {
+    en: ["24 hours", "1 working day"],
+    pl: ["24 godzin", "1 dnia roboczego"],
+    ru: ["24 часов", "1 рабочего дня"],
+    it: ["24 ore", "1 giorno lavorativo"],
+    ro: ["24 de ore", "1 zi lucrătoare"],
+  };
+  it.each(supportedLngs)("%s names both limits", (lng) => {
+    const texts = load(lng);
+    const submitted = texts.get("auth:audit.submitted")!;
+    expect(texts.get("auth:audit.state3")).toBe(submitted);
+    for (const limit of inReview[lng]!) expect(submitted).toContain(limit);
+  });
+});

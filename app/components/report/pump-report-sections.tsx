@@ -1,6 +1,11 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { PumpReport } from "~/report/pump-report-model";
+import {
+  pumpSettingRows,
+  type PumpSettingUnit,
+  type PumpSettingValue,
+} from "~/report/pump-settings";
 import { displayDate } from "~/report/day";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { classify, formatGlucose, formatNumber } from "~/report/units";
@@ -301,62 +306,48 @@ export function PumpEventTables({ report, unit }: SectionProps) {
   );
 }
 
-/** The newest pump settings upload. */
+/** The newest pump settings upload: every stored setting, each with its unit. */
 export function PumpSettingsTable({ report, unit }: SectionProps) {
   const { t, locale, unitText, u, uh, g } = usePumpFormat(unit);
+  const unitLabel: Record<PumpSettingUnit, string> = {
+    "U/h": uh,
+    U: u,
+    "%": "%",
+    "g/U": `${g}/${u}`,
+    glucose: unitText,
+    "glucose/U": `${unitText}/${u}`,
+  };
   const list = (values: readonly number[], format: (v: number) => string) =>
     values.length > 0 ? values.map(format).join(" · ") : "—";
+  const shown = (value: PumpSettingValue): string => {
+    switch (value.kind) {
+      case "text":
+        return value.text || "—";
+      case "number":
+        return formatNumber(value.value, value.decimals, locale);
+      case "onOff":
+        return value.on === null ? "—" : t(value.on ? "pump.settings.on" : "pump.settings.off");
+      case "minutes":
+        return value.value === null ? "—" : t("pump.minutes", { count: value.value });
+      case "numbers":
+        return list(value.values, (v) => formatNumber(v, value.decimals, locale));
+      case "glucose":
+        return list(value.values, (v) => formatGlucose(v, unit, locale));
+    }
+  };
   return (
     <ReportSection id="pump-settings" title={t("pump.settings.title")}>
       {report.pumpSettings ? (
         <table className={s.table} data-testid="pump-settings">
           <tbody>
-            <tr>
-              <th scope="row">{t("pump.settings.originBasal", { unit: uh })}</th>
-              <td>{formatNumber(report.pumpSettings.originBasal, 3, locale)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.bolusRate")}</th>
-              <td>{formatNumber(report.pumpSettings.bolusRate, 2, locale)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.maxBolus", { unit: u })}</th>
-              <td>{formatNumber(report.pumpSettings.maxBolus, 2, locale)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.doubleBolus")}</th>
-              <td>
-                {report.pumpSettings.doubleBolus === null
-                  ? "—"
-                  : t(report.pumpSettings.doubleBolus ? "pump.settings.on" : "pump.settings.off")}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.effectiveTime")}</th>
-              <td>
-                {report.pumpSettings.effectiveTime === null
-                  ? "—"
-                  : t("pump.minutes", { count: report.pumpSettings.effectiveTime })}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.lowBg", { unit: unitText })}</th>
-              <td>{list(report.pumpSettings.lowBg, (v) => formatGlucose(v, unit, locale))}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.highBg", { unit: unitText })}</th>
-              <td>{list(report.pumpSettings.highBg, (v) => formatGlucose(v, unit, locale))}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.defaultCho", { unit: `${g}/${u}` })}</th>
-              <td>{list(report.pumpSettings.carbRatio, (v) => formatNumber(v, 1, locale))}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pump.settings.sensitivity", { unit: `${unitText}/${u}` })}</th>
-              <td>
-                {list(report.pumpSettings.sensitivity, (v) => formatGlucose(v, unit, locale))}
-              </td>
-            </tr>
+            {pumpSettingRows(report.pumpSettings).map((row) => (
+              <tr key={row.key} data-setting={row.key}>
+                <th scope="row">
+                  {t(`pump.settings.${row.key}`, row.unit ? { unit: unitLabel[row.unit] } : {})}
+                </th>
+                <td>{shown(row.value)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       ) : (
