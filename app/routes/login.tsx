@@ -1,6 +1,12 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import {
   Form,
   Link,
@@ -37,11 +43,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const signedIn = await auth().authenticate("credentials", request);
     const lang = await savedLanguage(signedIn.userId);
     const headers = new Headers({
-      "Set-Cookie": await createUserSession(request, signedIn.userId),
+      "Set-Cookie": await createUserSession(request, signedIn.userId, "signedIn"),
     });
     if (lang) headers.append("Set-Cookie", await localeCookie.serialize(lang));
     const to = signedIn.active ? safeRedirectPath(submission.value.redirectTo, "/") : "/active";
-    return redirect(to, { headers });
+    // A whole new document, also with JavaScript: the browser's strings may be another
+    // language's, and the first page's loaders (which take the sign-in notice) run once.
+    return redirectDocument(to, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
       const wait = error.cause instanceof SignInRefused ? error.cause.retryAfterSeconds : undefined;
