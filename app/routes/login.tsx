@@ -25,9 +25,8 @@ import * as s from "~/styles/layout.css";
 import { auth, AuthorizationError, SignInRefused } from "~/services/auth.server";
 import { driverAvailability } from "~/utils/drivers.server";
 import { localeCookie } from "~/utils/i18n.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import { savedLanguage } from "~/models/setting.server";
-import { createUserSession, getSessionUser } from "~/services/session.server";
+import { createUserSession, getSessionUser, signInTarget } from "~/services/session.server";
 import { errorWithMinutes, retryAfterHeaders } from "~/services/throttle-response.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
       "Set-Cookie": await createUserSession(request, signedIn.userId, "signedIn"),
     });
     if (lang) headers.append("Set-Cookie", await localeCookie.serialize(lang));
-    const to = signedIn.active ? safeRedirectPath(submission.value.redirectTo, "/") : "/active";
+    const to = await signInTarget(signedIn.userId, signedIn.active, submission.value.redirectTo);
     // A whole new document, also with JavaScript: the browser's strings may be another
     // language's, and the first page's loaders (which take the sign-in notice) run once.
     return redirectDocument(to, { headers });

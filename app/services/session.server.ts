@@ -10,6 +10,7 @@ import {
   type SessionUser,
 } from "~/models/session.server";
 import { env, type Env } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 import { sessionSecret } from "~/utils/secret.server";
 
 export type { SessionUser };
@@ -145,6 +146,23 @@ export function homePath(user: Pick<SessionUser, "id" | "identity" | "patient">)
   if (user.identity === Identity.Person && user.patient)
     return `/patientShow/${user.patient.id}/${user.id}/patientHome`;
   return "/patientShow/patients";
+}
+
+/**
+ * Where a sign-in goes: `/active` for an account still to activate, else the page asked for (a
+ * same-origin path), else the user's home. Home directly, not `/` (which redirects there): the
+ * first page requested is the first page shown, and it shows the sign-in notice.
+ */
+export async function signInTarget(
+  userId: number,
+  active: boolean,
+  redirectTo: string | undefined,
+): Promise<string> {
+  if (!active) return "/active";
+  const user = await findSessionUser(userId);
+  const home = user ? homePath(user) : "/";
+  const wanted = safeRedirectPath(redirectTo, home);
+  return wanted === "/" ? home : wanted;
 }
 
 /** Ends the session everywhere (the row is revoked) and clears the cookie. */

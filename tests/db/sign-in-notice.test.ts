@@ -54,7 +54,9 @@ describe("the sign-in notice", () => {
       const { response, cookie } = await signIn(email, identity, ip);
       expect(response.status).toBe(302);
       expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
-      expect((await page(cookie)).notice).toBe("signedIn");
+      const first = response.headers.get("Location")!;
+      expect(first).toMatch(/^\/patientShow\//);
+      expect((await page(cookie, first)).notice).toBe("signedIn");
       const next = await page(cookie, "/about");
       expect(next.notice).toBeNull();
       expect(next.user?.email).toBe(email);
