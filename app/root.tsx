@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
+import { SessionNotice } from "./components/session-notice";
 import { GlucoseUnit } from "./domain/glucose-unit";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
@@ -21,7 +22,7 @@ import { getLocale } from "./services/locale.server";
 import { getFixedT, translationScriptHref } from "./utils/i18n.server";
 import { displayName } from "./utils/names";
 import { profilePhotoSrc } from "./utils/profile-photo";
-import { getSessionUser, homePath } from "./services/session.server";
+import { getSessionUser, homePath, takeSessionNotice } from "./services/session.server";
 import { env } from "./utils/env.server";
 import { appVersion } from "./utils/version.server";
 
@@ -31,7 +32,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [locale, user] = await Promise.all([getLocale(request), getSessionUser(request)]);
+  const [locale, user, notice] = await Promise.all([
+    getLocale(request),
+    getSessionUser(request),
+    takeSessionNotice(request),
+  ]);
   return {
     locale,
     /** The document title of every page without its own (a report page names patient, report and range). */
@@ -47,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     printDocument:
       new URL(request.url).searchParams.get("print") === "1" || context.scriptless === true,
     regionalSiteUrl: locale === "pl" ? env().REGIONAL_SITE_URL_PL : null,
+    /** A one-time message of the session (after sign-in), shown on this page only. */
+    notice: user ? notice : null,
     user: user
       ? {
           name: displayName(user),
@@ -110,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <RegionalNotice url={data.regionalSiteUrl} signedIn={false} />
           ) : null}
           <main id="main" className={s.main} tabIndex={-1}>
+            {data?.notice ? <SessionNotice notice={data.notice} /> : null}
             {children}
           </main>
           <footer className={s.footer} data-print-hide>

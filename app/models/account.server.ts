@@ -429,10 +429,27 @@ export async function activateAccount(input: { email: string; code: string; pass
 }
 
 /** An account with its patient record id and settings (the API's user-info answer is made from it). */
+/**
+ * An account with its patient id, its settings (without the logo's bytes) and its photo's version:
+ * what the API's user info answers.
+ */
 export function findAccountWithSetting(userId: number) {
   return db().user.findUniqueOrThrow({
     where: { id: userId },
-    include: { patient: { select: { id: true } }, setting: true },
+    include: {
+      patient: { select: { id: true } },
+      setting: {
+        select: {
+          lang: true,
+          unit: true,
+          weightUnit: true,
+          heightUnit: true,
+          reportLogoType: true,
+          updatedAt: true,
+        },
+      },
+      photo: { select: { updatedAt: true } },
+    },
   });
 }
 

@@ -51,6 +51,17 @@ export async function updateSessionData(
   });
 }
 
+/**
+ * Removes one key from a live session's data; true only for the call that removed it (of
+ * requests racing for it, one wins).
+ */
+export async function removeSessionKey(id: string, key: string): Promise<boolean> {
+  const removed = await db().$executeRaw`
+    UPDATE "Session" SET data = data - ${key}
+     WHERE id = ${id} AND "revokedAt" IS NULL AND jsonb_exists(data, ${key})`;
+  return removed === 1;
+}
+
 /** Revokes a session: it stops working on every app server at once. */
 export async function revokeSessionRow(id: string): Promise<void> {
   await db().session.updateMany({ where: { id }, data: { revokedAt: new Date() } });

@@ -1,6 +1,12 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import {
   Form,
   Link,
@@ -19,9 +25,8 @@ import * as s from "~/styles/layout.css";
 import { auth, AuthorizationError, SignInRefused } from "~/services/auth.server";
 import { placedDrivers } from "~/utils/drivers.server";
 import { localeCookie } from "~/utils/i18n.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import { savedLanguage } from "~/models/setting.server";
-import { createUserSession, getSessionUser } from "~/services/session.server";
+import { createUserSession, getSessionUser, signInTarget } from "~/services/session.server";
 import { errorWithMinutes, retryAfterHeaders } from "~/services/throttle-response.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,11 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const signedIn = await auth().authenticate("credentials", request);
     const lang = await savedLanguage(signedIn.userId);
     const headers = new Headers({
-      "Set-Cookie": await createUserSession(request, signedIn.userId),
+      "Set-Cookie": await createUserSession(request, signedIn.userId, "signedIn"),
     });
     if (lang) headers.append("Set-Cookie", await localeCookie.serialize(lang));
-    const to = signedIn.active ? safeRedirectPath(submission.value.redirectTo, "/") : "/active";
-    return redirect(to, { headers });
+    const to = await signInTarget(signedIn.userId, signedIn.active, submission.value.redirectTo);
+    // A whole new document, also with JavaScript: the browser's strings may be another
+    // language's, and the first page's loaders (which take the sign-in notice) run once.
+    return redirectDocument(to, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
       const wait = error.cause instanceof SignInRefused ? error.cause.retryAfterSeconds : undefined;

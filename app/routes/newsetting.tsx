@@ -52,6 +52,7 @@ import {
 } from "~/services/zone-and-meals.server";
 import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
 import { supportedLngs } from "~/i18n";
+import { reportLogoSrc } from "~/utils/report-logo";
 
 /**
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
@@ -159,7 +160,7 @@ export default function NewSetting() {
   const { t } = useTranslation("settings");
   const { settings, day, confirmRemove, sample } = useLoaderData<typeof loader>();
   // The version changes with every save, so that a new logo is not hidden by the cached old one.
-  const logoSrc = settings.logo ? `/report-logo?v=${settings.logo.version}` : null;
+  const logoSrc = settings.logo ? reportLogoSrc(settings.logo.version) : null;
   return (
     <div className={st.page}>
       <h1>{t("title")}</h1>

@@ -1,8 +1,11 @@
 import type { ZodError } from "zod";
+import { HeightUnit, WeightUnit } from "~/domain/body-measures";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import { checkApiToken } from "~/models/api-token.server";
 import { getLocale } from "~/services/locale.server";
 import { getFixedT } from "~/utils/i18n.server";
+import { profilePhotoSrc } from "~/utils/profile-photo";
+import { reportLogoSrc } from "~/utils/report-logo";
 import { getSessionUser } from "./session.server";
 
 /** Application codes of the `{ code, msg, data }` envelope (docs/api.md); 9999: account inactive. */
@@ -167,7 +170,11 @@ export function postOnly() {
     apiFail(request, API_CODES.notFound, "methodNotAllowed");
 }
 
-/** The user-info shape of the API (GET /api/user/getUserInfo). */
+/**
+ * The user-info shape of the API (GET /api/user/getUserInfo). `imagePath`: the profile photo's
+ * address, else the report logo's, else null. Downloads run in the browser and the server sees no
+ * progress of them, so `downLoadPercnet` is always 100 (none running).
+ */
 export function userInfo(user: {
   id: number;
   email: string;
@@ -178,7 +185,15 @@ export function userInfo(user: {
   firstName: string | null;
   lastName: string | null;
   patient: { id: number } | null;
-  setting: { unit: number; lang: string; weightUnit?: number; heightUnit?: number } | null;
+  setting: {
+    unit: number;
+    lang: string;
+    weightUnit: number;
+    heightUnit: number;
+    reportLogoType: string | null;
+    updatedAt: Date;
+  } | null;
+  photo: { updatedAt: Date } | null;
 }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
   return {
@@ -194,6 +209,14 @@ export function userInfo(user: {
     firstName: user.firstName,
     lastName: user.lastName,
     unit: user.setting?.unit ?? GlucoseUnit.Mmol,
+    weightUnit: user.setting?.weightUnit ?? WeightUnit.Kg,
+    heightUnit: user.setting?.heightUnit ?? HeightUnit.Cm,
     lang: user.setting?.lang ?? "en",
+    imagePath: user.photo
+      ? profilePhotoSrc(user.photo.updatedAt.getTime())
+      : user.setting?.reportLogoType
+        ? reportLogoSrc(user.setting.updatedAt.getTime())
+        : null,
+    downLoadPercnet: 100,
   };
 }

@@ -19,6 +19,7 @@ import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/
 import { NAME_STYLES } from "~/schemas/setting";
 import { type VisiblePatient, type Viewer } from "~/models/access.server";
 import { printSettingsOf } from "~/models/setting.server";
+import { reportLogoSrc } from "~/utils/report-logo";
 import {
   bgReadings,
   cgmReadings,
@@ -143,7 +144,7 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
     orientation: print.orientation,
     splitLine: print.splitLine,
     /** The logo's address, versioned by the settings' last save so that a new logo is not hidden by the cached old one; null without a logo. */
-    logoSrc: row?.hasLogo && row.updatedAt ? `/report-logo?v=${row.updatedAt.getTime()}` : null,
+    logoSrc: row?.hasLogo && row.updatedAt ? reportLogoSrc(row.updatedAt.getTime()) : null,
   };
 }
 

@@ -72,6 +72,97 @@ describe("POST /api/user/login", () => {
   });
 });
 
+describe("GET /api/user/getUserInfo", () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const info = async (userId: number) =>
+    (
+      await (
+        await getUserInfo(
+          args(get("/api/user/getUserInfo", { token: await createApiToken(userId) })),
+        )
+      ).json()
+    ).data;
+
+  it("answers the photo's address before the logo's, and the saved units", async () => {
+    const u = await user("info-photo@test.diacare", { firstName: "Pia", lastName: "Foto" });
+    await db().setting.create({
+      data: {
+        userId: u.id,
+        lang: "pl",
+        unit: 1,
+        weightUnit: 1,
+        heightUnit: 1,
+        reportLogo: PNG,
+        reportLogoType: "image/png",
+      },
+    });
+    const photo = await db().profilePhoto.create({
+      data: { userId: u.id, bytes: PNG, type: "image/png" },
+    });
+    const pid = (await db().patient.findUniqueOrThrow({ where: { userId: u.id } })).id;
+    expect(await info(u.id)).toEqual({
+      name: "Pia Foto",
+      financeId: null,
+      email: "info-photo@test.diacare",
+      isPass: 0,
+      identity: 1,
+      role: "guest",
+      userId: u.id,
+      pid,
+      reason: null,
+      firstName: "Pia",
+      lastName: "Foto",
+      unit: 1,
+      weightUnit: 1,
+      heightUnit: 1,
+      lang: "pl",
+      imagePath: `/profile-photo?v=${photo.updatedAt.getTime()}`,
+      downLoadPercnet: 100,
+    });
+  });
+
+  it("answers the report logo's address for an account with a logo and no photo", async () => {
+    const u = await user("info-logo@test.diacare");
+    const setting = await db().setting.create({
+      data: { userId: u.id, lang: "it", reportLogo: PNG, reportLogoType: "image/png" },
+    });
+    expect(await info(u.id)).toMatchObject({
+      unit: 0,
+      weightUnit: 0,
+      heightUnit: 0,
+      lang: "it",
+      imagePath: `/report-logo?v=${setting.updatedAt.getTime()}`,
+      downLoadPercnet: 100,
+      financeId: null,
+    });
+  });
+
+  it("answers no image and the default units for a clinic with neither photo nor settings", async () => {
+    const clinic = await db().user.create({
+      data: { email: "info-clinic@test.diacare", identity: 2 },
+    });
+    expect(await info(clinic.id)).toEqual({
+      name: "info-clinic@test.diacare",
+      financeId: null,
+      email: "info-clinic@test.diacare",
+      isPass: 0,
+      identity: 2,
+      role: "guest",
+      userId: clinic.id,
+      pid: null,
+      reason: null,
+      firstName: null,
+      lastName: null,
+      unit: 0,
+      weightUnit: 0,
+      heightUnit: 0,
+      lang: "en",
+      imagePath: null,
+      downLoadPercnet: 100,
+    });
+  });
+});
+
 describe("token codes", () => {
   it("800 missing, 801 malformed, 802 expired, 803 revoked, 804 disabled, 805 deleted, 807 refresh required", async () => {
     const code = async (headers: Record<string, string>) =>

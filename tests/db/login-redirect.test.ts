@@ -24,15 +24,20 @@ async function signIn(redirectTo: string, ip: string) {
 /** What `/login?redirectTo=<query>` puts in the form's hidden field. */
 const fromQuery = (query: string) => new URLSearchParams(`redirectTo=${query}`).get("redirectTo")!;
 
+/** The person's home, where a sign-in without a usable target goes (directly, not through `/`). */
+let home = "";
+
 beforeAll(async () => {
-  await db().user.create({
+  const user = await db().user.create({
     data: {
       email: EMAIL,
       passwordHash: await hashPassword(PASSWORD),
       identity: 1,
       patient: { create: {} },
     },
+    include: { patient: true },
   });
+  home = `/patientShow/${user.patient!.id}/${user.id}/patientHome`;
 });
 
 describe("the sign-in form's redirectTo", () => {
@@ -51,13 +56,21 @@ describe("the sign-in form's redirectTo", () => {
   ])("goes home for %s", async (query, ip) => {
     const response = await signIn(fromQuery(query), ip);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Location")).toBe(home);
+  });
+
+  it.each([
+    ["", "198.51.100.8"],
+    ["/", "198.51.100.9"],
+  ])("goes home for %j", async (redirectTo, ip) => {
+    const response = await signIn(redirectTo, ip);
+    expect(response.headers.get("Location")).toBe(home);
   });
 
   it("goes home, not to an error, when the target holds CR/LF", async () => {
     const response = await signIn(fromQuery("%2F%0D%0ASet-Cookie%3A%20x%3Dy"), "198.51.100.7");
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Location")).toBe(home);
     expect(response.headers.get("Set-Cookie")).not.toContain("x=y");
   });
 });
