@@ -6,11 +6,17 @@ import type { Envelope } from "./upload-api";
 
 /**
  * The upload calls from the browser: same-origin `/api/` requests with the page's session (no
- * token), JSON bodies, and a time limit per call: 15 s, 30 s for settings, 120 s for a call that
- * stores records. A call that cannot be made (network, time limit) rejects; the upload steps
- * treat that as a lost call (a slice is sent again; a one-call save fails the upload).
+ * token), JSON bodies, and a time limit per call: 15 s, 30 s for settings, 60 s for a CGM save,
+ * 120 s for another call that stores records. A call that cannot be made rejects (a time limit with
+ * a "TimeoutError" DOMException, the network with a TypeError); the upload steps treat that as a
+ * lost call (a slice is sent again; a one-call save fails the upload).
  */
-export const CALL_LIMIT_MS = { default: 15_000, settings: 30_000, save: 120_000 } as const;
+export const CALL_LIMIT_MS = {
+  default: 15_000,
+  settings: 30_000,
+  cgmSave: 60_000,
+  save: 120_000,
+} as const;
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -52,7 +58,7 @@ export function browserUploadApi(
     saveBasalPrograms: (body) =>
       post("/api/basal-rate-base-setting/save", body, CALL_LIMIT_MS.settings),
     savePumpSettings: (body) => post("/api/pda-setting/saveOrUpdate", body, CALL_LIMIT_MS.settings),
-    saveCgmsData: (body) => post("/api/patient-data/saveCgmsData", body, CALL_LIMIT_MS.save),
+    saveCgmsData: (body) => post("/api/patient-data/saveCgmsData", body, CALL_LIMIT_MS.cgmSave),
     saveSugar: (body) => post("/api/patient-data/saveSugar", body, CALL_LIMIT_MS.save),
     uploadErrLog: (list) => post("/api/patient-data/uploadErrLog", { list }),
   };

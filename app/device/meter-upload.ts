@@ -5,6 +5,7 @@ import { parseMeterText } from "./meter-text";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
 import { DeviceFault, DeviceTimeout } from "./pump-upload";
 import {
+  lostCallFailure,
   realClock,
   SLICE_RECORDS,
   type Clock,
@@ -138,8 +139,8 @@ export async function uploadMeter(
           .slice(i * SLICE_RECORDS, (i + 1) * SLICE_RECORDS)
           .map(meterRecordToWire),
       });
-    } catch {
-      return progress.fail("uploadFailed");
+    } catch (error) {
+      return progress.fail(lostCallFailure(error));
     }
     if (answer.code !== 200 || !answer.data)
       return progress.fail("uploadFailed", { message: answer.msg });

@@ -50,6 +50,8 @@ export type UploadFailureKey =
   | "settingsReadFailed"
   | "versionIncorrect"
   | "uploadFailed"
+  | "requestTimeout"
+  | "requestFailed"
   | "pollFailed"
   | "sureSameDevice"
   | "notSupported"

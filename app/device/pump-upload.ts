@@ -3,7 +3,14 @@ import { checkPumpVersion } from "~/ingest/pump-rules";
 import type { CgmRecordWire, PumpSettingWire } from "~/schemas/upload";
 import { cgmRecordToWire, pumpRecordToWire } from "~/wire/upload";
 import { PROGRESS, type UploadFailureKey, type UploadProgress } from "./progress";
-import { realClock, uploadInSlices, type Clock, type Envelope, type UploadApi } from "./upload-api";
+import {
+  lostCallFailure,
+  realClock,
+  uploadInSlices,
+  type Clock,
+  type Envelope,
+  type UploadApi,
+} from "./upload-api";
 
 /**
  * The insulin-pump handheld's upload, step by step, on a link to the device (WebUSB with the
@@ -251,7 +258,7 @@ export async function uploadPump(
       flagged: sent.summary.flagged,
       otherPatientDevice: sent.summary.otherPatientDevice,
     });
-  } catch {
-    progress.fail("uploadFailed");
+  } catch (error) {
+    progress.fail(lostCallFailure(error));
   }
 }

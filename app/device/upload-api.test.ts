@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  lostCallFailure,
   uploadInSlices,
   type Clock,
   type Envelope,
@@ -39,6 +40,7 @@ function fakeServer(
     refuseSlice?: number;
     processingPolls?: number;
     neverDone?: boolean;
+    openTimesOut?: boolean;
   } = {},
 ) {
   const calls: string[] = [];
@@ -48,6 +50,8 @@ function fakeServer(
   const api: UploadApi = {
     async getSliceId(start: SliceStart) {
       calls.push(`getSliceId ${start.deviceKind} ${start.total}`);
+      // What fetch rejects with when its AbortSignal.timeout fires.
+      if (options.openTimesOut) throw new DOMException("The operation timed out.", "TimeoutError");
       return ok(41);
     },
     async sliceSave({ index, dataList }) {
@@ -142,7 +146,8 @@ describe("uploadInSlices", () => {
       records(5),
       fakeClock(),
     );
-    expect(lost).toMatchObject({ ok: false, failure: "uploadFailed" });
+    // Lost on the network (a TypeError from fetch): the "error request" message.
+    expect(lost).toEqual({ ok: false, failure: "requestFailed" });
     const clock = fakeClock();
     const slow = await uploadInSlices(
       fakeServer({ neverDone: true }).api,
@@ -153,5 +158,17 @@ describe("uploadInSlices", () => {
     expect(slow).toEqual({ ok: false, failure: "pollFailed" });
     // 180 s in waits of 3.8 s: 48 waits reach 182.4 s, the first look past the deadline.
     expect(clock.slept).toHaveLength(48);
+  });
+
+  it("says a call ran out of time (Timeout Error) apart from one the network lost, and neither is a refusal", async () => {
+    const server = fakeServer({ openTimesOut: true });
+    expect(await uploadInSlices(server.api, START, records(5), fakeClock())).toEqual({
+      ok: false,
+      failure: "requestTimeout",
+    });
+    expect(server.calls).toEqual(["getSliceId equil 5"]);
+    expect(lostCallFailure(new TypeError("Failed to fetch"))).toBe("requestFailed");
+    expect(lostCallFailure(new DOMException("aborted", "AbortError"))).toBe("uploadFailed");
+    expect(lostCallFailure(new Error("anything else"))).toBe("uploadFailed");
   });
 });

@@ -60,14 +60,32 @@ export const realClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** A call that failed on the way (the network), not an answer of the server. */
-const sent = async <T>(call: () => Promise<T>): Promise<T | null> => {
+/**
+ * Why a call brought no answer: its time limit ("Timeout Error") or the network ("error request").
+ * Anything else thrown on the way is a failed upload.
+ */
+export function lostCallFailure(error: unknown): UploadFailureKey {
+  if (error instanceof DOMException && error.name === "TimeoutError") return "requestTimeout";
+  if (error instanceof TypeError) return "requestFailed";
+  return "uploadFailed";
+}
+
+type Sent<T> = { answer: T; lost: null } | { answer: null; lost: UploadFailureKey };
+
+/** A call's answer, or why there is none (it failed on the way, not an answer of the server). */
+const sent = async <T>(call: () => Promise<T>): Promise<Sent<T>> => {
   try {
-    return await call();
-  } catch {
-    return null;
+    return { answer: await call(), lost: null };
+  } catch (error) {
+    return { answer: null, lost: lostCallFailure(error) };
   }
 };
+
+/** The failure of a call that brought no answer, or the server's refusal with its message. */
+const failureOf = (call: Sent<{ msg: string } | null>): SlicedOutcome =>
+  call.lost
+    ? { ok: false, failure: call.lost }
+    : { ok: false, failure: "uploadFailed", values: { message: call.answer?.msg ?? "" } };
 
 /**
  * Sends records in slices of 1000 and follows the server until it has processed them:
@@ -84,34 +102,32 @@ export async function uploadInSlices(
   clock: Clock = realClock,
   hear: { onSlice?: (sent: number, of: number) => void; onCompleted?: () => void } = {},
 ): Promise<SlicedOutcome> {
-  const opened = await sent(() => api.getSliceId({ ...start, total: records.length }));
-  if (!opened || opened.code !== 200 || typeof opened.data !== "number")
-    return { ok: false, failure: "uploadFailed", values: { message: opened?.msg ?? "" } };
+  const opening = await sent(() => api.getSliceId({ ...start, total: records.length }));
+  const opened = opening.answer;
+  if (!opened || opened.code !== 200 || typeof opened.data !== "number") return failureOf(opening);
   const sliceId = opened.data;
   const slices = Math.ceil(records.length / SLICE_RECORDS);
   for (let index = 0; index < slices; index++) {
     const dataList = records.slice(index * SLICE_RECORDS, (index + 1) * SLICE_RECORDS);
     const deadline = clock.now() + UPLOAD_TIMING.giveUpAfter;
     for (;;) {
-      const answer = await sent(() => api.sliceSave({ sliceId, index, dataList: [...dataList] }));
-      if (answer?.code === 200) break;
-      if (answer) {
+      const saving = await sent(() => api.sliceSave({ sliceId, index, dataList: [...dataList] }));
+      if (saving.answer?.code === 200) break;
+      if (saving.answer) {
         await sent(() => api.completeSliceTask({ sliceId, isSuccess: false }));
-        return { ok: false, failure: "uploadFailed", values: { message: answer.msg } };
+        return failureOf(saving);
       }
-      if (clock.now() >= deadline)
-        return { ok: false, failure: "uploadFailed", values: { message: "" } };
+      if (clock.now() >= deadline) return failureOf(saving);
       await clock.sleep(UPLOAD_TIMING.sliceRetryEvery);
     }
     hear.onSlice?.(index + 1, slices);
   }
-  const completed = await sent(() => api.completeSliceTask({ sliceId, isSuccess: true }));
-  if (!completed || completed.code !== 200)
-    return { ok: false, failure: "uploadFailed", values: { message: completed?.msg ?? "" } };
+  const completing = await sent(() => api.completeSliceTask({ sliceId, isSuccess: true }));
+  if (completing.answer?.code !== 200) return failureOf(completing);
   hear.onCompleted?.();
   const deadline = clock.now() + UPLOAD_TIMING.giveUpAfter;
   for (;;) {
-    const check = await sent(() => api.checkSave(sliceId));
+    const check = (await sent(() => api.checkSave(sliceId))).answer;
     if (check && check.code !== 200)
       return { ok: false, failure: "pollFailed", values: { message: check.msg } };
     const summary = check?.data;
