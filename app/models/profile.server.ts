@@ -1,6 +1,6 @@
 import { PHOTO_MAX_BYTES, type ProfileInput } from "~/schemas/auth";
 import { db } from "~/utils/db.server";
-import { sniffImageType, type RasterImageType } from "~/utils/image-type";
+import { checkImage, type RasterImageType } from "~/utils/image-type";
 
 /** What the account page shows of a user: names, the photo's version, and the patient record. */
 export async function accountProfile(userId: number) {
@@ -38,9 +38,13 @@ export async function saveProfilePhoto(
   userId: number,
   bytes: Uint8Array<ArrayBuffer>,
 ): Promise<PhotoSaveResult> {
-  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, error: "errors.photoTooLarge" };
-  const type = sniffImageType(bytes);
-  if (!type) return { ok: false, error: "errors.photoType" };
+  const checked = checkImage(bytes, PHOTO_MAX_BYTES);
+  if (!checked.ok)
+    return {
+      ok: false,
+      error: checked.problem === "tooLarge" ? "errors.photoTooLarge" : "errors.photoType",
+    };
+  const { type } = checked;
   await db().profilePhoto.upsert({
     where: { userId },
     create: { userId, bytes, type },

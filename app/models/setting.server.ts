@@ -4,7 +4,7 @@ import { HeightUnit, WeightUnit, type BodyUnits } from "~/domain/body-measures";
 import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
-import { sniffImageType, type RasterImageType } from "~/utils/image-type";
+import { checkImage, type RasterImageType } from "~/utils/image-type";
 
 /** Saves the interface language of a user (creating their settings row if needed). */
 export async function saveLanguage(userId: number, lang: Locale) {
@@ -123,9 +123,13 @@ export async function saveReportLogo(
   bytes: Uint8Array<ArrayBuffer>,
   lang: Locale,
 ): Promise<LogoSaveResult> {
-  if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, error: "errors.logoTooLarge" };
-  const type = sniffImageType(bytes);
-  if (!type) return { ok: false, error: "errors.logoType" };
+  const checked = checkImage(bytes, LOGO_MAX_BYTES);
+  if (!checked.ok)
+    return {
+      ok: false,
+      error: checked.problem === "tooLarge" ? "errors.logoTooLarge" : "errors.logoType",
+    };
+  const { type } = checked;
   const logo = { reportLogo: bytes, reportLogoType: type };
   await db().setting.upsert({ where: { userId }, create: { userId, lang, ...logo }, update: logo });
   return { ok: true, type };

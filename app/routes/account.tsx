@@ -1,16 +1,11 @@
-import {
-  FormProvider,
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { ConfirmStep, ErrorList, Field, FormMessages, NewPasswordFields } from "~/components/form";
+import { ConfirmStep, Field, FormMessages, NewPasswordFields } from "~/components/form";
+import { ImageUploadSection } from "~/components/image-upload";
 import { Identity } from "~/domain/codes";
 import { deleteAccount } from "~/models/account-deletion.server";
 import {
@@ -47,7 +42,6 @@ import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { destroySession, getSession, getSessionUser } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
-import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
 import { profilePhotoSrc } from "~/utils/profile-photo";
 
@@ -469,78 +463,29 @@ function PhotoSection({
 }) {
   const { t } = useTranslation("auth");
   const answer = useReply(["photo", "removePhoto"]);
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "photo-upload",
-    lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: photoSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const photo = fields.photo;
-  const busy = navigation.state !== "idle";
   return (
-    <section id="photo" className={s.card} aria-labelledby="photo-title">
-      <h2 id="photo-title">{t("account.photoTitle")}</h2>
-      <FormMessages notice={answer?.notice} />
-      {photoSrc ? (
-        <img
-          src={photoSrc}
-          alt={t("account.photoCurrent")}
-          className={ac.photo}
-          data-testid="current-photo"
-        />
-      ) : (
-        <p>{t("account.photoNone")}</p>
-      )}
-      <FormProvider context={form.context}>
-        <Form
-          method="post"
-          action="/account#photo"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          className={f.form}
-        >
-          <FormMessages errors={form.errors} />
-          <div className={f.field}>
-            <label htmlFor={photo.id} className={f.label}>
-              {t("account.photoFile")}
-            </label>
-            <p id={`${photo.id}-hint`} className={f.hint}>
-              {t("account.photoHint", { size: PHOTO_MAX_BYTES / 1024 })}
-            </p>
-            <input
-              {...getInputProps(photo, { type: "file", ariaDescribedBy: `${photo.id}-hint` })}
-              accept={RASTER_IMAGE_TYPES.join(",")}
-              className={f.input}
-            />
-            <ErrorList id={photo.errorId} errors={photo.errors} />
-          </div>
-          <div>
-            <button type="submit" name="intent" value="photo" className={s.button} disabled={busy}>
-              {t("account.photoUpload")}
-            </button>
-          </div>
-        </Form>
-      </FormProvider>
-      {photoSrc && confirmRemove ? (
-        <ConfirmStep
-          id="photo-remove-question"
-          message={t("account.photoRemoveConfirm")}
-          intent="removePhoto"
-          action="/account#photo"
-          confirm={t("account.photoRemoveYes")}
-          cancel={t("account.cancel")}
-          cancelTo="/account#photo"
-          busy={busy}
-        />
-      ) : photoSrc ? (
-        <div className={s.actions}>
-          <Link to="/account?confirm=removePhoto#photo" className={s.buttonSecondary}>
-            {t("account.photoRemove")}
-          </Link>
-        </div>
-      ) : null}
-    </section>
+    <ImageUploadSection
+      field="photo"
+      page="/account"
+      schema={photoSchema}
+      src={photoSrc}
+      confirmRemove={confirmRemove}
+      answer={answer}
+      ns="auth"
+      imageClassName={ac.photo}
+      texts={{
+        title: t("account.photoTitle"),
+        current: t("account.photoCurrent"),
+        none: t("account.photoNone"),
+        file: t("account.photoFile"),
+        hint: t("account.photoHint", { size: PHOTO_MAX_BYTES / 1024 }),
+        upload: t("account.photoUpload"),
+        remove: t("account.photoRemove"),
+        removeConfirm: t("account.photoRemoveConfirm"),
+        removeYes: t("account.photoRemoveYes"),
+        removeNo: t("account.cancel"),
+      }}
+    />
   );
 }
 

@@ -1,23 +1,10 @@
-import {
-  FormProvider,
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  CheckboxField,
-  ChoiceGroup,
-  ConfirmStep,
-  ErrorList,
-  Field,
-  FormMessages,
-} from "~/components/form";
+import { CheckboxField, ChoiceGroup, Field, FormMessages } from "~/components/form";
 import { GlucoseUnit, toGlucoseUnit } from "~/domain/glucose-unit";
 import { saveTargetRange } from "~/models/patient.server";
 import { targetRangeSchema } from "~/schemas/patient";
@@ -40,7 +27,6 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import * as st from "~/styles/settings.css";
 import { getLocale } from "~/services/locale.server";
-import { RASTER_IMAGE_TYPES } from "~/utils/image-type";
 import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
 import {
@@ -50,6 +36,7 @@ import {
   type ZoneAndMeals,
   type ZoneAndMealsReply,
 } from "~/services/zone-and-meals.server";
+import { ImageUploadSection } from "~/components/image-upload";
 import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
 import { supportedLngs } from "~/i18n";
 import { reportLogoSrc } from "~/utils/report-logo";
@@ -362,78 +349,29 @@ function LogoSection({
 }) {
   const { t } = useTranslation("settings");
   const answer = useReply("logo", "removeLogo");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "logo-upload",
-    lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: logoSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const logo = fields.logo;
-  const busy = navigation.state !== "idle";
   return (
-    <section id="logo" className={s.card} aria-labelledby="logo-title">
-      <h2 id="logo-title">{t("logo.title")}</h2>
-      <FormMessages notice={answer?.notice} ns="settings" />
-      {logoSrc ? (
-        <img
-          src={logoSrc}
-          alt={t("logo.current")}
-          className={st.currentLogo}
-          data-testid="current-logo"
-        />
-      ) : (
-        <p>{t("logo.none")}</p>
-      )}
-      <FormProvider context={form.context}>
-        <Form
-          method="post"
-          action="/newsetting#logo"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          className={f.form}
-        >
-          <FormMessages errors={form.errors} ns="settings" />
-          <div className={f.field}>
-            <label htmlFor={logo.id} className={f.label}>
-              {t("logo.file")}
-            </label>
-            <p id={`${logo.id}-hint`} className={f.hint}>
-              {t("logo.hint", { size: LOGO_MAX_BYTES / 1024 })}
-            </p>
-            <input
-              {...getInputProps(logo, { type: "file", ariaDescribedBy: `${logo.id}-hint` })}
-              accept={RASTER_IMAGE_TYPES.join(",")}
-              className={f.input}
-            />
-            <ErrorList id={logo.errorId} errors={logo.errors} ns="settings" />
-          </div>
-          <div>
-            <button type="submit" name="intent" value="logo" className={s.button} disabled={busy}>
-              {t("logo.upload")}
-            </button>
-          </div>
-        </Form>
-      </FormProvider>
-      {logoSrc && confirmRemove ? (
-        <ConfirmStep
-          id="logo-remove-question"
-          message={t("logo.removeConfirm")}
-          intent="removeLogo"
-          action="/newsetting#logo"
-          confirm={t("logo.removeYes")}
-          cancel={t("logo.removeNo")}
-          cancelTo="/newsetting#logo"
-          busy={busy}
-        />
-      ) : logoSrc ? (
-        <div className={s.actions}>
-          <Link to="/newsetting?confirm=removeLogo#logo" className={s.buttonSecondary}>
-            {t("logo.remove")}
-          </Link>
-        </div>
-      ) : null}
-    </section>
+    <ImageUploadSection
+      field="logo"
+      page="/newsetting"
+      schema={logoSchema}
+      src={logoSrc}
+      confirmRemove={confirmRemove}
+      answer={answer}
+      ns="settings"
+      imageClassName={st.currentLogo}
+      texts={{
+        title: t("logo.title"),
+        current: t("logo.current"),
+        none: t("logo.none"),
+        file: t("logo.file"),
+        hint: t("logo.hint", { size: LOGO_MAX_BYTES / 1024 }),
+        upload: t("logo.upload"),
+        remove: t("logo.remove"),
+        removeConfirm: t("logo.removeConfirm"),
+        removeYes: t("logo.removeYes"),
+        removeNo: t("logo.removeNo"),
+      }}
+    />
   );
 }
 

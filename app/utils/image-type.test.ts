@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRasterImageType, sniffImageType } from "./image-type";
+import { checkImage, isRasterImageType, sniffImageType } from "./image-type";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(
@@ -36,5 +36,32 @@ describe("sniffImageType", () => {
     expect(isRasterImageType("image/webp")).toBe(true);
     expect(isRasterImageType("image/svg+xml")).toBe(false);
     expect(isRasterImageType("text/html")).toBe(false);
+  });
+});
+
+describe("checkImage", () => {
+  // A PNG's 8-byte signature followed by zeros: 16 bytes.
+  const png = new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...new Array(8).fill(0),
+  ]);
+
+  it("takes an image of at most the limit by the type its bytes show", () => {
+    expect(checkImage(png, 16)).toEqual({ ok: true, type: "image/png" });
+  });
+
+  it("refuses one byte over the limit, and bytes of no raster type", () => {
+    expect(checkImage(png, 15)).toEqual({ ok: false, problem: "tooLarge" });
+    expect(checkImage(new TextEncoder().encode("<svg></svg>"), 100)).toEqual({
+      ok: false,
+      problem: "notImage",
+    });
   });
 });

@@ -43,3 +43,16 @@ export function sniffImageType(data: Uint8Array): RasterImageType | null {
 export function isRasterImageType(type: string): type is RasterImageType {
   return (RASTER_IMAGE_TYPES as readonly string[]).includes(type);
 }
+
+/**
+ * An uploaded image's check before it is stored: at most `maxBytes`, and a PNG, JPEG, GIF or WebP
+ * by its bytes (the type stored is the one the bytes show, not the one the upload declared).
+ */
+export function checkImage(
+  bytes: Uint8Array,
+  maxBytes: number,
+): { ok: true; type: RasterImageType } | { ok: false; problem: "tooLarge" | "notImage" } {
+  if (bytes.byteLength > maxBytes) return { ok: false, problem: "tooLarge" };
+  const type = sniffImageType(bytes);
+  return type ? { ok: true, type } : { ok: false, problem: "notImage" };
+}
