@@ -1,11 +1,13 @@
 import { Prisma, type DeviceKind } from "@prisma/client";
 import type { CgmRow, PumpRow } from "~/ingest/process";
+import { numberArray, textArray } from "./pg-array";
 
 /**
  * The writes of device records, for the ingestion module only (app/services/ingest.server.ts):
- * each batch is one INSERT ... SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING, so a batch of
- * thousands of rows is one statement, and a record already stored for the patient (same device,
- * same record number) is skipped and counted as a duplicate.
+ * each batch is one INSERT ... SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING, its columns
+ * bound as array literals (./pg-array.ts), so a batch of thousands of rows is one statement, and a
+ * record already stored for the patient (same device, same record number) is skipped and counted
+ * as a duplicate.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -14,63 +16,59 @@ const UTC = Prisma.sql`AT TIME ZONE 'UTC'`;
 
 export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number };
 
-/** Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms; answers how many were new. */
+/**
+ * Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms (one
+ * statement); answers how many rows were new. The handheld returns its whole log every time, so
+ * most records of a pump upload are usually stored already: an index look-up drops them first,
+ * which costs less than a conflict each.
+ */
 export async function insertPumpRows(
   tx: Tx,
   t: BatchTarget,
   all: readonly PumpRow[],
 ): Promise<number> {
-  // The handheld returns its whole log every time: most records of a pump upload are usually
-  // stored already. Dropping them first is an index look-up each, far cheaper than a conflict.
-  const known = await storedPumpRecordIds(tx, t, all);
+  if (all.length === 0) return 0;
+  const known = await storedKeys(
+    tx,
+    Prisma.sql`SELECT "recordId" AS key FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(all.map((r) => r.recordId))}::int[])`,
+  );
   const rows = known.size ? all.filter((r) => !known.has(r.recordId)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof PumpRow>(k: K) => rows.map((r) => r[k]);
-  const inserted = await tx.$queryRaw<{ id: bigint; recordId: number }[]>`
-    INSERT INTO "PumpRecord" ("patientId", "pdaSn", "uploadId", "recordId", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue",
-      "statusByte0", "statusByte1", "statusShort0", "statusShort1", "deviceTime", "recordTimeZone", "pdaRecordTimeZone", "dateTime")
-    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.rid, u.idx, u.port, u.type, u.urg, u.val, u.b0, u.b1, u.s0, u.s1, u.dt, u.tz, u.ptz, to_timestamp(u.at / 1000.0) ${UTC}
-      FROM unnest(${col("recordId")}::int[], ${col("eventIndex")}::int[], ${col("eventPort")}::int[], ${col("eventType")}::int[], ${col("eventUrgency")}::int[],
-        ${col("eventValue")}::int[], ${col("battery")}::int[], ${col("reservoir")}::int[], ${col("basalRateRaw")}::int[], ${col("bolusRateRaw")}::int[],
-        ${col("deviceTime")}::text[], ${col("recordTimeZone")}::text[], ${col("pdaRecordTimeZone")}::text[], ${col("dateTime")}::float8[])
-        AS u(rid, idx, port, type, urg, val, b0, b1, s0, s1, dt, tz, ptz, at)
-    ON CONFLICT ("patientId", "pdaSn", "recordId") DO NOTHING
-    RETURNING id, "recordId"`;
-  if (inserted.length === 0) return 0;
-  const byRecord = new Map(rows.map((r) => [r.recordId, r]));
-  const carbs = inserted.flatMap(({ id, recordId }) => {
-    const r = byRecord.get(recordId)!;
-    return r.derived.carbGrams === null ? [] : [{ id, at: r.dateTime, grams: r.derived.carbGrams }];
-  });
-  const alarms = inserted.flatMap(({ id, recordId }) => {
-    const r = byRecord.get(recordId)!;
-    return r.derived.alarm === null ? [] : [{ id, at: r.dateTime, kind: r.derived.alarm }];
-  });
-  if (carbs.length) {
-    await tx.$executeRaw`
+  const carbs = rows.filter((r) => r.derived.carbGrams !== null);
+  const alarms = rows.filter((r) => r.derived.alarm !== null);
+  const result = await tx.$queryRaw<{ added: bigint }[]>`
+    WITH added AS (
+      INSERT INTO "PumpRecord" ("patientId", "pdaSn", "uploadId", "recordId", "eventIndex", "eventPort", "eventType", "eventUrgency", "eventValue",
+        "statusByte0", "statusByte1", "statusShort0", "statusShort1", "deviceTime", "recordTimeZone", "pdaRecordTimeZone", "dateTime")
+      SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.rid, u.idx, u.port, u.type, u.urg, u.val, u.b0, u.b1, u.s0, u.s1, u.dt, u.tz, u.ptz, to_timestamp(u.at / 1000.0) ${UTC}
+        FROM unnest(${numberArray(col("recordId"))}::int[], ${numberArray(col("eventIndex"))}::int[], ${numberArray(col("eventPort"))}::int[],
+          ${numberArray(col("eventType"))}::int[], ${numberArray(col("eventUrgency"))}::int[], ${numberArray(col("eventValue"))}::int[],
+          ${numberArray(col("battery"))}::int[], ${numberArray(col("reservoir"))}::int[], ${numberArray(col("basalRateRaw"))}::int[],
+          ${numberArray(col("bolusRateRaw"))}::int[], ${textArray(col("deviceTime"))}::text[], ${textArray(col("recordTimeZone"))}::text[],
+          ${textArray(col("pdaRecordTimeZone"))}::text[], ${numberArray(col("dateTime"))}::float8[])
+          AS u(rid, idx, port, type, urg, val, b0, b1, s0, s1, dt, tz, ptz, at)
+      ON CONFLICT ("patientId", "pdaSn", "recordId") DO NOTHING
+      RETURNING id, "recordId", "dateTime"
+    ), carbs AS (
       INSERT INTO "CarbEntry" ("patientId", "pumpRecordId", "dateTime", grams)
-      SELECT ${t.patientId}, u.id, to_timestamp(u.at / 1000.0) ${UTC}, u.grams
-        FROM unnest(${carbs.map((c) => c.id.toString())}::bigint[], ${carbs.map((c) => c.at)}::float8[], ${carbs.map((c) => c.grams)}::float8[]) AS u(id, at, grams)`;
-  }
-  if (alarms.length) {
-    await tx.$executeRaw`
+      SELECT ${t.patientId}, a.id, a."dateTime", c.grams
+        FROM added a JOIN unnest(${numberArray(carbs.map((r) => r.recordId))}::int[],
+          ${numberArray(carbs.map((r) => r.derived.carbGrams))}::float8[]) AS c(rid, grams) ON c.rid = a."recordId"
+    ), alarms AS (
       INSERT INTO "AlarmEvent" ("patientId", "pumpRecordId", "dateTime", kind)
-      SELECT ${t.patientId}, u.id, to_timestamp(u.at / 1000.0) ${UTC}, u.kind::"AlarmKind"
-        FROM unnest(${alarms.map((a) => a.id.toString())}::bigint[], ${alarms.map((a) => a.at)}::float8[], ${alarms.map((a) => a.kind)}::text[]) AS u(id, at, kind)`;
-  }
-  return inserted.length;
+      SELECT ${t.patientId}, a.id, a."dateTime", k.kind::"AlarmKind"
+        FROM added a JOIN unnest(${numberArray(alarms.map((r) => r.recordId))}::int[],
+          ${textArray(alarms.map((r) => r.derived.alarm))}::text[]) AS k(rid, kind) ON k.rid = a."recordId"
+    )
+    SELECT count(*) AS added FROM added`;
+  return Number(result[0]?.added ?? 0);
 }
 
-/** The record numbers among `rows` already stored for the patient and handheld. */
-async function storedPumpRecordIds(
-  tx: Tx,
-  t: BatchTarget,
-  rows: readonly PumpRow[],
-): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const found = await tx.$queryRaw<{ recordId: number }[]>`
-    SELECT "recordId" FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${rows.map((r) => r.recordId)}::int[])`;
-  return new Set(found.map((r) => r.recordId));
+/** The record numbers (`key`) that a look-up finds already stored. */
+async function storedKeys(tx: Tx, query: Prisma.Sql): Promise<Set<number>> {
+  const found = await tx.$queryRaw<{ key: number }[]>(query);
+  return new Set(found.map((r) => r.key));
 }
 
 /** Marks the pump records of inconsistent bolus calculations (known only once the whole upload is read). */
@@ -82,7 +80,7 @@ export async function flagBolusChecks(
   if (recordIds.length === 0) return;
   await tx.$executeRaw`
     UPDATE "PumpRecord" SET "bolusCheckFailed" = true
-     WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${[...recordIds]}::int[])`;
+     WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(recordIds)}::int[])`;
 }
 
 /** Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were new. */
@@ -92,18 +90,20 @@ export async function insertCgmRows(
   all: readonly CgmRow[],
 ): Promise<number> {
   if (all.length === 0) return 0;
-  // A CGM's history is read from a stored index, but a repeat sends readings already stored: drop them first.
-  const found = await tx.$queryRaw<{ eventIndex: number }[]>`
-    SELECT "eventIndex" FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${all.map((r) => r.eventIndex)}::int[])`;
-  const known = new Set(found.map((r) => r.eventIndex));
+  // A CGM's history is read from a stored index, but a repeat sends readings already stored.
+  const known = await storedKeys(
+    tx,
+    Prisma.sql`SELECT "eventIndex" AS key FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${numberArray(all.map((r) => r.eventIndex))}::int[])`,
+  );
   const rows = known.size ? all.filter((r) => !known.has(r.eventIndex)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof CgmRow>(k: K) => rows.map((r) => r[k]);
   return tx.$executeRaw`
     INSERT INTO "CgmRecord" ("patientId", "deviceSn", "uploadId", "timeZone", "eventIndex", "historyId", "sensorIndex", "eventType", "eventData", "deviceTime", "dateTime")
     SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, u.idx, u.hid, u.sensor, u.type, u.mgdl, u.dt, to_timestamp(u.at / 1000.0) ${UTC}
-      FROM unnest(${col("eventIndex")}::int[], ${col("historyId")}::int[], ${col("sensorIndex")}::int[], ${col("eventType")}::int[], ${col("mgdl")}::float8[],
-        ${col("deviceTime")}::text[], ${col("dateTime")}::float8[]) AS u(idx, hid, sensor, type, mgdl, dt, at)
+      FROM unnest(${numberArray(col("eventIndex"))}::int[], ${numberArray(col("historyId"))}::int[], ${numberArray(col("sensorIndex"))}::int[],
+        ${numberArray(col("eventType"))}::int[], ${numberArray(col("mgdl"))}::float8[], ${textArray(col("deviceTime"))}::text[],
+        ${numberArray(col("dateTime"))}::float8[]) AS u(idx, hid, sensor, type, mgdl, dt, at)
     ON CONFLICT ("patientId", "deviceSn", "eventIndex") DO NOTHING`;
 }
 
@@ -127,7 +127,8 @@ export async function insertBgRows(
   return tx.$executeRaw`
     INSERT INTO "BgRecord" ("patientId", "deviceSn", "uploadId", "timeZone", source, "recordKey", mgdl, "deviceTime", "dataOrigin", "dateTime")
     SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, ${t.source}::"BgSource", u.key, u.mgdl, u.dt, u.origin, to_timestamp(u.at / 1000.0) ${UTC}
-      FROM unnest(${col("recordKey")}::text[], ${col("mgdl")}::float8[], ${col("deviceTime")}::text[], ${col("dataOrigin")}::int[], ${col("dateTime")}::float8[])
+      FROM unnest(${textArray(col("recordKey"))}::text[], ${numberArray(col("mgdl"))}::float8[], ${textArray(col("deviceTime"))}::text[],
+        ${numberArray(col("dataOrigin"))}::int[], ${numberArray(col("dateTime"))}::float8[])
         AS u(key, mgdl, dt, origin, at)
     ON CONFLICT ("patientId", "deviceSn", source, "recordKey") DO NOTHING`;
 }
@@ -144,7 +145,8 @@ export async function insertCarbRows(
   return tx.$executeRaw`
     INSERT INTO "CarbEntry" ("patientId", "deviceSn", "uploadId", "recordKey", grams, "dateTime")
     SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.key, u.grams, to_timestamp(u.at / 1000.0) ${UTC}
-      FROM unnest(${rows.map((r) => r.recordKey)}::text[], ${rows.map((r) => r.grams)}::float8[], ${rows.map((r) => r.dateTime)}::float8[]) AS u(key, grams, at)
+      FROM unnest(${textArray(rows.map((r) => r.recordKey))}::text[], ${numberArray(rows.map((r) => r.grams))}::float8[],
+        ${numberArray(rows.map((r) => r.dateTime))}::float8[]) AS u(key, grams, at)
     ON CONFLICT ("patientId", "deviceSn", "recordKey") DO NOTHING`;
 }
 
@@ -165,7 +167,8 @@ export async function insertInsulinRows(
   return tx.$executeRaw`
     INSERT INTO "InsulinEntry" ("patientId", "deviceSn", "uploadId", "recordKey", kind, units, "dateTime")
     SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, u.key, u.kind::"InsulinKind", u.units, to_timestamp(u.at / 1000.0) ${UTC}
-      FROM unnest(${rows.map((r) => r.recordKey)}::text[], ${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.units)}::float8[], ${rows.map((r) => r.dateTime)}::float8[])
+      FROM unnest(${textArray(rows.map((r) => r.recordKey))}::text[], ${textArray(rows.map((r) => r.kind))}::text[],
+        ${numberArray(rows.map((r) => r.units))}::float8[], ${numberArray(rows.map((r) => r.dateTime))}::float8[])
         AS u(key, kind, units, at)
     ON CONFLICT ("patientId", "deviceSn", "recordKey") DO NOTHING`;
 }
@@ -186,13 +189,13 @@ export async function countStoredKeys(
   keys: StoredKeyQuery,
 ): Promise<number> {
   const rows = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT (SELECT count(*) FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${keys.cgm}::int[]))
-         + (SELECT count(*) FROM "BgRecord" b JOIN unnest(${keys.bg.map((k) => k.source)}::text[], ${keys.bg.map((k) => k.recordKey)}::text[]) AS u(source, key)
+    SELECT (SELECT count(*) FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${numberArray(keys.cgm)}::int[]))
+         + (SELECT count(*) FROM "BgRecord" b JOIN unnest(${textArray(keys.bg.map((k) => k.source))}::text[], ${textArray(keys.bg.map((k) => k.recordKey))}::text[]) AS u(source, key)
               ON b.source::text = u.source AND b."recordKey" = u.key
              WHERE b."patientId" = ${t.patientId} AND b."deviceSn" = ${t.deviceSn})
-         + (SELECT count(*) FROM "CarbEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${keys.carbs}::text[]))
-         + (SELECT count(*) FROM "InsulinEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${keys.insulin}::text[]))
-         + (SELECT count(*) FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${keys.pump}::int[])) AS n`;
+         + (SELECT count(*) FROM "CarbEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${textArray(keys.carbs)}::text[]))
+         + (SELECT count(*) FROM "InsulinEntry" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "recordKey" = ANY(${textArray(keys.insulin)}::text[]))
+         + (SELECT count(*) FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(keys.pump)}::int[])) AS n`;
   return Number(rows[0]?.n ?? 0);
 }
 

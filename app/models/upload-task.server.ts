@@ -44,37 +44,38 @@ export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
   return rows[0] ?? null;
 }
 
-/** Whether a stored slice holds exactly these records (a repeat of a slice whose answer was lost). */
+/** Whether a stored slice holds exactly this payload (a repeat of a slice whose answer was lost). */
 export async function sameSlice(
   tx: Tx,
   taskId: number,
   index: number,
-  records: unknown[],
+  payload: string,
 ): Promise<boolean> {
   const rows = await tx.$queryRaw<{ same: boolean }[]>`
-    SELECT payload = ${JSON.stringify(records)} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
+    SELECT payload = ${payload} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0]?.same ?? false;
 }
 
+/** Stores slice `index` of a task (its records in their stored form, app/ingest/slice-codec.ts). */
 export async function storeSlice(
   tx: Tx,
   taskId: number,
   index: number,
-  records: unknown[],
+  slice: { payload: string; recordCount: number },
 ): Promise<void> {
   await tx.$executeRaw`
     WITH slice AS (
-      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${records.length}, ${JSON.stringify(records)})
+      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${slice.recordCount}, ${slice.payload})
     )
-    UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${records.length} WHERE id = ${taskId}`;
+    UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${slice.recordCount} WHERE id = ${taskId}`;
 }
 
-/** One stored slice's records (one at a time: an upload is never held in memory whole). */
-export async function sliceRecords(tx: Tx, taskId: number, index: number): Promise<unknown[]> {
+/** One stored slice's payload, or null (one at a time: an upload is never held in memory whole). */
+export async function slicePayload(tx: Tx, taskId: number, index: number): Promise<string | null> {
   const rows = await tx.$queryRaw<
     { payload: string }[]
   >`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
-  return rows[0] ? (JSON.parse(rows[0].payload) as unknown[]) : [];
+  return rows[0]?.payload ?? null;
 }
 
 export async function markQueued(tx: Tx, id: number): Promise<void> {

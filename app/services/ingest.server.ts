@@ -39,7 +39,7 @@ import {
   markNewUploadForReaders,
   markQueued,
   sameSlice,
-  sliceRecords,
+  slicePayload,
   storeSlice,
   taskOf,
   type TaskOutcome,
@@ -53,6 +53,7 @@ import {
 } from "~/schemas/upload";
 import type { PumpSettingsInput } from "~/ingest/records";
 import { pumpRecordToWire, recordsFromWire } from "~/wire/upload";
+import { decodeSlice, encodeSlice } from "~/ingest/slice-codec";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
@@ -371,7 +372,7 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
       const kind = task.deviceKind as DeviceKindName;
       return writeTask(tx, task, async (index) =>
         index < task.sliceCount
-          ? recordsFromWire(kind, await sliceRecords(tx, task.id, index))
+          ? decodeSlice(kind, (await slicePayload(tx, task.id, index)) ?? "[]")
           : null,
       );
     }, TRANSACTION);
@@ -440,23 +441,28 @@ export async function saveSlice(
     if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported")
       return refuse(404, "errors.task");
     if (task.status !== "open") return refuse(409, "errors.taskClosed");
-    const valid = validateRecords(task.deviceKind, input.dataList);
+    const kind = task.deviceKind;
+    const valid = validateRecords(kind, input.dataList);
     if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
+    const slice = {
+      payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
+      recordCount: valid.data.length,
+    };
     const answer = (received: number) => ({
       ok: true as const,
       data: { index: input.index, received, expected: task.expectedCount },
     });
     if (input.index < task.sliceCount) {
-      return (await sameSlice(tx, task.id, input.index, valid.data))
+      return (await sameSlice(tx, task.id, input.index, slice.payload))
         ? answer(task.recordCount)
         : refuse(409, "errors.sliceConflict", { slice: input.index });
     }
     if (input.index > task.sliceCount)
       return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
-    if (task.recordCount + valid.data.length > task.expectedCount)
+    if (task.recordCount + slice.recordCount > task.expectedCount)
       return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
-    await storeSlice(tx, task.id, input.index, valid.data);
-    return answer(task.recordCount + valid.data.length);
+    await storeSlice(tx, task.id, input.index, slice);
+    return answer(task.recordCount + slice.recordCount);
   });
 }
 
