@@ -14,12 +14,14 @@ import { useTranslation } from "react-i18next";
 import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { RegionalNotice } from "./components/regional-notice";
+import { LostRequestNotice } from "./components/lost-request-notice";
 import { SessionNotice } from "./components/session-notice";
 import { GlucoseUnit } from "./domain/glucose-unit";
 import "./styles/global.css";
 import * as s from "./styles/layout.css";
 import { getLocale } from "./services/locale.server";
 import { getFixedT, translationScriptHref } from "./utils/i18n.server";
+import { skipRevalidationWhenLost } from "./utils/lost-request";
 import { displayName } from "./utils/names";
 import { profilePhotoSrc } from "./utils/profile-photo";
 import { getSessionUser, homePath, takeSessionNotice } from "./services/session.server";
@@ -71,6 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+export const shouldRevalidate = skipRevalidationWhenLost;
+
 /**
  * The app's title: one <title> per document, so that a route's own title (a report's, which the
  * PDF renderer writes into the PDF) is the document's; routes without a meta export inherit this.
@@ -118,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           ) : null}
           <main id="main" className={s.main} tabIndex={-1}>
             {data?.notice ? <SessionNotice notice={data.notice} /> : null}
+            <LostRequestNotice />
             {children}
           </main>
           <footer className={s.footer} data-print-hide>

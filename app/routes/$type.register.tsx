@@ -19,6 +19,7 @@ import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { createUserSession, getSessionUser } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 const HIDDEN = ["password", "confirmPassword"];
 
@@ -269,3 +270,7 @@ export default function Register() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -44,6 +44,7 @@ import { destroySession, getSession, getSessionUser } from "~/services/session.s
 import { formError, refusalInit } from "~/services/throttle-response.server";
 import { readFileForm } from "~/utils/file-form.server";
 import { profilePhotoSrc } from "~/utils/profile-photo";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/account`, open to everyone. Signed in: the profile (names and photo), change password, change
@@ -621,3 +622,7 @@ function DeleteStep({ clinic }: { clinic: boolean }) {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -26,6 +26,7 @@ import {
   type SessionUser,
 } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * Activation of an account created for someone else. A signed-in inactive user types only the
@@ -275,3 +276,7 @@ function ActivateStep({
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

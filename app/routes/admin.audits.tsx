@@ -11,6 +11,7 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { displayName } from "~/utils/names";
 import { requireStaff } from "~/services/session.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /** Organisation audit review for admins and editors: approve, or refuse with a reason. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -131,3 +132,7 @@ export default function Audits() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -8,6 +8,7 @@ import { processFromEmailSchema } from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * The invitation email's link: the doctor's name and Agree / Disagree, without signing in.
@@ -80,3 +81,7 @@ export default function InviteResult() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

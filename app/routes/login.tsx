@@ -28,6 +28,7 @@ import { localeCookie } from "~/utils/i18n.server";
 import { savedLanguage } from "~/models/setting.server";
 import { createUserSession, getSessionUser, signInTarget } from "~/services/session.server";
 import { errorWithMinutes, retryAfterHeaders } from "~/services/throttle-response.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
@@ -151,3 +152,7 @@ export default function Login() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

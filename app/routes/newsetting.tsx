@@ -40,6 +40,7 @@ import { ImageUploadSection } from "~/components/image-upload";
 import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
 import { supportedLngs } from "~/i18n";
 import { reportLogoSrc } from "~/utils/report-logo";
+import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
@@ -416,3 +417,7 @@ function Preview({
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost(FORM_LIMIT_MS.settings);
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -13,6 +13,7 @@ import * as s from "~/styles/layout.css";
 import { countryList } from "~/utils/countries";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /** The clinic's organisation form (six required fields) and its audit state. */
 async function requireClinic(request: Request) {
@@ -135,3 +136,7 @@ export default function Organisation() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -35,6 +35,7 @@ import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOptions } from "~/utils/time-zones";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/patient`: the signed-in person's own health record, as a form; `/patient?pid=N`: a record
@@ -229,3 +230,7 @@ export default function PatientRecord() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -21,6 +21,7 @@ import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOptions } from "~/utils/time-zones";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/patientAdd`: a new patient, friend or relative by health file. A clinic must have passed its
@@ -155,3 +156,7 @@ export default function PatientAdd() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

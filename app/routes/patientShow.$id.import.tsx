@@ -32,6 +32,7 @@ import { displayName } from "~/utils/names";
 import { timeZoneOptions } from "~/utils/time-zones";
 import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
+import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 const params = z.object({ id: idParam });
 
@@ -615,3 +616,7 @@ function ExportSection({ page }: { page: PageData }) {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost(FORM_LIMIT_MS.save);
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -19,6 +19,7 @@ import { getLocale } from "~/services/locale.server";
 import { displayName } from "~/utils/names";
 import { requireUser } from "~/services/session.server";
 import { saveZoneAndMeals, zoneAndMealsOf } from "~/services/zone-and-meals.server";
+import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 const params = z.object({ id: idParam });
 
@@ -129,3 +130,7 @@ export default function UploadCentre() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost(FORM_LIMIT_MS.settings);
+export const shouldRevalidate = skipRevalidationWhenLost;

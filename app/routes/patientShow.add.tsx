@@ -35,6 +35,7 @@ import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireUser } from "~/services/session.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 const EMAIL_SHOWN = 18;
 /** What the list beside the drawer keeps when the drawer opens and closes: its tab and search. */
@@ -355,3 +356,7 @@ function PersonCells({ name, email }: { name: string; email: string }) {
     </>
   );
 }
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -12,6 +12,7 @@ import { recipientOf } from "~/models/read-power.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/patient-area.css";
 import { requireUser } from "~/services/session.server";
+import { skipRevalidationWhenLost } from "~/utils/lost-request";
 
 const query = z.object({
   tab: z.enum(["mine", "others"]).catch("mine"),
@@ -93,3 +94,6 @@ export default function PatientShow() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** A lost form request on a page below keeps that page (see app/utils/lost-request.ts). */
+export const shouldRevalidate = skipRevalidationWhenLost;

@@ -7,6 +7,7 @@ import { signTypeSchema } from "~/schemas/auth";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getSessionUser } from "~/services/session.server";
+import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /** The sign-up choice: person (default) or clinic, then /{type}/register. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,3 +40,7 @@ export default function SignUp() {
 }
 
 export { ErrorBoundary } from "~/components/route-error-boundary";
+
+/** With JavaScript, a lost request keeps the form and what was typed in it. */
+export const clientAction = keepFormWhenLost();
+export const shouldRevalidate = skipRevalidationWhenLost;

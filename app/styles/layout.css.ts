@@ -92,3 +92,25 @@ export const errorPage = style({
   textAlign: "center",
   padding: `${vars.space.xl} ${vars.space.md}`,
 });
+
+/** A lost form request: kept in view at the foot of the window, above the form being filled in. */
+export const lostRequest = style({
+  position: "fixed",
+  insetInline: vars.space.md,
+  bottom: vars.space.md,
+  zIndex: 10,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  alignItems: "center",
+  justifyContent: "space-between",
+  maxWidth: "48rem",
+  margin: "0 auto",
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.background,
+  color: vars.color.danger,
+  boxShadow: "0 2px 8px rgb(0 0 0 / 25%)",
+  "@media": { print: { display: "none" } },
+});
