@@ -18,11 +18,14 @@ export const SHARE_REQUEST_LIFETIME_MS = SHARE_REQUEST_DAYS * DAY_MS;
 type SentRow = { sourceType: number; state: number; sentAt: Date };
 
 /**
- * Whether rows of this kind expire: share requests and invitations do. A share with the person
- * who created one's account is answered right after activation, however late that comes.
+ * The kinds of rows that expire: share requests and invitations. A share with the person who
+ * created one's account is answered right after activation, however late that comes.
  */
+export const EXPIRING_SOURCES: readonly number[] = [ShareSource.Share, ShareSource.Invitation];
+
+/** Whether rows of this kind expire. */
 export function expiresAtAll(sourceType: number): boolean {
-  return sourceType === ShareSource.Share || sourceType === ShareSource.Invitation;
+  return EXPIRING_SOURCES.includes(sourceType);
 }
 
 /** The instant a request sent at `sentAt` expires, if it is still waiting then. */

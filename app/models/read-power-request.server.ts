@@ -1,6 +1,11 @@
 import { Prisma } from "@prisma/client";
 import { Identity, ShareSource, ShareState } from "~/domain/codes";
-import { expiredIfSentBy, isExpired, SHARE_REQUEST_DAYS } from "~/domain/share-expiry";
+import {
+  EXPIRING_SOURCES,
+  expiredIfSentBy,
+  isExpired,
+  SHARE_REQUEST_DAYS,
+} from "~/domain/share-expiry";
 import { fallbackLng, isLocale } from "~/i18n";
 import type { InviteInput, SaveShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
@@ -36,7 +41,7 @@ const mayOpenAgain = (now: number): Prisma.ReadPowerWhereInput => ({
     { state: ShareState.Refused },
     {
       state: ShareState.Pending,
-      sourceType: { in: [ShareSource.Share, ShareSource.Invitation] },
+      sourceType: { in: [...EXPIRING_SOURCES] },
       sentAt: { lte: expiredIfSentBy(now) },
     },
   ],
