@@ -13,8 +13,8 @@ export type PanelItem = {
   state: number;
   isNew: number;
   uploadIsNew: number;
-  /** What the viewer may still have to do: a request to answer, an invitation waiting or refused. */
-  status: "pending-for-me" | "waiting" | "refused" | "accepted";
+  /** What the viewer may still have to do: a request to answer, one waiting, refused or expired. */
+  status: "pending-for-me" | "waiting" | "refused" | "expired" | "accepted";
   /** For a patient whose data the viewer reads: the date of the newest upload (YYYY/MM/DD, the patient's zone), null without any. */
   lastUpload: { date: string | null } | null;
 };

@@ -18,7 +18,7 @@ describe("stored codes", () => {
     expect(Identity).toEqual({ Person: 1, Clinic: 2 });
     expect(AuditState).toEqual({ NotSubmitted: 0, Approved: 1, Refused: 2, InReview: 3 });
     expect(ShareSource).toEqual({ Share: 0, Invitation: 1, Created: 2 });
-    expect(ShareState).toEqual({ Pending: 0, Accepted: 1, Refused: 2 });
+    expect(ShareState).toEqual({ Pending: 0, Accepted: 1, Refused: 2, Invalid: 3 });
   });
 
   it("name the column defaults: a new account is a person whose audit is not submitted, a new share is a pending share request", () => {

@@ -43,6 +43,13 @@ export const ShareState = {
   Pending: 0,
   Accepted: 1,
   Refused: 2,
+  /**
+   * Expired: a share request or invitation still waiting when its time to answer ran out
+   * (app/domain/share-expiry.ts). Never stored: the database keeps it pending, and everything
+   * that reads a row reports it as this state. Like a refused one it grants nothing and can be
+   * sent again.
+   */
+  Invalid: 3,
 } as const;
 export type ShareState = ValueOf<typeof ShareState>;
 

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { SHARE_REQUEST_LIFETIME_MS } from "~/domain/share-expiry";
 import { db } from "~/utils/db.server";
 import { sessionSecret } from "~/utils/secret.server";
 
@@ -13,7 +14,8 @@ import { sessionSecret } from "~/utils/secret.server";
  * tokens (cascade), which makes its links invalid.
  */
 
-export const INVITE_TOKEN_TTL_MS = 7 * 86_400_000;
+/** A link lives as long as the invitation it was sent with has to be answered. */
+export const INVITE_TOKEN_TTL_MS = SHARE_REQUEST_LIFETIME_MS;
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const EXPIRY_PATTERN = /^\d{1,15}$/;

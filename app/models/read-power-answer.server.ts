@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { ShareSource, ShareState } from "~/domain/codes";
+import { isExpired } from "~/domain/share-expiry";
 import type { ProcessFromEmailInput, ProcessShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
 import {
@@ -33,11 +34,16 @@ const LINK_ERRORS: Record<InviteTokenError, string> = {
   used: errorKey("linkUsed"),
 };
 
+/** The refusal of an answer to a request whose time to answer has run out, by its kind. */
+const expiredKey = (sourceType: number) =>
+  errorKey(sourceType === ShareSource.Invitation ? "invitationExpired" : "shareExpired");
+
 async function processInTransaction(
   tx: Prisma.TransactionClient,
   viewer: Viewer,
   input: { id: number; state: number; message?: string; nickName?: string },
   via: "app" | "email",
+  now = Date.now(),
 ) {
   const row = await tx.readPower.findFirst({
     where: {
@@ -51,19 +57,26 @@ async function processInTransaction(
   });
   if (!row) throw new ShareError(403, FORBIDDEN);
   if (row.state !== ShareState.Pending) throw new ShareError(400, errorKey("alreadyProcessed"));
+  // An expired request can be neither accepted nor refused: only sending it again re-opens it.
+  if (isExpired(row, now)) throw new ShareError(400, expiredKey(row.sourceType));
   const approve = input.state === ShareState.Accepted;
   // The nickname is the reader's name for the patient: only a reader sets it, and an empty one
   // keeps what was there (the previous nickname, or none so that the display name shows).
   const nickName =
     approve && row.readerId === viewer.id && input.nickName ? input.nickName : undefined;
   const changed = await tx.readPower.updateMany({
-    where: { id: row.id, state: ShareState.Pending },
+    where: {
+      id: row.id,
+      state: ShareState.Pending,
+      // The very request checked above, not sent again meanwhile.
+      sentAt: row.sentAt,
+    },
     // An accepted share starts with the reader's "new data" dot (uploadIsNew 0): they have not
     // looked at the patient's data yet.
     data: {
       state: approve ? ShareState.Accepted : ShareState.Refused,
       isNew: 1,
-      processedAt: new Date(),
+      processedAt: new Date(now),
       ...(approve ? { uploadIsNew: 0 } : {}),
       ...(nickName ? { nickName } : {}),
     },
@@ -74,13 +87,14 @@ async function processInTransaction(
     include: rowInclude,
   });
   await writeAudit(tx, viewer, updated, "share:process", { via, reply: input.message ?? null });
-  return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader");
+  return toListItem(updated, row.readerId === viewer.id ? "provider" : "reader", now);
 }
 
 /**
  * POST process: the recipient of a pending row approves (state 1, optional nickname) or
  * refuses (state 2). The recipient is the reader of a share and the patient of an invitation;
- * anyone else, and any id that does not exist, gets 403.
+ * anyone else, and any id that does not exist, gets 403. An expired request gets a 400 that says
+ * so.
  */
 export async function processShare(
   viewer: Viewer,
@@ -94,7 +108,7 @@ export async function processShare(
 /**
  * POST processFromEmail: the invitation link answers without signing in, as the invited
  * patient. The link is used up in the same transaction; a used, expired, forged link or one
- * whose invitation was deleted gets a clear 400.
+ * whose invitation was deleted or has expired gets a clear 400.
  */
 export async function processFromEmail(
   input: ProcessFromEmailInput,
@@ -155,6 +169,8 @@ export async function describeInvitationLink(
     return { ok: false, status: 400, error: LINK_ERRORS.invalid };
   if (row.state !== ShareState.Pending)
     return { ok: false, status: 400, error: errorKey("alreadyProcessed") };
+  if (isExpired(row, Date.now()))
+    return { ok: false, status: 400, error: expiredKey(row.sourceType) };
   return {
     ok: true,
     data: { readPowerId: row.id, doctorName: displayName(row.reader), state: row.state },

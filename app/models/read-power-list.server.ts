@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { Identity, ShareSource, ShareState } from "~/domain/codes";
+import { shareStateAt } from "~/domain/share-expiry";
 import { localDate, type IsoDate } from "~/report/day";
 import { SEARCH_MIN_LENGTH, SHARE_PAGE_SIZE } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
@@ -127,10 +128,10 @@ function shareRowOf(r: RawShareRow): ShareRow {
 const LAST_UPLOAD = Prisma.sql`CASE WHEN rp.state = ${ShareState.Accepted} THEN
   (SELECT max(ut."completedAt") FROM "UploadTask" ut WHERE ut."patientId" = pp.id AND ut.status = 'done') END`;
 
-function entryOf(row: RawShareRow, person: "provider" | "reader"): PatientListEntry {
+function entryOf(row: RawShareRow, person: "provider" | "reader", now: number): PatientListEntry {
   const at = person === "provider" ? row.lastUploadAt : null;
   return {
-    ...toListItem(shareRowOf(row), person),
+    ...toListItem(shareRowOf(row), person, now),
     lastUploadAt: at ? at.toISOString() : null,
     lastUploadDate: at && row.pTimeZone ? localDate(at.getTime(), row.pTimeZone) : null,
   };
@@ -163,14 +164,15 @@ async function listPage(
           (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${LIST_FROM} ${filter}`)[0]!
             .n,
         );
-  return { count, data: rows.map((row) => entryOf(row, person)) };
+  const now = Date.now();
+  return { count, data: rows.map((row) => entryOf(row, person, now)) };
 }
 
 /**
- * Tab 1, "shared with me": rows where the viewer is the reader. A person sees pending requests
- * to them and accepted shares. A clinic sees its invitations in every state, accepted shares and
- * pending share requests to it (it is their recipient), never a share it refused; a clinic whose
- * organisation is not approved sees nothing.
+ * Tab 1, "shared with me": rows where the viewer is the reader. A person sees requests to them
+ * (waiting or expired) and accepted shares. A clinic sees its invitations in every state,
+ * accepted shares and share requests to it (it is their recipient), never a share it refused; a
+ * clinic whose organisation is not approved sees nothing.
  */
 export async function listSharedWithMeEntries(
   viewer: Viewer,
@@ -212,7 +214,7 @@ export type SentRequest = {
 /**
  * The drawers' list, newest first, a page at a time with the count: for a person the shares they
  * made (the reader's details), for a clinic the invitations it sent (the patient's details), in
- * every state; nothing for a clinic whose organisation is not approved, nor for any other
+ * every state (waiting, accepted, refused, expired); nothing for a clinic whose organisation is not approved, nor for any other
  * account. `userId` is the other side's account, the one that sharing or inviting again names.
  */
 export async function listSentRequests(
@@ -262,6 +264,13 @@ export async function findShareForViewer(
   });
   return row ? toListItem(row, row.readerId === viewer.id ? "provider" : "reader") : null;
 }
+
+const shareStateSelect = {
+  id: true,
+  state: true,
+  sourceType: true,
+  sentAt: true,
+} satisfies Prisma.ReadPowerSelect;
 
 export type ShareCandidate = {
   userId: number;
@@ -313,8 +322,8 @@ export async function searchShareCandidates(
       firstName: true,
       lastName: true,
       identity: true,
-      reading: { where: { providerId: viewer.id }, select: { id: true, state: true } },
-      provided: { where: { readerId: viewer.id }, select: { id: true, state: true } },
+      reading: { where: { providerId: viewer.id }, select: shareStateSelect },
+      provided: { where: { readerId: viewer.id }, select: shareStateSelect },
     },
   });
   if (!user || (options.page ?? 1) > 1)
@@ -331,7 +340,7 @@ export async function searchShareCandidates(
           email: user.email,
           identity: user.identity,
           readPowerId: row?.id ?? null,
-          state: row?.state ?? null,
+          state: row ? shareStateAt(row, Date.now()) : null,
         },
       ],
     },

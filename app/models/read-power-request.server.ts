@@ -1,5 +1,11 @@
 import { Prisma } from "@prisma/client";
 import { Identity, ShareSource, ShareState } from "~/domain/codes";
+import {
+  EXPIRING_SOURCES,
+  expiredIfSentBy,
+  isExpired,
+  SHARE_REQUEST_DAYS,
+} from "~/domain/share-expiry";
 import { fallbackLng, isLocale } from "~/i18n";
 import type { InviteInput, SaveShareInput } from "~/schemas/read-power";
 import { db } from "~/utils/db.server";
@@ -24,8 +30,28 @@ import {
 
 /**
  * Opening shares: a patient shares their data (save), a clinic invites a patient (invite) or
- * sends an invitation again (reinvite); invitations are emailed with a single-use link.
+ * sends an invitation again (reinvite); invitations are emailed with a single-use link. Each
+ * sending sets `sentAt`, which starts the days the request waits for its answer
+ * (app/domain/share-expiry.ts); a refused or expired request may be sent again.
  */
+
+/** The rows that sending again re-opens at `now`: refused ones and expired ones. */
+const mayOpenAgain = (now: number): Prisma.ReadPowerWhereInput => ({
+  OR: [
+    { state: ShareState.Refused },
+    {
+      state: ShareState.Pending,
+      sourceType: { in: [...EXPIRING_SOURCES] },
+      sentAt: { lte: expiredIfSentBy(now) },
+    },
+  ],
+});
+
+/** Whether an existing row between the pair may be opened again (refused or expired). */
+const openableAgain = (
+  row: { state: number; sourceType: number; sentAt: Date },
+  now: number,
+): boolean => row.state === ShareState.Refused || isExpired(row, now);
 
 const activeAccount = {
   active: true,
@@ -56,13 +82,15 @@ async function prepareInvitation(
   readPowerId: number,
   clinic: { firstName: string | null; lastName: string | null; email: string },
   patientUserId: number,
+  now: number,
 ): Promise<InvitationMail> {
   const patient = await client.user.findUniqueOrThrow({
     where: { id: patientUserId },
     select: { email: true, setting: { select: { lang: true } } },
   });
   await client.inviteToken.deleteMany({ where: { readPowerId } });
-  const token = await createInviteToken(readPowerId, { client });
+  // The link lives exactly as long as the invitation sent at `now`.
+  const token = await createInviteToken(readPowerId, { client, now });
   return { to: patient.email, lang: patient.setting?.lang, doctorName: displayName(clinic), token };
 }
 
@@ -81,7 +109,11 @@ async function mailInvitation(
       to: mail.to,
       locale,
       key: "invitation",
-      values: { doctorName: mail.doctorName, link: invitationLink(mail.doctorName, mail.token) },
+      values: {
+        doctorName: mail.doctorName,
+        link: invitationLink(mail.doctorName, mail.token),
+        days: String(SHARE_REQUEST_DAYS),
+      },
     });
     return null;
   } catch (error) {
@@ -95,7 +127,8 @@ async function mailInvitation(
 
 /**
  * POST save: the viewer (a person with a health record) shares it with `readId`, who must
- * accept. Sharing again with someone who refused re-opens that row as a new request.
+ * accept. Sharing again with someone who refused, or whose request expired, re-opens that row as
+ * a new request.
  */
 export async function shareWith(
   viewer: Viewer,
@@ -114,10 +147,11 @@ export async function shareWith(
       select: { id: true },
     });
     if (!reader) throw new ShareError(400, errorKey("userNotFound"));
+    const now = Date.now();
     return db().$transaction(async (tx) => {
       const pair = { providerId_readerId: { providerId: viewer.id, readerId: reader.id } };
       const existing = await tx.readPower.findUnique({ where: pair });
-      if (existing && existing.state !== ShareState.Refused)
+      if (existing && !openableAgain(existing, now))
         throw new ShareError(400, errorKey("alreadyShared"));
       const opened = {
         sourceType: ShareSource.Share,
@@ -125,11 +159,12 @@ export async function shareWith(
         isNew: 0,
         message: input.message ?? null,
         processedAt: null,
+        sentAt: new Date(now),
       };
       let row: ShareRow;
       if (existing) {
         const reopened = await tx.readPower.updateMany({
-          where: { id: existing.id, state: ShareState.Refused },
+          where: { id: existing.id, ...mayOpenAgain(now) },
           data: opened,
         });
         if (reopened.count !== 1) throw new ShareError(400, errorKey("alreadyShared"));
@@ -145,15 +180,15 @@ export async function shareWith(
         });
       }
       await writeAudit(tx, viewer, row, "share:save", { reopened: existing ? 1 : 0 });
-      return toListItem(row, "reader");
+      return toListItem(row, "reader", now);
     });
   }, errorKey("alreadyShared"));
 }
 
 /**
  * POST invite: an approved clinic invites the patient `provideId` (an active person with a
- * health record), who is emailed a single-use link. Inviting again after a refusal re-opens
- * the row (like reinvite).
+ * health record), who is emailed a single-use link. Inviting again after a refusal or an expiry
+ * re-opens the row (like reinvite).
  */
 export async function invitePatient(
   viewer: Viewer,
@@ -176,11 +211,12 @@ export async function invitePatient(
       select: { id: true },
     });
     if (!patient) throw new ShareError(400, errorKey("patientNotFound"));
+    const now = Date.now();
     return db().$transaction(async (tx) => {
       const existing = await tx.readPower.findUnique({
         where: { providerId_readerId: { providerId: patient.id, readerId: viewer.id } },
       });
-      if (existing && existing.state !== ShareState.Refused)
+      if (existing && !openableAgain(existing, now))
         throw new ShareError(400, errorKey("alreadyInvited"));
       const opened = {
         sourceType: ShareSource.Invitation,
@@ -188,11 +224,12 @@ export async function invitePatient(
         isNew: 0,
         message: input.message ?? null,
         processedAt: null,
+        sentAt: new Date(now),
       };
       let id: number;
       if (existing) {
         const reopened = await tx.readPower.updateMany({
-          where: { id: existing.id, state: ShareState.Refused },
+          where: { id: existing.id, ...mayOpenAgain(now) },
           data: opened,
         });
         if (reopened.count !== 1) throw new ShareError(400, errorKey("alreadyInvited"));
@@ -208,8 +245,8 @@ export async function invitePatient(
       const row = await tx.readPower.findUniqueOrThrow({ where: { id }, include: rowInclude });
       await writeAudit(tx, viewer, row, "share:invite", { reopened: existing ? 1 : 0 });
       return {
-        item: toListItem(row, "provider"),
-        mail: await prepareInvitation(tx, id, clinic, patient.id),
+        item: toListItem(row, "provider", now),
+        mail: await prepareInvitation(tx, id, clinic, patient.id, now),
       };
     });
   }, errorKey("alreadyInvited"));
@@ -223,8 +260,9 @@ export async function invitePatient(
 }
 
 /**
- * POST reinvite ("send again"): the clinic that sent an invitation that was refused, or is still
- * pending (e.g. its email could not be sent), opens it again with a new link and email.
+ * POST reinvite ("send again"): the clinic that sent an invitation that was refused, has expired,
+ * or is still pending (e.g. its email could not be sent), opens it again with a new link and
+ * email; its days to be answered start anew.
  */
 export async function reinvite(
   viewer: Viewer,
@@ -237,14 +275,16 @@ export async function reinvite(
       where: { id: viewer.id },
       select: { email: true, firstName: true, lastName: true },
     });
+    const now = Date.now();
     return db().$transaction(async (tx) => {
       const row = await tx.readPower.findFirst({
         where: { id, readerId: viewer.id, sourceType: ShareSource.Invitation },
       });
       if (!row) throw new ShareError(403, FORBIDDEN);
+      // Pending covers both a waiting invitation and an expired one (expiry is not stored).
       const reopened = await tx.readPower.updateMany({
         where: { id: row.id, state: { in: [ShareState.Refused, ShareState.Pending] } },
-        data: { state: ShareState.Pending, isNew: 0, processedAt: null },
+        data: { state: ShareState.Pending, isNew: 0, processedAt: null, sentAt: new Date(now) },
       });
       if (reopened.count !== 1) throw new ShareError(400, errorKey("notRefused"));
       const updated = await tx.readPower.findUniqueOrThrow({
@@ -253,8 +293,8 @@ export async function reinvite(
       });
       await writeAudit(tx, viewer, updated, "share:reinvite");
       return {
-        item: toListItem(updated, "provider"),
-        mail: await prepareInvitation(tx, row.id, clinic, row.providerId),
+        item: toListItem(updated, "provider", now),
+        mail: await prepareInvitation(tx, row.id, clinic, row.providerId, now),
       };
     });
   });

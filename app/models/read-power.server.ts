@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { ShareSource, ShareState } from "~/domain/codes";
+import { shareStateAt } from "~/domain/share-expiry";
 import { displayName } from "~/utils/names";
 import type { Viewer } from "./access.server";
 
@@ -10,8 +11,10 @@ import type { Viewer } from "./access.server";
  * reader. sourceType 0: the patient shared (the reader must accept); 1: a clinic invited the
  * patient (the patient must accept; an email link can answer too); 2: someone created the
  * patient's account and record (/patientAdd; the patient accepts or refuses once the account is
- * activated). state 0 pending, 1 accepted, 2 refused. One row
- * per (provider, reader). Only an accepted row gives access (access.server.ts decides that).
+ * activated). state 0 pending, 1 accepted, 2 refused; a share request or invitation still
+ * pending 14 days after it was last sent (`sentAt`) is reported as 3, invalid
+ * (app/domain/share-expiry.ts), and can no longer be answered. One row per (provider, reader).
+ * Only an accepted row gives access (access.server.ts decides that).
  *
  * Every function takes the viewer and puts its rules in the `where`: a row the viewer is not part
  * of and a row that does not exist give the same 403. Changes write an AuditLog row in the same
@@ -92,6 +95,7 @@ export type PatientListItem = {
   readPowerId: number;
   isNew: number;
   uploadIsNew: number;
+  /** 0 waiting, 1 accepted, 2 refused, 3 invalid (expired, app/domain/share-expiry.ts). */
   state: number;
   sourceType: number;
   identity: number;
@@ -105,10 +109,15 @@ export type PatientListItem = {
 };
 
 /**
- * A row as a list item. `person` says who the row is about for the viewer: the provider in
- * "shared with me" (the patient), the reader in "shared with others" (who reads my data).
+ * A row as a list item at `now`. `person` says who the row is about for the viewer: the provider
+ * in "shared with me" (the patient), the reader in "shared with others" (who reads my data). Its
+ * state is the one at `now`: an expired request is reported invalid.
  */
-export function toListItem(row: ShareRow, person: "provider" | "reader"): PatientListItem {
+export function toListItem(
+  row: ShareRow,
+  person: "provider" | "reader",
+  now = Date.now(),
+): PatientListItem {
   const who = person === "provider" ? row.provider : row.reader;
   return {
     pid: row.provider.patient?.id ?? null,
@@ -120,7 +129,7 @@ export function toListItem(row: ShareRow, person: "provider" | "reader"): Patien
     readPowerId: row.id,
     isNew: row.isNew,
     uploadIsNew: row.uploadIsNew,
-    state: row.state,
+    state: shareStateAt(row, now),
     sourceType: row.sourceType,
     identity: who.identity,
     provideId: row.providerId,

@@ -44,7 +44,8 @@ const LIST_PARAMS = ["tab", "q"] as const;
 /**
  * The "add share" (identity 1) and "add invite" (identity 2) drawer: search a user by their whole
  * email, then share or invite; below, the viewer's own shares or invitations, 10 a page
- * (`sentPage`), each with its answer. With JavaScript it is a drawer over the list, without it a
+ * (`sentPage`), each with its answer, and "share again" / "invite again" for a refused or
+ * expired one. With JavaScript it is a drawer over the list, without it a
  * page; the address is the same. Too many searches answer 429 with Retry-After.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? "accepted"
           : item.state === ShareState.Refused
             ? "refused"
-            : "waiting",
+            : item.state === ShareState.Invalid
+              ? "expired"
+              : "waiting",
     })),
   };
   const base = {
@@ -268,7 +271,7 @@ function AddUser() {
                     <PersonCells name={row.name} email={row.email} />
                     <td className={p.cell}>{t(`status.${row.status}`)}</td>
                     <td className={p.cell}>
-                      {row.status === "refused" ? (
+                      {row.status === "refused" || row.status === "expired" ? (
                         <button
                           type="submit"
                           name={sharing ? "readId" : "provideId"}

@@ -3,14 +3,20 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ShareSource, ShareState } from "~/domain/codes";
+import { SHARE_REQUEST_DAYS } from "~/domain/share-expiry";
 import { idParam } from "~/schemas/fields";
 import { ConfirmStep, FormMessages } from "~/components/form";
 import { processShare } from "~/models/read-power-answer.server";
 import { deleteShare, updateShare } from "~/models/read-power-change.server";
 import { findShareForViewer } from "~/models/read-power-list.server";
-import { reinvite } from "~/models/read-power-request.server";
+import { reinvite, shareWith } from "~/models/read-power-request.server";
 import { recipientOf } from "~/models/read-power.server";
-import { processShareSchema, reinviteSchema, updateShareSchema } from "~/schemas/read-power";
+import {
+  processShareSchema,
+  reinviteSchema,
+  saveShareSchema,
+  updateShareSchema,
+} from "~/schemas/read-power";
 import { AnswerButtons } from "~/components/answer-buttons";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
@@ -19,8 +25,8 @@ import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request
 
 /**
  * One share or invitation, with what the viewer may do: answer a pending request (approve with an
- * optional nickname, or refuse), rename, send a refused invitation again, or delete after
- * confirming.
+ * optional nickname, or refuse), rename, send a refused or expired request again (a clinic its
+ * invitation, a patient their share), or delete after confirming.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -45,13 +51,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? "accepted"
         : share.state === ShareState.Refused
           ? "refused"
-          : canAnswer
-            ? "pending-for-me"
-            : "waiting",
+          : share.state === ShareState.Invalid
+            ? "expired"
+            : canAnswer
+              ? "pending-for-me"
+              : "waiting",
     canReinvite:
       share.state !== ShareState.Accepted &&
       share.sourceType === ShareSource.Invitation &&
       isReader,
+    canShareAgain:
+      (share.state === ShareState.Refused || share.state === ShareState.Invalid) &&
+      share.sourceType === ShareSource.Share &&
+      share.provideId === user.id,
     canRename: isReader && share.state === ShareState.Accepted,
     patientHref:
       isReader && share.state === ShareState.Accepted && share.pid
@@ -61,7 +73,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const intents = z.object({ intent: z.enum(["approve", "refuse", "rename", "reinvite", "delete"]) });
+const intents = z.object({
+  intent: z.enum(["approve", "refuse", "rename", "reinvite", "shareAgain", "delete"]),
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -110,6 +124,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? { errors: [] as string[], notice: "sharing:messages.inviteSuccess" }
         : fail([done.error], done.status);
     }
+    case "shareAgain": {
+      // The patient sends their share request to the same reader again, with its message.
+      const share = await findShareForViewer(user, id.data);
+      if (!share) throw new Response("Not Found", { status: 404 });
+      if (share.provideId !== user.id) return fail(["api:forbidden"], 403);
+      const parsed = saveShareSchema.safeParse({ readId: share.readId, message: share.message });
+      if (!parsed.success) return schemaErrors(parsed.error);
+      const done = await shareWith(user, parsed.data);
+      return done.ok
+        ? { errors: [] as string[], notice: "sharing:messages.shareSuccess" }
+        : fail([done.error], done.status);
+    }
     case "delete": {
       const done = await deleteShare(user, { readPowerId: id.data });
       return done.ok ? redirect("/patientShow/patients") : fail([done.error], done.status);
@@ -125,6 +151,7 @@ export default function Share() {
     canAnswer,
     stateKey,
     canReinvite,
+    canShareAgain,
     canRename,
     patientHref,
     confirmDelete,
@@ -147,6 +174,9 @@ export default function Share() {
       <p>
         <strong>{t("share.status")}</strong> {t(`status.${stateKey}`)}
       </p>
+      {stateKey === "expired" ? (
+        <p>{t("share.expiredHint", { days: SHARE_REQUEST_DAYS })}</p>
+      ) : null}
       {share.message ? (
         <blockquote>
           <strong>{t("share.message")}</strong> {share.message}
@@ -222,6 +252,20 @@ export default function Share() {
         <Form method="post">
           <button type="submit" name="intent" value="reinvite" className={s.button} disabled={busy}>
             {t("share.reinvite")}
+          </button>
+        </Form>
+      ) : null}
+
+      {canShareAgain ? (
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value="shareAgain"
+            className={s.button}
+            disabled={busy}
+          >
+            {t("add.shareAgain")}
           </button>
         </Form>
       ) : null}

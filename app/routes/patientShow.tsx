@@ -28,13 +28,15 @@ function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "ot
       ? "accepted"
       : item.state === ShareState.Refused
         ? "refused"
-        : recipientOf({
-              sourceType: item.sourceType,
-              providerId: item.provideId,
-              readerId: item.readId,
-            }) === viewerId
-          ? "pending-for-me"
-          : "waiting";
+        : item.state === ShareState.Invalid
+          ? "expired"
+          : recipientOf({
+                sourceType: item.sourceType,
+                providerId: item.provideId,
+                readerId: item.readId,
+              }) === viewerId
+            ? "pending-for-me"
+            : "waiting";
   return {
     readPowerId: item.readPowerId,
     name: item.name,

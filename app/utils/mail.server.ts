@@ -185,7 +185,8 @@ export async function sendCodeEmail(input: CodeEmail): Promise<void> {
 export type TranslatedMails = {
   auditApproved: { name: string };
   auditRefused: { name: string; reason: string };
-  invitation: { doctorName: string; link: string };
+  /** `days`: how many days the link and the invitation stay valid. */
+  invitation: { doctorName: string; link: string; days: string };
   accountExists: { link: string };
 };
 

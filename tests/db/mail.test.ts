@@ -126,15 +126,16 @@ describe("sendTranslatedMail and sendMail over SMTP", () => {
       to: "patient@example.test",
       locale: "it",
       key: "invitation",
-      values: { doctorName: "Dr <Rossi> & Co", link },
+      values: { doctorName: "Dr <Rossi> & Co", link, days: "14" },
     });
     const mail = await smtp.catcher.waitFor(to("patient@example.test"));
     expect(mail.subject).toBe(
       mailText("it", "invitation.subject", { doctorName: "Dr <Rossi> & Co" }),
     );
     expect(mail.text).toContain(
-      mailText("it", "invitation.text", { doctorName: "Dr <Rossi> & Co", link }),
+      mailText("it", "invitation.text", { doctorName: "Dr <Rossi> & Co", link, days: "14" }),
     );
+    expect(mail.text).toContain("entro 14 giorni");
     expect(mail.html).toContain("Dr &lt;Rossi&gt; &amp; Co");
     expect(mail.html).not.toContain("<Rossi>");
     expect(mail.html).toContain(`<a href="${link.replace(/&/g, "&amp;")}">`);

@@ -92,6 +92,19 @@ export async function createShareRequest(
   );
 }
 
+/**
+ * Moves the last sending of the share request or invitation between `provider` and `reader`
+ * `days` days into the past (a request still waiting 14 days after it was sent has expired).
+ */
+export async function ageRequest(providerId: number, readerId: number, days: number) {
+  await withDb((client) =>
+    client.query(
+      `UPDATE "ReadPower" SET "sentAt" = now() - make_interval(days => $3) WHERE "providerId" = $1 AND "readerId" = $2`,
+      [providerId, readerId, days],
+    ),
+  );
+}
+
 /** The seeded demo patient (prisma/seed.ts): pid, user id and time zone. */
 export async function demoPatient(): Promise<{ pid: number; userId: number; timeZone: string }> {
   return withDb(async (client) => {
