@@ -1,11 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useZoneClock, ZoneOptions } from "~/components/zone-options";
 import { MEALS } from "~/schemas/patient";
 import type { ZoneAndMeals, ZoneAndMealsReply } from "~/services/zone-and-meals.server";
 import * as f from "~/styles/form.css";
 import * as layout from "~/styles/layout.css";
-import { zoneLabel } from "~/utils/time-zones";
 
 /**
  * A patient's time zone and meal windows, posted as `timeZone`, `{meal}Start` and `{meal}End`
@@ -27,13 +26,9 @@ export function ZoneAndMealsForm({
   action?: string;
   intent?: string;
 }) {
-  const { t, i18n } = useTranslation("upload");
+  const { t } = useTranslation("upload");
   const navigation = useNavigation();
-  const [now, setNow] = useState(value.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useZoneClock(value.now);
   const typed = reply?.typed ?? {};
   return (
     <Form method="post" action={action} className={f.form}>
@@ -48,11 +43,7 @@ export function ZoneAndMealsForm({
           defaultValue={typed.timeZone ?? value.timeZone}
           aria-describedby="zone-select-hint"
         >
-          {value.zones.map((zone) => (
-            <option key={zone.timezone} value={zone.timezone}>
-              {zoneLabel(zone, now, i18n.language)}
-            </option>
-          ))}
+          <ZoneOptions zones={value.zones} now={now} />
         </select>
         <p id="zone-select-hint" className={f.hint}>
           {zoneHint}

@@ -12,8 +12,8 @@ type SessionUserSelect = {
   auditReason: true;
   firstName: true;
   lastName: true;
-  patient: { select: { id: true } };
-  setting: { select: { lang: true; unit: true } };
+  patient: { select: { id: true; timeZone: true } };
+  setting: { select: { lang: true; unit: true; timeZone: true } };
   photo: { select: { updatedAt: true } };
 };
 
@@ -69,8 +69,10 @@ export async function revokeSessionRow(id: string): Promise<void> {
 
 type SessionUserRow = Omit<SessionUser, "patient" | "setting" | "photo"> & {
   pid: number | null;
+  patientZone: string | null;
   lang: string | null;
   unit: number | null;
+  settingZone: string | null;
   photoAt: Date | null;
 };
 
@@ -78,17 +80,18 @@ type SessionUserRow = Omit<SessionUser, "patient" | "setting" | "photo"> & {
 export async function findSessionUser(userId: number): Promise<SessionUser | null> {
   const rows = await db().$queryRaw<SessionUserRow[]>`
     SELECT u.id, u.email, u.identity, u.role::text AS role, u.active, u."isPass", u."auditReason", u."firstName", u."lastName",
-           p.id AS pid, s.lang, s.unit, ph."updatedAt" AS "photoAt"
+           p.id AS pid, p."timeZone" AS "patientZone", s.lang, s.unit, s."timeZone" AS "settingZone",
+           ph."updatedAt" AS "photoAt"
       FROM "User" u LEFT JOIN "Patient" p ON p."userId" = u.id LEFT JOIN "Setting" s ON s."userId" = u.id
            LEFT JOIN "ProfilePhoto" ph ON ph."userId" = u.id
      WHERE u.id = ${userId} AND NOT u.disabled AND u."deletedAt" IS NULL`;
   const row = rows[0];
   if (!row) return null;
-  const { pid, lang, unit, photoAt, ...user } = row;
+  const { pid, patientZone, lang, unit, settingZone, photoAt, ...user } = row;
   return {
     ...user,
-    patient: pid === null ? null : { id: pid },
-    setting: lang === null || unit === null ? null : { lang, unit },
+    patient: pid === null || patientZone === null ? null : { id: pid, timeZone: patientZone },
+    setting: lang === null || unit === null ? null : { lang, unit, timeZone: settingZone },
     photo: photoAt === null ? null : { updatedAt: photoAt },
   };
 }

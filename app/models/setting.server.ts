@@ -5,6 +5,7 @@ import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { checkImage, type RasterImageType } from "~/utils/image-type";
+import { accountZone } from "~/utils/time-zones";
 
 /** Saves the interface language of a user (creating their settings row if needed). */
 export async function saveLanguage(userId: number, lang: Locale) {
@@ -54,6 +55,8 @@ export type UserSettings = PrintSettings & {
   unit: GlucoseUnit;
   weightUnit: 0 | 1;
   heightUnit: 0 | 1;
+  /** The zone the account chose for its own times (an account without a health record); null: none. */
+  timeZone: string | null;
   /** The stored logo's type, and a version that changes with every save (for the image URL); null without a logo. */
   logo: { type: string; version: number } | null;
 };
@@ -76,6 +79,7 @@ export async function userSettings(
       orientation: true,
       nameStyle: true,
       splitLine: true,
+      timeZone: true,
       reportLogoType: true,
       updatedAt: true,
     },
@@ -86,6 +90,7 @@ export async function userSettings(
     weightUnit: row?.weightUnit === 1 ? 1 : 0,
     heightUnit: row?.heightUnit === 1 ? 1 : 0,
     ...printSettingsOf(row),
+    timeZone: row?.timeZone ?? null,
     // saveReportLogo and removeReportLogo set and clear the type together with the bytes.
     logo: row?.reportLogoType
       ? { type: row.reportLogoType, version: row.updatedAt.getTime() }
@@ -105,9 +110,59 @@ export async function bodyUnitsOf(userId: number): Promise<BodyUnits> {
   };
 }
 
-/** Saves language, units and print settings in one statement (all or nothing). */
-export async function saveSettings(userId: number, values: SettingsInput) {
+/** The zone a user's own times are shown in (app/utils/time-zones.ts `accountZone`); UTC for no such user. */
+export async function accountZoneOf(userId: number): Promise<string> {
+  const row = await db().user.findUnique({
+    where: { id: userId },
+    select: { patient: { select: { timeZone: true } }, setting: { select: { timeZone: true } } },
+  });
+  return accountZone(row ?? { patient: null, setting: null });
+}
+
+export type SettingsSaveResult = { ok: true } | { ok: false; error: "errors.accountZoneOfRecord" };
+
+/**
+ * A zone may be chosen only by an account without a health record: a person with one reads
+ * their times in the record's zone, which they change with the record. Choosing none is allowed
+ * to everyone.
+ */
+async function zoneRefused(userId: number, timeZone: string | null | undefined) {
+  if (typeof timeZone !== "string") return false;
+  const record = await db().patient.findUnique({ where: { userId }, select: { id: true } });
+  return record !== null;
+}
+
+/**
+ * Saves language, units, print settings and, when given, the account's zone in one statement
+ * (all or nothing); nothing is written when the zone is refused.
+ */
+export async function saveSettings(
+  userId: number,
+  values: SettingsInput,
+): Promise<SettingsSaveResult> {
+  if (await zoneRefused(userId, values.timeZone))
+    return { ok: false, error: "errors.accountZoneOfRecord" };
   await db().setting.upsert({ where: { userId }, create: { userId, ...values }, update: values });
+  return { ok: true };
+}
+
+/**
+ * Saves the zone of an account's own times (null: none, UTC); a first save keeps the language
+ * the user is reading in. Refused for an account with a health record, unless it is none.
+ */
+export async function saveAccountZone(
+  userId: number,
+  timeZone: string | null,
+  lang: Locale,
+): Promise<SettingsSaveResult> {
+  if (await zoneRefused(userId, timeZone))
+    return { ok: false, error: "errors.accountZoneOfRecord" };
+  await db().setting.upsert({
+    where: { userId },
+    create: { userId, lang, timeZone },
+    update: { timeZone },
+  });
+  return { ok: true };
 }
 
 export type LogoSaveResult =

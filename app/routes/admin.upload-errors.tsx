@@ -9,26 +9,34 @@ import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireStaff } from "~/services/session.server";
 import { Pager } from "~/components/pager";
+import { accountZone, wallClockText } from "~/utils/time-zones";
 
 const PAGE_SIZE = 50;
 const query = z.object({ page: wholeNumber(MESSAGES.invalid, { min: 1 }).catch(1) });
 
-/** The upload wizard's error reports for admins and editors: newest first, 50 a page. */
+/**
+ * The upload wizard's error reports for admins and editors: newest first, 50 a page. Each time is
+ * written on the server, to the second, on the clock of the reader's own zone (the zone of their
+ * account), so that the page reads the same before and after hydration in any browser.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
   const { page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return listUploadErrors({ page, pageSize: PAGE_SIZE });
+  const zone = accountZone(staff);
+  const list = await listUploadErrors({ page, pageSize: PAGE_SIZE });
+  return {
+    ...list,
+    timeZone: zone,
+    items: list.items.map((item) => ({
+      ...item,
+      when: wallClockText(Date.parse(item.at), zone, { seconds: true }),
+    })),
+  };
 }
 
 export default function UploadErrors() {
-  const { t, i18n } = useTranslation("admin");
-  const { items, page, pages, total } = useLoaderData<typeof loader>();
-  // UTC, so that the server's and the browser's rendering agree.
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "long",
-    timeZone: "UTC",
-  });
+  const { t } = useTranslation("admin");
+  const { items, page, pages, total, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className={s.card} aria-labelledby="upload-errors-title">
       <h1 id="upload-errors-title">{t("uploadErrors.title")}</h1>
@@ -39,7 +47,7 @@ export default function UploadErrors() {
         <table className={p.table}>
           <thead>
             <tr>
-              <th className={p.cell}>{t("uploadErrors.when")}</th>
+              <th className={p.cell}>{t("uploadErrors.when", { zone: timeZone })}</th>
               <th className={p.cell}>{t("uploadErrors.operator")}</th>
               <th className={p.cell}>{t("uploadErrors.patient")}</th>
               <th className={p.cell}>{t("uploadErrors.content")}</th>
@@ -49,7 +57,7 @@ export default function UploadErrors() {
             {items.map((item) => (
               <tr key={item.id}>
                 <td className={a.topCell}>
-                  <time dateTime={item.at}>{format.format(new Date(item.at))}</time>
+                  <time dateTime={item.at}>{item.when}</time>
                 </td>
                 <td className={a.topCell}>
                   {item.operatorEmail ?? t("uploadErrors.deletedAccount")}

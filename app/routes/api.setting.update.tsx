@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { viewerById } from "~/models/access.server";
 import { savePatientSettings } from "~/models/patient.server";
-import { saveLanguage, saveSettings, saveUnit } from "~/models/setting.server";
+import { saveAccountZone, saveLanguage, saveSettings, saveUnit } from "~/models/setting.server";
 import { secondsToTime } from "~/schemas/patient";
 import { settingUpdateSchema } from "~/schemas/setting";
 import {
   apiFail,
   apiInvalid,
+  apiMessage,
   apiOk,
+  apiResponse,
   API_CODES,
   postOnly,
   readBody,
@@ -21,10 +23,19 @@ const clock = ([start, end]: readonly [number, number]) => [
   secondsToTime(end, true),
 ];
 
+/** 400 as for a validation message: the zone was refused for an account with a health record. */
+async function zoneRefused(request: Request, error: string) {
+  return apiResponse(API_CODES.invalid, await apiMessage(request, `settings:${error}`), {
+    fields: { timeZone: [error] },
+  });
+}
+
 /**
- * POST /api/setting/update: all the settings page's settings, `{ lang }` or `{ unit }` (the
- * caller's own settings; data: the settings after the change, as findOne), or `{ pid, timeZone, breakfastTime, lunchTime, supperTime }` (a
- * patient's zone and meal windows; data: what was saved; 404 for a patient the caller may not see).
+ * POST /api/setting/update: all the settings page's settings, `{ lang }`, `{ unit }` or
+ * `{ timeZone }` (the caller's own settings; data: the settings after the change, as findOne; a
+ * zone chosen by an account with a health record is refused, 400), or
+ * `{ pid, timeZone, breakfastTime, lunchTime, supperTime }` (a patient's zone and meal windows;
+ * data: what was saved; 404 for a patient the caller may not see).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireApiUserId(request);
@@ -40,7 +51,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return apiOk(request, await settingsForApi(userId));
     case "settings": {
       const { shape: _shape, ...settings } = update;
-      await saveSettings(userId, settings);
+      const saved = await saveSettings(userId, settings);
+      if (!saved.ok) return zoneRefused(request, saved.error);
+      return apiOk(request, await settingsForApi(userId));
+    }
+    case "zone": {
+      const saved = await saveAccountZone(userId, update.timeZone, await getLocale(request));
+      if (!saved.ok) return zoneRefused(request, saved.error);
       return apiOk(request, await settingsForApi(userId));
     }
     case "patient": {

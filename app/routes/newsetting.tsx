@@ -1,22 +1,30 @@
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  FormProvider,
+  getFormProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CheckboxField, ChoiceGroup, Field, FormMessages } from "~/components/form";
+import { CheckboxField, ChoiceGroup, ErrorList, Field, FormMessages } from "~/components/form";
 import { GlucoseUnit, toGlucoseUnit } from "~/domain/glucose-unit";
 import { saveTargetRange } from "~/models/patient.server";
 import { targetRangeSchema } from "~/schemas/patient";
 import { ReportHeader } from "~/components/report/report-header";
 import {
   removeReportLogo,
+  saveAccountZone,
   saveReportLogo,
   saveSettings,
   userSettings,
 } from "~/models/setting.server";
 import { displayDate, shiftDate, todayIn } from "~/report/day";
 import {
+  accountZoneSchema,
   LOGO_MAX_BYTES,
   logoSchema,
   NAME_STYLES,
@@ -38,35 +46,43 @@ import {
 } from "~/services/zone-and-meals.server";
 import { ImageUploadSection } from "~/components/image-upload";
 import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
+import { useZoneClock, ZoneOptions } from "~/components/zone-options";
 import { supportedLngs } from "~/i18n";
 import { reportLogoSrc } from "~/utils/report-logo";
+import { accountZone, isListedZone, timeZoneList, wallClockText } from "~/utils/time-zones";
 import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
  * and height; for a person with a health record, their time zone, meal times and glucose target
- * range; the print
+ * range; for an account without one, the zone of its own times (none: UTC); the print
  * reports' orientation, title alignment and split line; the report logo; and a preview of the
- * report header with the saved settings. Every form works without JavaScript. Removing the logo is
+ * report header with the saved settings, made now on the account's clock. Every form works
+ * without JavaScript. Removing the logo is
  * confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = Date.now();
-  const today = todayIn("UTC", now);
+  const zone = accountZone(user);
+  const today = todayIn(zone, now);
+  // Without saved settings the form offers the language the page is read in.
+  const settings = await userSettings(user.id, await getLocale(request));
+  const chosen = settings.timeZone && isListedZone(settings.timeZone) ? settings.timeZone : null;
   return {
-    // Without saved settings the form offers the language the page is read in.
-    settings: await userSettings(user.id, await getLocale(request)),
+    settings,
     day: await ownDaySettings(user, toGlucoseUnit(user.setting?.unit)),
+    accountZone: user.patient ? null : { chosen, zones: timeZoneList(now), now },
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
     sample: {
       range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
-      generatedAt: `${displayDate(today)} ${new Date(now).toISOString().slice(11, 16)}`,
+      generatedAt: wallClockText(now, zone),
+      timeZone: zone,
     },
   };
 }
 
-const intentSchema = z.enum(["settings", "day", "range", "logo", "removeLogo"]);
+const intentSchema = z.enum(["settings", "day", "range", "zone", "logo", "removeLogo"]);
 type Intent = z.infer<typeof intentSchema>;
 /** Room for the multipart boundaries and the intent field around one logo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -97,8 +113,25 @@ export async function action({ request }: ActionFunctionArgs) {
     case "settings": {
       const submission = parseWithZod(formData, { schema: settingsSchema });
       if (submission.status !== "success") return reply("settings", submission.reply(), null, 400);
-      await saveSettings(user.id, submission.value);
+      const saved = await saveSettings(user.id, submission.value);
+      if (!saved.ok)
+        return reply("settings", submission.reply({ formErrors: [saved.error] }), null, 400);
       return reply("settings", submission.reply(), "notices.saved");
+    }
+    case "zone": {
+      // A person with a health record reads their times in the record's zone (the day section).
+      if (user.patient) throw new Response("Not Found", { status: 404 });
+      const submission = parseWithZod(formData, { schema: accountZoneSchema });
+      if (submission.status !== "success") return reply("zone", submission.reply(), null, 400);
+      const saved = await saveAccountZone(user.id, submission.value.timeZone, lang);
+      if (!saved.ok)
+        return reply(
+          "zone",
+          submission.reply({ fieldErrors: { timeZone: [saved.error] } }),
+          null,
+          400,
+        );
+      return reply("zone", submission.reply(), "notices.zoneSaved");
     }
     case "day": {
       if (!user.patient) throw new Response("Not Found", { status: 404 });
@@ -146,7 +179,7 @@ function useReply(...intents: Intent[]) {
 
 export default function NewSetting() {
   const { t } = useTranslation("settings");
-  const { settings, day, confirmRemove, sample } = useLoaderData<typeof loader>();
+  const { settings, day, accountZone, confirmRemove, sample } = useLoaderData<typeof loader>();
   // The version changes with every save, so that a new logo is not hidden by the cached old one.
   const logoSrc = settings.logo ? reportLogoSrc(settings.logo.version) : null;
   return (
@@ -157,6 +190,7 @@ export default function NewSetting() {
       </p>
       <SettingsForm settings={settings} />
       {day ? <DaySection value={day.zoneAndMeals} range={day.targetRange} /> : null}
+      {accountZone ? <AccountZoneSection value={accountZone} /> : null}
       <LogoSection logoSrc={logoSrc} confirmRemove={confirmRemove} />
       <Preview settings={settings} sample={sample} logoSrc={logoSrc} />
     </div>
@@ -341,6 +375,64 @@ function TargetRangeForm({ range }: { range: TargetRange }) {
   );
 }
 
+/**
+ * The zone of the account's own times, for an account without a health record: one of the 31, or
+ * none (UTC). Each zone shows its offset, its name and the time there; with JavaScript those times
+ * move on every 30 s.
+ */
+function AccountZoneSection({ value }: { value: NonNullable<PageData["accountZone"]> }) {
+  const { t } = useTranslation("settings");
+  const answer = useReply("zone");
+  const navigation = useNavigation();
+  const now = useZoneClock(value.now);
+  const [form, fields] = useForm({
+    id: "account-zone",
+    lastResult: answer?.result,
+    defaultValue: { timeZone: value.chosen ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountZoneSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const hintId = `${fields.timeZone.id}-hint`;
+  const select = getSelectProps(fields.timeZone, { ariaDescribedBy: hintId });
+  return (
+    <section id="zone" className={s.card} aria-labelledby="zone-title">
+      <h2 id="zone-title">{t("zone.title")}</h2>
+      <p>{t("zone.intro")}</p>
+      <p data-testid="account-zone-now">
+        {value.chosen ? t("zone.current", { zone: value.chosen }) : t("zone.currentNone")}
+      </p>
+      <Form method="post" action="/newsetting#zone" {...getFormProps(form)} className={f.form}>
+        <FormMessages errors={form.errors} notice={answer?.notice} ns="settings" />
+        <div className={f.field}>
+          <label htmlFor={fields.timeZone.id} className={f.label}>
+            {t("zone.label")}
+          </label>
+          <p id={hintId} className={f.hint}>
+            {t("zone.hint")}
+          </p>
+          <select {...select} key={select.key} className={f.input}>
+            <option value="">{t("zone.none")}</option>
+            <ZoneOptions zones={value.zones} now={now} />
+          </select>
+          <ErrorList id={fields.timeZone.errorId} errors={fields.timeZone.errors} ns="settings" />
+        </div>
+        <div>
+          <button
+            type="submit"
+            name="intent"
+            value="zone"
+            className={s.button}
+            disabled={navigation.state !== "idle"}
+          >
+            {t("zone.save")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 function LogoSection({
   logoSrc,
   confirmRemove,
@@ -406,7 +498,7 @@ function Preview({
           range={sample.range}
           unitText={t(`common:units.${settings.unit}`)}
           generatedAt={sample.generatedAt}
-          timeZone="UTC"
+          timeZone={sample.timeZone}
           nameStyle={NAME_STYLES[settings.nameStyle]}
           splitLine={settings.splitLine}
           logoSrc={logoSrc}

@@ -20,22 +20,25 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOptions } from "~/utils/time-zones";
+import { accountZone, timeZoneOptions } from "~/utils/time-zones";
 import { keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
  * `/patientAdd`: a new patient, friend or relative by health file. A clinic must have passed its
- * organisation audit first. The creator's read share waits for the new owner's answer.
+ * organisation audit first. The creator's read share waits for the new owner's answer. The new
+ * record's zone starts as the creator's own (their account's zone).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const allowed = mayAddPatients(user);
+  const zone = accountZone(user);
   return {
     allowed,
     isClinic: user.identity === Identity.Clinic,
     unit: user.setting?.unit ?? GlucoseUnit.Mmol,
     options: allowed ? await listOptions() : [],
-    timeZones: allowed ? timeZoneOptions(undefined, Date.now(), await getLocale(request)) : [],
+    timeZone: zone,
+    timeZones: allowed ? timeZoneOptions(zone, Date.now(), await getLocale(request)) : [],
     bodyUnits: await bodyUnitsOf(user.id),
   };
 }
@@ -63,7 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PatientAdd() {
   const { t } = useTranslation("record");
-  const { allowed, isClinic, unit, options, timeZones, bodyUnits } = useLoaderData<typeof loader>();
+  const { allowed, isClinic, unit, options, timeZone, timeZones, bodyUnits } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -71,7 +75,7 @@ export default function PatientAdd() {
     lastResult: actionData?.result,
     // Every value the untouched form holds, so that it is not "dirty" before anything is typed.
     defaultValue: {
-      timeZone: "UTC",
+      timeZone,
       unit: String(unit),
       heightUnit: String(bodyUnits.height),
       weightUnit: String(bodyUnits.weight),

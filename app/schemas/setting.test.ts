@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, logoSchema, settingsSchema, settingUpdateSchema } from "./setting";
+import {
+  accountZoneSchema,
+  LOGO_MAX_BYTES,
+  logoSchema,
+  settingsSchema,
+  settingUpdateSchema,
+} from "./setting";
 
 function formData(values: Record<string, string | File>) {
   const data = new FormData();
@@ -181,5 +187,99 @@ describe("setting update schema (POST /api/setting/update)", () => {
   it("refuses a pid that is not an id", () => {
     for (const pid of [0, -1, 2 ** 31, true, "12a", 1.5])
       expect([pid, problems({ ...meals, pid })]).toEqual([pid, [["pid", "errors.pid"]]]);
+  });
+});
+
+describe("the zone of an account's own times", () => {
+  const zoneOf = (values: Record<string, string>) => {
+    const submission = parseWithZod(formData(values), { schema: accountZoneSchema });
+    return submission.status === "success"
+      ? { value: submission.value.timeZone }
+      : { error: submission.reply().error };
+  };
+  const problems = (body: unknown) => {
+    const result = settingUpdateSchema.safeParse(body);
+    return result.success
+      ? null
+      : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  };
+  const all = {
+    lang: "pl",
+    unit: 1,
+    weightUnit: 0,
+    heightUnit: 1,
+    orientation: "landscape",
+    nameStyle: 2,
+    splitLine: false,
+  };
+
+  it("the page's form: one of the 31, or none (the empty choice, or nothing sent)", () => {
+    expect(zoneOf({ timeZone: "Europe/Warsaw" })).toEqual({ value: "Europe/Warsaw" });
+    expect(zoneOf({ timeZone: "UTC" })).toEqual({ value: "UTC" });
+    expect(zoneOf({ timeZone: "" })).toEqual({ value: null });
+    expect(zoneOf({})).toEqual({ value: null });
+  });
+
+  it("the page's form refuses a zone outside the 31, even one the runtime knows", () => {
+    for (const zone of ["Asia/Kathmandu", "Europe/Kiev", "Mars/Base", "+01:00", "europe/warsaw"])
+      expect([zone, zoneOf({ timeZone: zone })]).toEqual([
+        zone,
+        { error: { timeZone: ["errors.accountZone"] } },
+      ]);
+  });
+
+  it("the API's `{ timeZone }` body: a zone of the list, or null or empty for none", () => {
+    expect(settingUpdateSchema.parse({ timeZone: "America/New_York" })).toEqual({
+      shape: "zone",
+      timeZone: "America/New_York",
+    });
+    expect(settingUpdateSchema.parse({ timeZone: null })).toEqual({
+      shape: "zone",
+      timeZone: null,
+    });
+    expect(settingUpdateSchema.parse({ timeZone: "" })).toEqual({ shape: "zone", timeZone: null });
+  });
+
+  it("the API's `{ timeZone }` body refuses other zones and values, and other keys beside it", () => {
+    for (const timeZone of ["Asia/Kathmandu", "Etc/GMT-3", 60, true, ["UTC"]])
+      expect([timeZone, problems({ timeZone })]).toEqual([
+        timeZone,
+        [["timeZone", "errors.accountZone"]],
+      ]);
+    expect(problems({ timeZone: "UTC", breakfastTime: ["06:00:00", "10:00:00"] })).toEqual([
+      ["", "errors.unknownField"],
+    ]);
+    // With a language the body is the language body, which takes no zone.
+    expect(problems({ lang: "pl", timeZone: "UTC" })).toEqual([["", "errors.unknownField"]]);
+  });
+
+  it("the whole settings body takes the zone too; left out, it is not in the output (unchanged)", () => {
+    expect(settingUpdateSchema.parse({ ...all, timeZone: "Asia/Tokyo" })).toEqual({
+      shape: "settings",
+      ...all,
+      timeZone: "Asia/Tokyo",
+    });
+    expect(settingUpdateSchema.parse({ ...all, timeZone: null })).toMatchObject({
+      shape: "settings",
+      timeZone: null,
+    });
+    expect("timeZone" in settingUpdateSchema.parse(all)).toBe(false);
+    expect(problems({ ...all, timeZone: "Asia/Kathmandu" })).toEqual([
+      ["timeZone", "errors.accountZone"],
+    ]);
+  });
+
+  it("a patient's body still takes any zone the runtime knows", () => {
+    const meals = {
+      pid: 3,
+      timeZone: "Asia/Kathmandu",
+      breakfastTime: ["06:00:00", "10:00:00"],
+      lunchTime: ["11:00:00", "14:00:00"],
+      supperTime: ["17:00:00", "20:00:00"],
+    };
+    expect(settingUpdateSchema.parse(meals)).toMatchObject({
+      shape: "patient",
+      timeZone: "Asia/Kathmandu",
+    });
   });
 });

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { supportedLngs } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report-model";
 import { idNumber, requiredMessage, wholeNumber } from "./fields";
-import { isTimeZone } from "~/utils/time-zones";
+import { isListedZone, isTimeZone } from "~/utils/time-zones";
 import { timeToSeconds } from "./patient";
 
 /**
  * The settings page `/newsetting` (signed-in only): language, units for glucose, weight and height,
- * and the print settings (orientation, title alignment, line under the header, logo). One schema
- * for the form in the browser (conform), in the page's action and in `POST /api/setting/update`.
+ * the print settings (orientation, title alignment, line under the header, logo) and, for an
+ * account without a health record, the zone of its own times. One schema per form, for the form
+ * in the browser (conform), in the page's action and in `POST /api/setting/update`.
  * Messages are keys of the `settings` namespace.
  */
 
@@ -37,6 +38,17 @@ const binaryCode = (message: string) =>
     z.enum(["0", "1"], withMessage(message)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1),
   );
 
+/** One of the 31 zones offered, by its IANA id. */
+const listedZone = z
+  .string(withMessage("errors.accountZone"))
+  .refine(isListedZone, "errors.accountZone");
+
+/**
+ * The zone an account without a health record reads its own times in: one of the 31, or none
+ * (UTC), sent as null or an empty string.
+ */
+const accountTimeZone = z.preprocess((v) => (v === "" ? null : v), listedZone.nullable());
+
 const settingsFields = {
   lang: z.enum(supportedLngs, withMessage("errors.lang")),
   unit: binaryCode("errors.unit"),
@@ -54,10 +66,21 @@ const settingsFields = {
     .boolean(withMessage("errors.splitLine"))
     .optional()
     .transform((v) => v === true),
+  // Left out: the zone stays as it is (the page's settings form never sends it).
+  timeZone: accountTimeZone.optional(),
 };
 
 export const settingsSchema = z.object(settingsFields);
 export type SettingsInput = z.output<typeof settingsSchema>;
+
+/**
+ * The settings page's time-zone form (for an account without a health record): `timeZone`, one
+ * of the 31, or empty for none (a missing field too: the form's "none" sends an empty value,
+ * which the page's form reader drops).
+ */
+export const accountZoneSchema = z.object({
+  timeZone: z.preprocess((v) => (v === undefined ? null : v), accountTimeZone),
+});
 
 /** The logo upload. Its bytes are checked for a raster image type when it is saved (app/utils/image-type.ts). */
 export const logoSchema = z.object({
@@ -129,6 +152,11 @@ const settingsUpdate = z
   .object({ shape: z.literal("settings"), ...settingsFields })
   .strict("errors.unknownField");
 
+/** The caller's own time zone alone (an account without a health record). */
+const zoneUpdate = z
+  .object({ shape: z.literal("zone"), timeZone: accountTimeZone })
+  .strict("errors.unknownField");
+
 const SHAPE_KEYS = [
   ["pid", "patient"],
   ["weightUnit", "settings"],
@@ -138,6 +166,7 @@ const SHAPE_KEYS = [
   ["splitLine", "settings"],
   ["lang", "language"],
   ["unit", "unit"],
+  ["timeZone", "zone"],
 ] as const;
 
 /** Tags a body with the shape its keys name; a body that sends `shape` itself gets none. */
@@ -149,26 +178,29 @@ function tagShape(body: unknown) {
 }
 
 /**
- * `POST /api/setting/update`: one of four bodies, told apart by the keys only that body has
+ * `POST /api/setting/update`: one of five bodies, told apart by the keys only that body has
  * (`pid`; else any of `weightUnit`, `heightUnit`, `orientation`, `nameStyle`, `splitLine`; else
- * `lang`; else `unit`):
- * - `{ lang, unit, weightUnit, heightUnit, orientation, nameStyle, splitLine }`: all the caller's
- *   settings, as the settings page saves them (`splitLine` may be left out: off);
+ * `lang`; else `unit`; else `timeZone`):
+ * - `{ lang, unit, weightUnit, heightUnit, orientation, nameStyle, splitLine, timeZone? }`: all
+ *   the caller's settings, as the settings page saves them (`splitLine` may be left out: off;
+ *   `timeZone` may be left out: unchanged);
  * - `{ lang }`: the caller's interface language;
  * - `{ unit }`: the caller's glucose unit, 0 mmol/L or 1 mg/dL (a JSON number or its digit);
+ * - `{ timeZone }`: the zone of the caller's own times, one of the 31, or null (none: UTC);
  * - `{ pid, timeZone, breakfastTime, lunchTime, supperTime }`: a patient's time zone (an IANA zone
  *   the runtime knows) and meal windows, each `["HH:mm:ss", "HH:mm:ss"]` with the start before
  *   the end, read as seconds after local midnight.
- * Each body is strict: a key it does not name is refused, as is a body that is none of the four.
+ * Each body is strict: a key it does not name is refused, as is a body that is none of the five.
  * The output carries `shape`, the body it was read as; a `shape` sent by the client is refused.
  */
 export const settingUpdateSchema = z.preprocess(
   tagShape,
   z.discriminatedUnion(
     "shape",
-    [languageUpdate, unitUpdate, settingsUpdate, patientSettingsUpdate],
+    [languageUpdate, unitUpdate, settingsUpdate, zoneUpdate, patientSettingsUpdate],
     withMessage("errors.updateShape"),
   ),
 );
 export type SettingUpdate = z.output<typeof settingUpdateSchema>;
 export type PatientSettingsUpdate = Extract<SettingUpdate, { shape: "patient" }>;
+export type AccountZoneInput = z.output<typeof accountZoneSchema>;

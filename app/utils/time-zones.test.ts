@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clockIn, timeZoneList, timeZoneListWith, timeZoneOptions, zoneLabel } from "./time-zones";
+import {
+  accountZone,
+  clockIn,
+  isListedZone,
+  timeZoneList,
+  timeZoneListWith,
+  timeZoneOptions,
+  wallClockText,
+  zoneLabel,
+} from "./time-zones";
 
 // Offsets from the published rules (tz database): Warsaw UTC+1, UTC+2 in summer; New York UTC-5,
 // UTC-4 in summer; Sydney UTC+11 in its summer (January), UTC+10 in July; Kolkata UTC+5:30 all year.
@@ -114,5 +123,67 @@ describe("zoneLabel and timeZoneOptions", () => {
     const options = timeZoneOptions("Europe/Warsaw", JANUARY, "en");
     expect(options).toHaveLength(31);
     expect(options).toContainEqual({ value: "Europe/Warsaw", label: "(GMT+01:00) Warsaw — 13:00" });
+  });
+});
+
+describe("accountZone", () => {
+  const record = (timeZone: string) => ({ timeZone });
+  const chosen = (timeZone: string | null) => ({ timeZone });
+
+  it("is the health record's zone for a person with one, whatever the settings hold", () => {
+    expect(accountZone({ patient: record("Europe/Rome"), setting: chosen("Asia/Tokyo") })).toBe(
+      "Europe/Rome",
+    );
+    expect(accountZone({ patient: record("Europe/Rome"), setting: chosen(null) })).toBe(
+      "Europe/Rome",
+    );
+    expect(accountZone({ patient: record("Asia/Kathmandu"), setting: null })).toBe(
+      "Asia/Kathmandu",
+    );
+  });
+
+  it("is the chosen zone for an account without a health record", () => {
+    expect(accountZone({ patient: null, setting: chosen("Europe/Warsaw") })).toBe("Europe/Warsaw");
+    expect(accountZone({ patient: null, setting: chosen("America/New_York") })).toBe(
+      "America/New_York",
+    );
+  });
+
+  it("is UTC without a choice, without a settings row, and for a zone outside the 31", () => {
+    expect(accountZone({ patient: null, setting: chosen(null) })).toBe("UTC");
+    expect(accountZone({ patient: null, setting: null })).toBe("UTC");
+    expect(accountZone({ patient: null, setting: chosen("") })).toBe("UTC");
+    // A real IANA zone, but not one of those offered.
+    expect(accountZone({ patient: null, setting: chosen("Asia/Kathmandu") })).toBe("UTC");
+    expect(accountZone({ patient: null, setting: chosen("Mars/Olympus_Mons") })).toBe("UTC");
+  });
+});
+
+describe("isListedZone", () => {
+  it("knows the 31 by their exact ids and nothing else", () => {
+    for (const zone of ["Europe/Warsaw", "UTC", "Asia/Kolkata", "Pacific/Auckland"])
+      expect(isListedZone(zone), zone).toBe(true);
+    for (const zone of ["Asia/Kathmandu", "europe/warsaw", "Europe/Warsaw ", "", "Etc/UTC"])
+      expect(isListedZone(zone), zone).toBe(false);
+  });
+});
+
+describe("wallClockText", () => {
+  it("writes an instant on the zone's clock, daylight saving time included", () => {
+    const at = Date.parse("2026-01-15T12:34:56Z");
+    expect(wallClockText(at, "UTC")).toBe("2026/01/15 12:34");
+    // Warsaw UTC+1 in January; New York UTC-5 in January, UTC-4 in July.
+    expect(wallClockText(at, "Europe/Warsaw", { seconds: true })).toBe("2026/01/15 13:34:56");
+    expect(wallClockText(at, "America/New_York", { seconds: true })).toBe("2026/01/15 07:34:56");
+    expect(
+      wallClockText(Date.parse("2026-07-15T12:34:56Z"), "America/New_York", { seconds: true }),
+    ).toBe("2026/07/15 08:34:56");
+  });
+
+  it("moves to the zone's date across midnight", () => {
+    // 23:30 UTC on 31 December is 08:30 on 1 January in Tokyo (UTC+9) and 18:30 the day before in New York.
+    const at = Date.parse("2026-12-31T23:30:00Z");
+    expect(wallClockText(at, "Asia/Tokyo")).toBe("2027/01/01 08:30");
+    expect(wallClockText(at, "America/New_York")).toBe("2026/12/31 18:30");
   });
 });

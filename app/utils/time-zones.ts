@@ -41,6 +41,41 @@ export const TIME_ZONES = [
   { timezone: "Pacific/Auckland", name: "Auckland" },
 ] as const;
 
+const LISTED_ZONES: ReadonlySet<string> = new Set(TIME_ZONES.map((z) => z.timezone));
+
+/** Whether `zone` is one of the 31 zones offered (its IANA id exactly). */
+export function isListedZone(zone: string): boolean {
+  return LISTED_ZONES.has(zone);
+}
+
+/** The zone shown when an account has none: Coordinated Universal Time. */
+export const DEFAULT_ACCOUNT_ZONE = "UTC";
+
+/**
+ * The zone an account reads its own times in (when something was sent, reported or printed; not a
+ * patient's data, which is always read in the patient's zone): a person with a health record, the
+ * record's zone; an account without one, the zone it chose, if that is one of the 31; else UTC.
+ */
+export function accountZone(account: {
+  patient: { timeZone: string } | null;
+  setting: { timeZone: string | null } | null;
+}): string {
+  if (account.patient) return account.patient.timeZone;
+  const chosen = account.setting?.timeZone;
+  return chosen && isListedZone(chosen) ? chosen : DEFAULT_ACCOUNT_ZONE;
+}
+
+/**
+ * An instant on the clock of `zone`, as the app writes times: "YYYY/MM/DD HH:mm", with
+ * `seconds` "YYYY/MM/DD HH:mm:ss". The same text in every language and runtime.
+ */
+export function wallClockText(at: number, zone: string, { seconds = false } = {}): string {
+  const local = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const text = `${local.year}/${two(local.month)}/${two(local.day)} ${two(local.hour)}:${two(local.minute)}`;
+  return seconds ? `${text}:${two(local.second)}` : text;
+}
+
 export type ZoneChoice = { timezone: string; name: string; offsetName: string; offset: number };
 export type PumpTimeZoneChoice = { offset: number; offsetName: string; timezone: string };
 

@@ -107,6 +107,7 @@ describe("units and print settings", () => {
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
+      timeZone: null,
       logo: null,
     });
   });

@@ -110,6 +110,8 @@ describe("GET /api/setting/findOne", () => {
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
+      timeZone: null,
+      accountTimeZone: "UTC",
     });
     const unset = await account();
     expect((await getApi(findOne as Handler, "/api/setting/findOne", unset.token)).data).toEqual({
@@ -120,6 +122,8 @@ describe("GET /api/setting/findOne", () => {
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
+      timeZone: null,
+      accountTimeZone: "UTC",
     });
   });
 });

@@ -39,9 +39,11 @@ type PageData = {
   total: number;
   page: number;
   pages: number;
+  timeZone: string;
   items: {
     id: number;
     at: string;
+    when: string;
     operatorEmail: string | null;
     patientUserId: number | null;
     patientEmail: string | null;
@@ -60,7 +62,13 @@ const page = async (userId: number, search = "") =>
 describe("the staff page /admin/upload-errors (before any report)", () => {
   it("is empty", async () => {
     const admin = await account("admin");
-    expect(await page(admin.id)).toEqual({ total: 0, page: 1, pages: 1, items: [] });
+    expect(await page(admin.id)).toEqual({
+      total: 0,
+      page: 1,
+      pages: 1,
+      timeZone: "UTC",
+      items: [],
+    });
   });
 });
 

@@ -148,6 +148,8 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           `/patientShow/add?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`,
           "/patientAdd",
           "/organisation",
+          // Without a health record: the account's own time zone.
+          "/newsetting",
           "/home",
           ...patientPages(demo.pid, demo.userId),
         ]),
