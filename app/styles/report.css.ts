@@ -421,7 +421,8 @@ export const logbook = style({
 });
 globalStyle(`${logbook} th:first-child`, { width: "5.5rem", whiteSpace: "nowrap" });
 globalStyle(`${logbook} td, ${logbook} th`, { verticalAlign: "top", paddingInline: "2px" });
-globalStyle(`${logbook} tbody td, ${logbook} tfoot td`, { textAlign: "right" });
+/** The column summaries print once, under the last day, not as a footer on every page. */
+globalStyle(`${logbook} tfoot`, { "@media": { print: { display: "table-row-group" } } });
 globalStyle(`${logbook} tfoot tr:first-child > *`, {
   borderTop: `2px solid ${vars.color.text}`,
 });
@@ -432,6 +433,14 @@ export const logbookCaption = style({
   color: vars.color.muted,
   fontSize: "0.8125rem",
   paddingBottom: vars.space.xs,
+});
+/** A column's heading: the period's name and, under it, its clock times in smaller print. */
+export const logbookPeriodName = style({ display: "block" });
+export const logbookPeriodTime = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: "0.85em",
+  fontWeight: 400,
 });
 /** One value of a cell and its clock time, on a line of its own. */
 export const logbookValue = style({ display: "block", whiteSpace: "nowrap" });

@@ -132,8 +132,10 @@ export function BloodTestsLogbook({ report, unit }: Props) {
               <th scope="col">{t("bloodTests.date")}</th>
               {columns.map((column) => (
                 <th key={column.key} scope="col" data-period={column.key}>
-                  <span className={s.metricName}>{t(`bloodTests.periods.${column.key}`)}</span>
-                  <span className={s.subNote}>{periodHeading(column)}</span>
+                  <span className={s.logbookPeriodName}>
+                    {t(`bloodTests.periods.${column.key}`)}
+                  </span>
+                  <span className={s.logbookPeriodTime}>{periodHeading(column)}</span>
                 </th>
               ))}
             </tr>
