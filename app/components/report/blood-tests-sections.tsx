@@ -57,8 +57,13 @@ export function BloodTestsFigures({ report, unit }: Props) {
   );
 }
 
-function Value({ value, unit }: { value: LogbookValue; unit: GlucoseUnit }) {
-  const { t, number } = useLogbookFormat(unit);
+function Value({
+  value,
+  format: { t, number },
+}: {
+  value: LogbookValue;
+  format: ReturnType<typeof useLogbookFormat>;
+}) {
   const mark = markOf(value.class);
   return (
     <span className={s.logbookValue} data-class={value.class}>
@@ -91,7 +96,8 @@ function periodHeading(period: MealPeriodBounds) {
  * range, coloured by class), and under the days each column's average, number of values and lows.
  */
 export function BloodTestsLogbook({ report, unit }: Props) {
-  const { t, glucose, number } = useLogbookFormat(unit);
+  const format = useLogbookFormat(unit);
+  const { t, glucose, number } = format;
   const { columns, limits } = report;
   const footer: { key: string; label: string; cell: (summary: GlucoseSummary) => string }[] = [
     {
@@ -147,7 +153,7 @@ export function BloodTestsLogbook({ report, unit }: Props) {
                 {day.cells.map((cell, i) => (
                   <td key={columns[i]!.key} data-period={columns[i]!.key}>
                     {cell.map((value, k) => (
-                      <Value key={k} value={value} unit={unit} />
+                      <Value key={k} value={value} format={format} />
                     ))}
                   </td>
                 ))}
