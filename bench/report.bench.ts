@@ -6,8 +6,9 @@
  *
  * Data: prisma/demo-data.ts (deterministic), 30 days ending 2026-11-22 in Europe/Warsaw, which
  * include the 25 h day of 2026-10-25. The print-report models run on the same data: the 90-day pump
- * report on three consecutive demo sets (2026-08-25 to 2026-11-22), the CGM and AGP reports on 14
- * days, and the statistics report on 14 + 14 days (computeAll twice).
+ * report and the 90-day blood tests logbook on three consecutive demo sets (2026-08-25 to
+ * 2026-11-22), the CGM and AGP reports on 14 days, and the statistics report on 14 + 14 days
+ * (computeAll twice).
  *
  * Plain tsx script: `npx tsx bench/report.bench.ts` prints the results; `benchReport()` returns
  * them for bench/run.ts.
@@ -24,6 +25,7 @@ import { buildAgpReport } from "../app/report/agp-report";
 import { buildCgmReport } from "../app/report/cgm-report";
 import { buildPumpReport } from "../app/report/pump-report";
 import { buildStatisticsReport } from "../app/report/statistics-report";
+import { buildBloodTestsReport } from "../app/report/blood-tests-report";
 import { timeIt, type BenchResult } from "./timing";
 
 /** Runs the benchmark; returns the median milliseconds of each case. */
@@ -159,6 +161,23 @@ export async function benchReport(): Promise<BenchResult[]> {
       },
       3,
       15,
+    ),
+    timeIt(
+      "report blood tests logbook model, 90 days",
+      `${meter90.length} meter readings, ${tz}`,
+      () => {
+        const r = ok(
+          buildBloodTestsReport({
+            from: "2026-08-25",
+            to: "2026-11-22",
+            timeZone: tz,
+            now,
+            readings: meter90,
+            limits,
+          }),
+        );
+        return r.status === "ok" ? r.report.total.count : 0;
+      },
     ),
     timeIt("report CGM print model, 14 days", `${fortnight.length} readings, ${tz}`, () => {
       const r = ok(

@@ -11,7 +11,7 @@ export type WelcomeViewer =
   | { kind: "person"; patient: { id: number; userId: number } }
   | { kind: "reader"; home: string };
 
-const REPORTS: readonly ReportKind[] = ["pump", "cgm", "agp", "statistics"];
+const REPORTS: readonly ReportKind[] = ["pump", "cgm", "agp", "statistics", "bloodTests"];
 
 function NextSteps({ viewer }: { viewer: WelcomeViewer }) {
   const { t } = useTranslation();

@@ -58,6 +58,7 @@ describe("the quick ranges each control offers", () => {
   const rules: Record<keyof typeof QUICK_DAYS, DateRangeRule> = {
     pumpReport: RANGE_RULES.long,
     statisticsReport: RANGE_RULES.long,
+    bloodTestsReport: RANGE_RULES.long,
     cgmReport: RANGE_RULES.cgm,
     bgView: RANGE_RULES.long,
     cgmOverlay: RANGE_RULES.cgmReadings,
@@ -69,6 +70,7 @@ describe("the quick ranges each control offers", () => {
       pumpReport: [7, 15, 30, 90],
       cgmReport: [7, 14],
       statisticsReport: [14, 30, 90],
+      bloodTestsReport: [7, 15, 30, 90],
       bgView: [7, 15, 30, 90],
       cgmOverlay: [14],
       export: [7, 15, 30, 90],

@@ -5,8 +5,8 @@
  * date typed in the form, so it can never end in the future.
  *
  * Each control offers the lengths its range rule allows (app/report/report-range.ts): the
- * 7-, 15- and 30-day ranges, and 90 days where a range may cover 90 days; the CGM and AGP reports
- * (3 to 14 days) offer 7 and 14 days; the statistics report starts at 14 days, the minimum for
+ * 7-, 15- and 30-day ranges, and 90 days where a range may cover 90 days (pump and blood tests
+ * reports, BG view, CSV export); the CGM and AGP reports (3 to 14 days) offer 7 and 14 days; the statistics report starts at 14 days, the minimum for
  * CGM metrics (Battelino T, et al. Diabetes Care 2019;42:1593-1603).
  */
 import { OVERLAY_DAYS } from "./cgm-day";
@@ -23,6 +23,8 @@ export const QUICK_DAYS = {
   cgmReport: [7, 14],
   /** Statistics report: at least 14 days of data, at most 90. */
   statisticsReport: [14, 30, 90],
+  /** Blood tests report (the meter logbook): at most 90 days. */
+  bloodTestsReport: [7, 15, 30, 90],
   /** The BG view's meter readings: at most 90 days. */
   bgView: [7, 15, 30, 90],
   /** The CGM overlay: always its 14 days. */

@@ -13,7 +13,7 @@ import {
   type ReportRangeProblem,
 } from "./report-range";
 
-export type ReportKind = "pump" | "cgm" | "agp" | "statistics";
+export type ReportKind = "pump" | "cgm" | "agp" | "statistics" | "bloodTests";
 
 type Range = { readonly start: string; readonly end: string };
 
@@ -78,6 +78,14 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
     rangeKind: "long",
     quickDays: QUICK_DAYS.statisticsReport,
     supportHref: "/supports#cgmsprintsettings",
+  },
+  bloodTests: {
+    page: "bloodtestsprint",
+    filePrefix: "blood-tests-report",
+    titleKey: "reports:bloodTests.title",
+    rangeKind: "long",
+    quickDays: QUICK_DAYS.bloodTestsReport,
+    supportHref: "/supports#printsettings",
   },
 };
 

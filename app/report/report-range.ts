@@ -6,7 +6,7 @@
  * is 90 days", no future dates). Programmer errors (an unknown time zone) still throw.
  *
  * Every range counts both ends: a 90-day range ends on start + 89 days.
- * - pump and statistics reports, meter readings: at most 90 days;
+ * - pump, statistics and blood tests reports, meter readings: at most 90 days;
  * - CGM and AGP reports: 3 to 14 days;
  * - CGM readings of the data API: 1 to 14 days;
  * - one day of data: exactly one day.
@@ -31,7 +31,7 @@ export interface InvalidRange extends DateRangeRule {
   readonly to: string;
 }
 
-/** Range limit of the pump and statistics reports and of the meter readings: 90 days. */
+/** Range limit of the pump, statistics and blood tests reports and of the meter readings: 90 days. */
 export const REPORT_MAX_DAYS = 90;
 /** CGM and AGP report length. */
 export const CGM_REPORT_MIN_DAYS = 3;
@@ -41,7 +41,7 @@ export const CGM_REPORT_MAX_DAYS = 14;
 export const EXPORT_MAX_DAYS = 366;
 
 export const RANGE_RULES = {
-  /** Pump and statistics reports, meter readings. */
+  /** Pump, statistics and blood tests reports, meter readings. */
   long: { minDays: null, maxDays: REPORT_MAX_DAYS },
   /** CGM and AGP reports. */
   cgm: { minDays: CGM_REPORT_MIN_DAYS, maxDays: CGM_REPORT_MAX_DAYS },

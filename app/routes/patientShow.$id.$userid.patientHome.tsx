@@ -151,7 +151,7 @@ export default function PatientHome() {
   );
 }
 
-/** The patient's four reports. */
+/** The patient's reports. */
 function ReportLinks({ pid }: { pid: number }) {
   const { t } = useTranslation("views");
   return (
@@ -160,6 +160,7 @@ function ReportLinks({ pid }: { pid: number }) {
       <Link to={`/${pid}/cgmsprint`}>{t("reports.cgm")}</Link>
       <Link to={`/${pid}/agpprint`}>{t("reports.agp")}</Link>
       <Link to={`/${pid}/statisticsprint`}>{t("reports.statistics")}</Link>
+      <Link to={`/${pid}/bloodtestsprint`}>{t("reports.bloodTests")}</Link>
     </>
   );
 }

@@ -44,6 +44,9 @@ export const PUMP_DEFAULT_DAYS = 15;
 /** The statistics report's default length, ending today in the patient's zone. */
 export const STATISTICS_DEFAULT_DAYS = 15;
 
+/** The blood tests report's default length, ending today in the patient's zone. */
+export const BLOOD_TESTS_DEFAULT_DAYS = 15;
+
 /** What the report page's query asks for. */
 export type ReportQuery =
   | { readonly kind: "default"; readonly print: boolean }

@@ -25,6 +25,7 @@ export type ReadPurpose =
   | "cgmReport"
   | "agpReport"
   | "statisticsReport"
+  | "bloodTestsReport"
   | "uploads"
   | "import"
   | "export"

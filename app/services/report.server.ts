@@ -13,9 +13,15 @@ import { dayWindow, shiftDate, todayIn, type IsoDate } from "~/report/day";
 import type { InvalidRange } from "~/report/report-range";
 import { CGM_REPORT_MAX_DAYS } from "~/report/report-range";
 import { buildStatisticsReport, type StatisticsReport } from "~/report/statistics-report";
+import { buildBloodTestsReport, type BloodTestsResult } from "~/report/blood-tests-report";
 import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import type { ReportRange } from "~/schemas/report";
-import { CGM_DEFAULT_DAYS, PUMP_DEFAULT_DAYS, STATISTICS_DEFAULT_DAYS } from "~/schemas/report";
+import {
+  BLOOD_TESTS_DEFAULT_DAYS,
+  CGM_DEFAULT_DAYS,
+  PUMP_DEFAULT_DAYS,
+  STATISTICS_DEFAULT_DAYS,
+} from "~/schemas/report";
 import { NAME_STYLES } from "~/schemas/setting";
 import { type VisiblePatient, type Viewer } from "~/models/access.server";
 import { printSettingsOf } from "~/models/setting.server";
@@ -227,4 +233,37 @@ export async function statisticsReportFor(
 /** The statistics report's default: the 15 days ending today in the patient's zone. */
 export function defaultStatisticsRange(patient: VisiblePatient, now: number): ReportRange {
   return daysEndingToday(patient, now, STATISTICS_DEFAULT_DAYS);
+}
+
+/**
+ * The blood tests report (app/report/blood-tests-report.ts, the meter logbook) of a range (at most
+ * 90 days): the patient's stored blood values of the range (meter uploads, CGM finger-prick and
+ * manual values, imported strip values), split by the patient's meal windows and classed against
+ * the patient's target range; a refused range is answered without reading.
+ */
+export async function bloodTestsReportFor(
+  viewer: Viewer,
+  patient: VisiblePatient,
+  range: ReportRange,
+  now: number,
+): Promise<BloodTestsResult> {
+  const { breakfastStart, breakfastEnd, lunchStart, lunchEnd, supperStart, supperEnd } = patient;
+  const input = {
+    from: range.start,
+    to: range.end,
+    timeZone: patient.timeZone,
+    now,
+    limits: { low: patient.lowLimit, high: patient.highLimit },
+    mealWindows: { breakfastStart, breakfastEnd, lunchStart, lunchEnd, supperStart, supperEnd },
+  };
+  const refused = buildBloodTestsReport({ ...input, readings: [] });
+  if (refused.status !== "ok") return refused;
+  const span = { start: refused.report.start, end: refused.report.end };
+  const readings = await bgReadings(viewer, patient.id, span);
+  return buildBloodTestsReport({ ...input, readings });
+}
+
+/** The blood tests report's default: the 15 days ending today in the patient's zone. */
+export function defaultBloodTestsRange(patient: VisiblePatient, now: number): ReportRange {
+  return daysEndingToday(patient, now, BLOOD_TESTS_DEFAULT_DAYS);
 }

@@ -410,3 +410,49 @@ export const chartFigures = style({
   fontSize: "0.8rem",
   color: vars.color.muted,
 });
+
+/**
+ * Blood tests report: the logbook, a row per day and a column per meal period. Fixed columns so
+ * that eight fit A4 portrait; values stack in their cell, each with its clock time.
+ */
+export const logbook = style({
+  tableLayout: "fixed",
+  "@media": { [NARROW_SCREEN]: { minWidth: "46rem" }, print: { fontSize: "7.5pt" } },
+});
+globalStyle(`${logbook} th:first-child`, { width: "5.5rem", whiteSpace: "nowrap" });
+globalStyle(`${logbook} td, ${logbook} th`, { verticalAlign: "top", paddingInline: "2px" });
+/** The column summaries print once, under the last day, not as a footer on every page. */
+globalStyle(`${logbook} tfoot`, { "@media": { print: { display: "table-row-group" } } });
+globalStyle(`${logbook} tfoot tr:first-child > *`, {
+  borderTop: `2px solid ${vars.color.text}`,
+});
+globalStyle(`${logbook} tfoot th`, { fontWeight: 600 });
+export const logbookCaption = style({
+  captionSide: "top",
+  textAlign: "left",
+  color: vars.color.muted,
+  fontSize: "0.8125rem",
+  paddingBottom: vars.space.xs,
+});
+/** A column's heading: the period's name and, under it, its clock times in smaller print. */
+export const logbookPeriodName = style({ display: "block" });
+export const logbookPeriodTime = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: "0.85em",
+  fontWeight: 400,
+});
+/** One value of a cell and its clock time, on a line of its own. */
+export const logbookValue = style({ display: "block", whiteSpace: "nowrap" });
+export const logbookClock = style({ color: vars.color.muted, fontSize: "0.85em" });
+/** The mark that tells a value's class without colour (↓ below, ↑ above the range). */
+export const logbookMark = style({ marginRight: "0.1em" });
+/** A value's colour by its class against the patient's range, printed as on screen. */
+const printExact = { printColorAdjust: "exact", WebkitPrintColorAdjust: "exact" } as const;
+export const logbookClass = styleVariants({
+  veryLow: { ...printExact, color: vars.color.veryLow, fontWeight: 700 },
+  low: { ...printExact, color: vars.color.low, fontWeight: 700 },
+  inRange: { ...printExact, color: vars.color.inRange },
+  high: { ...printExact, color: vars.color.high, fontWeight: 700 },
+  veryHigh: { ...printExact, color: vars.color.veryHigh, fontWeight: 700 },
+});

@@ -16,6 +16,8 @@ import { loader as pumpPdf } from "~/routes/$id.print[.]pdf";
 import { loader as pumpPage } from "~/routes/$id.print";
 import { loader as statisticsPdf } from "~/routes/$id.statisticsprint[.]pdf";
 import { loader as statisticsPage } from "~/routes/$id.statisticsprint";
+import { loader as bloodTestsPdf } from "~/routes/$id.bloodtestsprint[.]pdf";
+import { loader as bloodTestsPage } from "~/routes/$id.bloodtestsprint";
 import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
 import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
@@ -243,6 +245,12 @@ const ROUTES: readonly RouteCase[] = [
     call: reportPage(statisticsPage, "statisticsprint"),
   },
   {
+    file: "$id.bloodtestsprint.tsx",
+    kind: "page",
+    purpose: "bloodTestsReport",
+    call: reportPage(bloodTestsPage, "bloodtestsprint"),
+  },
+  {
     file: "api.patient-data.findPatientData.tsx",
     kind: "api",
     purpose: "dayData",
@@ -320,6 +328,12 @@ const ROUTES: readonly RouteCase[] = [
     kind: "pdf",
     purpose: "statisticsReport",
     call: pdf(statisticsPdf, "statisticsprint"),
+  },
+  {
+    file: "$id.bloodtestsprint[.]pdf.tsx",
+    kind: "pdf",
+    purpose: "bloodTestsReport",
+    call: pdf(bloodTestsPdf, "bloodtestsprint"),
   },
 ];
 
@@ -592,6 +606,7 @@ describe("the access gateway on every route that reads patient data", () => {
       [cgmPdf, "cgmsprint"],
       [agpPdf, "agpprint"],
       [statisticsPdf, "statisticsprint"],
+      [bloodTestsPdf, "bloodtestsprint"],
     ] as const) {
       for (const pid of [String(s.pid), String(s.pid + 100_000), "abc"]) {
         const answer = await call(

@@ -59,8 +59,8 @@ test.describe("every read of a patient's data is in the patient's access log, on
       { action: "read:cgmReport", channel: "pdf" },
     ]);
 
-    // The other three PDFs, asked for directly with the clinic's cookies: one "pdf" row each.
-    for (const kind of ["pump", "agp", "statistics"] as ReportKind[]) {
+    // The other PDFs, asked for directly with the clinic's cookies: one "pdf" row each.
+    for (const kind of ["pump", "agp", "statistics", "bloodTests"] as ReportKind[]) {
       const before = (await readsLogged(patient.pid, clinic.id)).length;
       const answer = await page.request.get(reportPdfHref(kind, patient.pid, range), {
         timeout: 90_000,
@@ -95,7 +95,10 @@ test.describe("every read of a patient's data is in the patient's access log, on
         .filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` }),
     ).toHaveCount(1);
     await expect(rows.filter({ hasText: s("accessLog.actions.read_patientHome") })).toHaveCount(1);
-    await expect(rows).toHaveCount(6);
+    await expect(
+      rows.filter({ hasText: s("accessLog.printed.read_bloodTestsReport") }),
+    ).toHaveCount(1);
+    await expect(rows).toHaveCount(7);
     await own.close();
   });
 });

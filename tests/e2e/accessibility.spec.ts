@@ -75,6 +75,7 @@ const patientPages = (pid: number, userId: number) => [
   `/${pid}/cgmsprint`,
   `/${pid}/agpprint`,
   `/${pid}/statisticsprint`,
+  `/${pid}/bloodtestsprint`,
 ];
 
 for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {

@@ -87,7 +87,7 @@ test.describe("a patient who is not shared with the viewer", () => {
     await signIn(page, stranger.email, stranger.password, 2);
     const today = Temporal.Now.plainDateISO(patient.timeZone);
     const range = `start=${today.subtract({ days: 7 })}&end=${today.subtract({ days: 1 })}`;
-    for (const name of ["print", "cgmsprint", "agpprint", "statisticsprint"]) {
+    for (const name of ["print", "cgmsprint", "agpprint", "statisticsprint", "bloodtestsprint"]) {
       const response = await page.goto(`/${patient.pid}/${name}.pdf?${range}`);
       expect([name, response?.status(), response?.headers()["content-type"]]).toEqual([
         name,

@@ -51,6 +51,7 @@ test.describe("welcome page /home", () => {
       ["cgm.title", "cgmsprint"],
       ["agp.title", "agpprint"],
       ["statistics.title", "statisticsprint"],
+      ["bloodTests.title", "bloodtestsprint"],
     ] as const) {
       await expect(
         main.getByRole("link", { name: tr("en", key, "reports"), exact: true }),
