@@ -20,8 +20,8 @@ import type {
  * else in the app uses the plain names of app/ingest/records.ts.
  *
  * The browser turns the records it read into the calls' form (`...ToWire`) when it sends them;
- * the server checks that form (app/schemas/upload.ts), keeps it as sent in an upload's slices,
- * and turns it into the app's records (`...FromWire`) when it processes them.
+ * the server checks that form (app/schemas/upload.ts) and turns it into the app's records
+ * (`...FromWire`), which an upload's slices keep until they are processed.
  */
 
 /** The fields that are set: an optional field a record does not have is left out of the call. */
