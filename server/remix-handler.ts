@@ -1,13 +1,9 @@
-import {
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
 import { errorForLog } from "../app/utils/logger.server";
 import { errorPageRequest } from "./error-page";
+import { pipeBody } from "./pipe-body";
 import { guardRoutes } from "./route-guards";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
@@ -27,7 +23,7 @@ async function send(res: ExpressResponse, response: Response) {
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   for (const [name, value] of response.headers)
     if (name !== "set-cookie") res.setHeader(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await pipeBody(response.body, res);
   else res.end();
 }
 
