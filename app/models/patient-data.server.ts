@@ -216,11 +216,24 @@ export async function pumpUploadTimeZone(
 /** The export's rows of one table, a page at a time (keyset pagination on the row id). */
 const EXPORT_PAGE = 5000;
 
+/** Where a page of an export's rows starts: after this row, in the order (instant, row id). */
+type ExportCursor = { dateTime: Date; id: bigint } | null;
+
 type ExportSource = {
   kind: ExportRow["kind"];
-  /** One page of rows after `afterId` (the access rule and the span in its WHERE). */
-  page: (afterId: bigint) => Promise<(ExportRow & { id: bigint })[]>;
+  /**
+   * One page of rows after `after`, oldest first (the access rule and the span in its WHERE);
+   * keyset on (instant, row id), which the (patient, instant) index serves page by page.
+   */
+  page: (after: ExportCursor) => Promise<(ExportRow & { id: bigint; dateTime: Date })[]>;
 };
+
+/** The rows after a cursor, in the order (instant, row id); everything without one. */
+function afterCursor(after: ExportCursor): Prisma.Sql {
+  return after
+    ? Prisma.sql`AND (d."dateTime", d.id) > (${after.dateTime}, ${after.id})`
+    : Prisma.empty;
+}
 
 /** The local wall clock of an instant in a zone, "YYYY-MM-DD HH:mm:ss". */
 function wallClockOf(ms: number, zone: string): string {
@@ -231,17 +244,19 @@ function wallClockOf(ms: number, zone: string): string {
 }
 
 /**
- * Every record of a patient in a window, for the CSV export, kind after kind (CGM readings, blood
- * values, carbohydrate entries and insulin doses of imported files, pump history records), a page
- * at a time so that a long export is never held whole. Pump records come in the handheld's own
+ * Every record of a patient in a window, for the CSV and Excel exports, kind after kind (CGM
+ * readings, blood values, carbohydrate entries and insulin doses of imported files, pump history
+ * records), each kind oldest first, a page at a time so that a long export is never held whole. Pump records come in the handheld's own
  * order (record number), which the import needs to place repeated autumn hours the same way.
  * Carbohydrate entries derived from pump records are not exported: importing the pump records
- * derives them again.
+ * derives them again. `kinds` limits the export to those kinds (the Excel export reads one kind
+ * at a time, a sheet each).
  */
 export async function* exportRecords(
   viewer: Viewer,
   pid: number,
   span: Span,
+  kinds: readonly ExportRow["kind"][] = ["cgm", "bg", "carbs", "insulin", "pump"],
 ): AsyncGenerator<ExportRow> {
   const where = scoped(viewer, pid);
   const within = Prisma.sql`d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}`;
@@ -250,7 +265,7 @@ export async function* exportRecords(
   const sources: ExportSource[] = [
     {
       kind: "cgm",
-      page: async (afterId) => {
+      page: async (after) => {
         const rows = await db().$queryRaw<
           ({
             id: bigint;
@@ -263,9 +278,10 @@ export async function* exportRecords(
           } & Task)[]
         >`
           SELECT d.id, d."dateTime", d."eventData" AS mgdl, d."deviceTime", d."timeZone", d."deviceSn", d."eventIndex", t."deviceKind"::text AS kind
-            FROM "CgmRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+            FROM "CgmRecord" d ${TASK} WHERE ${where} AND ${within} ${afterCursor(after)} ORDER BY d."dateTime", d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => ({
           id: r.id,
+          dateTime: r.dateTime,
           kind: "cgm",
           utc: r.dateTime.getTime(),
           localTime: r.deviceTime,
@@ -281,7 +297,7 @@ export async function* exportRecords(
     },
     {
       kind: "bg",
-      page: async (afterId) => {
+      page: async (after) => {
         const rows = await db().$queryRaw<
           ({
             id: bigint;
@@ -295,9 +311,10 @@ export async function* exportRecords(
           } & Task)[]
         >`
           SELECT d.id, d."dateTime", d.mgdl, d."deviceTime", d."timeZone", d."deviceSn", d."recordKey", d.source::text AS source, t."deviceKind"::text AS kind
-            FROM "BgRecord" d ${TASK} WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+            FROM "BgRecord" d ${TASK} WHERE ${where} AND ${within} ${afterCursor(after)} ORDER BY d."dateTime", d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => ({
           id: r.id,
+          dateTime: r.dateTime,
           kind: "bg",
           utc: r.dateTime.getTime(),
           localTime: r.deviceTime,
@@ -313,7 +330,7 @@ export async function* exportRecords(
     },
     {
       kind: "carbs",
-      page: async (afterId) => {
+      page: async (after) => {
         const rows = await db().$queryRaw<
           ({
             id: bigint;
@@ -326,12 +343,13 @@ export async function* exportRecords(
         >`
           SELECT d.id, d."dateTime", d.grams, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
             FROM "CarbEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
-           WHERE ${where} AND ${within} AND d."pumpRecordId" IS NULL AND d."recordKey" IS NOT NULL AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+           WHERE ${where} AND ${within} AND d."pumpRecordId" IS NULL AND d."recordKey" IS NOT NULL ${afterCursor(after)} ORDER BY d."dateTime", d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => {
           const zone = r.zone ?? r.patientZone;
           const utc = r.dateTime.getTime();
           return {
             id: r.id,
+            dateTime: r.dateTime,
             kind: "carbs",
             utc,
             localTime: wallClockOf(utc, zone),
@@ -348,7 +366,7 @@ export async function* exportRecords(
     },
     {
       kind: "insulin",
-      page: async (afterId) => {
+      page: async (after) => {
         const rows = await db().$queryRaw<
           ({
             id: bigint;
@@ -362,12 +380,13 @@ export async function* exportRecords(
         >`
           SELECT d.id, d."dateTime", d.units, d.kind::text AS insulin, d."deviceSn", d."recordKey", t."timeZone" AS zone, t."deviceKind"::text AS kind, p."timeZone" AS "patientZone"
             FROM "InsulinEntry" d ${TASK} JOIN "Patient" p ON p.id = d."patientId"
-           WHERE ${where} AND ${within} AND d.id > ${afterId} ORDER BY d.id LIMIT ${EXPORT_PAGE}`;
+           WHERE ${where} AND ${within} ${afterCursor(after)} ORDER BY d."dateTime", d.id LIMIT ${EXPORT_PAGE}`;
         return rows.map((r) => {
           const zone = r.zone ?? r.patientZone;
           const utc = r.dateTime.getTime();
           return {
             id: r.id,
+            dateTime: r.dateTime,
             kind: "insulin",
             utc,
             localTime: wallClockOf(utc, zone),
@@ -385,14 +404,16 @@ export async function* exportRecords(
     },
   ];
   for (const source of sources) {
-    for (let after = 0n; ;) {
+    if (!kinds.includes(source.kind)) continue;
+    for (let after: ExportCursor = null; ;) {
       const rows = await source.page(after);
-      for (const { id: _id, ...row } of rows) yield row as ExportRow;
+      for (const { id: _id, dateTime: _at, ...row } of rows) yield row as ExportRow;
       if (rows.length < EXPORT_PAGE) break;
-      after = rows[rows.length - 1]!.id;
+      const last = rows[rows.length - 1]!;
+      after = { dateTime: last.dateTime, id: last.id };
     }
   }
-  yield* exportPumpRecords(where, within);
+  if (kinds.includes("pump")) yield* exportPumpRecords(where, within);
 }
 
 /** Pump history records in the handheld's order (serial, record number), with the firmware of their upload. */
