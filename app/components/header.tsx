@@ -71,8 +71,9 @@ function Dropdown({
 }
 
 /**
- * The header bar of every page: logo (to the welcome page), home link, caring (identity 2 only in Russian), settings,
- * support, languages, unit, and the user menu or sign-in and sign-up.
+ * The header bar of every page: logo (to the welcome page), home link, the dashboard (an audited
+ * clinic), caring (identity 2 only in Russian), settings, support, languages, unit, and the user
+ * menu (staff: the audits, the upload error reports and the Excel export) or sign-in and sign-up.
  */
 export function Header({ user, locale }: { user: HeaderUser | null; locale: string }) {
   const { t } = useTranslation();
@@ -93,6 +94,13 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
               <li>
                 <NavLink to={user.homePath} className={s.navLink}>
                   {user.identity === Identity.Person ? t("nav.home") : t("nav.patients")}
+                </NavLink>
+              </li>
+            ) : null}
+            {user && user.identity === Identity.Clinic && user.isPass === AuditState.Approved ? (
+              <li>
+                <NavLink to="/dashboard" className={s.navLink}>
+                  {t("nav.dashboard")}
                 </NavLink>
               </li>
             ) : null}
@@ -189,6 +197,9 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
                     </Link>
                     <Link to="/admin/upload-errors" className={s.menuItem}>
                       {t("nav.uploadErrors")}
+                    </Link>
+                    <Link to="/excel/export" className={s.menuItem}>
+                      {t("nav.excelExport")}
                     </Link>
                   </>
                 ) : null}

@@ -110,6 +110,12 @@ export async function bodyUnitsOf(userId: number): Promise<BodyUnits> {
   };
 }
 
+/** The glucose unit a user reads (mmol/L without a settings row). */
+export async function glucoseUnitOf(userId: number): Promise<GlucoseUnit> {
+  const row = await db().setting.findUnique({ where: { userId }, select: { unit: true } });
+  return toGlucoseUnit(row?.unit);
+}
+
 /** The zone a user's own times are shown in (app/utils/time-zones.ts `accountZone`); UTC for no such user. */
 export async function accountZoneOf(userId: number): Promise<string> {
   const row = await db().user.findUnique({

@@ -63,6 +63,7 @@ describe("the quick ranges each control offers", () => {
     bgView: RANGE_RULES.long,
     cgmOverlay: RANGE_RULES.cgmReadings,
     export: RANGE_RULES.export,
+    excelExport: RANGE_RULES.long,
   };
 
   it("are 7, 15, 30 days (and 90 where a range may be that long), 7 and 14 for the CGM reports", () => {
@@ -74,6 +75,7 @@ describe("the quick ranges each control offers", () => {
       bgView: [7, 15, 30, 90],
       cgmOverlay: [14],
       export: [7, 15, 30, 90],
+      excelExport: [7, 15, 30, 90],
     });
   });
 

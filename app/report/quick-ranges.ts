@@ -31,6 +31,8 @@ export const QUICK_DAYS = {
   cgmOverlay: [OVERLAY_DAYS],
   /** The CSV export: at most a year. */
   export: [7, 15, 30, 90],
+  /** The staff Excel export: at most 90 days. */
+  excelExport: [7, 15, 30, 90],
 } as const satisfies Record<string, readonly number[]>;
 
 export type QuickRangeControl = keyof typeof QUICK_DAYS;

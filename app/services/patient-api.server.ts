@@ -91,6 +91,15 @@ export function patientReadLoader<Q extends { pid: number }>(
     answerRead(request, Object.fromEntries(new URL(request.url).searchParams), schema, definition);
 }
 
+/** A POST `/api/` read whose input is the body (JSON or a form). */
+export function patientReadAction<Q extends { pid: number }>(
+  schema: z.ZodType<Q, z.ZodTypeDef, unknown>,
+  definition: ApiReadDefinition<Q>,
+) {
+  return async ({ request }: ActionFunctionArgs) =>
+    answerRead(request, await readBody(request), schema, definition);
+}
+
 /**
  * A POST `/api/` report call (pid, start, end in the body): the report of `kind` over the range,
  * under the report's range rule.

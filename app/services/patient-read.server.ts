@@ -29,6 +29,9 @@ export type ReadPurpose =
   | "uploads"
   | "import"
   | "export"
+  | "excelExport"
+  | "exportPreview"
+  | "dataDays"
   | "uploadCentre";
 
 export type ReadChannel = AccessChannel;

@@ -38,6 +38,7 @@ const SAME_AS_ENGLISH = [
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
   /^reports:statistics\.units\./,
   /^import:formats\.(clarity|libreview)$/,
+  /^excel:(sheets|sources)\.cgm$/,
   /^reports:statistics\.metrics\.(MBG|LBGI|HBGI|ADRR|GRADE|MAGE|MODD|SDBG|IQR|AAC100|AUC100|LAGE|MAG|CONGA1|CONGA4|eHbA1c|TIR|GMI|GRI)\.name$/,
 ];
 /** Words that a language really does borrow from English, per locale. */
@@ -50,6 +51,7 @@ const BORROWED: Record<string, RegExp[]> = {
   ],
   ro: [
     /^support:environments\.browser$/,
+    /^excel:preview\.total$/,
     /^views:(daily\.bolus|daily\.rows\.bolus|chart\.bolus)$/,
     /^import:(fields|summary)\.format$/,
   ],

@@ -1,0 +1,168 @@
+/**
+ * An .xlsx workbook written as it is made (exceljs's streaming WorkbookWriter) into a web
+ * ReadableStream that an HTTP answer carries: rows are turned into sheet XML and zipped as they
+ * come, and nothing holds the whole workbook. The producer waits while the reader has not taken
+ * what was already written ({@link XlsxStream.ready}), so a slow download does not fill the
+ * server's memory.
+ *
+ * Rules of exceljs's streaming writer that shape this module:
+ * - Each sheet enters the zip when it is added, and the zip takes one entry after the other: rows
+ *   of a sheet added after one that is still open wait in memory until that one is committed. So
+ *   a sheet is added only when the one before it is committed, and the tabs are in the order the
+ *   sheets were written; {@link XlsxStream.openOnLastSheet} names the tab the workbook opens on.
+ * - Every cell's style is looked up per cell unless cells share one style object: each column
+ *   has one, given to all of its cells (3 times fewer microseconds a cell than a style per cell).
+ * - Strings are written inline (no shared-strings table kept in memory).
+ */
+import ExcelJS from "exceljs";
+import { PassThrough } from "node:stream";
+
+export interface XlsxColumn {
+  readonly header: string;
+  /** Width in characters. */
+  readonly width: number;
+  /** Excel number format ("0.0", "yyyy-mm-dd hh:mm:ss"), or null for General. */
+  readonly numFmt: string | null;
+}
+
+export type XlsxCell = number | string | Date | null;
+
+/** Bytes written but not yet taken by the reader before the producer waits. */
+const BUFFERED_LIMIT = 1 << 20;
+/** zlib level of the zip: the fastest; sheet XML still shrinks about sevenfold. */
+const ZIP_LEVEL = 1;
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
+
+/** One sheet of an {@link XlsxStream}: rows are written in order, then it is committed. */
+export class XlsxSheet {
+  private readonly styles: Partial<ExcelJS.Style>[];
+  private started = false;
+  rows = 0;
+
+  constructor(
+    private readonly sheet: ExcelJS.Worksheet,
+    private readonly columns: readonly XlsxColumn[],
+  ) {
+    this.styles = columns.map((c) => (c.numFmt === null ? {} : { numFmt: c.numFmt }));
+  }
+
+  private start() {
+    if (this.started) return;
+    this.started = true;
+    this.sheet.columns = this.columns.map((c) => ({ width: c.width }));
+    const header = this.sheet.addRow(this.columns.map((c) => c.header));
+    header.eachCell((cell) => (cell.style = HEADER_STYLE));
+    header.commit();
+  }
+
+  /** Writes one row (its cells in the columns' order; null leaves a cell empty). */
+  write(values: readonly XlsxCell[]): void {
+    this.start();
+    const row = this.sheet.addRow(values as XlsxCell[]);
+    for (let c = 0; c < values.length; c++)
+      if (values[c] !== null) row.getCell(c + 1).style = this.styles[c]!;
+    row.commit();
+    this.rows += 1;
+  }
+
+  /** Ends the sheet (its header is written even when it has no rows). */
+  commit(): void {
+    this.start();
+    this.sheet.commit();
+  }
+}
+
+/** A workbook streamed as it is written. */
+export class XlsxStream {
+  private readonly out = new PassThrough();
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly chunks: AsyncIterator<Buffer>;
+  private waiting: (() => void) | null = null;
+  /** Set when the reader went away: the producer stops at its next {@link ready}. */
+  cancelled = false;
+
+  constructor() {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: this.out,
+      useStyles: true,
+      useSharedStrings: false,
+      zip: { zlib: { level: ZIP_LEVEL } },
+    });
+    this.chunks = this.out[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  }
+
+  private sheets = 0;
+
+  /**
+   * A new sheet, its header row frozen; add it only once the sheet before it is committed. The
+   * tabs keep the order in which sheets are added.
+   */
+  addSheet(name: string, columns: readonly XlsxColumn[]): XlsxSheet {
+    this.sheets += 1;
+    return new XlsxSheet(
+      this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] }),
+      columns,
+    );
+  }
+
+  /** The workbook opens on the last sheet added so far (its tab selected). */
+  openOnLastSheet(): void {
+    this.workbook.views = [
+      {
+        x: 0,
+        y: 0,
+        width: 20000,
+        height: 12000,
+        firstSheet: 0,
+        activeTab: this.sheets - 1,
+        visibility: "visible",
+      },
+    ];
+  }
+
+  /**
+   * Resolves once the reader has taken what was written (or at once when little is waiting);
+   * false when the reader has gone and the producer should stop.
+   */
+  async ready(): Promise<boolean> {
+    // Let the zip and the reader run between batches of rows.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (!this.cancelled && this.out.readableLength > BUFFERED_LIMIT)
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    return !this.cancelled;
+  }
+
+  /** Writes the rest of the workbook and ends the stream. */
+  async finish(): Promise<void> {
+    await this.workbook.commit();
+  }
+
+  /** Ends the stream with an error (the download breaks off). */
+  fail(error: unknown): void {
+    this.out.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /** What the HTTP answer carries: each pull takes the next piece of the zip. */
+  body(): ReadableStream<Uint8Array> {
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const next = await this.chunks.next();
+          const wake = this.waiting;
+          this.waiting = null;
+          wake?.();
+          if (next.done) controller.close();
+          else controller.enqueue(new Uint8Array(next.value));
+        },
+        cancel: () => {
+          this.cancelled = true;
+          const wake = this.waiting;
+          this.waiting = null;
+          wake?.();
+          this.out.destroy();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+}
