@@ -23,6 +23,8 @@ import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
 import { loader as findPatientData } from "~/routes/api.patient-data.findPatientData";
 import { loader as getPdaTimeZone } from "~/routes/api.patient-data.getPdaTimeZone";
+import { loader as latestDates } from "~/routes/api.patient-data.getLatestDateFromReportAndAidex";
+import { action as daysWithData } from "~/routes/api.patient-data.listExistInDateFromReport";
 import { action as pumpApi } from "~/routes/api.patient-data.pdf";
 import { loader as sugarData } from "~/routes/api.patient-data.sugarData";
 import { action as cgmApi } from "~/routes/api.patient-data.sugarDevicePdf";
@@ -275,6 +277,20 @@ const ROUTES: readonly RouteCase[] = [
     call: apiGet(getPdaTimeZone, "patient-data/getPdaTimeZone", (pid) => ({ pid: String(pid) })),
   },
   {
+    file: "api.patient-data.getLatestDateFromReportAndAidex.tsx",
+    kind: "api",
+    purpose: "dataDays",
+    call: apiGet(latestDates, "patient-data/getLatestDateFromReportAndAidex", (pid) => ({
+      pid: String(pid),
+    })),
+  },
+  {
+    file: "api.patient-data.listExistInDateFromReport.tsx",
+    kind: "api",
+    purpose: "dataDays",
+    call: apiPost(daysWithData, "patient-data/listExistInDateFromReport"),
+  },
+  {
     file: "api.patient-data.sugarData.tsx",
     kind: "api",
     purpose: "meterReadings",
@@ -491,7 +507,10 @@ describe("the access gateway on every route that reads patient data", () => {
   it("dates outside the rule are refused before anything is read or logged: 91 days, a future day", async () => {
     const before = (await logRows(s.pid)).length;
     const ranged = ROUTES.filter(
-      (r) => r.kind !== "page" && !["lastRecord", "pdaTimeZone", "record"].includes(r.purpose),
+      (r) =>
+        r.kind !== "page" &&
+        !["lastRecord", "pdaTimeZone", "record"].includes(r.purpose) &&
+        r.file !== "api.patient-data.getLatestDateFromReportAndAidex.tsx",
     );
     for (const route of ranged) {
       const future = await route.call(s.callers.accepted, s.pid, s.owner.id, {

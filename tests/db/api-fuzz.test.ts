@@ -29,7 +29,12 @@ let serial = 0;
 
 async function account(
   kind: "person" | "clinic",
-  extra: { isPass?: number; active?: boolean; password?: string } = {},
+  extra: {
+    isPass?: number;
+    active?: boolean;
+    password?: string;
+    role?: "admin" | "editor" | "guest";
+  } = {},
 ) {
   serial += 1;
   const { password, ...rest } = extra;
@@ -64,6 +69,7 @@ async function makeFixture() {
   const leaver = await account("person");
   const refusing = await account("person");
   const clinic = await account("clinic", { isPass: 1 });
+  const staff = await account("clinic", { isPass: 1, role: "editor" });
   const newClinic = await account("clinic", { isPass: 0 });
   const signIn = await account("person", { password: PASSWORD });
   const changer = await account("person", { password: PASSWORD });
@@ -76,6 +82,9 @@ async function makeFixture() {
   });
   const accepted = await db().readPower.create({
     data: { providerId: shareTarget.id, readerId: reader.id, sourceType: 0, state: 1 },
+  });
+  await db().readPower.create({
+    data: { providerId: patient.id, readerId: staff.id, sourceType: 1, state: 1 },
   });
   const removable = await db().readPower.create({
     data: { providerId: leaver.id, readerId: shareTarget.id, sourceType: 0, state: 1 },
@@ -118,6 +127,7 @@ async function makeFixture() {
   if (!activation.ok || !registration.ok) throw new Error("no email code");
   return {
     patient,
+    staff,
     leaver,
     reader,
     clinic,
@@ -228,6 +238,24 @@ const ROUTES: Record<string, Route> = {
     valid: report,
     validCode: 400,
   },
+  "api.dashboard.age": {
+    method: "GET",
+    path: "/api/dashboard/age",
+    token: (f) => f.clinic.token,
+    valid: () => ({}),
+  },
+  "api.dashboard.ill": {
+    method: "GET",
+    path: "/api/dashboard/ill",
+    token: (f) => f.clinic.token,
+    valid: () => ({}),
+  },
+  "api.dashboard.sex": {
+    method: "GET",
+    path: "/api/dashboard/sex",
+    token: (f) => f.clinic.token,
+    valid: () => ({}),
+  },
   "api.cgms.cgm-record.findList": {
     method: "GET",
     path: "/api/cgms/cgm-record/findList",
@@ -329,6 +357,32 @@ const ROUTES: Record<string, Route> = {
     path: "/api/patient-data/sliceSave",
     token: own,
     valid: (f) => ({ sliceId: f.ids.sliceTarget, index: 0, dataList: [pumpRecord] }),
+  },
+  "api.patient-data.exportReport": {
+    method: "GET",
+    path: "/api/patient-data/exportReport",
+    token: (f) => f.staff.token,
+    valid: (f) => ({ pids: String(f.patient.pid), ...f.range, unit: 1 }),
+    fileAnswer: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    runs: 0.5,
+  },
+  "api.patient-data.preExport": {
+    method: "GET",
+    path: "/api/patient-data/preExport",
+    token: (f) => f.staff.token,
+    valid: (f) => ({ pids: String(f.patient.pid), ...f.range }),
+  },
+  "api.patient-data.getLatestDateFromReportAndAidex": {
+    method: "GET",
+    path: "/api/patient-data/getLatestDateFromReportAndAidex",
+    token: own,
+    valid: (f) => ({ pid: f.patient.pid }),
+  },
+  "api.patient-data.listExistInDateFromReport": {
+    method: "POST",
+    path: "/api/patient-data/listExistInDateFromReport",
+    token: own,
+    valid: report,
   },
   "api.patient-data.findLastRecord": {
     method: "GET",
