@@ -152,6 +152,7 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
           // Without a health record: the account's own time zone.
           "/newsetting",
           "/home",
+          "/dashboard",
           ...patientPages(demo.pid, demo.userId),
         ]),
       );
@@ -167,8 +168,18 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
         lang: lng,
         role: "admin",
       });
+      await createAcceptedShare((await demoPatient()).userId, admin.id);
       await signInWithLanguage(page, admin, lng, 2);
-      report(`admin ${lng}`, await audit(page, ["/admin/audits", "/admin/upload-errors"]));
+      report(
+        `admin ${lng}`,
+        await audit(page, [
+          "/admin/audits",
+          "/admin/upload-errors",
+          "/excel/export",
+          // The preview of the last 7 days of every patient who shares with the admin.
+          "/excel/export?all=1&days=7",
+        ]),
+      );
     });
   });
 }

@@ -214,3 +214,24 @@ export async function newestCgmDay(pid: number, timeZone: string): Promise<strin
       : null;
   });
 }
+
+/** Sets what the dashboard counts of a person: gender, birth date, and the record's type of diabetes (an option code). */
+export async function setPersonFacts(
+  userId: number,
+  facts: {
+    gender: "male" | "female" | "other" | "unknown";
+    birthDate: string;
+    diabetesType: string;
+  },
+) {
+  await withDb(async (client) => {
+    await client.query(
+      `UPDATE "User" SET gender = $2::"Gender", "birthDate" = $3::date WHERE id = $1`,
+      [userId, facts.gender, facts.birthDate],
+    );
+    await client.query(
+      `UPDATE "Patient" SET "diabetesTypeId" = (SELECT id FROM "Option" WHERE code = $2) WHERE "userId" = $1`,
+      [userId, facts.diabetesType],
+    );
+  });
+}
