@@ -12,6 +12,7 @@ const dir = path.dirname(new URL(import.meta.url).pathname);
 const SERVER_BENCHES = [
   "csv-import.bench.ts",
   "device-upload.bench.ts",
+  "excel-export.bench.ts",
   "pages.bench.ts",
   "report-pdf.bench.ts",
   "load.bench.ts",

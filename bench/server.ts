@@ -256,7 +256,8 @@ export async function seededPatient(databaseUrl: string): Promise<{ pid: number;
 }
 
 /**
- * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`),
+ * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`;
+ * `BENCH_DB_PREFIX` replaces `diacare_bench` when several people share one PostgreSQL server),
  * so the benchmarks of one run never share one.
  */
 export async function withBenchServer<T>(
@@ -265,7 +266,7 @@ export async function withBenchServer<T>(
   serverEnv: Record<string, string> = {},
 ): Promise<T> {
   const adminUrl = await serverUrl();
-  const name = `diacare_bench_${label}_${process.pid}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? "diacare_bench"}_${label}_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, name);
   let server: ReturnType<typeof startServer> | undefined;
   let cleaning: Promise<void> | undefined;
