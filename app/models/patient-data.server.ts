@@ -228,6 +228,15 @@ type ExportSource = {
   page: (after: ExportCursor) => Promise<(ExportRow & { id: bigint; dateTime: Date })[]>;
 };
 
+/**
+ * A page asked for ahead: its failure is kept for the `await` that reads it, and is not an
+ * unhandled rejection when the reader stops before it (a download broken off).
+ */
+function readAhead<T>(page: Promise<T>): Promise<T> {
+  page.catch(() => {});
+  return page;
+}
+
 /** The rows after a cursor, in the order (instant, row id); everything without one. */
 function afterCursor(after: ExportCursor): Prisma.Sql {
   return after
@@ -405,12 +414,14 @@ export async function* exportRecords(
   ];
   for (const source of sources) {
     if (!kinds.includes(source.kind)) continue;
-    for (let after: ExportCursor = null; ;) {
-      const rows = await source.page(after);
+    // The next page is asked for before this one's rows are handed on, so that the database
+    // reads it while the caller writes these.
+    let next: ReturnType<ExportSource["page"]> | null = source.page(null);
+    while (next) {
+      const rows = await next;
+      const last = rows.length === EXPORT_PAGE ? rows[rows.length - 1]! : null;
+      next = last ? readAhead(source.page({ dateTime: last.dateTime, id: last.id })) : null;
       for (const { id: _id, dateTime: _at, ...row } of rows) yield row as ExportRow;
-      if (rows.length < EXPORT_PAGE) break;
-      const last = rows[rows.length - 1]!;
-      after = { dateTime: last.dateTime, id: last.id };
     }
   }
   if (kinds.includes("pump")) yield* exportPumpRecords(where, within);
@@ -428,15 +439,21 @@ async function* exportPumpRecords(
     pdaSn: string;
     firmware: string | null;
   };
-  for (let after: { sn: string; id: number } | null = null; ;) {
+  const page = (after: { sn: string; id: number } | null) => {
     const from: Prisma.Sql = after
       ? Prisma.sql`AND (d."pdaSn", d."recordId") > (${after.sn}, ${after.id})`
       : Prisma.empty;
-    const rows: Row[] = await db().$queryRaw<Row[]>`
+    return db().$queryRaw<Row[]>`
       SELECT d."recordId", d."eventIndex", d."eventPort", d."eventType", d."eventUrgency", d."eventValue", d."statusByte0" AS battery, d."statusByte1" AS reservoir, d."statusShort0" AS "basalRateRaw", d."statusShort1" AS "bolusRateRaw",
              d."dateTime", d."deviceTime", d."recordTimeZone", d."pdaSn", t."pdaVersion" AS firmware
         FROM "PumpRecord" d LEFT JOIN "UploadTask" t ON t.id = d."uploadId"
        WHERE ${where} AND ${within} ${from} ORDER BY d."pdaSn", d."recordId" LIMIT ${EXPORT_PAGE}`;
+  };
+  let next: Promise<Row[]> | null = page(null);
+  while (next) {
+    const rows: Row[] = await next;
+    const last = rows.length === EXPORT_PAGE ? rows[rows.length - 1]! : null;
+    next = last ? readAhead(page({ sn: last.pdaSn, id: last.recordId })) : null;
     for (const { dateTime, deviceTime, recordTimeZone, pdaSn, firmware, ...record } of rows) {
       yield {
         kind: "pump",
@@ -451,8 +468,5 @@ async function* exportPumpRecords(
         record,
       };
     }
-    if (rows.length < EXPORT_PAGE) break;
-    const last: Row = rows[rows.length - 1]!;
-    after = { sn: last.pdaSn, id: last.recordId };
   }
 }
