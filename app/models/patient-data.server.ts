@@ -253,20 +253,33 @@ function wallClockOf(ms: number, zone: string): string {
 }
 
 /**
- * Every record of a patient in a window, for the CSV and Excel exports, kind after kind (CGM
- * readings, blood values, carbohydrate entries and insulin doses of imported files, pump history
- * records), each kind oldest first, a page at a time so that a long export is never held whole. Pump records come in the handheld's own
- * order (record number), which the import needs to place repeated autumn hours the same way.
- * Carbohydrate entries derived from pump records are not exported: importing the pump records
- * derives them again. `kinds` limits the export to those kinds (the Excel export reads one kind
- * at a time, a sheet each).
+ * Every record of a patient in a window, for the CSV export, one at a time (see
+ * {@link exportRecordPages}).
  */
 export async function* exportRecords(
   viewer: Viewer,
   pid: number,
   span: Span,
-  kinds: readonly ExportRow["kind"][] = ["cgm", "bg", "carbs", "insulin", "pump"],
+  kinds?: readonly ExportRow["kind"][],
 ): AsyncGenerator<ExportRow> {
+  for await (const page of exportRecordPages(viewer, pid, span, kinds)) yield* page;
+}
+
+/**
+ * Every record of a patient in a window, for the CSV and Excel exports, kind after kind (CGM
+ * readings, blood values, carbohydrate entries and insulin doses of imported files, pump history
+ * records), each kind oldest first, a page of up to 5,000 at a time so that a long export is
+ * never held whole. Pump records come in the handheld's own order (record number), which the
+ * import needs to place repeated autumn hours the same way. Carbohydrate entries derived from
+ * pump records are not exported: importing the pump records derives them again. `kinds` limits
+ * the export to those kinds (the Excel export reads one kind at a time, a sheet each).
+ */
+export async function* exportRecordPages(
+  viewer: Viewer,
+  pid: number,
+  span: Span,
+  kinds: readonly ExportRow["kind"][] = ["cgm", "bg", "carbs", "insulin", "pump"],
+): AsyncGenerator<ExportRow[]> {
   const where = scoped(viewer, pid);
   const within = Prisma.sql`d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}`;
   type Task = { kind: string | null; zone: string | null; firmware: string | null };
@@ -421,7 +434,7 @@ export async function* exportRecords(
       const rows = await next;
       const last = rows.length === EXPORT_PAGE ? rows[rows.length - 1]! : null;
       next = last ? readAhead(source.page({ dateTime: last.dateTime, id: last.id })) : null;
-      for (const { id: _id, dateTime: _at, ...row } of rows) yield row as ExportRow;
+      yield rows.map(({ id: _id, dateTime: _at, ...row }) => row as ExportRow);
     }
   }
   if (kinds.includes("pump")) yield* exportPumpRecords(where, within);
@@ -431,7 +444,7 @@ export async function* exportRecords(
 async function* exportPumpRecords(
   where: Prisma.Sql,
   within: Prisma.Sql,
-): AsyncGenerator<ExportRow> {
+): AsyncGenerator<ExportRow[]> {
   type Row = PumpRecordFields & {
     dateTime: Date;
     deviceTime: string;
@@ -454,19 +467,17 @@ async function* exportPumpRecords(
     const rows: Row[] = await next;
     const last = rows.length === EXPORT_PAGE ? rows[rows.length - 1]! : null;
     next = last ? readAhead(page({ sn: last.pdaSn, id: last.recordId })) : null;
-    for (const { dateTime, deviceTime, recordTimeZone, pdaSn, firmware, ...record } of rows) {
-      yield {
-        kind: "pump",
-        utc: dateTime.getTime(),
-        localTime: deviceTime,
-        timeZone: recordTimeZone,
-        deviceKind: "equil",
-        deviceSerial: pdaSn,
-        source: null,
-        recordKey: String(record.recordId),
-        firmware,
-        record,
-      };
-    }
+    yield rows.map(({ dateTime, deviceTime, recordTimeZone, pdaSn, firmware, ...record }) => ({
+      kind: "pump",
+      utc: dateTime.getTime(),
+      localTime: deviceTime,
+      timeZone: recordTimeZone,
+      deviceKind: "equil",
+      deviceSerial: pdaSn,
+      source: null,
+      recordKey: String(record.recordId),
+      firmware,
+      record,
+    }));
   }
 }

@@ -8,7 +8,7 @@ import {
   type ExportPatient,
   type RecordCounts,
 } from "~/models/export-data.server";
-import { exportRecords, type Span } from "~/models/patient-data.server";
+import { exportRecordPages, type Span } from "~/models/patient-data.server";
 import type { Reading } from "~/metrics/types";
 import { rangeWindow, type IsoDate } from "~/report/day";
 import {
@@ -308,23 +308,25 @@ export async function exportWorkbook(
         const collect = kind === "cgm" || (kind === "bg" && summaries.get(pid)!.source === null);
         const readings: Reading[] = [];
         let batch = 0;
-        for await (const row of exportRecords(viewer, pid, window, [kind])) {
-          if (sheet.rows >= MAX_SHEET_ROWS) {
-            sheet.commit();
-            part += 1;
-            sheet = xlsx.addSheet(
-              sheetName(texts.sheetNames[kind], part),
-              texts.recordColumns[kind],
-            );
+        for await (const page of exportRecordPages(viewer, pid, window, [kind])) {
+          for (const row of page) {
+            if (sheet.rows >= MAX_SHEET_ROWS) {
+              sheet.commit();
+              part += 1;
+              sheet = xlsx.addSheet(
+                sheetName(texts.sheetNames[kind], part),
+                texts.recordColumns[kind],
+              );
+            }
+            sheet.write(recordRow(pid, row, clock, plan.unit, texts.rowTexts));
+            if (collect && (row.kind === "cgm" || row.kind === "bg"))
+              readings.push({ time: row.utc, mgdl: row.mgdl });
+            if (++batch === ROWS_PER_BATCH) {
+              batch = 0;
+              if (!(await xlsx.ready())) return;
+            }
           }
-          sheet.write(recordRow(pid, row, clock, plan.unit, texts.rowTexts));
-          counts(pid)[kind] += 1;
-          if (collect && (row.kind === "cgm" || row.kind === "bg"))
-            readings.push({ time: row.utc, mgdl: row.mgdl });
-          if (++batch === ROWS_PER_BATCH) {
-            batch = 0;
-            if (!(await xlsx.ready())) return;
-          }
+          counts(pid)[kind] += page.length;
         }
         if (collect && readings.length > 0)
           metrics(planned, readings, kind === "cgm" ? "cgm" : "meter");

@@ -1,9 +1,9 @@
 /**
  * An .xlsx workbook written as it is made (exceljs's streaming WorkbookWriter) into a web
  * ReadableStream that an HTTP answer carries: rows are turned into sheet XML and zipped as they
- * come, and nothing holds the whole workbook. The producer waits while the reader has not taken
- * what was already written ({@link XlsxStream.ready}), so a slow download does not fill the
- * server's memory.
+ * come, and nothing holds the whole workbook. The producer waits ({@link XlsxStream.ready}) while
+ * the zip has not compressed what was written or the reader has not taken what was zipped, so
+ * neither a slow download nor a busy machine fills the server's memory.
  *
  * Rules of exceljs's streaming writer that shape this module:
  * - Each sheet enters the zip when it is added, and the zip takes one entry after the other: rows
@@ -14,6 +14,9 @@
  *   share style objects (those are remembered): every row gets one empty style, each column one
  *   style for its cells, and every empty cell another (a third of the time a row took before).
  * - Strings are written inline (no shared-strings table kept in memory).
+ * - A sheet's XML is handed to the zip's compressor without regard to how much it still holds,
+ *   so the compressor's backlog is read from the sheet's stream ({@link XlsxSheet.zipBacklog}):
+ *   the only place exceljs's internals are used.
  */
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
@@ -28,8 +31,10 @@ export interface XlsxColumn {
 
 export type XlsxCell = number | string | Date | null;
 
-/** Bytes written but not yet taken by the reader before the producer waits. */
+/** Bytes not yet compressed, or compressed but not yet taken by the reader, before the producer waits. */
 const BUFFERED_LIMIT = 1 << 20;
+/** How often a waiting producer looks at the compressor again (it signals nothing when it catches up). */
+const ZIP_POLL_MS = 5;
 /** zlib level of the zip: the fastest; sheet XML still shrinks about sevenfold. */
 const ZIP_LEVEL = 1;
 const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
@@ -71,6 +76,23 @@ export class XlsxSheet {
     this.rows += 1;
   }
 
+  /**
+   * Bytes of this sheet's XML handed on towards the zip but not yet taken by its compressor: what
+   * the streams exceljs pipes the sheet into hold (its `stream.pipes`, streams of the
+   * readable-stream package, whose lengths are in their `_writableState` and `_readableState`; 0
+   * if a later exceljs keeps them elsewhere).
+   */
+  zipBacklog(): number {
+    const pipes = (this.sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+    if (!Array.isArray(pipes)) return 0;
+    type State = { length?: unknown } | undefined;
+    const held = (state: State) => (typeof state?.length === "number" ? state.length : 0);
+    let bytes = 0;
+    for (const pipe of pipes as { _writableState?: State; _readableState?: State }[])
+      bytes += held(pipe._writableState) + held(pipe._readableState);
+    return bytes;
+  }
+
   /** Ends the sheet (its header is written even when it has no rows). */
   commit(): void {
     this.start();
@@ -98,6 +120,7 @@ export class XlsxStream {
   }
 
   private sheets = 0;
+  private current: XlsxSheet | null = null;
 
   /**
    * A new sheet, its header row frozen; add it only once the sheet before it is committed. The
@@ -105,10 +128,11 @@ export class XlsxStream {
    */
   addSheet(name: string, columns: readonly XlsxColumn[]): XlsxSheet {
     this.sheets += 1;
-    return new XlsxSheet(
+    this.current = new XlsxSheet(
       this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] }),
       columns,
     );
+    return this.current;
   }
 
   /** The workbook opens on the last sheet added so far (its tab selected). */
@@ -127,15 +151,21 @@ export class XlsxStream {
   }
 
   /**
-   * Resolves once the reader has taken what was written (or at once when little is waiting);
-   * false when the reader has gone and the producer should stop.
+   * Resolves once the zip has compressed what was written and the reader has taken what was
+   * zipped (at once when little of either is waiting); false when the reader has gone and the
+   * producer should stop.
    */
   async ready(): Promise<boolean> {
     // Let the zip and the reader run between batches of rows.
     await new Promise((resolve) => setImmediate(resolve));
-    while (!this.cancelled && this.out.readableLength > BUFFERED_LIMIT)
-      await new Promise<void>((resolve) => (this.waiting = resolve));
-    return !this.cancelled;
+    for (;;) {
+      if (this.cancelled) return false;
+      if (this.out.readableLength > BUFFERED_LIMIT)
+        await new Promise<void>((resolve) => (this.waiting = resolve));
+      else if ((this.current?.zipBacklog() ?? 0) > BUFFERED_LIMIT)
+        await new Promise((resolve) => setTimeout(resolve, ZIP_POLL_MS));
+      else return true;
+    }
   }
 
   /** Writes the rest of the workbook and ends the stream. */
