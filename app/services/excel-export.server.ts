@@ -259,6 +259,8 @@ export async function exportWorkbook(
   plan: ExportPlan,
   channel: ReadChannel,
   t: TFunction,
+  /** Records a sheet holds (Excel's limit; a test makes it small to see a kind continue). */
+  maxSheetRows: number = MAX_SHEET_ROWS,
 ): Promise<WorkbookAnswer> {
   if (!(await logReads(viewer, plan, "excelExport", channel))) return { ok: false };
   const texts = workbookTexts(t, plan.unit);
@@ -310,7 +312,7 @@ export async function exportWorkbook(
         let batch = 0;
         for await (const page of exportRecordPages(viewer, pid, window, [kind])) {
           for (const row of page) {
-            if (sheet.rows >= MAX_SHEET_ROWS) {
+            if (sheet.rows >= maxSheetRows) {
               sheet.commit();
               part += 1;
               sheet = xlsx.addSheet(

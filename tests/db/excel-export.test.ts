@@ -11,6 +11,9 @@ import { loader as exportRoute } from "~/routes/api.patient-data.exportReport";
 import { loader as latestRoute } from "~/routes/api.patient-data.getLatestDateFromReportAndAidex";
 import { action as daysRoute } from "~/routes/api.patient-data.listExistInDateFromReport";
 import { loader as preExportRoute } from "~/routes/api.patient-data.preExport";
+import { viewerById } from "~/models/access.server";
+import { exportWorkbook, planExport } from "~/services/excel-export.server";
+import { getFixedT } from "~/utils/i18n.server";
 import { db } from "~/utils/db.server";
 import { getApi, postApi, type Handler } from "./api-client";
 import { cookieFor, statusOf } from "./report-support";
@@ -382,6 +385,39 @@ describe("the Excel export", () => {
     const logged = await reads(editor.id, "read:excelExport");
     expect(logged.map((r) => [r.patientId, r.channel])).toEqual([[anna.pid, "api"]]);
     expect(logged[0]!.detail).toMatchObject({ start: DAY, end: DAY });
+  });
+
+  it("a kind with more records than a sheet holds continues on a numbered sheet", async () => {
+    const viewer = await viewerById(editor.id);
+    const planned = await planExport(
+      viewer,
+      { selection: { pids: [anna.pid!] }, dates: { kind: "dates", start: DAY, end: DAY }, unit: 1 },
+      0,
+    );
+    if (!planned.ok) throw new Error("refused");
+    const file = await exportWorkbook(
+      viewer,
+      planned.plan,
+      "api",
+      await getFixedT("en", "excel"),
+      1,
+    );
+    if (!file.ok) throw new Error("refused");
+    const workbook = await workbookOf(new Response(file.body));
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      "CGM",
+      "CGM (2)",
+      "Blood glucose",
+      "Pump",
+      "Carbohydrates",
+      "Insulin",
+      "Summary",
+    ]);
+    // Both of the day's CGM readings, one a sheet, in time order: 153 then 99 mg/dL.
+    expect(workbook.getWorksheet("CGM")!.getRow(2).getCell(4).value).toBe(153);
+    expect(workbook.getWorksheet("CGM (2)")!.getRow(2).getCell(4).value).toBe(99);
+    expect(workbook.getWorksheet("CGM (2)")!.rowCount).toBe(2);
+    expect(workbook.views[0]?.activeTab).toBe(6);
   });
 
   it("the page form: a guest gets 403, the file route answers the 403 page, the editor downloads", async () => {
