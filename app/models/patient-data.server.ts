@@ -431,7 +431,7 @@ export async function* exportRecordPages(
     // reads it while the caller writes these.
     let next: ReturnType<ExportSource["page"]> | null = source.page(null);
     while (next) {
-      const rows = await next;
+      const rows: Awaited<ReturnType<ExportSource["page"]>> = await next;
       const last = rows.length === EXPORT_PAGE ? rows[rows.length - 1]! : null;
       next = last ? readAhead(source.page({ dateTime: last.dateTime, id: last.id })) : null;
       yield rows.map(({ id: _id, dateTime: _at, ...row }) => row as ExportRow);

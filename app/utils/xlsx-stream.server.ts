@@ -42,6 +42,14 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
 const ROW_STYLE: Partial<ExcelJS.Style> = {};
 const EMPTY_CELL_STYLE: Partial<ExcelJS.Style> = {};
 
+/**
+ * Gives a row the shared row style. exceljs keeps a row's style in its `style` property, which its
+ * type declarations leave out.
+ */
+function shareRowStyle(row: ExcelJS.Row): void {
+  (row as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
+}
+
 /** One sheet of an {@link XlsxStream}: rows are written in order, then it is committed. */
 export class XlsxSheet {
   private readonly styles: Partial<ExcelJS.Style>[];
@@ -60,7 +68,7 @@ export class XlsxSheet {
     this.started = true;
     this.sheet.columns = this.columns.map((c) => ({ width: c.width }));
     const header = this.sheet.addRow(this.columns.map((c) => c.header));
-    header.style = ROW_STYLE;
+    shareRowStyle(header);
     header.eachCell((cell) => (cell.style = HEADER_STYLE));
     header.commit();
   }
@@ -69,7 +77,7 @@ export class XlsxSheet {
   write(values: readonly XlsxCell[]): void {
     this.start();
     const row = this.sheet.addRow(values as XlsxCell[]);
-    row.style = ROW_STYLE;
+    shareRowStyle(row);
     for (let c = 0; c < values.length; c++)
       row.getCell(c + 1).style = values[c] === null ? EMPTY_CELL_STYLE : this.styles[c]!;
     row.commit();
