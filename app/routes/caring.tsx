@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaringMenu, CaringMissing } from "~/components/caring";
 import { listCaredFor, listCaringRequests } from "~/models/read-power-list.server";
-import { requireCaring } from "~/services/caring.server";
+import { requireCaring } from "~/services/caring-account.server";
 import * as c from "~/styles/caring.css";
 import * as s from "~/styles/layout.css";
 

@@ -10,7 +10,7 @@ import { searchShareCandidates, type ShareCandidate } from "~/models/read-power-
 import { invitePatient } from "~/models/read-power-request.server";
 import { caringAddQuery } from "~/schemas/caring";
 import { findShareListQuery, inviteSchema } from "~/schemas/read-power";
-import { requireCaring } from "~/services/caring.server";
+import { requireCaring } from "~/services/caring-account.server";
 import { newPatientFormData, submitNewPatient } from "~/services/patient-add.server";
 import { formError, refusalInit } from "~/services/throttle-response.server";
 import * as c from "~/styles/caring.css";

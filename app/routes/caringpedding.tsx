@@ -13,7 +13,7 @@ import {
   deleteCaringRequest,
   requireCaring,
   sendCaringRequestAgain,
-} from "~/services/caring.server";
+} from "~/services/caring-account.server";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import * as pv from "~/styles/patient-view.css";
