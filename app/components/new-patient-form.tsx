@@ -26,6 +26,7 @@ export function NewPatientForm({
   lastResult,
   added,
   openHref,
+  openLabel,
   options,
   unit,
   timeZone,
@@ -35,8 +36,9 @@ export function NewPatientForm({
 }: {
   lastResult: SubmissionResult<string[]> | null | undefined;
   added: { name: string; email: string; mailed: boolean } | null | undefined;
-  /** Where the notice of a person just added leads (their waiting request). */
+  /** Where the notice of a person just added leads (their waiting request), and its words. */
   openHref: string;
+  openLabel?: string;
   options: RecordOption[];
   unit: number;
   timeZone: string;
@@ -71,7 +73,7 @@ export function NewPatientForm({
             })}
           </p>
           <p>{t("add.waiting", { name: added.name })}</p>
-          <Link to={openHref}>{t("add.open")}</Link>
+          <Link to={openHref}>{openLabel ?? t("add.open")}</Link>
         </div>
       ) : null}
       <FormProvider context={form.context}>

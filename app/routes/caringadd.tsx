@@ -222,6 +222,7 @@ function ByFile({ file }: { file: NonNullable<Awaited<ReturnType<typeof newPatie
         lastResult={submitted?.result}
         added={submitted?.added}
         openHref="/caringpedding"
+        openLabel={t("add.openPending")}
         options={file.options}
         unit={file.unit}
         timeZone={file.timeZone}
