@@ -68,6 +68,7 @@ export interface DateRangeFieldsProps {
 /** A range of days: two text fields without JavaScript, a react-aria `DateRangePicker` with it. */
 export function DateRangeFields(props: DateRangeFieldsProps) {
   const hydrated = useHydrated();
+  const navigation = useLocation().key;
   const { names, textLabels, values, invalid } = props;
   if (!hydrated)
     return (
@@ -86,7 +87,11 @@ export function DateRangeFields(props: DateRangeFieldsProps) {
         />
       </>
     );
-  return <RangePicker {...props} />;
+  // Every page the form leads to starts the picker afresh from the server's values, even when
+  // they are the ones it showed (a quick range equal to the default range).
+  return (
+    <RangePicker key={`${navigation} ${values.start} ${values.end} ${props.today}`} {...props} />
+  );
 }
 
 export interface DateFieldProps {
@@ -108,6 +113,7 @@ export interface DateFieldProps {
 /** One day: a text field without JavaScript, a react-aria `DatePicker` with it. */
 export function DateField(props: DateFieldProps) {
   const hydrated = useHydrated();
+  const navigation = useLocation().key;
   if (!hydrated)
     return (
       <TextDateField
@@ -117,7 +123,7 @@ export function DateField(props: DateFieldProps) {
         invalid={props.invalid}
       />
     );
-  return <DayPicker {...props} />;
+  return <DayPicker key={`${navigation} ${props.value} ${props.today}`} {...props} />;
 }
 
 /** The YYYY/MM/DD text field of the JavaScript-off forms. */
@@ -215,9 +221,6 @@ function PickerFrame({ children }: { children: ReactNode }) {
 function RangePicker({ names, label, values, today, limits, problemOf }: DateRangeFieldsProps) {
   const { t } = useTranslation();
   const submitRef = useSubmitOnEnter();
-  // Every page the form leads to starts the picker afresh from the server's values, even when
-  // they are the ones it showed (a quick range equal to the default range).
-  const navigationKey = useLocation().key;
   const start = calendarDateOf(values.start);
   const end = calendarDateOf(values.end);
   // A start or end alone (the server said the other is missing) stays in its field.
@@ -230,7 +233,6 @@ function RangePicker({ names, label, values, today, limits, problemOf }: DateRan
   return (
     <PickerFrame>
       <DateRangePicker
-        key={`${navigationKey} ${values.start} ${values.end} ${today}`}
         className={d.picker}
         startName={names.start}
         endName={names.end}
@@ -277,7 +279,6 @@ function RangePicker({ names, label, values, today, limits, problemOf }: DateRan
 function DayPicker({ name, label, value, today, limits, problemOf }: DateFieldProps) {
   const { t } = useTranslation();
   const submitRef = useSubmitOnEnter();
-  const navigationKey = useLocation().key;
   const validate = (date: DateValue | null) => {
     if (!date) return null;
     const key = problemOf(isoOfCalendarDate(date));
@@ -286,7 +287,6 @@ function DayPicker({ name, label, value, today, limits, problemOf }: DateFieldPr
   return (
     <PickerFrame>
       <DatePicker
-        key={`${navigationKey} ${value} ${today}`}
         className={d.picker}
         name={name}
         defaultValue={calendarDateOf(value)}
