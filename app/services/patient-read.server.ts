@@ -1,6 +1,11 @@
 import type { AccessChannel } from "@prisma/client";
-import { findVisiblePatient, type Viewer, type VisiblePatient } from "~/models/access.server";
-import { logPatientRead } from "~/models/audit-log.server";
+import {
+  findVisiblePatient,
+  findVisiblePatients,
+  type Viewer,
+  type VisiblePatient,
+} from "~/models/access.server";
+import { logPatientRead, logPatientReads } from "~/models/audit-log.server";
 import type { IsoDate } from "~/report/day";
 import { checkDateRange, type DateRangeRule, type ReportRangeProblem } from "~/report/report-range";
 import { verifyRenderToken } from "~/utils/render-token.server";
@@ -32,7 +37,9 @@ export type ReadPurpose =
   | "excelExport"
   | "exportPreview"
   | "dataDays"
-  | "uploadCentre";
+  | "uploadCentre"
+  | "caringList"
+  | "caringDetail";
 
 export type ReadChannel = AccessChannel;
 
@@ -40,8 +47,9 @@ export type AskedRange = { readonly start: string; readonly end: string };
 
 export interface ReadAsk {
   readonly viewer: Viewer;
-  readonly pid: number;
-  /** The patient's account id when the address names it too (it must match). */
+  /** The patient's record; null when the address names only the patient's account (`userId`). */
+  readonly pid: number | null;
+  /** The patient's account id when the address names it (with a pid, it must match). */
   readonly userId?: number;
   readonly purpose: ReadPurpose;
   readonly channel: ReadChannel;
@@ -130,4 +138,32 @@ export async function readPatient(ask: ReadAsk): Promise<PatientRead> {
     });
   }
   return { ok: true, patient, range, now };
+}
+
+export interface ListReadAsk {
+  readonly viewer: Viewer;
+  /** The patients a list is about to show data of. */
+  readonly pids: readonly number[];
+  readonly purpose: ReadPurpose;
+  readonly channel: ReadChannel;
+}
+
+/**
+ * A list that shows several patients' data (remote caring's list of the people one cares for):
+ * of `pids`, the patients the viewer may read, by the same rule as {@link readPatient}; the others
+ * are left out and nothing is written for them. Each granted patient gets one access-log row,
+ * written (in one statement) before anything of theirs is read.
+ */
+export async function readPatientList(ask: ListReadAsk): Promise<VisiblePatient[]> {
+  const patients = await findVisiblePatients(ask.viewer, ask.pids);
+  await logPatientReads(
+    patients.map((patient) => ({
+      actorId: ask.viewer.id,
+      patientId: patient.id,
+      action: `read:${ask.purpose}`,
+      channel: ask.channel,
+      detail: {},
+    })),
+  );
+  return patients;
 }

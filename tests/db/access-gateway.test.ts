@@ -36,6 +36,8 @@ import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
 import { loader as importPage } from "~/routes/patientShow.$id.import";
 import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
+import { loader as caringDetailPage } from "~/routes/$userId.caringdetail";
+import { loader as caringPatientsPage } from "~/routes/caringpatients";
 import { errorPageStatusOf } from "~/utils/error-page";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
@@ -326,6 +328,16 @@ const ROUTES: readonly RouteCase[] = [
     purpose: "agpReport",
     call: apiPost(agpApi, "cgms/cgm-record/agp"),
   },
+  {
+    file: "$userId.caringdetail.tsx",
+    kind: "page",
+    purpose: "caringDetail",
+    call: page(
+      caringDetailPage,
+      (_p, u) => `/${u}/caringdetail`,
+      (_p, u) => ({ userId: String(u) }),
+    ),
+  },
   { file: "$id.print[.]pdf.tsx", kind: "pdf", purpose: "pumpReport", call: pdf(pumpPdf, "print") },
   {
     file: "$id.cgmsprint[.]pdf.tsx",
@@ -353,6 +365,12 @@ const ROUTES: readonly RouteCase[] = [
   },
 ];
 
+/**
+ * Routes that list several patients' data: each patient shown is one read (`readPatientList`),
+ * a patient not shown none. Walked in their own test below.
+ */
+const LIST_ROUTES = [{ file: "caringpatients.tsx", purpose: "caringList" }] as const;
+
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
 const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
 /** Signed out: pages and PDFs send to the sign-in page, `/api/` calls answer "missing token". */
@@ -361,13 +379,23 @@ const SIGNED_OUT: Record<Kind, number> = { page: 302, api: 800, pdf: 302 };
 let n = 0;
 async function scenario() {
   const tag = `${++n}-${Date.now()}`;
+  // Names, and a person's gender and type of diabetes: remote caring's pages ask for them first.
   const mk = (name: string, identity: 1 | 2, isPass = 1) =>
     db().user.create({
       data: {
         email: `${name}-${tag}@gateway.test`,
         identity,
         isPass,
-        ...(identity === 1 ? { patient: { create: { timeZone: ZONE } } } : {}),
+        firstName: name,
+        lastName: "Gateway",
+        ...(identity === 1
+          ? {
+              gender: "female",
+              patient: {
+                create: { timeZone: ZONE, diabetesType: { connect: { code: "type1" } } },
+              },
+            }
+          : {}),
       },
       include: { patient: true },
     });
@@ -426,7 +454,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -434,7 +462,9 @@ describe("the access gateway on every route that reads patient data", () => {
     });
     const outside = readers.filter((f) => !gateway.test(readFileSync(`app/routes/${f}`, "utf8")));
     expect(outside).toEqual([]);
-    expect([...readers].sort()).toEqual(ROUTES.map((r) => r.file).sort());
+    expect([...readers].sort()).toEqual(
+      [...ROUTES.map((r) => r.file), ...LIST_ROUTES.map((r) => r.file)].sort(),
+    );
   });
 
   it("only the gateway writes reads to the access log", () => {
@@ -446,7 +476,7 @@ describe("the access gateway on every route that reads patient data", () => {
         else if (
           /\.tsx?$/.test(entry.name) &&
           !entry.name.includes(".test.") &&
-          readFileSync(path, "utf8").includes("logPatientRead(")
+          /logPatientReads?\(/.test(readFileSync(path, "utf8"))
         )
           writers.push(path);
       }
@@ -456,6 +486,33 @@ describe("the access gateway on every route that reads patient data", () => {
       "app/models/audit-log.server.ts",
       "app/services/patient-read.server.ts",
     ]);
+  });
+
+  it("a list of patients' data (remote caring's) logs one read for each patient it shows, none for any other relationship", async () => {
+    const list = async (who: keyof typeof s.callers) =>
+      (await caringPatientsPage({
+        request: new Request("http://localhost/caringpatients", {
+          headers: { Cookie: s.callers[who].cookie! },
+        }),
+        params: {},
+        context: {},
+      })) as { rows: { pid: number }[]; missing: string[] };
+    const before = await logRows(s.pid);
+    const shown = await list("accepted");
+    expect(shown.missing).toEqual([]);
+    expect(shown.rows.map((r) => r.pid)).toEqual([s.pid]);
+    const added = (await logRows(s.pid)).slice(before.length);
+    expect(
+      added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId })),
+    ).toEqual([
+      { action: `read:${LIST_ROUTES[0].purpose}`, channel: "page", actorId: s.viewers.accepted.id },
+    ]);
+    const after = (await logRows(s.pid)).length;
+    for (const who of ["owner", "pending", "refused", "stranger", "unaudited"] as const) {
+      const answer = await list(who);
+      expect([who, answer.rows.map((r) => r.pid)]).toEqual([who, []]);
+    }
+    expect((await logRows(s.pid)).length).toBe(after);
   });
 
   it("a granted read (the owner, an accepted reader) writes exactly one row with its channel, purpose and reader", async () => {
@@ -483,10 +540,14 @@ describe("the access gateway on every route that reads patient data", () => {
     const before = (await logRows(s.pid)).length;
     for (const route of ROUTES) {
       for (const who of ["pending", "refused", "stranger", "unaudited"] as const) {
+        // Remote caring's page tells a clinic still in review to finish it first (whoever it asks
+        // about), reading nothing.
+        const refused =
+          route.purpose === "caringDetail" && who === "unaudited" ? 200 : REFUSED[route.kind];
         expect([route.file, who, await route.call(s.callers[who], s.pid, s.owner.id)]).toEqual([
           route.file,
           who,
-          REFUSED[route.kind],
+          refused,
         ]);
       }
       expect([
@@ -498,7 +559,7 @@ describe("the access gateway on every route that reads patient data", () => {
       expect([
         route.file,
         "missing",
-        await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id),
+        await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id + 100_000),
       ]).toEqual([route.file, "missing", REFUSED[route.kind]]);
     }
     expect((await logRows(s.pid)).length).toBe(before);
@@ -594,13 +655,14 @@ describe("the access gateway on every route that reads patient data", () => {
       log.items.push(...answer.items);
       pages = answer.pages;
     }
-    expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
+    // The reader's display name (first and last name).
+    expect(log.items.every((i) => i.who !== "owner Gateway")).toBe(true);
     expect(log.items).toContainEqual(
       expect.objectContaining({
         what: expect.arrayContaining(["accessLog.actions.read_meterReadings"]),
         channel: "api",
         range: { start: FROM, end: TO },
-        who: s.viewers.accepted.email,
+        who: "accepted Gateway",
       }),
     );
     expect(log.items).toContainEqual(
@@ -608,7 +670,7 @@ describe("the access gateway on every route that reads patient data", () => {
         what: expect.arrayContaining(["accessLog.actions.read_patientHome"]),
         channel: "page",
         range: null,
-        who: s.viewers.accepted.email,
+        who: "accepted Gateway",
       }),
     );
   });
