@@ -1,6 +1,6 @@
 import type { AccessChannel } from "@prisma/client";
 import { findVisiblePatient, type Viewer, type VisiblePatient } from "~/models/access.server";
-import { logPatientRead } from "~/models/audit-log.server";
+import { logPatientRead, logPatientReads } from "~/models/audit-log.server";
 import type { IsoDate } from "~/report/day";
 import { checkDateRange, type DateRangeRule, type ReportRangeProblem } from "~/report/report-range";
 import { verifyRenderToken } from "~/utils/render-token.server";
@@ -127,4 +127,32 @@ export async function readPatient(ask: ReadAsk): Promise<PatientRead> {
     });
   }
   return { ok: true, patient, range, now };
+}
+
+/** What a page that shows several patients' figures at once is for; the access log shows it. */
+export type ListReadPurpose = "triage";
+
+/**
+ * A page that shows figures of several patients at once (the clinic's triage list): its statement
+ * picks the patients through the access rule while it reads them (`visiblePatientSql`), and which
+ * patients the page shows is known only once they are sorted and filtered. This writes one
+ * access-log row for each patient whose figures the page shows, with the dates they cover, all in
+ * one statement, before the page is sent; the patients left off the page are not logged (the
+ * server compared their figures, nobody saw them).
+ */
+export async function logListedReads(ask: {
+  readonly viewer: Viewer;
+  readonly purpose: ListReadPurpose;
+  readonly channel: ReadChannel;
+  readonly reads: readonly { readonly patientId: number; readonly range: AskedRange }[];
+}): Promise<void> {
+  await logPatientReads({
+    actorId: ask.viewer.id,
+    action: `read:${ask.purpose}`,
+    channel: ask.channel,
+    reads: ask.reads.map((r) => ({
+      patientId: r.patientId,
+      detail: { start: r.range.start, end: r.range.end },
+    })),
+  });
 }
