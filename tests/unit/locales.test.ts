@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH = [
   /^views:units\./,
   /^record:record\.(centimetres|kilograms)$/,
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
+  /^patients:triage\.(columns\.gmi|percent)$/,
   /^reports:statistics\.units\./,
   /^import:formats\.(clarity|libreview)$/,
   /^reports:statistics\.metrics\.(MBG|LBGI|HBGI|ADRR|GRADE|MAGE|MODD|SDBG|IQR|AAC100|AUC100|LAGE|MAG|CONGA1|CONGA4|eHbA1c|TIR|GMI|GRI)\.name$/,

@@ -1,0 +1,47 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** The flag filter: a row of checkboxes and its button (a GET form, so it works without scripts). */
+export const filter = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: `0 0 ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});
+globalStyle(`${filter} legend`, { fontWeight: 600, padding: `0 ${vars.space.xs}` });
+
+export const check = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+});
+
+/** A column head that sorts: the whole head is the link; the arrow says the order in words too (aria-sort). */
+export const sortLink = style({
+  color: "inherit",
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+});
+
+/** Figures read as numbers, lined up on the right. */
+export const number = style({ textAlign: "right", whiteSpace: "nowrap" });
+globalStyle(`th${number}`, { textAlign: "right" });
+
+/** A flag: a bordered word, so it reads without colour and on paper. */
+export const flag = style({
+  display: "inline-block",
+  margin: "0 0.25rem 0.15rem 0",
+  padding: "0 0.35rem",
+  border: `1px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.warning,
+  fontSize: "0.8125rem",
+  whiteSpace: "nowrap",
+  "@media": { print: { color: "#000", borderColor: "#000" } },
+});
+
+export const muted = style({ color: vars.color.muted, fontSize: "0.8125rem" });
