@@ -107,7 +107,7 @@ export function TriageList({ data }: { data: TriageListData }) {
           ) : null}
         </fieldset>
       </Form>
-      <p role="status">
+      <p role="status" data-testid="triage-count">
         {data.flags.length > 0
           ? t("triage.countFiltered", { count: data.total })
           : t("triage.count", { count: data.total })}
@@ -117,14 +117,17 @@ export function TriageList({ data }: { data: TriageListData }) {
           {data.flags.length > 0 ? t("triage.emptyFiltered") : t("triage.empty")}
         </p>
       ) : (
-        // Up to a tablet's width the rows stack as cards; a table still wider than its box scrolls.
+        // On a phone the rows stack as cards under a row of sort links; a table wider than its box scrolls.
         <div
           className={s.tableScroll}
           tabIndex={0}
           role="region"
           aria-label={t("triage.caption", { days: TRIAGE_DAYS })}
         >
-          <table className={`${s.table} ${st.stackTableWide}`} data-testid="triage-table">
+          <table
+            className={`${s.table} ${st.stackTable} ${tr.sortHeads}`}
+            data-testid="triage-table"
+          >
             <caption>{t("triage.caption", { days: TRIAGE_DAYS })}</caption>
             <thead>
               <tr>

@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { NARROW_SECTION } from "./breakpoints";
 import { vars } from "./theme.css";
 
 /** The flag filter: a row of checkboxes and its button (a GET form, so it works without scripts). */
@@ -45,3 +46,32 @@ export const flag = style({
 });
 
 export const muted = style({ color: vars.color.muted, fontSize: "0.8125rem" });
+
+/**
+ * The list stacks its rows as cards on a phone (stack-table.css.ts `stackTable`), where a table
+ * hides its column heads; this one keeps them, as a row of sort links above the cards.
+ */
+export const sortHeads = style({});
+const narrow = (rule: Parameters<typeof globalStyle>[1]) => ({
+  "@media": { screen: { "@container": { [NARROW_SECTION]: rule } } },
+});
+globalStyle(
+  `table${sortHeads} thead`,
+  narrow({
+    position: "static",
+    display: "block",
+    width: "auto",
+    height: "auto",
+    overflow: "visible",
+    clip: "auto",
+    whiteSpace: "normal",
+  }),
+);
+globalStyle(
+  `table${sortHeads} thead tr`,
+  narrow({ display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.md}` }),
+);
+globalStyle(
+  `table${sortHeads} thead th`,
+  narrow({ display: "inline-block", border: 0, padding: 0, textAlign: "left" }),
+);
