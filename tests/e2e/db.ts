@@ -214,3 +214,30 @@ export async function newestCgmDay(pid: number, timeZone: string): Promise<strin
       : null;
   });
 }
+
+/** CGM readings of a patient (mg/dL at UTC instants), as one device's upload would store them. */
+export async function addCgmReadings(pid: number, readings: { at: Date; mgdl: number }[]) {
+  await withDb((client) =>
+    client.query(
+      `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime")
+       SELECT $1, 'E2E-CGM', r.n, 7, r.mgdl, '', 'UTC', r.at
+         FROM unnest($2::float8[], $3::timestamp[]) WITH ORDINALITY AS r(mgdl, at, n)`,
+      [
+        pid,
+        readings.map((r) => r.mgdl),
+        readings.map((r) => r.at.toISOString().replace("T", " ").replace("Z", "")),
+      ],
+    ),
+  );
+}
+
+/** A finished upload of the patient's CGM that ended at `completedAt`. */
+export async function addFinishedUpload(pid: number, uploaderId: number, completedAt: Date) {
+  await withDb((client) =>
+    client.query(
+      `INSERT INTO "UploadTask" ("patientId", "uploaderId", "deviceKind", "deviceSn", "timeZone", status, "completedAt")
+       VALUES ($1, $2, 'aidex', 'E2E-CGM', 'UTC', 'done', $3::timestamp)`,
+      [pid, uploaderId, completedAt.toISOString().replace("T", " ").replace("Z", "")],
+    ),
+  );
+}
