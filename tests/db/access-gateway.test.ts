@@ -34,6 +34,7 @@ import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
 import { loader as importPage } from "~/routes/patientShow.$id.import";
 import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
+import { loader as patientsPage } from "~/routes/patientShow.patients";
 import { errorPageStatusOf } from "~/utils/error-page";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
@@ -337,6 +338,13 @@ const ROUTES: readonly RouteCase[] = [
   },
 ];
 
+/**
+ * Route modules that show figures of several patients at once (the clinic's triage list): their
+ * statement picks the patients through the access rule, and the gateway logs each patient shown
+ * (`logListedReads`); walked in their own test below.
+ */
+const LIST_ROUTES = ["patientShow.patients.tsx"];
+
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
 const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
 /** Signed out: pages and PDFs send to the sign-in page, `/api/` calls answer "missing token". */
@@ -410,7 +418,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|triage)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -418,7 +426,7 @@ describe("the access gateway on every route that reads patient data", () => {
     });
     const outside = readers.filter((f) => !gateway.test(readFileSync(`app/routes/${f}`, "utf8")));
     expect(outside).toEqual([]);
-    expect([...readers].sort()).toEqual(ROUTES.map((r) => r.file).sort());
+    expect([...readers].sort()).toEqual([...ROUTES.map((r) => r.file), ...LIST_ROUTES].sort());
   });
 
   it("only the gateway writes reads to the access log", () => {
@@ -430,7 +438,7 @@ describe("the access gateway on every route that reads patient data", () => {
         else if (
           /\.tsx?$/.test(entry.name) &&
           !entry.name.includes(".test.") &&
-          readFileSync(path, "utf8").includes("logPatientRead(")
+          /logPatientReads?\(/.test(readFileSync(path, "utf8"))
         )
           writers.push(path);
       }
@@ -461,6 +469,27 @@ describe("the access gateway on every route that reads patient data", () => {
         ]);
       }
     }
+  });
+
+  it("the clinic's triage list logs one read per patient it shows, for an accepted clinic only", async () => {
+    const listed = async (who: keyof typeof s.callers) => {
+      const before = (await logRows(s.pid)).length;
+      const request = new Request("http://localhost/patientShow/patients", {
+        headers: { Cookie: s.callers[who].cookie! },
+      });
+      const page = await patientsPage({ request, params: {}, context: {} });
+      const added = (await logRows(s.pid)).slice(before);
+      return {
+        shown: (page.triage?.items ?? []).filter((i) => i.patientId === s.pid).length,
+        logged: added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId })),
+      };
+    };
+    expect(await listed("accepted")).toEqual({
+      shown: 1,
+      logged: [{ action: "read:triage", channel: "page", actorId: s.viewers.accepted.id }],
+    });
+    for (const who of ["owner", "pending", "refused", "stranger", "unaudited"] as const)
+      expect([who, await listed(who)]).toEqual([who, { shown: 0, logged: [] }]);
   });
 
   it("every other relationship is refused with nothing written: pending, refused, stranger, unaudited clinic, signed out", async () => {
