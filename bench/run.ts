@@ -14,6 +14,7 @@ const SERVER_BENCHES = [
   "device-upload.bench.ts",
   "pages.bench.ts",
   "report-pdf.bench.ts",
+  "triage.bench.ts",
   "load.bench.ts",
 ];
 const last = (f: string) => Number(SERVER_BENCHES.includes(f));

@@ -256,8 +256,9 @@ export async function seededPatient(databaseUrl: string): Promise<{ pid: number;
 }
 
 /**
- * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`),
- * so the benchmarks of one run never share one.
+ * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`,
+ * another prefix than `diacare_bench` with BENCH_DATABASE_PREFIX), so the benchmarks of one run
+ * never share one.
  */
 export async function withBenchServer<T>(
   label: string,
@@ -265,7 +266,10 @@ export async function withBenchServer<T>(
   serverEnv: Record<string, string> = {},
 ): Promise<T> {
   const adminUrl = await serverUrl();
-  const name = `diacare_bench_${label}_${process.pid}`;
+  const prefix = process.env.BENCH_DATABASE_PREFIX || "diacare_bench";
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix))
+    throw new Error("BENCH_DATABASE_PREFIX: lower-case letters, digits and _ only");
+  const name = `${prefix}_${label}_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, name);
   let server: ReturnType<typeof startServer> | undefined;
   let cleaning: Promise<void> | undefined;
