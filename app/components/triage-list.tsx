@@ -1,16 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/pager";
-import {
-  BELOW_RANGE_LIMIT_PERCENT,
-  FIRST_DIRECTION,
-  NO_UPLOAD_DAYS,
-  TIR_TARGET_PERCENT,
-  TRIAGE_DAYS,
-  TRIAGE_FLAGS,
-  type TriageFlag,
-  type TriageSort,
-} from "~/report/triage";
+import { FIRST_DIRECTION, TRIAGE_FLAGS, type TriageSort } from "~/schemas/triage";
 import type { TriageList as TriageListData } from "~/services/triage.server";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
@@ -31,13 +22,6 @@ const COLUMNS: readonly Column[] = [
   { sort: "gmi", numeric: true },
   { sort: "flags", numeric: false },
 ];
-
-/** The numbers each flag's words name. */
-const FLAG_VALUES: Record<TriageFlag, Record<string, number>> = {
-  noUpload: { days: NO_UPLOAD_DAYS },
-  belowRange: { percent: BELOW_RANGE_LIMIT_PERCENT },
-  lowTir: { percent: TIR_TARGET_PERCENT },
-};
 
 /**
  * The clinic's triage list: each patient sharing with the clinic, with the last 14 days' figures
@@ -66,7 +50,7 @@ export function TriageList({ data }: { data: TriageListData }) {
       case "below54":
         return t("triage.columns.below", { limit: data.bands.veryLow, unit });
       case "days":
-        return t("triage.columns.days", { days: TRIAGE_DAYS });
+        return t("triage.columns.days", { days: data.days });
       default:
         return t(`triage.columns.${sort}`);
     }
@@ -78,8 +62,8 @@ export function TriageList({ data }: { data: TriageListData }) {
 
   return (
     <section className={s.section} aria-labelledby="triage-title" data-testid="triage">
-      <h2 id="triage-title">{t("triage.title", { days: TRIAGE_DAYS })}</h2>
-      <p className={s.note}>{t("triage.intro", { days: TRIAGE_DAYS })}</p>
+      <h2 id="triage-title">{t("triage.title", { days: data.days })}</h2>
+      <p className={s.note}>{t("triage.intro", { days: data.days })}</p>
       <Form method="get" action="/patientShow/patients" preventScrollReset>
         {kept.map(([key, value], i) => (
           <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
@@ -96,7 +80,7 @@ export function TriageList({ data }: { data: TriageListData }) {
                 value={flag}
                 defaultChecked={data.flags.includes(flag)}
               />
-              {t(`triage.flags.${flag}`, FLAG_VALUES[flag])}
+              {t(`triage.flags.${flag}`, data.flagValues[flag])}
             </label>
           ))}
           <button type="submit" className={layout.buttonSecondary}>
@@ -122,13 +106,13 @@ export function TriageList({ data }: { data: TriageListData }) {
           className={s.tableScroll}
           tabIndex={0}
           role="region"
-          aria-label={t("triage.caption", { days: TRIAGE_DAYS })}
+          aria-label={t("triage.caption", { days: data.days })}
         >
           <table
             className={`${s.table} ${st.stackTable} ${tr.sortHeads}`}
             data-testid="triage-table"
           >
-            <caption>{t("triage.caption", { days: TRIAGE_DAYS })}</caption>
+            <caption>{t("triage.caption", { days: data.days })}</caption>
             <thead>
               <tr>
                 {COLUMNS.map(({ sort, numeric }) => {
@@ -191,7 +175,7 @@ export function TriageList({ data }: { data: TriageListData }) {
                     ) : (
                       item.flags.map((flag) => (
                         <span key={flag} className={tr.flag} data-flag={flag}>
-                          {t(`triage.flags.${flag}`, FLAG_VALUES[flag])}
+                          {t(`triage.flags.${flag}`, data.flagValues[flag])}
                         </span>
                       ))
                     )}

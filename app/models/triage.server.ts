@@ -5,11 +5,14 @@ import {
   TIR_TARGET_PERCENT,
   TRIAGE_BANDS,
   TRIAGE_DAYS,
-  type SortDirection,
   type TriageCounts,
+} from "~/report/triage";
+import {
+  TRIAGE_FLAGS,
+  type SortDirection,
   type TriageFlag,
   type TriageSort,
-} from "~/report/triage";
+} from "~/schemas/triage";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
@@ -87,9 +90,7 @@ function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Pri
       return Prisma.sql`f."meanMgdl" ${d} NULLS LAST`;
     case "flags": {
       const count = Prisma.join(
-        (["noUpload", "belowRange", "lowTir"] as const).map(
-          (flag) => Prisma.sql`(${flagSql(flag, nowUtc)})::int`,
-        ),
+        TRIAGE_FLAGS.map((flag) => Prisma.sql`(${flagSql(flag, nowUtc)})::int`),
         " + ",
       );
       return Prisma.sql`(${count}) ${d}, ${ratio("inRange")} ASC NULLS LAST`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { consensusTargetsOf, timeInRangesOf } from "../metrics/ranges";
 import {
   belowRangeFlag,
+  FLAG_VALUES,
   lowTirFlag,
   noRecentUpload,
   TRIAGE_BANDS,
@@ -58,8 +59,13 @@ describe("triage figures", () => {
     });
   });
 
-  it("uses the consensus bands of app/metrics (54, 70, 180 mg/dL)", () => {
+  it("uses the consensus bands and goals the AGP report holds (54, 70, 180 mg/dL; 70 %, 4 %)", () => {
     expect(TRIAGE_BANDS).toEqual({ veryLow: 54, low: 70, high: 180 });
+    expect(FLAG_VALUES).toEqual({
+      noUpload: { days: 7 },
+      belowRange: { percent: 4 },
+      lowTir: { percent: 70 },
+    });
   });
 });
 

@@ -13,7 +13,8 @@
  * readings (app/metrics/ranges.ts `timeInRangesOf`), with the consensus bands (Battelino T, et al.
  * Clinical Targets for Continuous Glucose Monitoring Data Interpretation. Diabetes Care
  * 2019;42:1593-1603, doi:10.2337/dci19-0028): in range 70-180 mg/dL (3.9-10.0 mmol/L, both ends
- * included), below range < 70 mg/dL, level 2 below < 54 mg/dL (3.0 mmol/L). GMI is `gmiOf` of the
+ * included), below range < 70 mg/dL, level 2 below < 54 mg/dL (3.0 mmol/L), as app/report/agp-report.ts
+ * holds them with the consensus goals. GMI is `gmiOf` of the
  * mean (app/metrics/a1c.ts), shown whatever the wear: the days with data say how far to trust it
  * (GMI was derived for 14 days with 70% wear).
  *
@@ -27,63 +28,44 @@
  * uses the same comparisons for the filter.
  */
 import { gmiOf } from "../metrics/a1c";
-import { DEFAULT_LIMITS, VERY_LOW_MGDL } from "../metrics/alarm";
 import { DAY_MS } from "../metrics/types";
+import type { TriageFlag } from "../schemas/triage";
+import { AGP_GOALS, AGP_GOAL_BOUNDS } from "./agp-report";
+
+export type { TriageFlag };
 
 /** Local days in the window, today included. */
 export const TRIAGE_DAYS = 14;
 /** Days without a finished upload that raise the noUpload flag. */
 export const NO_UPLOAD_DAYS = 7;
-/** Consensus target: in range 70-180 mg/dL for more than 70% of readings; less is flagged. */
-export const TIR_TARGET_PERCENT = 70;
-/** Consensus target: below 70 mg/dL for less than 4% of readings; more is flagged. */
-export const BELOW_RANGE_LIMIT_PERCENT = 4;
+/** The consensus goal (standard population) of a time-in-ranges figure, percent. */
+function goal(key: "inRange" | "below70"): number {
+  const found = AGP_GOALS.standard.find((g) => g.key === key);
+  if (!found) throw new Error(`no consensus goal ${key}`);
+  return found.percent;
+}
+
+/** Consensus goal: in range 70-180 mg/dL for more than 70% of readings; less is flagged. */
+export const TIR_TARGET_PERCENT = goal("inRange");
+/** Consensus goal: below 70 mg/dL for less than 4% of readings; more is flagged. */
+export const BELOW_RANGE_LIMIT_PERCENT = goal("below70");
 
 /** The glucose bands of the list, mg/dL: the consensus range and its level 2 low. */
 export const TRIAGE_BANDS = {
   /** Level 2 hypoglycaemia: below this (3.0 mmol/L). */
-  veryLow: VERY_LOW_MGDL,
+  veryLow: AGP_GOAL_BOUNDS.below54.toMgdl!,
   /** Below range: below this (3.9 mmol/L). */
-  low: DEFAULT_LIMITS.low,
+  low: AGP_GOAL_BOUNDS.inRange.fromMgdl!,
   /** In range up to and including this (10.0 mmol/L). */
-  high: DEFAULT_LIMITS.high,
+  high: AGP_GOAL_BOUNDS.inRange.toMgdl!,
 } as const;
 
-export const TRIAGE_FLAGS = ["noUpload", "belowRange", "lowTir"] as const;
-export type TriageFlag = (typeof TRIAGE_FLAGS)[number];
-
-/** The columns the list sorts by. */
-export const TRIAGE_SORTS = [
-  "name",
-  "lastUpload",
-  "days",
-  "tir",
-  "below70",
-  "below54",
-  "gmi",
-  "flags",
-] as const;
-export type TriageSort = (typeof TRIAGE_SORTS)[number];
-export type SortDirection = "asc" | "desc";
-
-/**
- * The direction a column sorts in when first chosen: the patients who most need a look first
- * (the oldest upload, the fewest days and the least time in range, the most time below range,
- * the highest GMI, the most flags); names from A.
- */
-export const FIRST_DIRECTION: Readonly<Record<TriageSort, SortDirection>> = {
-  name: "asc",
-  lastUpload: "asc",
-  days: "asc",
-  tir: "asc",
-  below70: "desc",
-  below54: "desc",
-  gmi: "desc",
-  flags: "desc",
+/** The numbers each flag's words name (its days or percent). */
+export const FLAG_VALUES: Readonly<Record<TriageFlag, Readonly<Record<string, number>>>> = {
+  noUpload: { days: NO_UPLOAD_DAYS },
+  belowRange: { percent: BELOW_RANGE_LIMIT_PERCENT },
+  lowTir: { percent: TIR_TARGET_PERCENT },
 };
-
-/** The list opens on the most flags first. */
-export const DEFAULT_SORT: TriageSort = "flags";
 
 /** What the database counts for one patient over the window (readings after normalisation). */
 export interface TriageCounts {

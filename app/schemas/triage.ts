@@ -1,13 +1,41 @@
 import { z } from "zod";
-import {
-  DEFAULT_SORT,
-  FIRST_DIRECTION,
-  TRIAGE_FLAGS,
-  TRIAGE_SORTS,
-  type SortDirection,
-  type TriageFlag,
-  type TriageSort,
-} from "~/report/triage";
+
+/** The triage list's flags (app/report/triage.ts says when each is raised). */
+export const TRIAGE_FLAGS = ["noUpload", "belowRange", "lowTir"] as const;
+export type TriageFlag = (typeof TRIAGE_FLAGS)[number];
+
+/** The columns the list sorts by. */
+export const TRIAGE_SORTS = [
+  "name",
+  "lastUpload",
+  "days",
+  "tir",
+  "below70",
+  "below54",
+  "gmi",
+  "flags",
+] as const;
+export type TriageSort = (typeof TRIAGE_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+
+/**
+ * The direction a column sorts in when first chosen: the patients who most need a look first
+ * (the oldest upload, the fewest days and the least time in range, the most time below range,
+ * the highest GMI, the most flags); names from A.
+ */
+export const FIRST_DIRECTION: Readonly<Record<TriageSort, SortDirection>> = {
+  name: "asc",
+  lastUpload: "asc",
+  days: "asc",
+  tir: "asc",
+  below70: "desc",
+  below54: "desc",
+  gmi: "desc",
+  flags: "desc",
+};
+
+/** The list opens on the most flags first. */
+export const DEFAULT_SORT: TriageSort = "flags";
 
 /**
  * The query of the clinic's triage list on `/patientShow/patients` (plain GET parameters, so

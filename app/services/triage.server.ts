@@ -4,16 +4,9 @@ import { mayReadSharedData, type Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
 import { displayDate, localDate } from "~/report/day";
 import { quickRange } from "~/report/quick-ranges";
-import {
-  TRIAGE_BANDS,
-  TRIAGE_DAYS,
-  triageFigures,
-  type TriageFlag,
-  type TriageSort,
-  type SortDirection,
-} from "~/report/triage";
+import { FLAG_VALUES, TRIAGE_BANDS, TRIAGE_DAYS, triageFigures } from "~/report/triage";
 import { formatGlucose, formatNumber } from "~/report/units";
-import type { TriageQuery } from "~/schemas/triage";
+import type { SortDirection, TriageFlag, TriageQuery, TriageSort } from "~/schemas/triage";
 import { displayName } from "~/utils/names";
 import { logListedReads } from "./patient-read.server";
 
@@ -47,6 +40,10 @@ export type TriageList = {
   page: number;
   pages: number;
   items: TriageItem[];
+  /** Local days in the window. */
+  days: number;
+  /** The numbers each flag's words name. */
+  flagValues: Readonly<Record<TriageFlag, Readonly<Record<string, number>>>>;
   /** The band limits in the reader's unit, for the column heads ("3.0", "54"). */
   bands: { veryLow: string; low: string; high: string };
   unit: GlucoseUnit;
@@ -87,6 +84,8 @@ export async function clinicTriage(
     page,
     pages,
     unit,
+    days: TRIAGE_DAYS,
+    flagValues: FLAG_VALUES,
     bands: {
       veryLow: formatGlucose(TRIAGE_BANDS.veryLow, unit, locale),
       low: formatGlucose(TRIAGE_BANDS.low, unit, locale),

@@ -10,7 +10,7 @@ import { timeInRangesOf, gmiOf } from "~/metrics";
 import { normalizeReadings } from "~/metrics/readings";
 import type { Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
-import type { TriageFlag, TriageSort } from "~/report/triage";
+import type { TriageFlag, TriageSort } from "~/schemas/triage";
 import { loader as patientsPage } from "~/routes/patientShow.patients";
 import { clinicTriage, TRIAGE_PAGE_SIZE } from "~/services/triage.server";
 import { db } from "~/utils/db.server";
