@@ -98,6 +98,17 @@ function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Pri
   }
 }
 
+const COUNT_COLUMNS = ["readings", "below54", "below70", "inRange", "meanMgdl"] as const;
+
+/** The band counts and the mean of the glucose values `g` (mg/dL), named as {@link COUNT_COLUMNS}. */
+function bandCounts(g: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`count(*)::int AS readings,
+    (count(*) FILTER (WHERE ${g} < ${TRIAGE_BANDS.veryLow}))::int AS below54,
+    (count(*) FILTER (WHERE ${g} < ${TRIAGE_BANDS.low}))::int AS below70,
+    (count(*) FILTER (WHERE ${g} >= ${TRIAGE_BANDS.low} AND ${g} <= ${TRIAGE_BANDS.high}))::int AS "inRange",
+    avg(${g})::float8 AS "meanMgdl"`;
+}
+
 /**
  * Every patient who shares with `viewer` and matches the filter, in the chosen order (then by
  * name), with the counts of the last 14 local days ending at `now`. A viewer who may not read
@@ -117,25 +128,36 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
       )}`
     : Prisma.empty;
   const valid = Prisma.sql`d."eventData" >= 1 AND d."dateTime" <= ${nowUtc}`;
+  const inWindow = Prisma.sql`d."patientId" = w.id AND d."dateTime" >= ${localMidnight(Prisma.sql`${TRIAGE_DAYS - 1}::int`)} AND ${valid}`;
+  // Readings at the same instant are one reading, their mean (app/metrics/readings.ts). Most
+  // patients have none: their readings are counted once (`a`), and only a patient who has such
+  // readings is counted again over the merged ones (`m`, empty for the others), which would
+  // otherwise double the statement's cost.
+  const merged = Prisma.join(
+    COUNT_COLUMNS.map(
+      (c) =>
+        Prisma.sql`CASE WHEN a.instants < a.readings THEN m.${Prisma.raw(`"${c}"`)} ELSE a.${Prisma.raw(`"${c}"`)} END AS ${Prisma.raw(`"${c}"`)}`,
+    ),
+    ", ",
+  );
   const rows = await db().$queryRaw<RawRow[]>`
     WITH w AS (
       SELECT p.id, p."userId", p."timeZone", (${now}::timestamptz AT TIME ZONE p."timeZone")::date AS today
         FROM "Patient" p
        WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id}
     ), f AS (
-      SELECT w.id AS "patientId", w."userId", w."timeZone", c.*, dd.days AS "daysWithData", lu.at AS "lastUploadAt",
+      SELECT w.id AS "patientId", w."userId", w."timeZone", ${merged}, dd.days AS "daysWithData", lu.at AS "lastUploadAt",
              (SELECT rp."nickName" FROM "ReadPower" rp WHERE rp."providerId" = w."userId" AND rp."readerId" = ${viewer.id}) AS "nickName"
         FROM w
         CROSS JOIN LATERAL (
-          SELECT count(*)::int AS readings,
-                 (count(*) FILTER (WHERE g.mgdl < ${TRIAGE_BANDS.veryLow}))::int AS below54,
-                 (count(*) FILTER (WHERE g.mgdl < ${TRIAGE_BANDS.low}))::int AS below70,
-                 (count(*) FILTER (WHERE g.mgdl >= ${TRIAGE_BANDS.low} AND g.mgdl <= ${TRIAGE_BANDS.high}))::int AS "inRange",
-                 avg(g.mgdl)::float8 AS "meanMgdl"
+          SELECT ${bandCounts(Prisma.sql`d."eventData"`)}, count(DISTINCT d."dateTime")::int AS instants
+            FROM "CgmRecord" d WHERE ${inWindow}
+        ) a
+        CROSS JOIN LATERAL (
+          SELECT ${bandCounts(Prisma.sql`g.mgdl`)}
             FROM (SELECT avg(d."eventData") AS mgdl FROM "CgmRecord" d
-                   WHERE d."patientId" = w.id AND d."dateTime" >= ${localMidnight(Prisma.sql`${TRIAGE_DAYS - 1}::int`)} AND ${valid}
-                   GROUP BY d."dateTime") g
-        ) c
+                   WHERE a.instants < a.readings AND ${inWindow} GROUP BY d."dateTime") g
+        ) m
         CROSS JOIN LATERAL (
           SELECT count(*)::int AS days FROM generate_series(0, ${TRIAGE_DAYS - 1}::int) k
            WHERE EXISTS (SELECT 1 FROM "CgmRecord" d
