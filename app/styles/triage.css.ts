@@ -25,12 +25,12 @@ export const check = style({
 export const sortLink = style({
   color: "inherit",
   fontWeight: 600,
-  whiteSpace: "nowrap",
 });
 
-/** Figures read as numbers, lined up on the right. */
-export const number = style({ textAlign: "right", whiteSpace: "nowrap" });
-globalStyle(`th${number}`, { textAlign: "right" });
+/** Figures read as numbers, lined up on the right (over the tables' left alignment). */
+export const number = style({});
+globalStyle(`table td${number}`, { textAlign: "right", whiteSpace: "nowrap" });
+globalStyle(`table th${number}`, { textAlign: "right" });
 
 /** A flag: a bordered word, so it reads without colour and on paper. */
 export const flag = style({
@@ -74,4 +74,13 @@ globalStyle(
 globalStyle(
   `table${sortHeads} thead th`,
   narrow({ display: "inline-block", border: 0, padding: 0, textAlign: "left" }),
+);
+// Stacked, each cell's column name stands on its own line above the value: the names are long.
+globalStyle(
+  `table${sortHeads} td, table${sortHeads} tbody th`,
+  narrow({ padding: "0.15rem 0", textAlign: "left" }),
+);
+globalStyle(
+  `table${sortHeads} td::before, table${sortHeads} tbody th::before`,
+  narrow({ position: "static", display: "block", width: "auto" }),
 );
