@@ -16,6 +16,7 @@
  * The server and its database: bench/server.ts. Plain tsx script: `npx tsx bench/triage.bench.ts`
  * prints the results; `benchTriage()` returns them for bench/run.ts.
  */
+import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { DEMO_ACCOUNTS } from "../prisma/seed";
@@ -180,6 +181,7 @@ export function benchTriage(): Promise<BenchResult[]> {
       await globalThis.__diacarePrisma?.$disconnect();
       globalThis.__diacarePrisma = previous;
     }
+    results.at(-1)!.detail += `; 1-minute load average ${loadavg()[0]!.toFixed(1)}`;
     return results;
   });
 }
