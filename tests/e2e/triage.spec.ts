@@ -199,6 +199,17 @@ test.describe("the clinic's triage list", () => {
     // A row leads to the patient's page.
     await table(page).getByRole("link", { name: "Charlie Triage" }).click();
     await expect(page).toHaveURL(new RegExp(`/patientShow/${s.charlie.pid}/${s.charlie.id}/`));
+
+    // The patient reads it in "Who viewed my data", in words.
+    await page.context().clearCookies();
+    await signIn(page, s.alpha.email, s.alpha.password, 1);
+    await page.goto("/patientShow/accessLog");
+    await expect(
+      page
+        .getByRole("main")
+        .getByText(tr("en", "accessLog.actions.read_triage", "sharing"))
+        .first(),
+    ).toBeVisible();
   });
 
   test("is in the reader's language and unit", async ({ page }) => {
