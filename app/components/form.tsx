@@ -231,10 +231,15 @@ export function ConfirmStep(props: {
   cancel: string;
   cancelTo: string;
   action?: string;
+  /** Hidden fields the confirmed action needs (the id of what it acts on). */
+  fields?: Readonly<Record<string, string>>;
   busy: boolean;
 }) {
   return (
     <Form method="post" action={props.action} className={s.form} aria-labelledby={props.id}>
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <p id={props.id} role="alert">
         {props.message}
       </p>

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { mayUseCaring } from "~/domain/caring";
 import { AuditState, Identity } from "~/domain/codes";
 import { supportedLngs } from "~/i18n";
 import * as s from "~/styles/header.css";
@@ -78,7 +79,7 @@ export function Header({ user, locale }: { user: HeaderUser | null; locale: stri
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const showCaring = user && !(locale === "ru" && user.identity !== Identity.Clinic);
+  const showCaring = user !== null && mayUseCaring(user.identity, locale);
 
   return (
     <header className={s.header} data-print-hide>

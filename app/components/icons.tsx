@@ -35,3 +35,15 @@ export function ClockIcon({ size = 14 }: { size?: number }) {
     </svg>
   );
 }
+
+/** The calendar of a date picker's button (decorative; the button is named by its label). */
+export function CalendarIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.6">
+        <rect x="2" y="3.5" width="14" height="12.5" rx="1.5" />
+        <path d="M2 7.5h14M6 2v3M12 2v3" strokeLinecap="round" />
+      </g>
+    </svg>
+  );
+}

@@ -41,40 +41,62 @@ type PatientUser = {
   firstName: string | null;
   lastName: string | null;
   identity: number;
+  birthDate: Date | null;
 };
 export type VisiblePatient = Patient & { user: PatientUser };
 
-/** The patient with this pid (and user id, when given) if the viewer may see it, else null (one query). */
+type VisibleRow = Patient & {
+  userEmail: string;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userIdentity: number;
+  userBirthDate: Date | null;
+};
+
+/** The patients matching `where` (on the "Patient" alias `p`) that the viewer may see, in pid order. */
+async function visiblePatientRows(viewer: Viewer, where: Prisma.Sql): Promise<VisiblePatient[]> {
+  const rows = await db().$queryRaw<VisibleRow[]>`
+    SELECT p.*, u.email AS "userEmail", u."firstName" AS "userFirstName", u."lastName" AS "userLastName", u.identity AS "userIdentity", u."birthDate" AS "userBirthDate"
+      FROM "Patient" p JOIN "User" u ON u.id = p."userId"
+     WHERE ${where} AND ${visiblePatientSql(viewer, Prisma.sql`p`)}
+     ORDER BY p.id`;
+  return rows.map(
+    ({ userEmail, userFirstName, userLastName, userIdentity, userBirthDate, ...patient }) => ({
+      ...patient,
+      user: {
+        id: patient.userId,
+        email: userEmail,
+        firstName: userFirstName,
+        lastName: userLastName,
+        identity: userIdentity,
+        birthDate: userBirthDate,
+      },
+    }),
+  );
+}
+
+/**
+ * The patient with this pid (and user id, when given), or, with no pid, the record of the account
+ * `userId`, if the viewer may see it; else null (one query).
+ */
 export async function findVisiblePatient(
   viewer: Viewer,
-  pid: number,
+  pid: number | null,
   userId?: number,
 ): Promise<VisiblePatient | null> {
+  if (pid === null && userId === undefined) return null;
+  const samePid = pid === null ? Prisma.sql`TRUE` : Prisma.sql`p.id = ${pid}`;
   const sameUser = userId === undefined ? Prisma.empty : Prisma.sql`AND p."userId" = ${userId}`;
-  const rows = await db().$queryRaw<
-    (Patient & {
-      userEmail: string;
-      userFirstName: string | null;
-      userLastName: string | null;
-      userIdentity: number;
-    })[]
-  >`
-    SELECT p.*, u.email AS "userEmail", u."firstName" AS "userFirstName", u."lastName" AS "userLastName", u.identity AS "userIdentity"
-      FROM "Patient" p JOIN "User" u ON u.id = p."userId"
-     WHERE p.id = ${pid} ${sameUser} AND ${visiblePatientSql(viewer, Prisma.sql`p`)}`;
-  const row = rows[0];
-  if (!row) return null;
-  const { userEmail, userFirstName, userLastName, userIdentity, ...patient } = row;
-  return {
-    ...patient,
-    user: {
-      id: patient.userId,
-      email: userEmail,
-      firstName: userFirstName,
-      lastName: userLastName,
-      identity: userIdentity,
-    },
-  };
+  return (await visiblePatientRows(viewer, Prisma.sql`${samePid} ${sameUser}`))[0] ?? null;
+}
+
+/** Of these pids, the patients the viewer may see (one query; the others are left out). */
+export async function findVisiblePatients(
+  viewer: Viewer,
+  pids: readonly number[],
+): Promise<VisiblePatient[]> {
+  if (pids.length === 0) return [];
+  return visiblePatientRows(viewer, Prisma.sql`p.id IN (${Prisma.join([...pids])})`);
 }
 
 /** The viewer behind an authenticated call (an `/api/` token or a page session); one raw query, as it runs on every API call. */

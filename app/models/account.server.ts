@@ -460,3 +460,9 @@ export async function accountEmail(userId: number): Promise<string> {
   });
   return user.email;
 }
+
+/** Whether the account exists and has been activated. */
+export async function isAccountActive(userId: number): Promise<boolean> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { active: true } });
+  return user?.active ?? false;
+}

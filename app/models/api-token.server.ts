@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "~/utils/db.server";
+import type { Viewer } from "./access.server";
 
 export const API_TOKEN_TTL_DAYS = 7;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -32,7 +33,7 @@ export async function createApiToken(userId: number, userAgent?: string | null):
 }
 
 export type TokenCheck =
-  | { ok: true; userId: number; active: boolean }
+  | { ok: true; active: boolean; viewer: Viewer }
   | { ok: false; code: (typeof TOKEN_CODES)[keyof typeof TOKEN_CODES] };
 
 /** `lastUsedAt` is kept to the minute: a write on every call would cost more than the call's read. */
@@ -53,13 +54,16 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
       revokedAt: Date | null;
       lastUsedAt: Date | null;
       userId: number;
+      identity: number;
+      isPass: number;
+      role: string;
       active: boolean;
       disabled: boolean;
       deletedAt: Date | null;
       passwordChangedAt: Date | null;
     }[]
   >`
-    SELECT t.id, t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u.id AS "userId", u.active, u.disabled, u."deletedAt", u."passwordChangedAt"
+    SELECT t.id, t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u.id AS "userId", u.identity, u."isPass", u.role::text AS role, u.active, u.disabled, u."deletedAt", u."passwordChangedAt"
       FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
      WHERE t."tokenHash" = ${hashToken(token)}`;
   const row = rows[0];
@@ -76,7 +80,8 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   ) {
     await db().$executeRaw`UPDATE "ApiToken" SET "lastUsedAt" = ${now} WHERE id = ${row.id}`;
   }
-  return { ok: true, userId: row.userId, active: row.active };
+  const viewer = { id: row.userId, identity: row.identity, isPass: row.isPass, role: row.role };
+  return { ok: true, active: row.active, viewer };
 }
 
 export async function revokeApiToken(token: string) {

@@ -1,7 +1,6 @@
-import type { AccessChannel, Prisma } from "@prisma/client";
+import { Prisma, type AccessChannel } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
-import { numberArray, textArray } from "./pg-array";
 import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "./access-log";
 
 /**
@@ -22,23 +21,17 @@ export async function logPatientRead(entry: {
 }
 
 /**
- * Writes reads of several patients' data that one page showed at once: one access-log row per
- * patient, all in one statement. Only the access gateway calls it.
+ * Writes reads of several patients' data at once (a list that shows each one's data): one row a
+ * patient, in one statement. Only the access gateway calls it.
  */
-export async function logPatientReads(entry: {
-  actorId: number;
-  action: string;
-  channel: AccessChannel;
-  reads: readonly { patientId: number; detail?: Prisma.InputJsonValue }[];
-}) {
-  if (entry.reads.length === 0) return;
-  const ids = numberArray(entry.reads.map((r) => r.patientId));
-  const details = textArray(
-    entry.reads.map((r) => (r.detail === undefined ? null : JSON.stringify(r.detail))),
-  );
-  await db().$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail)
-    SELECT ${entry.actorId}, r.pid, ${entry.action}, ${entry.channel}::"AccessChannel", r.detail::jsonb
-      FROM unnest(${ids}::int[], ${details}::text[]) WITH ORDINALITY AS r(pid, detail, n) ORDER BY r.n`;
+export async function logPatientReads(entries: readonly Parameters<typeof logPatientRead>[0][]) {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => {
+    const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
+    return Prisma.sql`(${entry.actorId}, ${entry.patientId}, ${entry.action}, ${entry.channel}::"AccessChannel", ${detail}::jsonb)`;
+  });
+  await db()
+    .$executeRaw`INSERT INTO "AuditLog" ("actorId", "patientId", action, channel, detail) VALUES ${Prisma.join(rows)}`;
 }
 
 /** The dates a logged read covered, when it named any. */

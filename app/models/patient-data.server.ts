@@ -110,6 +110,59 @@ export async function cgmReadings(viewer: Viewer, pid: number, span: Span): Prom
   return rows.map((r) => ({ time: r.dateTime.getTime(), mgdl: r.mgdl }));
 }
 
+/**
+ * Of each of these patients the viewer may see, the newest CGM reading and the readings of the
+ * `windowMinutes` before it (for its trend arrow), oldest first; a patient without CGM data has no
+ * entry. One statement for the whole list (an index look-up per patient).
+ */
+export async function latestCgmReadings(
+  viewer: Viewer,
+  pids: readonly number[],
+  windowMinutes: number,
+): Promise<Map<number, Reading[]>> {
+  const found = new Map<number, Reading[]>();
+  if (pids.length === 0) return found;
+  const rows = await db().$queryRaw<{ pid: number; dateTime: Date; mgdl: number }[]>`
+    SELECT p.id AS pid, r."dateTime", r.mgdl FROM "Patient" p
+     CROSS JOIN LATERAL (SELECT max(x."dateTime") AS last FROM "CgmRecord" x WHERE x."patientId" = p.id) l
+     CROSS JOIN LATERAL (
+       SELECT d."dateTime", d."eventData" AS mgdl FROM "CgmRecord" d
+        WHERE d."patientId" = p.id AND d."dateTime" <= l.last
+          AND d."dateTime" >= l.last - make_interval(mins => ${windowMinutes}::int)) r
+     WHERE p.id IN (${Prisma.join([...pids])}) AND ${visiblePatientSql(viewer, Prisma.sql`p`)}
+     ORDER BY p.id, r."dateTime"`;
+  for (const row of rows) {
+    const list = found.get(row.pid) ?? [];
+    list.push({ time: row.dateTime.getTime(), mgdl: row.mgdl });
+    found.set(row.pid, list);
+  }
+  return found;
+}
+
+/**
+ * The patient's newest blood-glucose value (meter, finger prick, manual or pump entry) and the
+ * time of their newest pump history record, each null without one (one round trip).
+ */
+export async function latestBgAndPump(
+  viewer: Viewer,
+  pid: number,
+): Promise<{ bg: { time: number; mgdl: number } | null; pumpAt: number | null }> {
+  const where = scoped(viewer, pid);
+  const rows = await db().$queryRaw<
+    { bgAt: Date | null; bgMgdl: number | null; pumpAt: Date | null }[]
+  >`
+    SELECT b."dateTime" AS "bgAt", b.mgdl AS "bgMgdl",
+           (SELECT max(d."dateTime") FROM "PumpRecord" d WHERE ${where}) AS "pumpAt"
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (SELECT d."dateTime", d.mgdl FROM "BgRecord" d WHERE ${where}
+                          ORDER BY d."dateTime" DESC, d.id DESC LIMIT 1) b ON TRUE`;
+  const row = rows[0];
+  return {
+    bg: row?.bgAt && row.bgMgdl !== null ? { time: row.bgAt.getTime(), mgdl: row.bgMgdl } : null,
+    pumpAt: row?.pumpAt ? row.pumpAt.getTime() : null,
+  };
+}
+
 /** Meter, finger-prick and manual blood readings (mg/dL) in a window, oldest first. */
 export async function bgReadings(
   viewer: Viewer,

@@ -380,3 +380,17 @@ export async function ownPatientId(userId: number): Promise<number | null> {
   const row = await db().patient.findUnique({ where: { userId }, select: { id: true } });
   return row?.id ?? null;
 }
+
+/**
+ * The required fields of the account's own health record (gender on the account, type of
+ * diabetes on the record), or null when the account has no record (remote caring asks for them).
+ */
+export async function ownHealthRecordFields(
+  userId: number,
+): Promise<{ gender: string | null; diabetesTypeId: number | null } | null> {
+  const row = await db().patient.findUnique({
+    where: { userId },
+    select: { diabetesTypeId: true, user: { select: { gender: true } } },
+  });
+  return row ? { gender: row.user.gender, diabetesTypeId: row.diabetesTypeId } : null;
+}

@@ -201,6 +201,55 @@ export async function listSharedWithOthers(
   };
 }
 
+/**
+ * Remote caring's list of the people the viewer cares for: every accepted share of a patient
+ * record with the viewer as its reader (a clinic's once its organisation is approved), newest
+ * first, a page at a time.
+ */
+export async function listCaredFor(
+  viewer: Viewer,
+  options: ListOptions,
+): Promise<ListPage<PatientListEntry>> {
+  if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
+  return listPage(
+    Prisma.sql`rp."readerId" = ${viewer.id} AND rp.state = ${ShareState.Accepted} AND pp.id IS NOT NULL`,
+    options,
+    "provider",
+  );
+}
+
+/**
+ * Remote caring's pending requests: the viewer's invitations and the records the viewer created
+ * for someone (their share back waits for the new owner), not yet accepted: waiting, expired or
+ * refused, newest first, a page at a time.
+ */
+export async function listCaringRequests(
+  viewer: Viewer,
+  options: ListOptions,
+): Promise<ListPage<PatientListEntry & { active: boolean }>> {
+  if (!mayReadSharedData(viewer)) return { count: 0, data: [] };
+  const page = await listPage(
+    Prisma.sql`rp."readerId" = ${viewer.id} AND rp."sourceType" IN (${ShareSource.Invitation}, ${ShareSource.Created}) AND rp.state <> ${ShareState.Accepted} AND pp.id IS NOT NULL`,
+    options,
+    "provider",
+  );
+  const ids = page.data.map((item) => item.provideId);
+  const active = new Set(
+    ids.length
+      ? (
+          await db().user.findMany({
+            where: { id: { in: ids }, active: true },
+            select: { id: true },
+          })
+        ).map((u) => u.id)
+      : [],
+  );
+  return {
+    count: page.count,
+    data: page.data.map((item) => ({ ...item, active: active.has(item.provideId) })),
+  };
+}
+
 /** An entry of the drawers' list: a request the viewer made, the account it names and its answer. */
 export type SentRequest = {
   readPowerId: number;
@@ -285,18 +334,19 @@ export type ShareCandidate = {
  * The drawers' user search: only an exact, whole email (trimmed, case-insensitive) finds an
  * account, so the search cannot list who uses the service. At most one row; never the viewer,
  * never a deleted, disabled or not yet activated account. A person finds any other account to
- * share with; an approved clinic finds persons with a health record to invite. Each search
- * counts against the viewer's limit (429 with the seconds to wait). readPowerId and state name
- * the row the action would make, if it exists already.
+ * share with; an approved clinic, and a person inviting someone to care for (remote caring,
+ * `invite`), find persons with a health record to invite. Each search counts against the
+ * viewer's limit (429 with the seconds to wait). readPowerId and state name the row the action
+ * would make, if it exists already.
  */
 export async function searchShareCandidates(
   viewer: Viewer,
-  options: ListOptions & { search: string },
+  options: ListOptions & { search: string; invite?: boolean },
 ): Promise<ShareResult<ListPage<ShareCandidate>> | ShareThrottled> {
   const email = options.search.trim().toLowerCase();
   if (email.length < SEARCH_MIN_LENGTH)
     return { ok: false, status: 400, error: errorKey("searchTooShort") };
-  const inviting = viewer.identity === Identity.Clinic;
+  const inviting = options.invite === true || viewer.identity === Identity.Clinic;
   if (inviting && !mayReadSharedData(viewer))
     return { ok: false, status: 403, error: errorKey("auditRequired") };
   const limit = await hitRateLimit(`share-search:${viewer.id}`, RATE_LIMITS.shareSearchPerAccount);

@@ -186,17 +186,18 @@ export async function shareWith(
 }
 
 /**
- * POST invite: an approved clinic invites the patient `provideId` (an active person with a
- * health record), who is emailed a single-use link. Inviting again after a refusal or an expiry
- * re-opens the row (like reinvite).
+ * POST invite: an approved clinic, or a person caring for a relative or friend (remote caring),
+ * invites the patient `provideId` (another active person with a health record) to share their
+ * data with it; the patient is emailed a single-use link and decides. Inviting again after a
+ * refusal or an expiry re-opens the row (like reinvite).
  */
 export async function invitePatient(
   viewer: Viewer,
   input: InviteInput,
 ): Promise<ShareResult<PatientListItem>> {
   const opened = await runShare(async () => {
-    if (viewer.identity !== Identity.Clinic) throw new ShareError(403, errorKey("clinicsOnly"));
     if (!mayReadSharedData(viewer)) throw new ShareError(403, errorKey("auditRequired"));
+    if (input.provideId === viewer.id) throw new ShareError(400, errorKey("selfInvite"));
     const clinic = await db().user.findUniqueOrThrow({
       where: { id: viewer.id },
       select: { email: true, firstName: true, lastName: true },
@@ -260,16 +261,15 @@ export async function invitePatient(
 }
 
 /**
- * POST reinvite ("send again"): the clinic that sent an invitation that was refused, has expired,
- * or is still pending (e.g. its email could not be sent), opens it again with a new link and
- * email; its days to be answered start anew.
+ * POST reinvite ("send again"): the account (a clinic, or a person caring for someone) that sent
+ * an invitation that was refused, has expired, or is still pending (e.g. its email could not be
+ * sent), opens it again with a new link and email; its days to be answered start anew.
  */
 export async function reinvite(
   viewer: Viewer,
   { id }: { id: number },
 ): Promise<ShareResult<PatientListItem>> {
   const opened = await runShare(async () => {
-    if (viewer.identity !== Identity.Clinic) throw new ShareError(403, FORBIDDEN);
     if (!mayReadSharedData(viewer)) throw new ShareError(403, errorKey("auditRequired"));
     const clinic = await db().user.findUniqueOrThrow({
       where: { id: viewer.id },

@@ -215,10 +215,24 @@ export function checkRange(
   to: string,
   options: { timeZone: string; now: number; maxDays?: number; minDays?: number },
 ): RangeProblem | null {
+  const { timeZone, now, ...limits } = options;
+  return checkRangeOn(from, to, { ...limits, today: todayIn(timeZone, now) });
+}
+
+/**
+ * {@link checkRange} against a given today (an ISO date): the same rules in the same order, for a
+ * caller that knows the patient's today but not the zone's clock (the browser's date pickers,
+ * which are given the server's today).
+ */
+export function checkRangeOn(
+  from: string,
+  to: string,
+  options: { today: string; maxDays?: number; minDays?: number },
+): RangeProblem | null {
   const a = requireDate(from);
   const b = requireDate(to);
   if (compareDates(b, a) < 0) return "order";
-  if (isFuture(b, options.timeZone, options.now)) return "future";
+  if (compareDates(b, requireDate(options.today)) > 0) return "future";
   const days = daysBetween(a, b) + 1;
   if (days > (options.maxDays ?? 90)) return "tooLong";
   if (options.minDays !== undefined && days < options.minDays) return "tooShort";

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!verifyOriginToken(parsed.data.origin))
     return apiFail(request, API_CODES.invalid, "auth:errors.originExpired");
   const email = token.ok
-    ? await accountEmail(token.userId)
+    ? await accountEmail(token.viewer.id)
     : (parsed.data as unknown as { email: string }).email;
   const done = await activateAccount({
     email,

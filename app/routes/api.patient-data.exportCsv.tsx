@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { viewerById } from "~/models/access.server";
 import { exportCsvQuery } from "~/schemas/csv-import";
 import { csvAttachment, exportCsv } from "~/services/csv-export.server";
-import { apiFail, apiInvalid, API_CODES, requireApiUserId } from "~/services/api.server";
+import { apiFail, apiInvalid, API_CODES, requireApiViewer } from "~/services/api.server";
 
 /**
  * GET /api/patient-data/exportCsv?pid&start&end: the patient's records of those local days (at
@@ -10,7 +9,7 @@ import { apiFail, apiInvalid, API_CODES, requireApiUserId } from "~/services/api
  * the `{ code, msg, data }` envelope.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await viewerById(await requireApiUserId(request));
+  const viewer = await requireApiViewer(request);
   const parsed = exportCsvQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return apiInvalid(request, parsed.error, "import");
   const file = await exportCsv(viewer, { ...parsed.data, channel: "api" });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { viewerById } from "~/models/access.server";
 import { importCsvApiSchema } from "~/schemas/csv-import";
 import { importCsv } from "~/services/csv-import.server";
 import { ingestAnswer } from "~/services/upload-api.server";
@@ -8,7 +7,7 @@ import {
   apiMessage,
   postOnly,
   readBody,
-  requireApiUserId,
+  requireApiViewer,
 } from "~/services/api.server";
 
 /**
@@ -16,7 +15,7 @@ import {
  * reads a glucose file and imports it for the patient, or with dryRun=1 only previews it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await viewerById(await requireApiUserId(request));
+  const viewer = await requireApiViewer(request);
   const parsed = importCsvApiSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error, "import");
   const { file, ...fields } = parsed.data;

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { viewerById } from "~/models/access.server";
 import { createPatientRecord, unitOf, updatePatientRecord } from "~/models/patient.server";
 import { clientIp } from "~/models/rate-limit.server";
 import {
@@ -16,7 +15,7 @@ import {
   apiResponse,
   postOnly,
   readPayload,
-  requireApiUserId,
+  requireApiViewer,
 } from "~/services/api.server";
 import { getLocale } from "~/services/locale.server";
 
@@ -29,7 +28,8 @@ import { getLocale } from "~/services/locale.server";
  * 409 email taken). See docs/api.md "Patient record".
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireApiUserId(request);
+  const viewer = await requireApiViewer(request);
+  const userId = viewer.id;
   const { patient, count } = fromSavePayload(await readPayload(request));
   if (count !== 1)
     return apiResponse(API_CODES.invalid, await apiMessage(request, "record:errors.listOfOne"), {
@@ -37,7 +37,6 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   const values: Record<string, unknown> = { unit: await unitOf(userId), ...patient };
 
-  const viewer = await viewerById(userId);
   // A choice the database refuses (an option of the wrong type) is a validation failure like any other.
   const failed = async (result: { status: number; error: string; field?: string }) => {
     const error = await apiMessage(request, `record:${result.error}`);

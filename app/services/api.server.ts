@@ -2,6 +2,7 @@ import type { ZodError } from "zod";
 import { HeightUnit, WeightUnit } from "~/domain/body-measures";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import { checkApiToken } from "~/models/api-token.server";
+import type { Viewer } from "~/models/access.server";
 import { getLocale } from "~/services/locale.server";
 import { getFixedT } from "~/utils/i18n.server";
 import { profilePhotoSrc } from "~/utils/profile-photo";
@@ -99,25 +100,30 @@ export async function apiInvalid(request: Request, error: ZodError, ns = "auth")
  * The caller of an `/api/` route: from its `token` header, or, without one, from the signed-in
  * page session (the upload centre calls the API from the browser; a request from another site is
  * refused before any route runs, and the session cookie is SameSite=Lax). Throws the envelope for
- * 800-807 and 9999.
+ * 800-807 and 9999. The token's or session's own query reads the account: no second look-up.
  */
-export async function requireApiUserId(
+export async function requireApiViewer(
   request: Request,
   { allowInactive = false } = {},
-): Promise<number> {
+): Promise<Viewer> {
   const token = request.headers.get("token");
   if (!token) {
     const user = await getSessionUser(request);
     if (user) {
       if (!user.active && !allowInactive)
         throw await apiFail(request, API_CODES.inactive, "inactive");
-      return user.id;
+      return { id: user.id, identity: user.identity, isPass: user.isPass, role: user.role };
     }
   }
   const check = await checkApiToken(token);
   if (!check.ok) throw await apiFail(request, check.code, `token.${check.code}`);
   if (!check.active && !allowInactive) throw await apiFail(request, API_CODES.inactive, "inactive");
-  return check.userId;
+  return check.viewer;
+}
+
+/** The id of an `/api/` route's caller (see {@link requireApiViewer}). */
+export async function requireApiUserId(request: Request, options = {}): Promise<number> {
+  return (await requireApiViewer(request, options)).id;
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

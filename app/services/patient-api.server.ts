@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { viewerById, type Viewer, type VisiblePatient } from "~/models/access.server";
+import { type Viewer, type VisiblePatient } from "~/models/access.server";
 import {
   rangeProblemKey,
   REPORT_KINDS,
@@ -15,7 +15,7 @@ import {
   apiOk,
   API_CODES,
   readBody,
-  requireApiUserId,
+  requireApiViewer,
 } from "~/services/api.server";
 import { readPatient, type AskedRange, type ReadPurpose } from "./patient-read.server";
 
@@ -54,7 +54,7 @@ async function answerRead<Q extends { pid: number }>(
   schema: z.ZodType<Q, z.ZodTypeDef, unknown>,
   definition: ApiReadDefinition<Q>,
 ) {
-  const viewer = await viewerById(await requireApiUserId(request));
+  const viewer = await requireApiViewer(request);
   const parsed = schema.safeParse(input);
   if (!parsed.success) return apiInvalid(request, parsed.error, definition.messages);
   const range = definition.range?.(parsed.data);

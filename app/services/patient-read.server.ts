@@ -1,5 +1,10 @@
 import type { AccessChannel } from "@prisma/client";
-import { findVisiblePatient, type Viewer, type VisiblePatient } from "~/models/access.server";
+import {
+  findVisiblePatient,
+  findVisiblePatients,
+  type Viewer,
+  type VisiblePatient,
+} from "~/models/access.server";
 import { logPatientRead, logPatientReads } from "~/models/audit-log.server";
 import type { IsoDate } from "~/report/day";
 import { checkDateRange, type DateRangeRule, type ReportRangeProblem } from "~/report/report-range";
@@ -29,7 +34,10 @@ export type ReadPurpose =
   | "uploads"
   | "import"
   | "export"
-  | "uploadCentre";
+  | "uploadCentre"
+  | "caringList"
+  | "caringDetail"
+  | "triage";
 
 export type ReadChannel = AccessChannel;
 
@@ -37,8 +45,9 @@ export type AskedRange = { readonly start: string; readonly end: string };
 
 export interface ReadAsk {
   readonly viewer: Viewer;
-  readonly pid: number;
-  /** The patient's account id when the address names it too (it must match). */
+  /** The patient's record; null when the address names only the patient's account (`userId`). */
+  readonly pid: number | null;
+  /** The patient's account id when the address names it (with a pid, it must match). */
   readonly userId?: number;
   readonly purpose: ReadPurpose;
   readonly channel: ReadChannel;
@@ -129,30 +138,55 @@ export async function readPatient(ask: ReadAsk): Promise<PatientRead> {
   return { ok: true, patient, range, now };
 }
 
-/** What a page that shows several patients' figures at once is for; the access log shows it. */
-export type ListReadPurpose = "triage";
+export interface ListReadAsk {
+  readonly viewer: Viewer;
+  /** The patients a list is about to show data of. */
+  readonly pids: readonly number[];
+  readonly purpose: ReadPurpose;
+  readonly channel: ReadChannel;
+}
 
 /**
- * A page that shows figures of several patients at once (the clinic's triage list): its statement
- * picks the patients through the access rule while it reads them (`visiblePatientSql`), and which
- * patients the page shows is known only once they are sorted and filtered. This writes one
- * access-log row for each patient whose figures the page shows, with the dates they cover, all in
- * one statement, before the page is sent; the patients left off the page are not logged (the
- * server compared their figures, nobody saw them).
+ * A list that shows several patients' data (remote caring's list of the people one cares for):
+ * of `pids`, the patients the viewer may read, by the same rule as {@link readPatient}; the others
+ * are left out and nothing is written for them. Each granted patient gets one access-log row,
+ * written (in one statement) before anything of theirs is read.
+ */
+export async function readPatientList(ask: ListReadAsk): Promise<VisiblePatient[]> {
+  const patients = await findVisiblePatients(ask.viewer, ask.pids);
+  await logPatientReads(
+    patients.map((patient) => ({
+      actorId: ask.viewer.id,
+      patientId: patient.id,
+      action: `read:${ask.purpose}`,
+      channel: ask.channel,
+      detail: {},
+    })),
+  );
+  return patients;
+}
+
+/**
+ * A list whose one statement picks the patients through the access rule while it reads their
+ * figures (the clinic's triage list, `visiblePatientSql`): which patients the page shows is known
+ * only once they are filtered and sorted, so they cannot be asked for first as
+ * {@link readPatientList} does. This writes one access-log row for each patient whose figures the
+ * page shows, with the dates they cover, all in one statement, before the page is sent; the
+ * patients left off the page are not logged (the server compared their figures, nobody saw them).
  */
 export async function logListedReads(ask: {
   readonly viewer: Viewer;
-  readonly purpose: ListReadPurpose;
+  readonly purpose: ReadPurpose;
   readonly channel: ReadChannel;
   readonly reads: readonly { readonly patientId: number; readonly range: AskedRange }[];
 }): Promise<void> {
-  await logPatientReads({
-    actorId: ask.viewer.id,
-    action: `read:${ask.purpose}`,
-    channel: ask.channel,
-    reads: ask.reads.map((r) => ({
+  await logPatientReads(
+    ask.reads.map((r) => ({
+      actorId: ask.viewer.id,
       patientId: r.patientId,
+      action: `read:${ask.purpose}`,
+      channel: ask.channel,
       detail: { start: r.range.start, end: r.range.end },
     })),
-  });
+  );
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { viewerById, type Viewer } from "~/models/access.server";
+import type { Viewer } from "~/models/access.server";
 import type { ListOptions } from "~/models/read-power-list.server";
 import type { ShareResult, ShareThrottled } from "~/models/read-power.server";
-import { apiFail, apiInvalid, apiOk, readBody, requireApiUserId } from "~/services/api.server";
+import { apiFail, apiInvalid, apiOk, readBody, requireApiViewer } from "~/services/api.server";
 import { apiThrottled } from "~/services/throttle-response.server";
 
 /**
@@ -46,7 +46,7 @@ export function shareAction<I>(
   okKey: string,
 ) {
   return async ({ request }: ActionFunctionArgs) => {
-    const viewer = await viewerById(await requireApiUserId(request));
+    const viewer = await requireApiViewer(request);
     const body = await readBody(request);
     return answer(request, body, schema, (input) => operation(viewer, input), okKey);
   };
@@ -71,7 +71,7 @@ export function shareLoader<I>(
   operation: (viewer: Viewer, input: I) => Promise<ShareAnswer>,
 ) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const viewer = await viewerById(await requireApiUserId(request));
+    const viewer = await requireApiViewer(request);
     const query = Object.fromEntries(new URL(request.url).searchParams);
     return answer(request, query, schemaFor(viewer), (input) => operation(viewer, input), "ok");
   };

@@ -5,7 +5,7 @@ import type { DataKind } from "~/models/patient-data.server";
 import { latestDataRange, reportContext } from "~/services/report.server";
 import { ZoneOffsets } from "~/metrics/timezone";
 import { localDateTimeText } from "~/report/cgm-report";
-import { daysBetween, displayDate } from "~/report/day";
+import { daysBetween, displayDate, todayIn } from "~/report/day";
 import {
   rangeProblemKey,
   REPORT_KINDS,
@@ -76,6 +76,8 @@ export interface ReportShell {
   readonly print: boolean;
   /** The range fields: as typed when refused, else the range shown. */
   readonly form: { readonly start: string; readonly end: string };
+  /** Today in the patient's zone (YYYY-MM-DD): the last day the range picker offers. */
+  readonly today: string;
   /** A translation key (any namespace) of a refused range, or null. */
   readonly problem: string | null;
   /**
@@ -201,6 +203,7 @@ export async function loadReportPage<R>(
         problem && typed ? typed.start : range ? displayDate(range.start) : (typed?.start ?? ""),
       end: problem && typed ? typed.end : range ? displayDate(range.end) : (typed?.end ?? ""),
     },
+    today: todayIn(patient.timeZone, now),
     problem,
     latest: latest
       ? {

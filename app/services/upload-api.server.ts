@@ -1,11 +1,10 @@
 import type { Viewer } from "~/models/access.server";
-import { viewerById } from "~/models/access.server";
-import { apiMessage, apiOk, apiResponse, requireApiUserId } from "~/services/api.server";
+import { apiMessage, apiOk, apiResponse, requireApiViewer } from "~/services/api.server";
 import type { IngestResult } from "./ingest.server";
 
 /** The caller of an upload call, from its `token` header. */
 export async function uploadCaller(request: Request): Promise<Viewer> {
-  return viewerById(await requireApiUserId(request));
+  return requireApiViewer(request);
 }
 
 /**

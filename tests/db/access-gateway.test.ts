@@ -35,6 +35,8 @@ import { loader as importPage } from "~/routes/patientShow.$id.import";
 import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
 import { loader as patientsPage } from "~/routes/patientShow.patients";
+import { loader as caringDetailPage } from "~/routes/$userId.caringdetail";
+import { loader as caringPatientsPage } from "~/routes/caringpatients";
 import { errorPageStatusOf } from "~/utils/error-page";
 import { createRenderToken } from "~/utils/render-token.server";
 import { db } from "~/utils/db.server";
@@ -311,6 +313,16 @@ const ROUTES: readonly RouteCase[] = [
     purpose: "agpReport",
     call: apiPost(agpApi, "cgms/cgm-record/agp"),
   },
+  {
+    file: "$userId.caringdetail.tsx",
+    kind: "page",
+    purpose: "caringDetail",
+    call: page(
+      caringDetailPage,
+      (_p, u) => `/${u}/caringdetail`,
+      (_p, u) => ({ userId: String(u) }),
+    ),
+  },
   { file: "$id.print[.]pdf.tsx", kind: "pdf", purpose: "pumpReport", call: pdf(pumpPdf, "print") },
   {
     file: "$id.cgmsprint[.]pdf.tsx",
@@ -339,11 +351,15 @@ const ROUTES: readonly RouteCase[] = [
 ];
 
 /**
- * Route modules that show figures of several patients at once (the clinic's triage list): their
- * statement picks the patients through the access rule, and the gateway logs each patient shown
- * (`logListedReads`); walked in their own test below.
+ * Routes that list several patients' data: each patient shown is one read, a patient not shown
+ * none. Remote caring's list asks for its patients first (`readPatientList`); the clinic's triage
+ * list picks them through the access rule in its statement and logs those it shows
+ * (`logListedReads`). Walked in their own tests below.
  */
-const LIST_ROUTES = ["patientShow.patients.tsx"];
+const LIST_ROUTES = [
+  { file: "caringpatients.tsx", purpose: "caringList" },
+  { file: "patientShow.patients.tsx", purpose: "triage" },
+] as const;
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
 const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
@@ -353,13 +369,23 @@ const SIGNED_OUT: Record<Kind, number> = { page: 302, api: 800, pdf: 302 };
 let n = 0;
 async function scenario() {
   const tag = `${++n}-${Date.now()}`;
+  // Names, and a person's gender and type of diabetes: remote caring's pages ask for them first.
   const mk = (name: string, identity: 1 | 2, isPass = 1) =>
     db().user.create({
       data: {
         email: `${name}-${tag}@gateway.test`,
         identity,
         isPass,
-        ...(identity === 1 ? { patient: { create: { timeZone: ZONE } } } : {}),
+        firstName: name,
+        lastName: "Gateway",
+        ...(identity === 1
+          ? {
+              gender: "female",
+              patient: {
+                create: { timeZone: ZONE, diabetesType: { connect: { code: "type1" } } },
+              },
+            }
+          : {}),
       },
       include: { patient: true },
     });
@@ -418,7 +444,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|triage)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -426,7 +452,9 @@ describe("the access gateway on every route that reads patient data", () => {
     });
     const outside = readers.filter((f) => !gateway.test(readFileSync(`app/routes/${f}`, "utf8")));
     expect(outside).toEqual([]);
-    expect([...readers].sort()).toEqual([...ROUTES.map((r) => r.file), ...LIST_ROUTES].sort());
+    expect([...readers].sort()).toEqual(
+      [...ROUTES.map((r) => r.file), ...LIST_ROUTES.map((r) => r.file)].sort(),
+    );
   });
 
   it("only the gateway writes reads to the access log", () => {
@@ -448,6 +476,33 @@ describe("the access gateway on every route that reads patient data", () => {
       "app/models/audit-log.server.ts",
       "app/services/patient-read.server.ts",
     ]);
+  });
+
+  it("a list of patients' data (remote caring's) logs one read for each patient it shows, none for any other relationship", async () => {
+    const list = async (who: keyof typeof s.callers) =>
+      (await caringPatientsPage({
+        request: new Request("http://localhost/caringpatients", {
+          headers: { Cookie: s.callers[who].cookie! },
+        }),
+        params: {},
+        context: {},
+      })) as { rows: { pid: number }[]; missing: string[] };
+    const before = await logRows(s.pid);
+    const shown = await list("accepted");
+    expect(shown.missing).toEqual([]);
+    expect(shown.rows.map((r) => r.pid)).toEqual([s.pid]);
+    const added = (await logRows(s.pid)).slice(before.length);
+    expect(
+      added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId })),
+    ).toEqual([
+      { action: `read:${LIST_ROUTES[0].purpose}`, channel: "page", actorId: s.viewers.accepted.id },
+    ]);
+    const after = (await logRows(s.pid)).length;
+    for (const who of ["owner", "pending", "refused", "stranger", "unaudited"] as const) {
+      const answer = await list(who);
+      expect([who, answer.rows.map((r) => r.pid)]).toEqual([who, []]);
+    }
+    expect((await logRows(s.pid)).length).toBe(after);
   });
 
   it("a granted read (the owner, an accepted reader) writes exactly one row with its channel, purpose and reader", async () => {
@@ -496,10 +551,14 @@ describe("the access gateway on every route that reads patient data", () => {
     const before = (await logRows(s.pid)).length;
     for (const route of ROUTES) {
       for (const who of ["pending", "refused", "stranger", "unaudited"] as const) {
+        // Remote caring's page tells a clinic still in review to finish it first (whoever it asks
+        // about), reading nothing.
+        const refused =
+          route.purpose === "caringDetail" && who === "unaudited" ? 200 : REFUSED[route.kind];
         expect([route.file, who, await route.call(s.callers[who], s.pid, s.owner.id)]).toEqual([
           route.file,
           who,
-          REFUSED[route.kind],
+          refused,
         ]);
       }
       expect([
@@ -511,7 +570,7 @@ describe("the access gateway on every route that reads patient data", () => {
       expect([
         route.file,
         "missing",
-        await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id),
+        await route.call(s.callers.accepted, s.pid + 100_000, s.owner.id + 100_000),
       ]).toEqual([route.file, "missing", REFUSED[route.kind]]);
     }
     expect((await logRows(s.pid)).length).toBe(before);
@@ -604,13 +663,14 @@ describe("the access gateway on every route that reads patient data", () => {
       log.items.push(...answer.items);
       pages = answer.pages;
     }
-    expect(log.items.every((i) => i.who !== s.owner.email)).toBe(true);
+    // The reader's display name (first and last name).
+    expect(log.items.every((i) => i.who !== "owner Gateway")).toBe(true);
     expect(log.items).toContainEqual(
       expect.objectContaining({
         what: expect.arrayContaining(["accessLog.actions.read_meterReadings"]),
         channel: "api",
         range: { start: FROM, end: TO },
-        who: s.viewers.accepted.email,
+        who: "accepted Gateway",
       }),
     );
     expect(log.items).toContainEqual(
@@ -618,7 +678,7 @@ describe("the access gateway on every route that reads patient data", () => {
         what: expect.arrayContaining(["accessLog.actions.read_patientHome"]),
         channel: "page",
         range: null,
-        who: s.viewers.accepted.email,
+        who: "accepted Gateway",
       }),
     );
   });

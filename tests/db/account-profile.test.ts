@@ -125,6 +125,6 @@ describe("signOutEverywhere", () => {
     for (const token of tokens)
       expect(await checkApiToken(token)).toEqual({ ok: false, code: 803 });
     expect(await readSessionData(otherSession)).toEqual({ userId: other.id });
-    expect(await checkApiToken(otherToken)).toMatchObject({ ok: true, userId: other.id });
+    expect(await checkApiToken(otherToken)).toMatchObject({ ok: true, viewer: { id: other.id } });
   });
 });

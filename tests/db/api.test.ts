@@ -49,7 +49,11 @@ describe("POST /api/user/login", () => {
       data: { name: "Ada", userId: u.id, financeId: null, reason: null },
     });
     expect(response.headers.get("token")).toBe(body.data.token);
-    expect(await checkApiToken(body.data.token)).toEqual({ ok: true, userId: u.id, active: true });
+    expect(await checkApiToken(body.data.token)).toEqual({
+      ok: true,
+      active: true,
+      viewer: { id: u.id, identity: 1, isPass: 0, role: "guest" },
+    });
   });
 
   it("answers 400 with a translated message for missing fields, and 401 for wrong credentials", async () => {

@@ -620,7 +620,7 @@ describe("invitations (sourceType 1)", () => {
     });
   });
 
-  it("only approved clinics invite, and only active persons with a health record", async () => {
+  it("approved clinics and persons (remote caring) invite, only active persons with a health record, never themselves", async () => {
     const patient = await person("Tim");
     const pendingClinic = await clinic("Wait", { isPass: 3 });
     const otherPerson = await person("Tom");
@@ -631,9 +631,13 @@ describe("invitations (sourceType 1)", () => {
       status: 403,
       msg: enSharing.errors.auditRequired,
     });
-    expect(await api.invite(otherPerson.token, { provideId: patient.id })).toMatchObject({
-      status: 403,
-      msg: enSharing.errors.clinicsOnly,
+    expect(await api.invite(otherPerson.token, { provideId: otherPerson.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.selfInvite,
+    });
+    expect(await api.invite(otherPerson.token, { provideId: otherClinic.id })).toMatchObject({
+      status: 400,
+      msg: enSharing.errors.patientNotFound,
     });
     expect(await api.invite(doctor.token, { provideId: otherClinic.id })).toMatchObject({
       status: 400,
@@ -649,6 +653,12 @@ describe("invitations (sourceType 1)", () => {
     });
     expect(await db().readPower.count({ where: { providerId: patient.id } })).toBe(0);
     expect(mailsTo(patient.email)).toEqual([]);
+    // A person caring for a relative invites them like a clinic: the relative must accept.
+    const invited = await api.invite(otherPerson.token, { provideId: patient.id });
+    expect(invited).toMatchObject({ code: 200, data: { state: 0, sourceType: 1 } });
+    expect(await sees(otherPerson, patient)).toBe(false);
+    await api.process(patient.token, { id: invited.data.readPowerId as number, state: 1 });
+    expect(await sees(otherPerson, patient)).toBe(true);
   });
 });
 

@@ -162,6 +162,8 @@ describe("CGM report page, PDF route and API", () => {
       today.toString(),
       0,
     ]);
+    // The date picker's last day is the same today, in the patient's zone.
+    expect(data.shell.today).toBe(today.toString());
     // The readings end on 2026-10-26: the same 14 days ending there, on the report's own page.
     expect(data.shell.latest).toEqual({
       day: "2026/10/26",

@@ -157,6 +157,32 @@ for (const lng of ["en", "ru"] as const satisfies readonly Lng[]) {
       );
     });
 
+    test(`remote caring, a clinic (${lng})`, async ({ browser }) => {
+      const page = await auditPage(browser, "en");
+      const demo = await demoPatient();
+      const clinic = await createUser({
+        tag: `axe-caring-${lng}`,
+        identity: 2,
+        firstName: "Carl",
+        lastName: "Axe",
+        lang: lng,
+      });
+      await createAcceptedShare(demo.userId, clinic.id);
+      await signInWithLanguage(page, clinic, lng, 2);
+      report(
+        `caring ${lng}`,
+        await audit(page, [
+          "/caring",
+          "/caringpatients",
+          "/caringpedding",
+          "/caringadd",
+          `/caringadd?find=${encodeURIComponent(DEMO_PATIENT_EMAIL)}`,
+          "/caringadd?by=file",
+          `/${demo.userId}/caringdetail`,
+        ]),
+      );
+    });
+
     test(`the administrator (${lng})`, async ({ browser }) => {
       const page = await auditPage(browser, "en");
       const admin = await createUser({

@@ -215,20 +215,37 @@ export async function newestCgmDay(pid: number, timeZone: string): Promise<strin
   });
 }
 
-/** CGM readings of a patient (mg/dL at UTC instants), as one device's upload would store them. */
-export async function addCgmReadings(pid: number, readings: { at: Date; mgdl: number }[]) {
+/** Fills the required fields of a person's health record (gender, type 1 diabetes), as remote caring asks. */
+export async function completeHealthRecord(userId: number) {
+  await withDb(async (client) => {
+    await client.query(`UPDATE "User" SET gender = 'female' WHERE id = $1`, [userId]);
+    await client.query(
+      `UPDATE "Patient" SET "diabetesTypeId" = (SELECT id FROM "Option" WHERE code = 'type1') WHERE "userId" = $1`,
+      [userId],
+    );
+  });
+}
+
+/** An invitation from `reader` to `provider` (sourceType 1) in `state` (0 waiting, 1 accepted, 2 refused). */
+export async function createInvitation(providerId: number, readerId: number, state: 0 | 1 | 2) {
   await withDb((client) =>
     client.query(
-      `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime")
-       SELECT $1, 'E2E-CGM', r.n, 7, r.mgdl, '', 'UTC', r.at
-         FROM unnest($2::float8[], $3::timestamp[]) WITH ORDINALITY AS r(mgdl, at, n)`,
-      [
-        pid,
-        readings.map((r) => r.mgdl),
-        readings.map((r) => r.at.toISOString().replace("T", " ").replace("Z", "")),
-      ],
+      `INSERT INTO "ReadPower" ("providerId", "readerId", "sourceType", state, "isNew", "uploadIsNew", "updatedAt") VALUES ($1, $2, 1, $3, 0, 1, now())`,
+      [providerId, readerId, state],
     ),
   );
+}
+
+/** CGM readings of a patient, each `minutesAgo` before now, in mg/dL. */
+export async function addCgmReadings(pid: number, readings: [minutesAgo: number, mgdl: number][]) {
+  await withDb(async (client) => {
+    for (const [i, [ago, mgdl]] of readings.entries()) {
+      await client.query(
+        `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime") VALUES ($1, 'E2E-AIDEX', $2, 7, $3, '', 'UTC', now() - make_interval(mins => $4))`,
+        [pid, 100_000 - ago * 10 + i, mgdl, ago],
+      );
+    }
+  });
 }
 
 /** A finished upload of the patient's CGM that ended at `completedAt`. */

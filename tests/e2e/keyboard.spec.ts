@@ -1,11 +1,14 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createAcceptedShare, createUser, demoPatient } from "./db";
+import { dateField, pickerSegments } from "./date-fields";
 import { tr } from "./i18n";
+import { jsEnabled } from "./support";
 
 /**
  * A keyboard-only walk, with JavaScript and without: sign in, open a patient from the list, step
  * to the previous day on DAILY, choose a report range and download the PDF. Nothing is clicked:
- * every control is reached with Tab and used with Enter or typing, and the focus is visible.
+ * every control is reached with Tab and used with Enter or typing, and the focus is visible. With
+ * JavaScript the range is typed into the date picker's segments (in English month, day, year).
  */
 
 /** Presses Tab until `target` has the focus (at most `max` times); fails when it never does. */
@@ -61,8 +64,8 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
   await tabTo(page, link);
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/patientHome/);
-  const shown = page.getByLabel(tr("en", "nav.date", "views"));
-  const before = await shown.inputValue();
+  const shown = dateField(page, "date", tr("en", "nav.date", "views"));
+  const before = await shown.value();
 
   // DAILY: the previous day.
   await tabTo(
@@ -70,32 +73,47 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
     page.getByRole("link", { name: new RegExp(tr("en", "nav.previous", "views")) }),
   );
   await page.keyboard.press("Enter");
-  await expect(shown).not.toHaveValue(before);
   const [y, m, d] = before.split("/").map(Number) as [number, number, number];
   const previous = new Date(Date.UTC(y, m - 1, d - 1))
     .toISOString()
     .slice(0, 10)
     .replaceAll("-", "/");
-  await expect(shown).toHaveValue(previous);
+  await shown.expectValue(previous);
 
   // The statistics report: type a range, Enter previews it, then the PDF link with Enter.
   await page.goto(`/${patient.pid}/statisticsprint`);
-  const start = page.getByLabel(tr("en", "common.range.start", "reports"));
-  await tabTo(page, start);
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type(previous);
-  const end = page.getByLabel(tr("en", "common.range.end", "reports"));
-  await tabTo(page, end, 3);
-  await page.keyboard.press("Control+A");
   const [py, pm, pd] = previous.split("/").map(Number) as [number, number, number];
   const earlier = new Date(Date.UTC(py, pm - 1, pd - 13))
     .toISOString()
     .slice(0, 10)
     .replaceAll("-", "/");
-  await page.keyboard.type(previous);
-  await page.keyboard.press("Shift+Tab");
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type(earlier);
+  if (jsEnabled()) {
+    // The picker's segments: Tab reaches the first (the month in English), typed digits fill a
+    // segment and move on to the next.
+    const usOrder = (date: string) => {
+      const [yyyy, mm, dd] = date.split("/") as [string, string, string];
+      return `${mm}${dd}${yyyy}`;
+    };
+    // The picker replaces the text fields once the page's JavaScript runs.
+    await expect(pickerSegments(page, "start").first()).toBeVisible();
+    await tabTo(page, pickerSegments(page, "start").first());
+    await page.keyboard.type(usOrder(earlier));
+    // A filled year moves on to the end date's first segment, as every filled segment moves on.
+    await expect(pickerSegments(page, "end").first()).toBeFocused();
+    await page.keyboard.type(usOrder(previous));
+  } else {
+    const start = page.getByLabel(tr("en", "common.range.start", "reports"));
+    await tabTo(page, start);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(previous);
+    const end = page.getByLabel(tr("en", "common.range.end", "reports"));
+    await tabTo(page, end, 3);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(previous);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(earlier);
+  }
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("report-range")).toHaveText(`${earlier} – ${previous}`);
 

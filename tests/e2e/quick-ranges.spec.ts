@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Temporal } from "temporal-polyfill";
 import { createAcceptedShare, createUser, demoPatient } from "./db";
+import { dateField } from "./date-fields";
 import { tr } from "./i18n";
 import { signIn } from "./support";
 
@@ -46,17 +47,17 @@ test.describe("quick ranges are the last N days ending today, on every range con
   }) => {
     // A start of today made '30 days from the start' end in the future; now it plays no part.
     const today = lastDays(1, patient.timeZone).to;
+    const start = dateField(page, "start", tr("en", "common.range.start", "reports"));
+    const end = dateField(page, "end", tr("en", "common.range.end", "reports"));
     await page.goto(`/${patient.pid}/print`);
-    await page.getByLabel(tr("en", "common.range.start", "reports")).fill(today);
+    await start.fill(today);
     await page.getByRole("button", { name: quick(30), exact: true }).click();
     const thirty = lastDays(30, patient.timeZone);
     await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
     await expect(page).toHaveURL(/[?&]days=30(&|$)/);
     await expectNoRangeError(page);
-    await expect(page.getByLabel(tr("en", "common.range.start", "reports"))).toHaveValue(
-      thirty.from,
-    );
-    await expect(page.getByLabel(tr("en", "common.range.end", "reports"))).toHaveValue(thirty.to);
+    await start.expectValue(thirty.from);
+    await end.expectValue(thirty.to);
 
     await page.getByRole("button", { name: quick(90), exact: true }).click();
     const ninety = lastDays(90, patient.timeZone);
@@ -81,7 +82,7 @@ test.describe("quick ranges are the last N days ending today, on every range con
     // CGM and AGP reports cover 3 to 14 days: 7 and 14, no 30.
     await page.goto(`/${patient.pid}/cgmsprint`);
     await expect(page.getByRole("button", { name: quick(30), exact: true })).toHaveCount(0);
-    await page.getByLabel(tr("en", "common.range.start", "reports")).fill("2099/01/01");
+    await start.fill("2099/01/01");
     await page.getByRole("button", { name: quick(14), exact: true }).click();
     const fourteen = lastDays(14, patient.timeZone);
     await expect(page.getByTestId("report-range")).toHaveText(`${fourteen.from} – ${fourteen.to}`);
@@ -94,17 +95,19 @@ test.describe("quick ranges are the last N days ending today, on every range con
     const showing = (range: { from: string; to: string }) =>
       v("range.showing").replace("{{from}}", range.from).replace("{{to}}", range.to);
 
+    const from = dateField(page, "from", v("range.from"));
+    const to = dateField(page, "to", v("range.to"));
     await page.goto(`${base}?tab=bg`);
-    await page.getByLabel(v("range.from")).fill("2099/01/01");
+    await from.fill("2099/01/01");
     await page.getByRole("button", { name: quick(30), exact: true }).click();
     const thirty = lastDays(30, patient.timeZone);
     await expect(page.getByText(showing(thirty), { exact: true })).toBeVisible();
-    await expect(page.getByLabel(v("range.to"))).toHaveValue(thirty.to);
+    await to.expectValue(thirty.to);
     await expectNoRangeError(page);
     await page.getByRole("button", { name: quick(90), exact: true }).click();
     const ninety = lastDays(90, patient.timeZone);
     await expect(page.getByText(showing(ninety), { exact: true })).toBeVisible();
-    await expect(page.getByLabel(v("range.from"))).toHaveValue(ninety.from);
+    await from.expectValue(ninety.from);
     await expectNoRangeError(page);
 
     // The overlay always covers 14 days; its quick range ends them today.
@@ -112,7 +115,7 @@ test.describe("quick ranges are the last N days ending today, on every range con
       `${base}?tab=cgms&view=overlay&date=${lastDays(20, patient.timeZone).iso.from}`,
     );
     await page.getByRole("button", { name: quick(14), exact: true }).click();
-    await expect(page.getByLabel(v("nav.date"))).toHaveValue(lastDays(1, patient.timeZone).to);
+    await dateField(page, "date", v("nav.date")).expectValue(lastDays(1, patient.timeZone).to);
     await expectNoRangeError(page);
 
     // The export downloads the last 30 days straight away, whatever dates are in the fields.

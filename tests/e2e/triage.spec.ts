@@ -18,7 +18,14 @@ import { signIn, signInWithLanguage } from "./support";
  * share is not accepted).
  */
 
-const MINUTE = 60_000;
+/**
+ * The patients' zone: UTC, unless UTC midnight is less than a quarter of an hour ago (the readings
+ * of the last ten minutes would fall on two days); then Kolkata, whose midnight is 18:30 UTC.
+ */
+function zoneAwayFromMidnight(): string {
+  const now = new Date();
+  return now.getUTCHours() === 0 && now.getUTCMinutes() < 15 ? "Asia/Kolkata" : "UTC";
+}
 const DAY = 86_400_000;
 
 /** A translation with its {{placeholders}} filled. */
@@ -27,7 +34,7 @@ function t(lng: Lng, key: string, values: Record<string, string | number> = {}, 
 }
 
 /**
- * Three patients in UTC, each reading taken in the last few minutes (one local day of data):
+ * Three patients, each reading taken in the last ten minutes (one local day of data):
  * - Alpha: 5 x 60 and 5 x 120 mg/dL. Below 70: 5/10 = 50 %, below 54: 0 %, in range 5/10 = 50 %,
  *   mean 90, GMI 3.31 + 0.02392 x 90 = 5.4628 (5.5). Uploaded a day ago. Flags: below range
  *   (50 % > 4 %), in range under 70 %.
@@ -48,17 +55,19 @@ async function clinicWithPatients(tag: string, lng: Lng = "en", unit: 0 | 1 = 0)
     unit,
   });
   const now = Date.now();
+  const zone = zoneAwayFromMidnight();
   const make = async (name: string, values: number[], uploadedDaysAgo: number) => {
     const patient = await createUser({
       tag: `${tag}-${name.toLowerCase()}`,
       identity: 1,
       firstName: name,
       lastName: "Triage",
-      timeZone: "UTC",
+      timeZone: zone,
     });
+    // One reading a minute, the newest a minute ago.
     await addCgmReadings(
       patient.pid!,
-      values.map((mgdl, i) => ({ at: new Date(now - MINUTE - i * 1000), mgdl })),
+      values.map((mgdl, i) => [i + 1, mgdl]),
     );
     await addFinishedUpload(patient.pid!, patient.id, new Date(now - uploadedDaysAgo * DAY));
     return patient;

@@ -12,7 +12,9 @@ import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import * as st from "~/styles/stack-table.css";
 import { Chart, Notice, Stat } from "./parts";
-import * as f from "~/styles/form.css";
+import { rangeLimits, viewRangeProblem } from "~/report/date-picker";
+import { RANGE_RULES } from "~/report/report-range";
+import { DateRangeFields } from "../date-fields";
 
 type Props = { range: BgRangeChoice; model: BgRangeModel; chart: ViewCharts; unit: GlucoseUnit };
 
@@ -39,34 +41,19 @@ export function BgView({ range, model, chart, unit }: Props) {
       ) : null}
       <Form method="get" className={s.toolbar} aria-label={t("range.label")}>
         <input type="hidden" name="tab" value="bg" />
-        <label className={f.inlineField}>
-          {t("range.from")}
-          <input
-            key={range.from}
-            className={f.inlineInput}
-            name="from"
-            defaultValue={range.problem ? range.typed.from : from}
-            placeholder="YYYY/MM/DD"
-            inputMode="numeric"
-            autoComplete="off"
-            size={12}
-            aria-invalid={range.problem ? true : undefined}
-          />
-        </label>
-        <label className={f.inlineField}>
-          {t("range.to")}
-          <input
-            key={range.to}
-            className={f.inlineInput}
-            name="to"
-            defaultValue={range.problem ? range.typed.to : to}
-            placeholder="YYYY/MM/DD"
-            inputMode="numeric"
-            autoComplete="off"
-            size={12}
-            aria-invalid={range.problem ? true : undefined}
-          />
-        </label>
+        <DateRangeFields
+          names={{ start: "from", end: "to" }}
+          textLabels={{ start: t("range.from"), end: t("range.to") }}
+          label={t("range.label")}
+          values={{
+            start: range.problem ? range.typed.from : from,
+            end: range.problem ? range.typed.to : to,
+          }}
+          invalid={range.problem !== null}
+          today={range.today}
+          limits={rangeLimits(RANGE_RULES.long)}
+          problemOf={(a, b) => viewRangeProblem(a, b, range.today)}
+        />
         <button type="submit" className={layout.button}>
           {t("range.show")}
         </button>

@@ -16,7 +16,8 @@ import { DateNavigator, EmptyDay } from "./date-navigator";
 import { viewHref } from "./links";
 import { Chart, Stat } from "./parts";
 
-const TREND_ARROWS: Record<TrendLevel, string> = {
+/** The arrow of each trend level (beside its words, which screen readers read instead). */
+export const TREND_ARROWS: Record<TrendLevel, string> = {
   rapidlyRising: "⇈",
   rising: "↑",
   slowlyRising: "↗",

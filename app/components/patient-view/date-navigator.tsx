@@ -6,7 +6,8 @@ import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import { viewHref } from "./links";
 import { Notice } from "./parts";
-import * as f from "~/styles/form.css";
+import { DAY_LIMITS, dayProblem } from "~/report/date-picker";
+import { DateField } from "../date-fields";
 
 const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -21,8 +22,9 @@ export function weekday(date: string, locale: string): string {
 }
 
 /**
- * Previous day, next day (none into the future), last day with data and a date field (shown as
- * YYYY/MM/DD). Links and a GET form, so it works without JavaScript.
+ * Previous day, next day (none into the future), last day with data and a date field (YYYY/MM/DD
+ * text without JavaScript, a date picker with it). Links and a GET form, so it works without
+ * JavaScript.
  */
 export function DateNavigator({
   base,
@@ -52,20 +54,16 @@ export function DateNavigator({
         <Form method="get" className={s.toolbarForm}>
           <input type="hidden" name="tab" value={tab} />
           {view ? <input type="hidden" name="view" value={view} /> : null}
-          <label className={f.inlineField}>
-            {t("nav.date")}
-            <input
-              key={nav.date}
-              className={f.inlineInput}
-              name="date"
-              defaultValue={nav.problem ? nav.typed : displayDate(nav.date)}
-              placeholder="YYYY/MM/DD"
-              inputMode="numeric"
-              autoComplete="off"
-              size={12}
-              aria-invalid={nav.problem ? true : undefined}
-            />
-          </label>
+          <DateField
+            name="date"
+            textLabel={t("nav.date")}
+            label={t("common:dateFields.date")}
+            value={nav.problem ? nav.typed : displayDate(nav.date)}
+            invalid={nav.problem !== null}
+            today={nav.today}
+            limits={DAY_LIMITS}
+            problemOf={(date) => dayProblem(date, nav.today)}
+          />
           <button type="submit" className={layout.button}>
             {t("nav.show")}
           </button>

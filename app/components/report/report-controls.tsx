@@ -4,14 +4,20 @@ import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/report.css";
+import { rangeLimits, reportRangeProblem } from "~/report/date-picker";
+import type { DateRangeRule } from "~/report/report-range";
+import { DateRangeFields } from "../date-fields";
 import { QuickRangeButtons } from "../quick-ranges";
 import { useHydrated } from "../use-hydrated";
-import * as f from "~/styles/form.css";
 
 export type RangeFormProps = {
   /** The dates shown in the fields (as typed when refused, else YYYY/MM/DD). */
   start: string;
   end: string;
+  /** Today in the patient's zone (YYYY-MM-DD): the last day the picker offers. */
+  today: string;
+  /** The report's range rule (the picker's limits and its check before sending). */
+  rule: DateRangeRule;
   /** Quick ranges offered (the last N days ending today). */
   quickDays: readonly number[];
   /** A translated-key of the refusal (any namespace, e.g. "views:problems.order"), or null. */
@@ -21,41 +27,32 @@ export type RangeFormProps = {
 };
 
 /**
- * The report range picker: start and end (YYYY/MM/DD), Preview (a GET submit) and quick-range
- * buttons (the last N days ending today; the typed dates do not matter). Works without JavaScript.
+ * The report range picker: start and end (YYYY/MM/DD text fields without JavaScript, a date
+ * range picker with it), Preview (a GET submit) and quick-range buttons (the last N days ending
+ * today; the typed dates do not matter).
  */
-export function RangeForm({ start, end, quickDays, problem, quickNote }: RangeFormProps) {
+export function RangeForm({
+  start,
+  end,
+  today,
+  rule,
+  quickDays,
+  problem,
+  quickNote,
+}: RangeFormProps) {
   const { t } = useTranslation("reports");
   return (
     <Form method="get" className={s.form} aria-label={t("common.range.label")} preventScrollReset>
-      <label className={f.inlineField}>
-        {t("common.range.start")}
-        <input
-          key={`s-${start}`}
-          className={f.inlineInput}
-          name="start"
-          defaultValue={start}
-          placeholder="YYYY/MM/DD"
-          inputMode="numeric"
-          autoComplete="off"
-          size={12}
-          aria-invalid={problem ? true : undefined}
-        />
-      </label>
-      <label className={f.inlineField}>
-        {t("common.range.end")}
-        <input
-          key={`e-${end}`}
-          className={f.inlineInput}
-          name="end"
-          defaultValue={end}
-          placeholder="YYYY/MM/DD"
-          inputMode="numeric"
-          autoComplete="off"
-          size={12}
-          aria-invalid={problem ? true : undefined}
-        />
-      </label>
+      <DateRangeFields
+        names={{ start: "start", end: "end" }}
+        textLabels={{ start: t("common.range.start"), end: t("common.range.end") }}
+        label={t("common.range.label")}
+        values={{ start, end }}
+        invalid={problem !== null}
+        today={today}
+        limits={rangeLimits(rule)}
+        problemOf={(from, to) => reportRangeProblem(from, to, rule, today)}
+      />
       <button type="submit" className={layout.button}>
         {t("common.preview")}
       </button>

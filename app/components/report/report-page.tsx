@@ -3,6 +3,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORT_KINDS } from "~/report/report-kinds";
+import { RANGE_RULES } from "~/report/report-range";
 import * as s from "~/styles/report.css";
 import type { ReportShell } from "~/services/report-page.server";
 import { RangeForm, ReportActions } from "./report-controls";
@@ -46,6 +47,8 @@ export function ReportPage({
           <RangeForm
             start={shell.form.start}
             end={shell.form.end}
+            today={shell.today}
+            rule={RANGE_RULES[spec.rangeKind]}
             quickDays={spec.quickDays}
             problem={shell.problem}
             quickNote={quickNote}
