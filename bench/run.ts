@@ -15,6 +15,7 @@ const SERVER_BENCHES = [
   "excel-export.bench.ts",
   "pages.bench.ts",
   "report-pdf.bench.ts",
+  "triage.bench.ts",
   "load.bench.ts",
 ];
 const last = (f: string) => Number(SERVER_BENCHES.includes(f));

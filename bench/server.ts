@@ -266,7 +266,10 @@ export async function withBenchServer<T>(
   serverEnv: Record<string, string> = {},
 ): Promise<T> {
   const adminUrl = await serverUrl();
-  const name = `${process.env.BENCH_DB_PREFIX ?? "diacare_bench"}_${label}_${process.pid}`;
+  const prefix = process.env.BENCH_DB_PREFIX || "diacare_bench";
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix))
+    throw new Error("BENCH_DB_PREFIX: lower-case letters, digits and _ only");
+  const name = `${prefix}_${label}_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, name);
   let server: ReturnType<typeof startServer> | undefined;
   let cleaning: Promise<void> | undefined;

@@ -2,19 +2,37 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditStatus } from "~/components/audit-status";
+import { TriageList } from "~/components/triage-list";
 import { Identity } from "~/domain/codes";
+import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { mayReadSharedData } from "~/models/access.server";
-import * as s from "~/styles/layout.css";
+import { parseTriageQuery } from "~/schemas/triage";
+import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
+import { clinicTriage } from "~/services/triage.server";
+import * as s from "~/styles/layout.css";
 
-/** The right-hand side of the clinics' landing page; a clinic under audit sees its audit state. */
+/**
+ * The right-hand side of the patient area's landing page. A clinic under audit sees its audit
+ * state; an approved clinic the triage list of the patients who share with it (sorted, filtered
+ * and paged by the query, app/schemas/triage.ts); a person a pointer to the list on the left.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const allowed = mayReadSharedData(user);
+  const triage =
+    allowed && user.identity === Identity.Clinic
+      ? await clinicTriage(user, parseTriageQuery(new URL(request.url).searchParams), {
+          unit: toGlucoseUnit(user.setting?.unit),
+          locale: await getLocale(request),
+        })
+      : null;
   return {
-    allowed: mayReadSharedData(user),
+    allowed,
     identity: user.identity,
     isPass: user.isPass,
     reason: user.auditReason,
+    triage,
   };
 }
 
@@ -37,6 +55,7 @@ export default function Patients() {
     <section className={s.card} aria-labelledby="patients-title">
       <h1 id="patients-title">{t("title")}</h1>
       <p>{data.identity === Identity.Clinic ? t("chooseClinic") : t("choosePerson")}</p>
+      {data.triage ? <TriageList data={data.triage} /> : null}
     </section>
   );
 }

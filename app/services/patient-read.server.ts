@@ -39,7 +39,8 @@ export type ReadPurpose =
   | "dataDays"
   | "uploadCentre"
   | "caringList"
-  | "caringDetail";
+  | "caringDetail"
+  | "triage";
 
 export type ReadChannel = AccessChannel;
 
@@ -166,4 +167,29 @@ export async function readPatientList(ask: ListReadAsk): Promise<VisiblePatient[
     })),
   );
   return patients;
+}
+
+/**
+ * A list whose one statement picks the patients through the access rule while it reads their
+ * figures (the clinic's triage list, `visiblePatientSql`): which patients the page shows is known
+ * only once they are filtered and sorted, so they cannot be asked for first as
+ * {@link readPatientList} does. This writes one access-log row for each patient whose figures the
+ * page shows, with the dates they cover, all in one statement, before the page is sent; the
+ * patients left off the page are not logged (the server compared their figures, nobody saw them).
+ */
+export async function logListedReads(ask: {
+  readonly viewer: Viewer;
+  readonly purpose: ReadPurpose;
+  readonly channel: ReadChannel;
+  readonly reads: readonly { readonly patientId: number; readonly range: AskedRange }[];
+}): Promise<void> {
+  await logPatientReads(
+    ask.reads.map((r) => ({
+      actorId: ask.viewer.id,
+      patientId: r.patientId,
+      action: `read:${ask.purpose}`,
+      channel: ask.channel,
+      detail: { start: r.range.start, end: r.range.end },
+    })),
+  );
 }

@@ -36,6 +36,7 @@ import { loader as exportPage } from "~/routes/patientShow.$id.export[.]csv";
 import { loader as importPage } from "~/routes/patientShow.$id.import";
 import { loader as uploadCentre } from "~/routes/patientShow.$id.upload";
 import { loader as exportApi } from "~/routes/api.patient-data.exportCsv";
+import { loader as patientsPage } from "~/routes/patientShow.patients";
 import { loader as caringDetailPage } from "~/routes/$userId.caringdetail";
 import { loader as caringPatientsPage } from "~/routes/caringpatients";
 import { errorPageStatusOf } from "~/utils/error-page";
@@ -366,10 +367,15 @@ const ROUTES: readonly RouteCase[] = [
 ];
 
 /**
- * Routes that list several patients' data: each patient shown is one read (`readPatientList`),
- * a patient not shown none. Walked in their own test below.
+ * Routes that list several patients' data: each patient shown is one read, a patient not shown
+ * none. Remote caring's list asks for its patients first (`readPatientList`); the clinic's triage
+ * list picks them through the access rule in its statement and logs those it shows
+ * (`logListedReads`). Walked in their own tests below.
  */
-const LIST_ROUTES = [{ file: "caringpatients.tsx", purpose: "caringList" }] as const;
+const LIST_ROUTES = [
+  { file: "caringpatients.tsx", purpose: "caringList" },
+  { file: "patientShow.patients.tsx", purpose: "triage" },
+] as const;
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
 const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
@@ -454,7 +460,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -534,6 +540,27 @@ describe("the access gateway on every route that reads patient data", () => {
         ]);
       }
     }
+  });
+
+  it("the clinic's triage list logs one read per patient it shows, for an accepted clinic only", async () => {
+    const listed = async (who: keyof typeof s.callers) => {
+      const before = (await logRows(s.pid)).length;
+      const request = new Request("http://localhost/patientShow/patients", {
+        headers: { Cookie: s.callers[who].cookie! },
+      });
+      const page = await patientsPage({ request, params: {}, context: {} });
+      const added = (await logRows(s.pid)).slice(before);
+      return {
+        shown: (page.triage?.items ?? []).filter((i) => i.patientId === s.pid).length,
+        logged: added.map((r) => ({ action: r.action, channel: r.channel, actorId: r.actorId })),
+      };
+    };
+    expect(await listed("accepted")).toEqual({
+      shown: 1,
+      logged: [{ action: "read:triage", channel: "page", actorId: s.viewers.accepted.id }],
+    });
+    for (const who of ["owner", "pending", "refused", "stranger", "unaudited"] as const)
+      expect([who, await listed(who)]).toEqual([who, { shown: 0, logged: [] }]);
   });
 
   it("every other relationship is refused with nothing written: pending, refused, stranger, unaudited clinic, signed out", async () => {

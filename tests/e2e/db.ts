@@ -268,3 +268,14 @@ export async function addCgmReadings(pid: number, readings: [minutesAgo: number,
     }
   });
 }
+
+/** A finished upload of the patient's CGM that ended at `completedAt`. */
+export async function addFinishedUpload(pid: number, uploaderId: number, completedAt: Date) {
+  await withDb((client) =>
+    client.query(
+      `INSERT INTO "UploadTask" ("patientId", "uploaderId", "deviceKind", "deviceSn", "timeZone", status, "completedAt")
+       VALUES ($1, $2, 'aidex', 'E2E-CGM', 'UTC', 'done', $3::timestamp)`,
+      [pid, uploaderId, completedAt.toISOString().replace("T", " ").replace("Z", "")],
+    ),
+  );
+}

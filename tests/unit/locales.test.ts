@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH = [
   /^views:units\./,
   /^record:record\.(centimetres|kilograms)$/,
   /^views:(tabs\.cgms|cgms\.gmi|cgms\.percent|bg\.countPercent)$/,
+  /^patients:triage\.(columns\.gmi|percent)$/,
   /^reports:statistics\.units\./,
   /^import:formats\.(clarity|libreview)$/,
   /^excel:(sheets|sources)\.cgm$/,
