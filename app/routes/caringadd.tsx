@@ -219,6 +219,8 @@ function ByFile({ file }: { file: NonNullable<Awaited<ReturnType<typeof newPatie
     <>
       <p>{t("add.fileIntro")}</p>
       <NewPatientForm
+        // After a person is added the form starts afresh: nothing typed yet, nothing to lose.
+        key={submitted?.added?.email ?? "new"}
         lastResult={submitted?.result}
         added={submitted?.added}
         openHref="/caringpedding"

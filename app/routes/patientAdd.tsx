@@ -46,6 +46,8 @@ export default function PatientAdd() {
           <>
             <p>{t("add.intro")}</p>
             <NewPatientForm
+              // After a person is added the form starts afresh: nothing typed yet, nothing to lose.
+              key={actionData?.added?.email ?? "new"}
               lastResult={actionData?.result}
               added={actionData?.added}
               openHref="/patientShow/patients"
