@@ -67,7 +67,11 @@ test.describe("patient data views", () => {
     const dayBefore = shiftDate(yesterday, -1);
 
     await signIn(page, clinic.email, clinic.password, 2);
-    await page.getByRole("link", { name: new RegExp(patient.name) }).click();
+    // The patient panel's entry (an approved clinic's triage table links the name too).
+    await page
+      .getByRole("complementary", { name: tr("en", "panel.label", "sharing") })
+      .getByRole("link", { name: new RegExp(patient.name) })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(patient.name);
 
     // DAILY opens on the last day with pump data. Every day of the week by hand: basal 22 h x

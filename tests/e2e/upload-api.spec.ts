@@ -362,7 +362,10 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
     });
     const clinicPage = await clinicContext.newPage();
     await signIn(clinicPage, clinic.email, clinic.password, 2);
-    const entry = clinicPage.getByRole("link", { name: new RegExp(patient.name) });
+    // The patient panel's entry (an approved clinic's triage table links the name too).
+    const entry = clinicPage
+      .getByRole("complementary", { name: tr("en", "panel.label", "sharing") })
+      .getByRole("link", { name: new RegExp(patient.name) });
     await expect(entry.getByTestId("last-upload")).toHaveText(
       fill(tr("en", "panel.lastUpload", "sharing"), {
         date: displayDate(todayIn(ZONE, Date.now())),
