@@ -218,6 +218,19 @@ function PickerFrame({ children }: { children: ReactNode }) {
   return <I18nProvider locale={i18n.language}>{children}</I18nProvider>;
 }
 
+/** A picker's label, with the rule's limits beside it as its description. */
+function PickerLabel({ label, limits }: { label: string; limits: Message }) {
+  const { t } = useTranslation();
+  return (
+    <div className={d.labelRow}>
+      <Label className={d.label}>{label}</Label>
+      <Text slot="description" className={d.description}>
+        {t(limits.key, limits.values)}
+      </Text>
+    </div>
+  );
+}
+
 function RangePicker({ names, label, values, today, limits, problemOf }: DateRangeFieldsProps) {
   const { t } = useTranslation();
   const submitRef = useSubmitOnEnter();
@@ -242,12 +255,7 @@ function RangePicker({ names, label, values, today, limits, problemOf }: DateRan
         validate={validate}
         ref={submitRef}
       >
-        <div className={d.labelRow}>
-          <Label className={d.label}>{label}</Label>
-          <Text slot="description" className={d.description}>
-            {t(limits.key, limits.values)}
-          </Text>
-        </div>
+        <PickerLabel label={label} limits={limits} />
         <Group className={d.group}>
           <DateInput slot="start" className={d.dateInput}>
             {(segment) => <DateSegment segment={segment} className={d.segment} />}
@@ -295,12 +303,7 @@ function DayPicker({ name, label, value, today, limits, problemOf }: DateFieldPr
         validate={validate}
         ref={submitRef}
       >
-        <div className={d.labelRow}>
-          <Label className={d.label}>{label}</Label>
-          <Text slot="description" className={d.description}>
-            {t(limits.key, limits.values)}
-          </Text>
-        </div>
+        <PickerLabel label={label} limits={limits} />
         <Group className={d.group}>
           <DateInput className={d.dateInput}>
             {(segment) => <DateSegment segment={segment} className={d.segment} />}

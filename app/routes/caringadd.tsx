@@ -3,8 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CaringMenu, CaringMissing } from "~/components/caring";
-import { ErrorList, FormMessages } from "~/components/form";
+import { FormMessages } from "~/components/form";
 import { NewPatientForm } from "~/components/new-patient-form";
+import { ShareMessageField, ShareSearchForm } from "~/components/share-search";
 import { Identity } from "~/domain/codes";
 import { searchShareCandidates, type ShareCandidate } from "~/models/read-power-list.server";
 import { invitePatient } from "~/models/read-power-request.server";
@@ -137,41 +138,18 @@ function ByEmail() {
   return (
     <>
       <p>{t("add.emailIntro")}</p>
-      <Form method="get" action="/caringadd" className={f.form} role="search">
-        <div className={f.field}>
-          <label htmlFor="find" className={f.label}>
-            {t("add.searchLabel")}
-          </label>
-          <div className={p.search}>
-            <input
-              id="find"
-              name="find"
-              type="search"
-              inputMode="email"
-              autoComplete="off"
-              defaultValue={find}
-              className={p.searchInput}
-              aria-invalid={errors.length ? true : undefined}
-              aria-describedby={errors.length ? "find-errors" : undefined}
-            />
-            <button type="submit" className={s.buttonSecondary}>
-              {ts("panel.searchButton")}
-            </button>
-          </div>
-          <ErrorList id="find-errors" errors={errors} ns="common" />
-        </div>
-      </Form>
+      <ShareSearchForm
+        action="/caringadd"
+        label={t("add.searchLabel")}
+        find={find}
+        errors={errors}
+      />
       <FormMessages errors={notice?.errors} notice={notice?.notice} ns="common" />
       {searched && results.length === 0 ? <p>{t("add.noResults")}</p> : null}
       {results.length ? (
         <Form method="post" className={f.form} aria-busy={busy}>
           <input type="hidden" name="intent" value="invite" />
-          <div className={f.field}>
-            <label htmlFor="message" className={f.label}>
-              {ts("add.message")}
-            </label>
-            <textarea id="message" name="message" rows={2} maxLength={500} className={f.input} />
-          </div>
+          <ShareMessageField />
           <table className={p.table} aria-label={t("add.results")}>
             <thead>
               <tr>

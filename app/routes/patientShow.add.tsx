@@ -11,10 +11,11 @@ import {
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Drawer } from "~/components/drawer";
-import { ErrorList, FormMessages } from "~/components/form";
+import { FormMessages } from "~/components/form";
 import { IdentityIcon } from "~/components/icons";
 import { Pager } from "~/components/pager";
 import { ADD_USER_LINK_ID } from "~/components/patient-panel";
+import { ShareMessageField, ShareSearchForm } from "~/components/share-search";
 import { useHydrated } from "~/components/use-hydrated";
 import { Identity, ShareState } from "~/domain/codes";
 import {
@@ -157,47 +158,22 @@ function AddUser() {
   return (
     <>
       <p>{sharing ? t("add.shareIntro") : t("add.inviteIntro")}</p>
-      <Form method="get" action="/patientShow/add" className={f.form} role="search">
-        {LIST_PARAMS.map((key) =>
-          params.get(key) ? (
-            <input key={key} type="hidden" name={key} value={params.get(key)!} />
-          ) : null,
+      <ShareSearchForm
+        action="/patientShow/add"
+        label={t("add.searchLabel")}
+        placeholder={t("add.searchPlaceholder")}
+        find={find}
+        errors={errors}
+        hidden={Object.fromEntries(
+          LIST_PARAMS.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])),
         )}
-        <div className={f.field}>
-          <label htmlFor="find" className={f.label}>
-            {t("add.searchLabel")}
-          </label>
-          <div className={p.search}>
-            <input
-              id="find"
-              name="find"
-              type="search"
-              inputMode="email"
-              autoComplete="off"
-              placeholder={t("add.searchPlaceholder")}
-              defaultValue={find}
-              className={p.searchInput}
-              aria-invalid={errors.length ? true : undefined}
-              aria-describedby={errors.length ? "find-errors" : undefined}
-            />
-            <button type="submit" className={s.buttonSecondary}>
-              {t("panel.searchButton")}
-            </button>
-          </div>
-          <ErrorList id="find-errors" errors={errors} ns="common" />
-        </div>
-      </Form>
+      />
       <FormMessages errors={actionData?.errors} notice={actionData?.notice} ns="common" />
       {searched && results.length === 0 ? <p>{t("add.noResults")}</p> : null}
       {results.length ? (
         <Form method="post" className={f.form} aria-busy={busy}>
           <input type="hidden" name="intent" value={sharing ? "share" : "invite"} />
-          <div className={f.field}>
-            <label htmlFor="message" className={f.label}>
-              {t("add.message")}
-            </label>
-            <textarea id="message" name="message" rows={2} maxLength={500} className={f.input} />
-          </div>
+          <ShareMessageField />
           <table className={p.table} aria-label={t("add.results")}>
             <thead>
               <tr>
