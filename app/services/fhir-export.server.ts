@@ -44,7 +44,8 @@ export type CgmSummaryExport =
 function deviceName(row: CgmDeviceRow): string {
   if (row.model) return row.model;
   if (row.kind === "aidex") return "MicroTech Medical AiDEX CGM";
-  return "CGM (imported file)";
+  if (row.kind === "imported") return "CGM (imported file)";
+  return "CGM";
 }
 
 /**
