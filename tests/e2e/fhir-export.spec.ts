@@ -30,6 +30,7 @@ test.describe("HL7 FHIR CGM summary download", () => {
   test("a clinic downloads the CGM summary of the AGP page it reads: the page's figures, the page as a PDF, one read in the patient's log", async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     const patient = await createKnownPatient(request, {
       tag: "fhir-export-patient",
@@ -118,5 +119,41 @@ test.describe("HL7 FHIR CGM summary download", () => {
     expect((await readsLogged(patient.pid, clinic.id)).slice(readsBefore)).toEqual([
       { action: "read:cgmSummary", channel: "fhir" },
     ]);
+
+    // The patient reads it in "Who viewed my data", in plain words with its channel.
+    const own = await browser.newContext({
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    });
+    const ownPage = await own.newPage();
+    await signIn(ownPage, patient.email, patient.password, 1);
+    await ownPage.goto("/patientShow/accessLog");
+    await expect(
+      ownPage
+        .getByRole("row")
+        .filter({ hasText: "Fred Interop" })
+        .filter({ hasText: tr("en", "accessLog.actions.read_cgmSummary", "sharing") })
+        .filter({ hasText: tr("en", "accessLog.channels.fhir", "sharing") })
+        .filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` }),
+    ).toHaveCount(1);
+    await own.close();
+
+    // The API with the page session (no token) embeds the same PDF on asking (pdf=1).
+    const viaApi = await page.request.get(
+      `/api/fhir/cgm-summary?pid=${patient.pid}&start=${start}&end=${end}&pdf=1`,
+    );
+    expect(viaApi.status()).toBe(200);
+    expect(viaApi.headers()["content-type"]).toBe("application/fhir+json; charset=utf-8");
+    const apiBundle = (await viaApi.json()) as Bundle;
+    const apiReport = apiBundle.entry!.find((e) => e.resource!.resourceType === "DiagnosticReport")!
+      .resource as DiagnosticReport;
+    expect(
+      Buffer.from(apiReport.presentedForm![0]!.data!, "base64").subarray(0, 5).toString(),
+    ).toBe("%PDF-");
+    expect(
+      (
+        apiBundle.entry!.find((e) => e.resource!.meta?.profile?.includes(CGM_PROFILES.gmi))!
+          .resource as Observation
+      ).valueQuantity!.value,
+    ).toBe(6.54);
   });
 });
