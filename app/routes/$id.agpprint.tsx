@@ -13,6 +13,7 @@ import {
   type MgdlBounds,
 } from "~/report/agp-report";
 import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
+import { cgmSummaryFileName, cgmSummaryHref } from "~/report/fhir-cgm-summary";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber } from "~/report/units";
@@ -172,6 +173,18 @@ export default function AgpPrint() {
       ) : null}
       {report ? (
         <>
+          {shell.print ? null : (
+            <p className={s.note} data-print-hide>
+              <a
+                href={cgmSummaryHref(shell.pid, { start: report.from, end: report.to })}
+                download={cgmSummaryFileName(report)}
+                data-testid="fhir-download"
+              >
+                {t("fhir.download")}
+              </a>{" "}
+              {t("fhir.downloadNote")}
+            </p>
+          )}
           <ReportSection id="agp-statistics" title={t("agp.statistics")}>
             <dl className={s.figures} data-testid="agp-statistics">
               <Figure label={t("agp.mean")}>{glucose(report.statistics.mean.value)}</Figure>

@@ -40,7 +40,8 @@ export type ReadPurpose =
   | "uploadCentre"
   | "caringList"
   | "caringDetail"
-  | "triage";
+  | "triage"
+  | "cgmSummary";
 
 export type ReadChannel = AccessChannel;
 

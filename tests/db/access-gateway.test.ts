@@ -19,6 +19,8 @@ import { loader as statisticsPage } from "~/routes/$id.statisticsprint";
 import { loader as bloodTestsPdf } from "~/routes/$id.bloodtestsprint[.]pdf";
 import { loader as bloodTestsPage } from "~/routes/$id.bloodtestsprint";
 import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
+import { loader as cgmSummaryApi } from "~/routes/api.fhir.cgm-summary";
+import { loader as cgmSummaryFile } from "~/routes/$id.cgm-summary[.]json";
 import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
 import { loader as findPatientData } from "~/routes/api.patient-data.findPatientData";
@@ -62,7 +64,15 @@ const YEAR_AND_A_DAY = {
   end: today.subtract({ days: 1 }).toString(),
 };
 
-type Kind = "page" | "api" | "pdf";
+type Kind = "page" | "api" | "pdf" | "fhirApi" | "fhirFile";
+/** The access-log channel of each kind of route: the FHIR export has its own. */
+const CHANNEL: Record<Kind, string> = {
+  page: "page",
+  api: "api",
+  pdf: "pdf",
+  fhirApi: "fhir",
+  fhirFile: "fhir",
+};
 interface Caller {
   cookie: string | null;
   token: string | null;
@@ -330,6 +340,29 @@ const ROUTES: readonly RouteCase[] = [
     call: apiPost(agpApi, "cgms/cgm-record/agp"),
   },
   {
+    file: "api.fhir.cgm-summary.tsx",
+    kind: "fhirApi",
+    purpose: "cgmSummary",
+    call: apiGet(cgmSummaryApi, "fhir/cgm-summary", (pid, d) => ({ pid: String(pid), ...d })),
+  },
+  {
+    // Without the embedded PDF (pdf=0), which needs Chromium.
+    file: "$id.cgm-summary[.]json.tsx",
+    kind: "fhirFile",
+    purpose: "cgmSummary",
+    call: (who, pid, _userId, dates = { start: FROM, end: TO }) =>
+      statusOf(() =>
+        cgmSummaryFile({
+          request: new Request(
+            `http://localhost/${pid}/cgm-summary.json?${new URLSearchParams({ ...dates, pdf: "0" })}`,
+            { headers: who.cookie ? { Cookie: who.cookie } : {} },
+          ),
+          params: { id: String(pid) },
+          context: {},
+        }),
+      ),
+  },
+  {
     file: "$userId.caringdetail.tsx",
     kind: "page",
     purpose: "caringDetail",
@@ -378,9 +411,21 @@ const LIST_ROUTES = [
 ] as const;
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
-const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
+const REFUSED: Record<Kind, number> = {
+  page: 404,
+  api: 404,
+  pdf: 403,
+  fhirApi: 404,
+  fhirFile: 403,
+};
 /** Signed out: pages and PDFs send to the sign-in page, `/api/` calls answer "missing token". */
-const SIGNED_OUT: Record<Kind, number> = { page: 302, api: 800, pdf: 302 };
+const SIGNED_OUT: Record<Kind, number> = {
+  page: 302,
+  api: 800,
+  pdf: 302,
+  fhirApi: 800,
+  fhirFile: 302,
+};
 
 let n = 0;
 async function scenario() {
@@ -460,7 +505,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage|fhir-export)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -536,7 +581,7 @@ describe("the access gateway on every route that reads patient data", () => {
         ]).toEqual([
           route.file,
           who,
-          [{ action: `read:${route.purpose}`, channel: route.kind, actorId }],
+          [{ action: `read:${route.purpose}`, channel: CHANNEL[route.kind], actorId }],
         ]);
       }
     }

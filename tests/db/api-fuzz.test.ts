@@ -263,6 +263,15 @@ const ROUTES: Record<string, Route> = {
     valid: report,
   },
   "api.country.list": { method: "GET", path: "/api/country/list", token: none, valid: () => ({}) },
+  // The fixture's patient has fewer than 5 full days of CGM data: the documented 400.
+  "api.fhir.cgm-summary": {
+    method: "GET",
+    path: "/api/fhir/cgm-summary",
+    token: own,
+    valid: report,
+    validCode: 400,
+    fileAnswer: "application/fhir\\+json",
+  },
   "api.option.findOption": {
     method: "GET",
     path: "/api/option/findOption",
