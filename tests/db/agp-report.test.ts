@@ -112,7 +112,7 @@ describe("AGP report page, PDF route and API", () => {
     ]);
     expect(data.shell.pdf).toEqual({
       href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`,
-      fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf`,
+      fileName: `glucose-profile-${s.full}-${FROM}-${TO}.pdf`,
     });
     const logged = await db().auditLog.findFirst({
       where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpReport" },

@@ -442,7 +442,7 @@ test.describe("AGP report", () => {
 
     const pdf = await downloadReportPdf(page, testInfo, {
       href: `/${patient.pid}/agpprint.pdf?start=${start}&end=${end}`,
-      fileName: `agp-report-${patient.pid}-${start}-${end}.pdf`,
+      fileName: `glucose-profile-${patient.pid}-${start}-${end}.pdf`,
       label: "agp-report",
     });
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
