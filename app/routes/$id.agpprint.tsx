@@ -205,6 +205,7 @@ export default function AgpPrint() {
       quickNote={t("agp.quickNote")}
       rangeNote={t("agp.rangeNote")}
       pageSize="A4 portrait"
+      className={s.agpPage}
       headerMore={
         texts
           ? [

@@ -281,6 +281,25 @@ export const glucoseClass = styleVariants({
 });
 
 /**
+ * The glucose profile's page: in print the header's facts four to a row and the sections close
+ * together, so that the whole profile of 14 days fits one A4 portrait page.
+ */
+export const agpPage = style({});
+globalStyle(`${agpPage} ${meta}`, {
+  "@media": { print: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", fontSize: "8pt" } },
+});
+globalStyle(`${agpPage} ${header}`, {
+  "@media": { print: { marginBottom: "2mm", paddingBottom: "1mm" } },
+});
+globalStyle(`${agpPage} ${section}`, { "@media": { print: { marginBottom: "2.5mm" } } });
+globalStyle(`${agpPage} ${sectionTitle}`, {
+  "@media": { print: { fontSize: "10.5pt", marginBottom: "1mm" } },
+});
+globalStyle(`${agpPage} ${figure}`, { "@media": { print: { padding: "1mm 2mm" } } });
+globalStyle(`${agpPage} ${figureValue}`, { "@media": { print: { fontSize: "10pt" } } });
+globalStyle(`${agpPage} ${figureNote}`, { "@media": { print: { fontSize: "7.5pt" } } });
+
+/**
  * The glucose profile: one A4 portrait page in print. Time in ranges (bar, bands, goals) and the
  * glucose metrics side by side, the AGP chart under them, then the daily profiles seven to a row.
  */
@@ -342,7 +361,11 @@ export const agpGoals = style({
 });
 globalStyle(`${agpGoals} ul`, { margin: 0, paddingLeft: "1rem" });
 globalStyle(`${agpGoals} li`, { marginBottom: "2px" });
-export const agpGoalsTitle = style({ fontSize: "0.875rem", margin: `0 0 ${vars.space.xs}` });
+export const agpGoalsTitle = style({
+  fontSize: "0.875rem",
+  margin: `0 0 ${vars.space.xs}`,
+  "@media": { print: { fontSize: "8.5pt" } },
+});
 /** The glucose metrics, one under the other. */
 export const agpFigures = style({
   display: "grid",
@@ -365,7 +388,7 @@ globalStyle(`${agpChart} svg`, {
   width: "100%",
   height: "auto",
   display: "block",
-  "@media": { print: { maxHeight: "62mm" } },
+  "@media": { print: { maxHeight: "54mm" } },
 });
 /** The one line that says how to read a chart. */
 export const agpHowTo = style({

@@ -24,6 +24,8 @@ export type ReportPageProps = {
   pageSize?: string;
   /** More downloads of the report, beside the PDF link (screen only). */
   moreActions?: ReactNode;
+  /** A class for the report's own layout (its print density). */
+  className?: string;
   children?: ReactNode;
 };
 
@@ -43,13 +45,17 @@ export function ReportPage({
   headerMore,
   pageSize,
   moreActions,
+  className,
   children,
 }: ReportPageProps) {
   const { t } = useTranslation("reports");
   const navigation = useNavigation();
   const spec = REPORT_KINDS[shell.kind];
   return (
-    <article className={s.report} aria-busy={navigation.state === "loading" || undefined}>
+    <article
+      className={className ? `${s.report} ${className}` : s.report}
+      aria-busy={navigation.state === "loading" || undefined}
+    >
       <style>{`@page { size: ${pageSize ?? `A4 ${shell.settings.orientation}`}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
       {shell.print ? null : (
         <section className={s.controls} aria-label={t("common.controls")} data-print-hide>

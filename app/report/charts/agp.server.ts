@@ -26,7 +26,6 @@ import {
   MARGIN_LEFT,
   MARGIN_RIGHT,
   MARK_CLASS,
-  maxOf,
   minuteTicks,
   renderPanel,
   targetBandMark,
