@@ -12,12 +12,12 @@ import {
   consensusGlucose,
   GMI_MIN_ACTIVE_PERCENT,
   insufficientMessageValues,
-  type AgpBandKey,
   type AgpGoalKey,
   type AgpReport,
   type MgdlBounds,
 } from "~/report/agp-report";
 import { formatMinutes, formatPeriod } from "~/report/agp-format";
+import { AGP_TIR_COLORS } from "~/report/agp-colours";
 import { agpChart, agpDailyChart } from "~/report/charts.server";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
@@ -25,15 +25,6 @@ import { formatGlucose, formatNumber, unitDecimals } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
-
-/** Colours of the time-in-ranges stacked bar, top to bottom. */
-const BAND_COLOR: Readonly<Record<AgpBandKey, string>> = {
-  veryHigh: CHART_PALETTE.veryHigh,
-  high: CHART_PALETTE.high,
-  inRange: CHART_PALETTE.inRange,
-  low: CHART_PALETTE.low,
-  veryLow: CHART_PALETTE.veryLow,
-};
 
 /**
  * The glucose profile (app/report/agp-report.ts), laid out as the international consensus's
@@ -238,7 +229,7 @@ export default function AgpPrint() {
                       style={{
                         flexGrow: band.percent,
                         flexBasis: 0,
-                        background: BAND_COLOR[band.key],
+                        background: AGP_TIR_COLORS[band.key],
                       }}
                     />
                   ))}
@@ -249,7 +240,7 @@ export default function AgpPrint() {
                       <dt>
                         <span
                           className={s.agpSwatch}
-                          style={{ background: BAND_COLOR[band.key] }}
+                          style={{ background: AGP_TIR_COLORS[band.key] }}
                         />
                         {t(`agp.bands.${band.key}`)}
                         <span className={s.agpBounds} data-testid={`agp-bounds-${band.key}`}>

@@ -190,9 +190,12 @@ test.describe("glucose profile (consensus layout)", () => {
     const { first: start, last: end } = patient;
     await page.goto(`/${patient.pid}/agpprint?start=${start}&end=${end}`);
     await expect(page.getByTestId("agp-goals")).toHaveAttribute("data-goal-set", "pregnancy");
-    await expect(page.getByTestId("agp-goals")).toContainText(
-      tr("en", "agp.goalSets.pregnancy", "reports"),
-    );
+    await expect(
+      page.getByRole("heading", {
+        level: 3,
+        name: `Goals for: ${tr("en", "agp.goalSets.pregnancy", "reports")}`,
+      }),
+    ).toBeVisible();
     // The patient reads mmol/L (the default unit): 63-140 mg/dL is 3.5-7.8 mmol/L, 141 is 7.9.
     const bands = {
       veryHigh: ["> 13.9 mmol/L", "0.0 %"],
