@@ -1,10 +1,12 @@
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { shiftDate } from "../../app/report/day";
 import { reportPdfFileName, reportPdfHref } from "../../app/report/report-kinds";
 import type { GlucoseUnit } from "../../app/domain/glucose-unit";
-import { completeHealthRecord, createAcceptedShare, createUser } from "./db";
+import { completeHealthRecord, createAcceptedShare, createUser, setPrintOrientation } from "./db";
 import { tr, type Lng } from "./i18n";
 import { createKnownPatient } from "./known-patient";
 import { downloadReportPdf, readPdf } from "./report-pdf";
@@ -269,6 +271,27 @@ test.describe("glucose profile (consensus layout)", () => {
       );
       expect(pdf.text).toContain(r("agp.title"));
       expect(pdf.text).toContain(r("agp.metrics"));
+      if (lng === "ro") {
+        // A reader who prints in landscape still gets the profile's one A4 portrait page
+        // (595 x 842 pt).
+        await setPrintOrientation(clinic.id, "landscape");
+        const href = reportPdfHref("agp", patient.pid, { start, end });
+        const dir = mkdtempSync(path.join(os.tmpdir(), "profile-"));
+        try {
+          const file = path.join(dir, "profile.pdf");
+          writeFileSync(file, await (await page.request.get(href)).body());
+          const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+          expect(/^Pages:\s+(\d+)/m.exec(info)?.[1]).toBe("1");
+          expect(
+            /^Page size:\s+([\d.]+) x ([\d.]+)/m
+              .exec(info)
+              ?.slice(1)
+              .map((v) => Math.round(Number(v))),
+          ).toEqual([595, 842]);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
     });
   }
 });
