@@ -88,6 +88,9 @@ interface AgpRow {
   readonly p95: number;
 }
 
+/** The least distance between a threshold tick and a target-band tick, mg/dL. */
+const TICK_CLEARANCE_MGDL = 15;
+
 /** mg/dL in the display unit, drawn at most at {@link AGP_CLAMP_MGDL} (the top of the scale). */
 function clamped(mgdl: number, unit: GlucoseUnit): number {
   return mgdl >= AGP_CLAMP_MGDL ? consensusGlucose(AGP_CLAMP_MGDL, unit) : toUnit(mgdl, unit);
@@ -96,7 +99,8 @@ function clamped(mgdl: number, unit: GlucoseUnit): number {
 /**
  * The glucose axis of the AGP and the daily profiles: 0 to 350 mg/dL (19.4 mmol/L) whatever the
  * data, so that every report and every day reads on the same scale, with ticks at the consensus
- * thresholds (54 and 250 mg/dL), the target band's limits and the top; a value above the top is
+ * thresholds (54 and 250 mg/dL, each unless within 15 mg/dL of a band limit), the target band's
+ * limits and the top; a value above the top is
  * drawn at it. The thresholds are written as the consensus writes them in mmol/L (3.0, 13.9).
  */
 export function agpGlucoseScale(
@@ -105,7 +109,12 @@ export function agpGlucoseScale(
   label: string | null,
 ): Plot.ScaleOptions {
   const { unit, locale } = options;
-  const ticksMgdl = [...new Set([54, band.low, band.high, 250, AGP_CLAMP_MGDL])].sort(
+  // A threshold tick closer than 15 mg/dL to a limit of the band would print over its label
+  // (54 beside pregnancy's 63): the band's limit is kept.
+  const thresholds = [54, 250].filter((t) =>
+    [band.low, band.high].every((limit) => Math.abs(t - limit) >= TICK_CLEARANCE_MGDL),
+  );
+  const ticksMgdl = [...new Set([...thresholds, band.low, band.high, AGP_CLAMP_MGDL])].sort(
     (a, b) => a - b,
   );
   const ticks = ticksMgdl.map((mgdl) => consensusGlucose(mgdl, unit));
