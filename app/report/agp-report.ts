@@ -1,7 +1,9 @@
 /**
- * The one-page AGP report model (ambulatory glucose profile, international consensus layout):
- * glucose statistics, the time-in-ranges stacked bar with the consensus goals, the AGP
- * percentile curves and the daily glucose profiles, for a range of 3 to 14 local days.
+ * The glucose profile model (the international consensus's one-page AGP layout, shown as
+ * "Glucose profile (consensus)"): glucose metrics with their goals, the time-in-ranges stacked
+ * bar with the goals of the patient's goal set (standard, older or high-risk, pregnancy), the AGP
+ * percentile curves and the daily glucose profiles, for a range of 3 to 14 local days
+ * (docs/decisions/018-glucose-profile.md).
  *
  * Targets and layout: Battelino T, et al. Clinical Targets for Continuous Glucose Monitoring Data
  * Interpretation: Recommendations From the International Consensus on Time in Range. Diabetes
