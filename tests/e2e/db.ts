@@ -279,3 +279,13 @@ export async function addFinishedUpload(pid: number, uploaderId: number, complet
     ),
   );
 }
+
+/** Sets a user's report page orientation (print settings). */
+export async function setPrintOrientation(userId: number, orientation: "portrait" | "landscape") {
+  await withDb((client) =>
+    client.query(`UPDATE "Setting" SET orientation = $2 WHERE "userId" = $1`, [
+      userId,
+      orientation,
+    ]),
+  );
+}
