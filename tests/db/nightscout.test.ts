@@ -287,6 +287,17 @@ describe("refusals: nothing is readable or written without a valid link and secr
     ).toBe(0);
   });
 
+  it("30 failures from one IP are allowed; then that IP is refused (429) even with the right secret, others are not", async () => {
+    const from = (ip: string, secret: string) =>
+      nsCall(`${base(upload.id)}/status.json`, {
+        headers: { ...asUploader(secret), "X-Forwarded-For": ip },
+      });
+    for (let i = 0; i < 30; i++) expect((await from("203.0.113.7", "guess")).status).toBe(401);
+    expect((await from("203.0.113.7", "guess")).status).toBe(401);
+    expect((await from("203.0.113.7", upload.secret)).status).toBe(429);
+    expect((await from("203.0.113.8", upload.secret)).status).toBe(200);
+  });
+
   it("a bad body is a translated 400, an unknown call 404, a POST to a read-only call 405", async () => {
     const h = { ...asUploader(upload.secret), "Accept-Language": "pl" };
     const bad = await nsCall(`${base(upload.id)}/entries`, { body: "{not json", headers: h });
