@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredMessage, safeText } from "./fields";
 
 /**
  * The Nightscout API's payloads and queries (REST API v1, the subset uploader apps and reader
@@ -174,3 +175,12 @@ export function nsReadQuery(
   count ??= bounded && defaults.findCount !== undefined ? defaults.findCount : defaults.count;
   return { ok: true, count, from, to };
 }
+
+/** The form that makes a link: a name (1-60 characters of safe text) and what the link may do. */
+export const nightscoutLinkForm = z.object({
+  name: safeText(requiredMessage("name")).min(1, "name").max(60, "name"),
+  kind: z.enum(["upload", "read"], { message: "kind" }),
+});
+
+/** The form that revokes a link: its public id. */
+export const nightscoutRevokeForm = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
