@@ -126,7 +126,11 @@ export function entriesToRows(
   const accepted: NsAcceptedEntry[] = [];
   const refused: NsRefusal[] = [];
   for (let index = 0; index < records.length; index++) {
-    const parsed = nsEntrySchema.safeParse(records[index]);
+    const record = records[index];
+    const plain = plainReading(record);
+    const parsed = plain
+      ? { success: true as const, data: plain }
+      : nsEntrySchema.safeParse(record);
     if (!parsed.success) {
       refused.push({ index, reason: "invalid" });
       continue;
@@ -141,6 +145,38 @@ export function entriesToRows(
     accepted.push({ index, ...outcome } as NsAcceptedEntry);
   }
   return { rows, accepted, refused };
+}
+
+const isText = (v: unknown, max: number): v is string | undefined =>
+  v === undefined || (typeof v === "string" && v.length <= max);
+
+/**
+ * The common case read without the schema (an upload of a month is 40,000 of them): a reading
+ * whose `sgv` and `date` are numbers and whose texts are short texts (a date text that Date
+ * reads). It answers exactly what {@link nsEntrySchema} answers for such a record; anything else
+ * (null when not this case) goes through the schema.
+ */
+function plainReading(record: unknown): NsEntryInput | null {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return null;
+  const e = record as Record<string, unknown>;
+  const { sgv, date, type } = e;
+  if (typeof sgv !== "number" || !Number.isFinite(sgv)) return null;
+  if (typeof date !== "number" || !Number.isSafeInteger(date)) return null;
+  if (type !== undefined && type !== "sgv") return null;
+  if (e.mbg !== undefined) return null;
+  if (!isText(e.direction, 32) || !isText(e.device, 100)) return null;
+  for (const key of ["dateString", "sysTime"] as const) {
+    const text = e[key];
+    if (text !== undefined && !(isText(text, 64) && !Number.isNaN(Date.parse(text)))) return null;
+  }
+  return {
+    type: "sgv",
+    sgv,
+    mbg: undefined,
+    at: date,
+    direction: e.direction as string | undefined,
+    device: e.device as string | undefined,
+  };
 }
 
 function entryRow(

@@ -15,9 +15,13 @@ export function nsObjectId(table: string, deviceSn: string, key: string | number
     .slice(0, 24);
 }
 
-/** Minutes east of UTC at `at` on the patient's clock, from the record's wall-clock text. */
+/**
+ * Minutes east of UTC at `at` on the patient's clock, from the record's wall-clock text
+ * ("YYYY-MM-DD HH:mm:ss", read field by field: an answer may hold tens of thousands).
+ */
 export function utcOffsetMinutes(at: number, deviceTime: string): number {
-  const wall = Date.parse(`${deviceTime.replace(" ", "T").replace(/\//g, "-")}Z`);
+  const n = (from: number, length: number) => Number(deviceTime.slice(from, from + length));
+  const wall = Date.UTC(n(0, 4), n(5, 2) - 1, n(8, 2), n(11, 2), n(14, 2), n(17, 2));
   return Number.isNaN(wall) ? 0 : Math.round((wall - at) / 60_000);
 }
 
