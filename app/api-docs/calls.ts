@@ -93,7 +93,7 @@ export interface ApiCall {
   readonly codes: Readonly<Partial<Record<number, string>>>;
 }
 
-/** Token codes (HTTP 401; 9999: 403) of every call that needs a caller. */
+/** Token codes (HTTP 401; 9999: 403) of every call that needs a caller or takes a token when one is sent. */
 export const TOKEN_CODES: Readonly<Record<number, string>> = {
   800: "no token header (and no signed-in page session)",
   801: "the token is malformed",
@@ -157,7 +157,7 @@ export function codesOf(call: ApiCall): [number, string][] {
     200: "success",
     ...(call.method === "post" ? POST_CODES : {}),
     ...SHARED_CODES,
-    ...(call.auth === "token" ? TOKEN_CODES : {}),
+    ...(call.auth === "none" ? {} : TOKEN_CODES),
     ...call.codes,
   };
   return Object.entries(all)
@@ -168,8 +168,6 @@ export function codesOf(call: ApiCall): [number, string][] {
 const BAD_INPUT = "a missing or bad field (the first validation message, translated)";
 const NOT_VISIBLE = "a patient the caller may not see, whether it exists or not";
 const RATE_LIMITED = "a rate limit refused the call (Retry-After header, seconds)";
-
-const PAGE = { 400: BAD_INPUT } as const;
 
 const upload = {
   400: "a missing or bad field, a record a rule refuses (data: position, field, slice…)",
@@ -506,7 +504,11 @@ export const API_CALLS: readonly ApiCall[] = [
     auth: "token",
     query: z.union([shareSearchSchema, inviteSearchSchema]),
     data: answers.shareSearchData,
-    codes: { ...PAGE, 429: RATE_LIMITED },
+    codes: {
+      400: BAD_INPUT,
+      403: "a clinic whose organisation is not approved",
+      429: RATE_LIMITED,
+    },
   },
   {
     method: "post",
@@ -563,7 +565,7 @@ export const API_CALLS: readonly ApiCall[] = [
     summary: "Answer an invitation from its email link",
     auth: "none",
     body: processFromEmailSchema,
-    data: answers.emailAnswerData,
+    data: answers.shareItem,
     codes: { 400: `${BAD_INPUT}, a used, expired or forged link, or an expired invitation` },
   },
   {

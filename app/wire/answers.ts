@@ -224,12 +224,6 @@ export const shareSearchData = exact({
 
 export const deletedShareData = exact({ readPowerId: id });
 
-export const emailAnswerData = exact({
-  readPowerId: id,
-  doctorName: z.string(),
-  state: shareState,
-});
-
 // ---- patient data ------------------------------------------------------------------------------
 
 export const lastRecordData = exact({
@@ -332,11 +326,11 @@ export const daysWithDataData = exact({
 
 const reportHead = {
   pid: id,
-  from: epochMs,
-  to: epochMs,
+  from: day,
+  to: day,
   timeZone: z.string(),
-  start: day,
-  end: day,
+  start: epochMs,
+  end: epochMs,
   hasData: z.boolean(),
 };
 
@@ -357,7 +351,14 @@ export const cgmReportData = exact({
   valuesBelowGoal: z.number().nullable(),
   valuesWithinGoal: z.number().nullable(),
   goalCounts: exact({ above: int, within: int, below: int }),
-  rows: z.array(exact({ pdid: id, dateTimeStr: z.string(), time: epochMs, statusShort0: mgdl })),
+  rows: z.array(
+    exact({
+      pdid: z.string().describe("the stored CGM record's id"),
+      dateTimeStr: z.string(),
+      time: epochMs,
+      statusShort0: mgdl,
+    }),
+  ),
 });
 
 export const pumpReportData = exact({
@@ -408,8 +409,8 @@ export const pumpReportData = exact({
 export const agpReportData = z
   .object({
     pid: id,
-    from: epochMs,
-    to: epochMs,
+    from: day,
+    to: day,
     timeZone: z.string(),
     dayCount: int,
     fullDays: int,
