@@ -10,7 +10,7 @@ import {
   resetPasswordSchema,
   sendMailSchema,
 } from "~/schemas/auth";
-import { exportCsvQuery, importCsvApiSchema } from "~/schemas/csv-import";
+import { exportCsvQuery, importCsvApiSchema, importOptionsSchema } from "~/schemas/csv-import";
 import { daysWithDataSchema, exportAskSchema, latestDateSchema } from "~/schemas/excel-export";
 import { findOneQuery } from "~/schemas/patient";
 import {
@@ -83,6 +83,8 @@ export interface ApiCall {
   readonly auth: CallAuth;
   readonly query?: ZodTypeAny;
   readonly body?: ZodTypeAny;
+  /** Body fields the route reads with a second schema, after the first (the CSV import's options). */
+  readonly bodyAlso?: ZodTypeAny;
   /** The body's media types; JSON and forms unless given. */
   readonly bodyTypes?: readonly ("json" | "form" | "multipart")[];
   /** The `data` of the 200 answer. */
@@ -741,6 +743,7 @@ export const API_CALLS: readonly ApiCall[] = [
     auth: "token",
     bodyTypes: ["multipart"],
     body: importCsvApiSchema,
+    bodyAlso: importOptionsSchema,
     data: answers.importCsvData,
     codes: {
       400: "a missing file, a bad field, an unreadable file, or nothing importable",

@@ -153,6 +153,22 @@ describe("the OpenAPI document", () => {
     ]);
   });
 
+  it("documents the CSV import's multipart fields, the file as binary, and its options", () => {
+    const body = paths["/api/patient-data/importCsv"].post.requestBody.content;
+    expect(Object.keys(body)).toEqual(["multipart/form-data"]);
+    const fields = body["multipart/form-data"].schema.properties;
+    expect(fields.file).toEqual({ type: "string", format: "binary" });
+    expect(Object.keys(fields)).toEqual(
+      expect.arrayContaining(["pid", "dryRun", "format", "dateOrder"]),
+    );
+  });
+
+  it("documents the settings update's bodies without the internal shape tag", () => {
+    const body = paths["/api/setting/update"].post.requestBody.content["application/json"].schema;
+    expect(body.anyOf).toHaveLength(5);
+    expect(JSON.stringify(body)).not.toContain('"shape"');
+  });
+
   it("documents a file answer as the file's type", () => {
     const csv = paths["/api/patient-data/exportCsv"].get.responses["200"];
     expect(Object.keys(csv.content)).toEqual(["text/csv"]);

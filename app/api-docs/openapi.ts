@@ -91,11 +91,14 @@ function objectOf(schema: ZodTypeAny): AnyZodObject {
   return documentable(inner) as AnyZodObject;
 }
 
-/** A file field (an uploaded File) is a binary string in a multipart body. */
-function withFiles(schema: ZodTypeAny): ZodTypeAny {
-  const object = objectOf(schema);
+/** A multipart body: its fields, a file field (an uploaded File) as a binary string. */
+function withFiles(schema: ZodTypeAny, also?: ZodTypeAny): ZodTypeAny {
+  const fields = {
+    ...(objectOf(schema).shape as Record<string, ZodTypeAny>),
+    ...(also ? (objectOf(also).shape as Record<string, ZodTypeAny>) : {}),
+  };
   const shape = Object.fromEntries(
-    Object.entries(object.shape as Record<string, ZodTypeAny>).map(([key, field]) => [
+    Object.entries(fields).map(([key, field]) => [
       key,
       key === "file" ? z.string().openapi({ type: "string", format: "binary" }) : field,
     ]),
@@ -172,7 +175,9 @@ function routeOf(call: ApiCall): RouteConfig {
               content: Object.fromEntries(
                 types.map((t) => [
                   MEDIA[t],
-                  { schema: t === "multipart" ? withFiles(body) : documentable(body) },
+                  {
+                    schema: t === "multipart" ? withFiles(body, call.bodyAlso) : documentable(body),
+                  },
                 ]),
               ),
             },
