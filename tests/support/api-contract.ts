@@ -15,8 +15,15 @@ export function contractProblem(
 ): string | null {
   const path = new URL(url, "http://localhost").pathname;
   const call = findCall(method, path);
-  if (!call) return `${method} ${path} is not in the API document (app/api-docs/calls.ts)`;
   const code = (body as { code?: unknown } | null)?.code;
+  // Any other method and path under /api/ is no call: the envelope's 404, data null.
+  if (!call)
+    return status === 404 &&
+      code === 404 &&
+      (body as { data?: unknown }).data === null &&
+      Object.keys(body as object).length === 3
+      ? null
+      : `${method} ${path} is not in the API document (app/api-docs/calls.ts)`;
   if (typeof code !== "number") return `${method} ${path}: the answer has no numeric code`;
   if (!codesOf(call).some(([c]) => c === code))
     return `${method} ${path}: code ${code} is not documented for this call`;
