@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Temporal } from "temporal-polyfill";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../support/api-contract";
 import { createApiToken } from "~/models/api-token.server";
 import { loader as agpPdf } from "~/routes/$id.agpprint[.]pdf";
 import { loader as agpPage } from "~/routes/$id.agpprint";
@@ -117,7 +118,7 @@ const apiGet =
       `http://localhost/api/${path}?${new URLSearchParams(query(pid, dates))}`,
       { headers: who.token ? { token: who.token } : {} },
     );
-    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+    return envelopeStatus(() => route({ request, params: {}, context: {} }), request);
   };
 
 const apiPost =
@@ -128,11 +129,14 @@ const apiPost =
       body: JSON.stringify({ pid, ...dates }),
       headers: { "Content-Type": "application/json", ...(who.token ? { token: who.token } : {}) },
     });
-    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+    return envelopeStatus(() => route({ request, params: {}, context: {} }), request);
   };
 
 /** An `/api/` answer's application code (the envelope's `code`), or the HTTP status of a file it answers. */
-async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<number> {
+async function envelopeStatus(
+  run: () => Promise<unknown> | unknown,
+  request?: Request,
+): Promise<number> {
   let response: unknown;
   try {
     response = await run();
@@ -142,7 +146,10 @@ async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<nu
   if (!(response instanceof Response))
     throw new Error("an /api/ route answered something else than a Response");
   if (!response.headers.get("Content-Type")?.startsWith("application/json")) return response.status;
-  return ((await response.json()) as { code: number }).code;
+  const body = (await response.json()) as { code: number };
+  // An /api/ answer must be as the API document describes it.
+  if (request) expectDocumented(request.method, request.url, response.status, body);
+  return body.code;
 }
 
 const reportPage =

@@ -8,6 +8,7 @@ import { db } from "~/utils/db.server";
 import { createInviteToken } from "~/models/invite-token.server";
 import { createOriginToken } from "~/utils/origin-token.server";
 import { hashPassword } from "~/utils/password.server";
+import { expectDocumented } from "../support/api-contract";
 import { catchMail } from "../support/catch-mail";
 
 // Every `/api/` route, driven with random and hostile payloads: never a 5xx, always the
@@ -271,6 +272,13 @@ const ROUTES: Record<string, Route> = {
     valid: report,
     validCode: 400,
     fileAnswer: "application/fhir\\+json",
+  },
+  "api.openapi[.]json": {
+    method: "GET",
+    path: "/api/openapi.json",
+    token: none,
+    valid: () => ({}),
+    fileAnswer: "application/json",
   },
   "api.option.findOption": {
     method: "GET",
@@ -948,6 +956,7 @@ async function check(
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(["code", "data", "msg"]);
+  expectDocumented(request.method, request.url, response.status, body);
   expect(typeof body.code).toBe("number");
   expect(body.code).not.toBe(500);
   expect(typeof body.msg).toBe("string");
