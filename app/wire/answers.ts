@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CGM_GOAL_SETS } from "~/domain/cgm-goal-set";
 
 /**
  * The `data` of every `/api/` call's success answer, as zod schemas: what the calls really
@@ -158,6 +159,9 @@ export const patientRecordData = exact({
   breakfastTime: clockPair,
   lunchTime: clockPair,
   supperTime: clockPair,
+  cgmGoalSet: z
+    .enum(CGM_GOAL_SETS)
+    .describe("the consensus CGM goals of the glucose profile: standard, olderHighRisk, pregnancy"),
 });
 
 // ---- sharing -----------------------------------------------------------------------------------
