@@ -1,5 +1,5 @@
--- A clinic's own tags for the patients who share with it (the triage view's tag filter). A tag
--- and its links go with the clinic's account; a link goes with the patient's record.
+-- The own tags of a clinic for the patients who share with it (the triage view filters by them).
+-- A tag and its links go with the clinic account, a link goes with the patient record.
 -- CreateTable
 CREATE TABLE "ClinicTag" (
     "id" SERIAL NOT NULL,
