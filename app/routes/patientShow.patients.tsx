@@ -13,7 +13,7 @@ import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { mayReadSharedData } from "~/models/access.server";
 import { parseTagForm } from "~/schemas/clinic-tags";
 import { parseTriageQuery } from "~/schemas/triage";
-import { applyTagForm } from "~/services/clinic-tags.server";
+import { applyTagForm } from "~/models/clinic-tags.server";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { clinicTriage } from "~/services/triage.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * A row's tag forms (`intent` attach or detach, `tagId`, `patientId`): the clinic's own tag on a
- * patient who shares with it (app/services/clinic-tags.server.ts). Done: back to the same list
+ * patient who shares with it (app/models/clinic-tags.server.ts). Done: back to the same list
  * (its query kept); refused: the list with the translated reason and the refusal's status.
  */
 export async function action({ request }: ActionFunctionArgs) {

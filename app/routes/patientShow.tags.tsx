@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ConfirmStep } from "~/components/form";
 import { parseTagForm, TAG_NAME_MAX, TAGS_PER_CLINIC } from "~/schemas/clinic-tags";
-import { applyTagForm, clinicTags, mayTag } from "~/services/clinic-tags.server";
+import { applyTagForm, clinicTags, mayTag } from "~/models/clinic-tags.server";
 import { requireUser } from "~/services/session.server";
 import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";

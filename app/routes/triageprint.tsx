@@ -6,7 +6,7 @@ import { displayDate, localDate } from "~/report/day";
 import { quickRange } from "~/report/quick-ranges";
 import { TRIAGE_CATEGORIES } from "~/report/triage";
 import { parseTriageQuery } from "~/schemas/triage";
-import { mayTag } from "~/services/clinic-tags.server";
+import { mayTag } from "~/models/clinic-tags.server";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { clinicTriage } from "~/services/triage.server";

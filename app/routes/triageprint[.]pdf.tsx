@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseTriageQuery } from "~/schemas/triage";
-import { mayTag } from "~/services/clinic-tags.server";
+import { mayTag } from "~/models/clinic-tags.server";
 import { pdfFailureResponse, renderOrigin } from "~/services/report-pdf.server";
 import { requireUser } from "~/services/session.server";
 import { summaryClaim, summaryParams, summaryQuery } from "~/services/triage-print.server";

@@ -16,7 +16,7 @@ import {
 import { formatGlucose, formatNumber } from "~/report/units";
 import type { SortDirection, TriageFlag, TriageQuery, TriageSort } from "~/schemas/triage";
 import { displayName } from "~/utils/names";
-import { clinicTags, type ClinicTag } from "./clinic-tags.server";
+import { clinicTags, type ClinicTag } from "~/models/clinic-tags.server";
 import { logListedReads } from "./patient-read.server";
 
 /** Patients on one page of the triage list. */

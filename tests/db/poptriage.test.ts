@@ -12,7 +12,7 @@ import type { Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
 import { triageCategory, type TriageCategory, type TriagePeriod } from "~/report/triage";
 import { parseTagForm, TAG_NAME_MAX, TAGS_PER_CLINIC } from "~/schemas/clinic-tags";
-import { applyTagForm, clinicTags } from "~/services/clinic-tags.server";
+import { applyTagForm, clinicTags } from "~/models/clinic-tags.server";
 import { clinicTriage } from "~/services/triage.server";
 import { db } from "~/utils/db.server";
 
