@@ -14,7 +14,13 @@ import { triageCategory, type TriageCategory, type TriagePeriod } from "~/report
 import { parseTagForm, TAG_NAME_MAX, TAGS_PER_CLINIC } from "~/schemas/clinic-tags";
 import { applyTagForm, clinicTags } from "~/models/clinic-tags.server";
 import { clinicTriage } from "~/services/triage.server";
+import { action as patientsAction } from "~/routes/patientShow.patients";
+import { loader as summaryLoader } from "~/routes/triageprint";
+import { summaryClaim, summaryQuery } from "~/services/triage-print.server";
+import { parseTriageQuery } from "~/schemas/triage";
 import { db } from "~/utils/db.server";
+import { createRenderToken } from "~/utils/render-token.server";
+import { cookieFor } from "./report-support";
 
 /**
  * Now: 2026-11-26 12:00 UTC; every patient in UTC. The 7-day period is 2026-11-20 00:00Z to now:
@@ -487,5 +493,84 @@ describe("the clinic's triage view", () => {
       error: "tags.errors.tooMany",
       status: 409,
     });
+  });
+
+  it("the printable summary: every patient, logged as the PDF's only with a valid render token; nobody but a clinic", async () => {
+    const theClinic = await clinic("print");
+    const names = ["Vera", "Tom", "Nina"];
+    for (const name of names) {
+      const owner = await db().patient.findUniqueOrThrow({ where: { id: s.pids[name]! } });
+      await db().readPower.create({
+        data: { providerId: owner.userId, readerId: theClinic.id, sourceType: 1, state: 1 },
+      });
+    }
+    const v = viewerOf(theClinic);
+    const call = async (userId: number, search: string) =>
+      summaryLoader({
+        request: new Request(`http://localhost/triageprint${search}`, {
+          headers: { Cookie: await cookieFor(userId) },
+        }),
+        params: {},
+        context: {},
+      });
+    const channels = async () =>
+      (
+        await db().auditLog.findMany({
+          where: { actorId: theClinic.id },
+          orderBy: { id: "asc" },
+          select: { channel: true },
+        })
+      ).map((r) => r.channel);
+    const page = await call(theClinic.id, "?period=7");
+    expect(page.list.items.map((i) => i.name)).toEqual(["Vera Pop", "Tom Pop", "Nina Pop"]);
+    expect(await channels()).toEqual(["page", "page", "page"]);
+    const query = summaryQuery(parseTriageQuery(new URLSearchParams("period=7")));
+    const token = createRenderToken(summaryClaim(v, query));
+    await call(theClinic.id, `?period=7&print=1&render=${token}`);
+    expect((await channels()).slice(3)).toEqual(["pdf", "pdf", "pdf"]);
+    // A token for another period, or a made-up one: an ordinary page view.
+    await call(theClinic.id, `?period=14&print=1&render=${token}`);
+    await call(theClinic.id, `?period=7&render=${Date.now() + 60_000}.forged`);
+    expect((await channels()).slice(6)).toEqual(["page", "page", "page", "page", "page", "page"]);
+    // A person: not found.
+    const somebody = await person("Somebody");
+    const refused = await call(somebody.id, "?period=7").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(404);
+  });
+
+  it("a row's tag form: refused for a person, an unknown intent is a translated 400", async () => {
+    const post = async (userId: number, fields: Record<string, string>) =>
+      patientsAction({
+        request: new Request("http://localhost/patientShow/patients?period=7", {
+          method: "POST",
+          headers: {
+            Cookie: await cookieFor(userId),
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        params: {},
+        context: {},
+      });
+    const somebody = await person("Nobody");
+    const refused = (await post(somebody.id, { intent: "attach", tagId: "1", patientId: "1" })) as {
+      data: unknown;
+      init: { status: number };
+    };
+    expect([refused.data, refused.init.status]).toEqual([{ error: "tags.errors.notAllowed" }, 403]);
+    const unknown = (await post(s.theClinic.id, { intent: "create", name: "Row" })) as {
+      data: unknown;
+      init: { status: number };
+    };
+    expect([unknown.data, unknown.init.status]).toEqual([
+      { error: "tags.errors.intentInvalid" },
+      400,
+    ]);
+    const bad = (await post(s.theClinic.id, { intent: "attach", tagId: "x", patientId: "1" })) as {
+      data: unknown;
+      init: { status: number };
+    };
+    expect([bad.data, bad.init.status]).toEqual([{ error: "tags.errors.tagInvalid" }, 400]);
   });
 });
