@@ -1,14 +1,18 @@
 /**
- * Benchmark of the clinic's triage list (`/patientShow/patients` for a clinic): 500 patients who
- * share with the seeded clinic, each with 14 days of 5-minute CGM ending now (288 x 14 = 4,032
- * readings, 2,016,000 in all), written with SQL generate_series in one statement per table. It
- * times the list's model in process (the one statement of app/models/triage.server.ts, then the
- * page's service with its access-log rows) and the page over HTTP, sorted by flags (the default)
- * and by time in range with a flag filter. Target: the page under 1 s on the local PostgreSQL.
+ * Benchmark of the clinic's triage view (`/patientShow/patients` for a clinic): 500 patients who
+ * share with the seeded clinic, each with 28 days of 5-minute CGM ending now (the 14-day period
+ * and the 14 days before it that its "time in range dropped" category compares with: 288 x 28 =
+ * 8,064 readings, 4,032,000 in all), written with SQL generate_series in one statement per table.
+ * It times the view's model in process (the one statement of app/models/triage.server.ts for 14
+ * days with the previous period, and for 7 and 30 days; then the page's service with its
+ * access-log rows) and, over HTTP, the page in the default order (the worst category first), the
+ * page filtered by a category, and the printable summary of every patient. Target: the page
+ * under 1 s on the local PostgreSQL.
  *
  * The data: five zones in turn (Warsaw, New York, Kolkata, Sydney, UTC); glucose a sine wave
  * whose level and swing differ by patient, so that time in range spreads from about 20 to 100 %
- * and some patients go low; every seventh patient wears no sensor for the first 5 of the 14 days;
+ * and some patients go low; every sixth patient runs 50 mg/dL higher in the last 14 days (a drop
+ * of time in range); every seventh patient wears no sensor for the oldest 5 of the 28 days;
  * the newest upload 0 to 12 days ago (about 40 % flagged "no upload for 7 days"). Readings are
  * inserted patient by patient (one upload each), as uploads write them; the model is timed once
  * before VACUUM (the visibility map not yet set, as right after uploads) and then after it.
@@ -29,7 +33,9 @@ import { withBenchServer } from "./server";
 import { median, type BenchResult } from "./timing";
 
 const PATIENTS = 500;
-const DAYS = 14;
+/** Days of CGM written: the 14-day period and the 14 days before it. */
+const DAYS = 28;
+const PERIOD = 14;
 const WARMUP = 3;
 const RUNS = 10;
 
@@ -65,11 +71,13 @@ async function seed(databaseUrl: string): Promise<Viewer> {
       `INSERT INTO "UploadTask" ("patientId", "uploaderId", "deviceKind", "deviceSn", "timeZone", status, "completedAt")
        SELECT p.id, p."userId", 'aidex', format('BENCH%s', p.id), p."timeZone", 'done', now() - make_interval(hours => (p.id * 37) % 288) ${patients}`,
     );
-    // 5-minute readings over the 14 days ending now; every seventh patient none in the first 5 days.
+    // 5-minute readings over the 28 days ending now; every sixth patient 50 mg/dL higher in the
+    // last 14 days; every seventh patient none in the oldest 5 days.
     await client.query(
       `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime")
        SELECT p.id, format('BENCH%s', p.id), k, 7,
-              round(greatest(40, 110 + (p.id % 9) * 12 + (60 + (p.id % 5) * 15) * sin(k / 36.0 + p.id))::numeric, 1)::float8,
+              round(greatest(40, 110 + (p.id % 9) * 12 + (60 + (p.id % 5) * 15) * sin(k / 36.0 + p.id)
+                    + CASE WHEN p.id % 6 = 0 AND k < ${PERIOD} * 288 THEN 50 ELSE 0 END)::numeric, 1)::float8,
               '', p."timeZone", date_trunc('minute', now() AT TIME ZONE 'UTC') - make_interval(mins => 5 * k)
          FROM "Patient" p JOIN "User" u ON u.id = p."userId"
         CROSS JOIN generate_series(0, $1::int * 288 - 1) k
@@ -117,12 +125,16 @@ async function timed(
   };
 }
 
-/** One full round trip of the page, fully read; fails on a bad status or a page without the table. */
-async function getPage(url: string, cookie: string): Promise<void> {
+/** One full round trip of a page, fully read; fails on a bad status or a page without `marker`. */
+async function getPage(
+  url: string,
+  cookie: string,
+  marker = 'data-testid="triage-table"',
+): Promise<void> {
   const res = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
   const html = await res.text();
   if (res.status !== 200) throw new Error(`GET ${url}: HTTP ${res.status}`);
-  if (!html.includes('data-testid="triage-table"')) throw new Error(`GET ${url}: no triage table`);
+  if (!html.includes(marker)) throw new Error(`GET ${url}: no ${marker}`);
 }
 
 /** Runs the benchmark; returns the median milliseconds of each case. */
@@ -134,7 +146,13 @@ export function benchTriage(): Promise<BenchResult[]> {
     globalThis.__diacarePrisma = createPrismaClient(databaseUrl, 2);
     const results: BenchResult[] = [];
     try {
-      const all = { sort: "flags", dir: "desc", flags: [], now: Date.now() } as const;
+      const all = {
+        sort: "category",
+        dir: "asc",
+        flags: [],
+        period: PERIOD,
+        now: Date.now(),
+      } as const;
       const rows = await triageRows(viewer, all);
       // The seeded demo patient shares with the clinic too.
       if (rows.length < PATIENTS)
@@ -142,7 +160,7 @@ export function benchTriage(): Promise<BenchResult[]> {
       results.push(
         await timed(
           "triage model, before VACUUM",
-          `${PATIENTS} patients x ${DAYS} days, freshly inserted`,
+          `${PATIENTS} patients x ${DAYS} days, freshly inserted; 14 days and the 14 before`,
           () => triageRows(viewer, { ...all, now: Date.now() }),
           0,
           3,
@@ -150,11 +168,21 @@ export function benchTriage(): Promise<BenchResult[]> {
       );
       const readings = await vacuum(databaseUrl);
       const what = `${rows.length} patients, ${readings.toLocaleString("en")} readings`;
+      const categories = new Map<string, number>();
+      for (const r of rows) categories.set(r.category, (categories.get(r.category) ?? 0) + 1);
       results.push(
-        await timed("triage model (one statement)", what, () =>
-          triageRows(viewer, { ...all, now: Date.now() }),
+        await timed(
+          "triage model, 14 days and the 14 before",
+          `${what}; categories ${[...categories].map(([c, n]) => `${c} ${n}`).join(", ")}`,
+          () => triageRows(viewer, { ...all, now: Date.now() }),
         ),
       );
+      for (const period of [7, 30] as const)
+        results.push(
+          await timed(`triage model, ${period} days and the ${period} before`, what, () =>
+            triageRows(viewer, { ...all, period, now: Date.now() }),
+          ),
+        );
       results.push(
         await timed(
           "triage page model (with access log)",
@@ -162,7 +190,15 @@ export function benchTriage(): Promise<BenchResult[]> {
           () =>
             clinicTriage(
               viewer,
-              { sort: "tir", dir: "asc", flags: ["lowTir"], page: 1 },
+              {
+                period: PERIOD,
+                sort: "tir",
+                dir: "asc",
+                flags: ["lowTir"],
+                category: null,
+                tag: null,
+                page: 1,
+              },
               { unit: GlucoseUnit.Mmol, locale: "en" },
             ),
         ),
@@ -173,8 +209,17 @@ export function benchTriage(): Promise<BenchResult[]> {
         ),
       );
       results.push(
-        await timed("triage page over HTTP, by TIR, flag filter", "target < 1 s", () =>
-          getPage(`${origin}/patientShow/patients?sort=tir&dir=asc&flag=lowTir`, cookie),
+        await timed("triage page over HTTP, one category", "target < 1 s", () =>
+          getPage(`${origin}/patientShow/patients?cat=tirDrop`, cookie),
+        ),
+      );
+      results.push(
+        await timed(
+          "printable summary over HTTP, every patient",
+          `${rows.length} rows, ${rows.length} access-log rows`,
+          () => getPage(`${origin}/triageprint`, cookie, 'data-testid="triage-summary"'),
+          1,
+          5,
         ),
       );
     } finally {

@@ -1,11 +1,15 @@
 import { Prisma } from "@prisma/client";
 import {
   BELOW_RANGE_LIMIT_PERCENT,
+  CATEGORY_LIMITS,
   NO_UPLOAD_DAYS,
   TIR_TARGET_PERCENT,
   TRIAGE_BANDS,
-  TRIAGE_DAYS,
+  TRIAGE_CATEGORIES,
+  WEAR_SLOT_MINUTES,
+  type TriageCategory,
   type TriageCounts,
+  type TriagePeriod,
 } from "~/report/triage";
 import {
   TRIAGE_FLAGS,
@@ -19,9 +23,12 @@ import { visiblePatientSql, type Viewer } from "./access.server";
 /**
  * The counts behind the clinic's triage list (app/report/triage.ts), for every patient who shares
  * with the viewer, in one statement: the access rule (`visiblePatientSql`) picks the patients
- * (not the viewer's own record), and per patient the 14-day window, the band counts and the mean
- * over its CGM readings, the local days with data and the newest finished upload. The filter and
- * the order are applied in the same statement. Raw SQL: 500 patients x 14 days of 5-minute CGM
+ * (not the viewer's own record), and per patient the period (7, 14 or 30 local days) and the
+ * previous one of the same length, the band counts and the mean over its CGM readings, the
+ * 5-minute slots with a reading in each period, the local days with data, the newest finished
+ * upload, the category and the viewer's own tags. The flag and tag filters and the order are
+ * applied in the same statement; the category filter is left to the caller, which counts every
+ * category first. Raw SQL: 500 patients x 14 days of 5-minute CGM
  * (2 million readings) must take well under a second, which needs the covering index
  * `CgmRecord (patientId, dateTime) INCLUDE (eventData)` (an index-only scan) and no per-row
  * time-zone arithmetic (docs/decisions/017-triage-list.md).
@@ -36,6 +43,10 @@ export type TriageRow = TriageCounts & {
   lastName: string | null;
   /** The viewer's nickname for the patient (their share's), null without one. */
   nickName: string | null;
+  /** The category as the statement works it out (the same rule as `triageCategory`). */
+  category: TriageCategory;
+  /** The viewer's tags on this patient, by name. */
+  tagIds: number[];
 };
 
 export type TriageListOptions = {
@@ -43,13 +54,18 @@ export type TriageListOptions = {
   dir: SortDirection;
   /** Only patients with any of these flags; empty: every patient. */
   flags: readonly TriageFlag[];
+  /** Only patients carrying this tag of the viewer's; null: every patient. */
+  tag?: number | null;
+  /** Local days of the period (today included). */
+  period: TriagePeriod;
   /** Epoch ms the window ends at. */
   now: number;
 };
 
-type RawRow = Omit<TriageRow, "lastUploadAt" | "meanMgdl"> & {
+type RawRow = Omit<TriageRow, "lastUploadAt" | "meanMgdl" | "category"> & {
   lastUploadAt: Date | null;
   meanMgdl: number | null;
+  categoryRank: number;
 };
 
 /** The flags as SQL conditions on the statement's `f` row; the same comparisons as app/report/triage.ts. */
@@ -64,10 +80,36 @@ function flagSql(flag: TriageFlag, nowUtc: Prisma.Sql): Prisma.Sql {
   }
 }
 
+/** More than `limit` percent of the readings are `count` (the comparison of app/report/triage.ts `over`). */
+const overSql = (count: string, limit: number) =>
+  Prisma.sql`(f.readings > 0 AND 100 * f.${Prisma.raw(`"${count}"`)} > ${limit} * f.readings)`;
+/** Under 70% of the slots (`lowWear`). */
+const lowWearSql = (slots: string, expected: string) =>
+  Prisma.sql`(100 * f.${Prisma.raw(`"${slots}"`)} < ${CATEGORY_LIMITS.wear} * f.${Prisma.raw(`"${expected}"`)})`;
+
+/**
+ * The category's place in TRIAGE_CATEGORIES (0 = very low ... 7 = on target), the first that
+ * applies, with the comparisons of app/report/triage.ts `triageCategory` on the same counts
+ * (bigint where products of counts pass 2^31).
+ */
+const CATEGORY_RANK_SQL = Prisma.sql`CASE
+      WHEN ${overSql("below54", CATEGORY_LIMITS.veryLow)} THEN 0
+      WHEN ${overSql("below70", CATEGORY_LIMITS.low)} THEN 1
+      WHEN f.readings > 0 AND f."prevReadings" > 0 AND NOT ${lowWearSql("slots", "expectedSlots")}
+           AND NOT ${lowWearSql("prevSlots", "prevExpectedSlots")}
+           AND 100 * (f."prevInRange"::bigint * f.readings - f."inRange"::bigint * f."prevReadings")
+               >= ${CATEGORY_LIMITS.tirDrop}::bigint * f.readings * f."prevReadings" THEN 2
+      WHEN ${overSql("above250", CATEGORY_LIMITS.veryHigh)} THEN 3
+      WHEN ${overSql("above180", CATEGORY_LIMITS.high)} THEN 4
+      WHEN f.readings > 0 AND ${lowWearSql("slots", "expectedSlots")} THEN 5
+      WHEN f.readings = 0 THEN 6
+      ELSE 7 END`;
+
 /** The name the list shows: the viewer's nickname, else first and last name, else the email (as `displayName`). */
 const NAME_SQL = Prisma.sql`lower(coalesce(nullif(btrim(f."nickName"), ''), CASE WHEN coalesce(btrim(u."firstName"), '') = '' THEN u.email ELSE btrim(btrim(u."firstName") || ' ' || coalesce(btrim(u."lastName"), '')) END))`;
 
-const ratio = (count: string) => Prisma.raw(`f."${count}"::float8 / nullif(f.readings, 0)`);
+const ratio = (count: string, of = "readings") =>
+  Prisma.raw(`f."${count}"::float8 / nullif(f."${of}", 0)`);
 
 /** A column's order; figures of a patient without readings come last either way, a missing upload counts as the oldest. */
 function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Prisma.Sql {
@@ -75,16 +117,25 @@ function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Pri
   switch (sort) {
     case "name":
       return Prisma.sql`${NAME_SQL} ${d}`;
+    case "category":
+      // Within a category, the least time in range first.
+      return Prisma.sql`f."categoryRank" ${d}, ${ratio("inRange")} ASC NULLS LAST`;
     case "lastUpload":
       return Prisma.sql`f."lastUploadAt" ${d} ${Prisma.raw(dir === "asc" ? "NULLS FIRST" : "NULLS LAST")}`;
     case "days":
       return Prisma.sql`f."daysWithData" ${d}`;
+    case "wear":
+      return Prisma.sql`${ratio("slots", "expectedSlots")} ${d}`;
     case "tir":
       return Prisma.sql`${ratio("inRange")} ${d} NULLS LAST`;
+    case "change":
+      return Prisma.sql`(${ratio("inRange")} - ${ratio("prevInRange", "prevReadings")}) ${d} NULLS LAST`;
     case "below70":
       return Prisma.sql`${ratio("below70")} ${d} NULLS LAST`;
     case "below54":
       return Prisma.sql`${ratio("below54")} ${d} NULLS LAST`;
+    case "above180":
+      return Prisma.sql`${ratio("above180")} ${d} NULLS LAST`;
     case "gmi":
       // GMI rises with the mean: ordering by the mean orders by GMI.
       return Prisma.sql`f."meanMgdl" ${d} NULLS LAST`;
@@ -98,37 +149,73 @@ function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Pri
   }
 }
 
-const COUNT_COLUMNS = ["readings", "below54", "below70", "inRange", "meanMgdl"] as const;
+const COUNT_COLUMNS = [
+  "readings",
+  "below54",
+  "below70",
+  "inRange",
+  "above180",
+  "above250",
+  "meanMgdl",
+  "prevReadings",
+  "prevInRange",
+] as const;
 
-/** The band counts and the mean of the glucose values `g` (mg/dL), named as {@link COUNT_COLUMNS}. */
-function bandCounts(g: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`count(*)::int AS readings,
-    (count(*) FILTER (WHERE ${g} < ${TRIAGE_BANDS.veryLow}))::int AS below54,
-    (count(*) FILTER (WHERE ${g} < ${TRIAGE_BANDS.low}))::int AS below70,
-    (count(*) FILTER (WHERE ${g} >= ${TRIAGE_BANDS.low} AND ${g} <= ${TRIAGE_BANDS.high}))::int AS "inRange",
-    avg(${g})::float8 AS "meanMgdl"`;
+/**
+ * The band counts and the mean of the glucose values `g` (mg/dL) at instants `at`, named as
+ * {@link COUNT_COLUMNS}: those of the current period (`at` from its start `cur`) and the
+ * previous period's readings and readings in range (before it).
+ */
+function bandCounts(g: Prisma.Sql, at: Prisma.Sql, cur: Prisma.Sql): Prisma.Sql {
+  const now = Prisma.sql`${at} >= ${cur}`;
+  const inRange = Prisma.sql`${g} >= ${TRIAGE_BANDS.low} AND ${g} <= ${TRIAGE_BANDS.high}`;
+  return Prisma.sql`(count(*) FILTER (WHERE ${now}))::int AS readings,
+    (count(*) FILTER (WHERE ${now} AND ${g} < ${TRIAGE_BANDS.veryLow}))::int AS below54,
+    (count(*) FILTER (WHERE ${now} AND ${g} < ${TRIAGE_BANDS.low}))::int AS below70,
+    (count(*) FILTER (WHERE ${now} AND ${inRange}))::int AS "inRange",
+    (count(*) FILTER (WHERE ${now} AND ${g} > ${TRIAGE_BANDS.high}))::int AS above180,
+    (count(*) FILTER (WHERE ${now} AND ${g} > ${TRIAGE_BANDS.veryHigh}))::int AS above250,
+    (avg(${g}) FILTER (WHERE ${now}))::float8 AS "meanMgdl",
+    (count(*) FILTER (WHERE NOT ${now}))::int AS "prevReadings",
+    (count(*) FILTER (WHERE NOT ${now} AND ${inRange}))::int AS "prevInRange"`;
 }
 
 /**
- * Every patient who shares with `viewer` and matches the filter, in the chosen order (then by
- * name), with the counts of the last 14 local days ending at `now`. A viewer who may not read
- * shared data (a clinic not yet approved) gets none: the access rule leaves only their own record,
- * which the list never shows.
+ * Every patient who shares with `viewer` and matches the filters, in the chosen order (then by
+ * name), with the counts of the period of `period` local days ending at `now` and of the period
+ * before it. A viewer who may not read shared data (a clinic not yet approved) gets none: the
+ * access rule leaves only their own record, which the list never shows.
  */
 export async function triageRows(viewer: Viewer, options: TriageListOptions): Promise<TriageRow[]> {
   const now = new Date(options.now).toISOString();
+  const days = options.period;
   // The window's end as a UTC wall-clock timestamp, the type of the stored instants.
   const nowUtc = Prisma.sql`(${now}::timestamptz AT TIME ZONE 'UTC')`;
-  const localMidnight = (days: Prisma.Sql) =>
-    Prisma.sql`(((w.today - ${days})::timestamp AT TIME ZONE w."timeZone") AT TIME ZONE 'UTC')`;
+  const localMidnight = (back: Prisma.Sql) =>
+    Prisma.sql`(((w.today - ${back})::timestamp AT TIME ZONE w."timeZone") AT TIME ZONE 'UTC')`;
   const filter = options.flags.length
     ? Prisma.sql`WHERE ${Prisma.join(
         options.flags.map((flag) => flagSql(flag, nowUtc)),
         " OR ",
       )}`
     : Prisma.empty;
+  const tagged =
+    options.tag != null
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM "PatientTag" pt JOIN "ClinicTag" ct ON ct.id = pt."tagId"
+                    WHERE pt."patientId" = p.id AND pt."tagId" = ${options.tag} AND ct."clinicId" = ${viewer.id})`
+      : Prisma.empty;
+  const slot = Prisma.raw(`'${WEAR_SLOT_MINUTES} minutes'::interval`);
   const valid = Prisma.sql`d."eventData" >= 1 AND d."dateTime" <= ${nowUtc}`;
-  const inWindow = Prisma.sql`d."patientId" = w.id AND d."dateTime" >= ${localMidnight(Prisma.sql`${TRIAGE_DAYS - 1}::int`)} AND ${valid}`;
+  // Both periods: from the previous period's start up to now.
+  const inWindow = Prisma.sql`d."patientId" = w.id AND d."dateTime" >= w."prevStart" AND ${valid}`;
+  // The 5-minute slot of a reading, counted from the previous period's start; local midnights
+  // lie a whole number of 5-minute slots apart (zone offsets are multiples of 15 minutes). A
+  // DISTINCT count of slots (and of instants) would sort every patient's readings; the lag over
+  // the index's time order costs one pass.
+  const slotOf = (at: Prisma.Sql) => Prisma.sql`date_bin(${slot}, ${at}, w."prevStart")`;
+  // Readings come in time order (the index's): a reading starts a slot when the one before it
+  // lies in another slot (or there is none), so the slots with a reading are counted in one pass.
+  const newSlot = Prisma.sql`(r."prevAt" IS NULL OR ${slotOf(Prisma.sql`r.at`)} <> ${slotOf(Prisma.sql`r."prevAt"`)})`;
   // Readings at the same instant are one reading, their mean (app/metrics/readings.ts). Most
   // patients have none: their readings are counted once (`a`), and only a patient who has such
   // readings is counted again over the merged ones (`m`, empty for the others), which would
@@ -136,30 +223,45 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
   const merged = Prisma.join(
     COUNT_COLUMNS.map(
       (c) =>
-        Prisma.sql`CASE WHEN a.instants < a.readings THEN m.${Prisma.raw(`"${c}"`)} ELSE a.${Prisma.raw(`"${c}"`)} END AS ${Prisma.raw(`"${c}"`)}`,
+        Prisma.sql`CASE WHEN a.instants < a.total THEN m.${Prisma.raw(`"${c}"`)} ELSE a.${Prisma.raw(`"${c}"`)} END AS ${Prisma.raw(`"${c}"`)}`,
     ),
     ", ",
   );
   const rows = await db().$queryRaw<RawRow[]>`
-    WITH w AS (
+    WITH t AS (
       SELECT p.id, p."userId", p."timeZone", (${now}::timestamptz AT TIME ZONE p."timeZone")::date AS today
         FROM "Patient" p
-       WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id}
-    ), f AS (
-      SELECT w.id AS "patientId", w."userId", w."timeZone", ${merged}, dd.days AS "daysWithData", lu.at AS "lastUploadAt",
-             (SELECT rp."nickName" FROM "ReadPower" rp WHERE rp."providerId" = w."userId" AND rp."readerId" = ${viewer.id}) AS "nickName"
+       WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id} ${tagged}
+    ), w AS MATERIALIZED ( -- computed once per patient: inlined, the time-zone arithmetic would run per reading
+      SELECT w.*, ${localMidnight(Prisma.sql`${days - 1}::int`)} AS "curStart",
+             ${localMidnight(Prisma.sql`${2 * days - 1}::int`)} AS "prevStart"
+        FROM t w
+    ), f0 AS (
+      SELECT w.id AS "patientId", w."userId", w."timeZone", ${merged},
+             a.slots, (floor(extract(epoch FROM ${nowUtc} - w."curStart") / ${WEAR_SLOT_MINUTES * 60}))::int + 1 AS "expectedSlots",
+             a."prevSlots", (extract(epoch FROM w."curStart" - w."prevStart") / ${WEAR_SLOT_MINUTES * 60})::int AS "prevExpectedSlots",
+             dd.days AS "daysWithData", lu.at AS "lastUploadAt",
+             (SELECT rp."nickName" FROM "ReadPower" rp WHERE rp."providerId" = w."userId" AND rp."readerId" = ${viewer.id}) AS "nickName",
+             (SELECT coalesce(array_agg(ct.id ORDER BY lower(ct.name), ct.id), '{}') FROM "PatientTag" pt JOIN "ClinicTag" ct ON ct.id = pt."tagId"
+               WHERE pt."patientId" = w.id AND ct."clinicId" = ${viewer.id}) AS "tagIds"
         FROM w
         CROSS JOIN LATERAL (
-          SELECT ${bandCounts(Prisma.sql`d."eventData"`)}, count(DISTINCT d."dateTime")::int AS instants
-            FROM "CgmRecord" d WHERE ${inWindow}
+          SELECT ${bandCounts(Prisma.sql`r.mgdl`, Prisma.sql`r.at`, Prisma.sql`w."curStart"`)},
+                 count(*)::int AS total,
+                 (count(*) FILTER (WHERE r.at IS DISTINCT FROM r."prevAt"))::int AS instants,
+                 (count(*) FILTER (WHERE r.at >= w."curStart" AND ${newSlot}))::int AS slots,
+                 (count(*) FILTER (WHERE r.at < w."curStart" AND ${newSlot}))::int AS "prevSlots"
+            FROM (SELECT d."dateTime" AS at, d."eventData" AS mgdl,
+                         lag(d."dateTime") OVER (ORDER BY d."dateTime") AS "prevAt"
+                    FROM "CgmRecord" d WHERE ${inWindow}) r
         ) a
         CROSS JOIN LATERAL (
-          SELECT ${bandCounts(Prisma.sql`g.mgdl`)}
-            FROM (SELECT avg(d."eventData") AS mgdl FROM "CgmRecord" d
-                   WHERE a.instants < a.readings AND ${inWindow} GROUP BY d."dateTime") g
+          SELECT ${bandCounts(Prisma.sql`g.mgdl`, Prisma.sql`g.at`, Prisma.sql`w."curStart"`)}
+            FROM (SELECT d."dateTime" AS at, avg(d."eventData") AS mgdl FROM "CgmRecord" d
+                   WHERE a.instants < a.total AND ${inWindow} GROUP BY d."dateTime") g
         ) m
         CROSS JOIN LATERAL (
-          SELECT count(*)::int AS days FROM generate_series(0, ${TRIAGE_DAYS - 1}::int) k
+          SELECT count(*)::int AS days FROM generate_series(0, ${days - 1}::int) k
            WHERE EXISTS (SELECT 1 FROM "CgmRecord" d
                           WHERE d."patientId" = w.id AND d."dateTime" >= ${localMidnight(Prisma.sql`k`)}
                             AND d."dateTime" < ${localMidnight(Prisma.sql`(k - 1)`)} AND ${valid})
@@ -167,13 +269,16 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
         CROSS JOIN LATERAL (
           SELECT max(ut."completedAt") AS at FROM "UploadTask" ut WHERE ut."patientId" = w.id AND ut.status = 'done'
         ) lu
+    ), f AS (
+      SELECT f.*, ${CATEGORY_RANK_SQL} AS "categoryRank" FROM f0 f
     )
     SELECT f.*, u.email, u."firstName", u."lastName"
       FROM f JOIN "User" u ON u.id = f."userId"
      ${filter}
      ORDER BY ${orderSql(options.sort, options.dir, nowUtc)}, ${NAME_SQL} ASC, f."patientId" ASC`;
-  return rows.map((r) => ({
+  return rows.map(({ categoryRank, ...r }) => ({
     ...r,
+    category: TRIAGE_CATEGORIES[categoryRank]!,
     lastUploadAt: r.lastUploadAt ? r.lastUploadAt.getTime() : null,
     meanMgdl: r.readings > 0 ? r.meanMgdl : null,
   }));

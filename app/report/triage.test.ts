@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { consensusTargetsOf, timeInRangesOf } from "../metrics/ranges";
 import {
   belowRangeFlag,
+  CATEGORY_LIMITS,
   FLAG_VALUES,
+  TRIAGE_CATEGORIES,
+  triageCategory,
+  tirDropped,
   lowTirFlag,
   noRecentUpload,
   TRIAGE_BANDS,
@@ -21,6 +25,14 @@ const counts = (over: Partial<TriageCounts>): TriageCounts => ({
   meanMgdl: null,
   daysWithData: 0,
   lastUploadAt: null,
+  above180: 0,
+  above250: 0,
+  slots: 0,
+  expectedSlots: 4032,
+  prevReadings: 0,
+  prevInRange: 0,
+  prevSlots: 0,
+  prevExpectedSlots: 4032,
   ...over,
 });
 
@@ -56,11 +68,17 @@ describe("triage figures", () => {
       gmi: null,
       daysWithData: 0,
       flags: ["noUpload"],
+      above180: null,
+      above250: null,
+      wear: 0,
+      prevTir: null,
+      tirChange: null,
+      category: "noData",
     });
   });
 
   it("uses the consensus bands and goals the AGP report holds (54, 70, 180 mg/dL; 70 %, 4 %)", () => {
-    expect(TRIAGE_BANDS).toEqual({ veryLow: 54, low: 70, high: 180 });
+    expect(TRIAGE_BANDS).toEqual({ veryLow: 54, low: 70, high: 180, veryHigh: 250 });
     expect(FLAG_VALUES).toEqual({
       noUpload: { days: 7 },
       belowRange: { percent: 4 },
@@ -111,5 +129,147 @@ describe("triage flags", () => {
       expect(lowTirFlag(inRange, n)).toBe(t.range70to180 < 70);
       if (t.range70to180 !== 70) expect(lowTirFlag(inRange, n)).toBe(!targets.tir);
     }
+  });
+});
+
+/**
+ * Categories. Base: 1000 readings all in range, every one of the 1000 expected slots filled (100 %
+ * wear), no previous period; each case changes what it tests, each limit once exactly at it (not
+ * in the category) and once one reading past it.
+ */
+describe("triage categories", () => {
+  const full = (over: Partial<TriageCounts>): TriageCounts =>
+    counts({
+      readings: 1000,
+      inRange: 1000,
+      meanMgdl: 120,
+      slots: 1000,
+      expectedSlots: 1000,
+      ...over,
+    });
+  const cat = (over: Partial<TriageCounts>) => triageCategory(full(over));
+
+  it("are in the order of the rule, worst first", () => {
+    expect(TRIAGE_CATEGORIES).toEqual([
+      "veryLow",
+      "low",
+      "tirDrop",
+      "veryHigh",
+      "high",
+      "lowWear",
+      "noData",
+      "target",
+    ]);
+    expect(CATEGORY_LIMITS).toEqual({
+      veryLow: 1,
+      low: 4,
+      tirDrop: 15,
+      veryHigh: 5,
+      high: 25,
+      wear: 70,
+    });
+  });
+
+  it("very low: over 1 % below 54 mg/dL (10 of 1000 is exactly 1 %: not; 11 is)", () => {
+    expect(cat({ below54: 10, below70: 10, inRange: 990 })).toBe("target");
+    expect(cat({ below54: 11, below70: 11, inRange: 989 })).toBe("veryLow");
+  });
+
+  it("low: over 4 % below 70 mg/dL, the very low readings counted in it", () => {
+    // 40 of 1000 = 4 %: not low. 41 = 4.1 %: low. 5 below 54 (0.5 %) + 36 at 54-69 = 41: low.
+    expect(cat({ below70: 40, inRange: 960 })).toBe("target");
+    expect(cat({ below70: 41, inRange: 959 })).toBe("low");
+    expect(cat({ below54: 5, below70: 41, inRange: 959 })).toBe("low");
+  });
+
+  it("time in range dropped: 15 points or more, both periods worn 70 % or more", () => {
+    // Previous 800 of 1000 in range = 80 %; now 650 of 1000 = 65 %: down 15 points exactly: dropped.
+    const prev = { prevReadings: 1000, prevInRange: 800, prevSlots: 1000, prevExpectedSlots: 1000 };
+    expect(cat({ ...prev, inRange: 650, above180: 350 })).toBe("tirDrop");
+    // 651 = 65.1 %: down 14.9 points: not dropped (high, 34.9 % above 180).
+    expect(cat({ ...prev, inRange: 651, above180: 349 })).toBe("high");
+    // Different counts: previous 3 of 4 = 75 %, now 3 of 5 = 60 %: down exactly 15: dropped.
+    expect(
+      tirDropped(
+        full({
+          readings: 5,
+          inRange: 3,
+          slots: 5,
+          expectedSlots: 5,
+          prevReadings: 4,
+          prevInRange: 3,
+          prevSlots: 4,
+          prevExpectedSlots: 4,
+        }),
+      ),
+    ).toBe(true);
+    // Previous wear 699 of 1000 slots = 69.9 %: the drop is not judged (the same data at 700: it is).
+    expect(tirDropped(full({ ...prev, prevSlots: 699, inRange: 600 }))).toBe(false);
+    expect(tirDropped(full({ ...prev, prevSlots: 700, inRange: 600 }))).toBe(true);
+    // Current wear 699 of 1000: not judged either; then it is low wear.
+    expect(cat({ ...prev, slots: 699, inRange: 600 })).toBe("lowWear");
+    // No previous readings: no drop.
+    expect(tirDropped(full({ inRange: 0 }))).toBe(false);
+  });
+
+  it("very high: over 5 % above 250 mg/dL; high: over 25 % above 180, very high included", () => {
+    expect(cat({ above250: 50, above180: 50, inRange: 950 })).toBe("target");
+    expect(cat({ above250: 51, above180: 51, inRange: 949 })).toBe("veryHigh");
+    expect(cat({ above180: 250, inRange: 750 })).toBe("target");
+    expect(cat({ above180: 251, inRange: 749 })).toBe("high");
+    // 20 above 250 (2 %) + 231 at 181-250 = 251 above 180: high.
+    expect(cat({ above250: 20, above180: 251, inRange: 749 })).toBe("high");
+  });
+
+  it("low wear: under 70 % of the slots; no data: no readings; else on target", () => {
+    expect(cat({ slots: 700 })).toBe("target");
+    expect(cat({ slots: 699 })).toBe("lowWear");
+    expect(triageCategory(counts({}))).toBe("noData");
+    expect(cat({})).toBe("target");
+  });
+
+  it("the first that applies wins", () => {
+    // Very low and low and very high and low wear: very low.
+    expect(cat({ below54: 20, below70: 60, above250: 100, above180: 100, slots: 10 })).toBe(
+      "veryLow",
+    );
+    // Low (5 %) and a dropped time in range: low.
+    const prev = {
+      prevReadings: 1000,
+      prevInRange: 1000,
+      prevSlots: 1000,
+      prevExpectedSlots: 1000,
+    };
+    expect(cat({ ...prev, below70: 50, inRange: 500, above180: 450, above250: 100 })).toBe("low");
+    // A drop and very high: the drop.
+    expect(cat({ ...prev, inRange: 500, above180: 500, above250: 100 })).toBe("tirDrop");
+    // Very high and low wear: very high.
+    expect(cat({ above250: 60, above180: 60, inRange: 940, slots: 100 })).toBe("veryHigh");
+  });
+
+  it("figures: wear, the previous time in range and the change, worked out by hand", () => {
+    // Now 650 of 1000 in range (65 %), 350 above 180 (35 %), 60 above 250 (6 %); 2016 slots of
+    // 4032 (50 %); previous 720 of 900 (80 %): change 65 - 80 = -15 points.
+    const f = triageFigures(
+      full({
+        inRange: 650,
+        above180: 350,
+        above250: 60,
+        slots: 2016,
+        expectedSlots: 4032,
+        prevReadings: 900,
+        prevInRange: 720,
+        prevSlots: 900,
+        prevExpectedSlots: 1000,
+      }),
+      NOW,
+    );
+    expect(f.above180).toBeCloseTo(35, 12);
+    expect(f.above250).toBeCloseTo(6, 12);
+    expect(f.wear).toBeCloseTo(50, 12);
+    expect(f.prevTir).toBeCloseTo(80, 12);
+    expect(f.tirChange).toBeCloseTo(-15, 12);
+    // Current wear 50 %: the drop is not judged; 6 % above 250: very high.
+    expect(f.category).toBe("veryHigh");
   });
 });

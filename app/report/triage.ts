@@ -26,20 +26,54 @@
  * Percent comparisons are made on the counts (100 x count against limit x readings), so that a
  * figure exactly at a limit is never flagged by floating-point rounding; the database statement
  * uses the same comparisons for the filter.
+ *
+ * Period: 7, 14 (the default) or 30 local days, as above; the previous period is the same number
+ * of local days right before it (from local midnight 2N - 1 days ago to local midnight N - 1 days
+ * ago), so it too may be an hour shorter or longer.
+ *
+ * Category: each patient falls into the first of these that applies (worst first):
+ * 1. veryLow: more than 1% of readings below 54 mg/dL (the consensus asks for under 1%);
+ * 2. low: more than 4% of readings below 70 mg/dL, level 2 included (the consensus goal is for
+ *    "low + very low" together: under 4%);
+ * 3. tirDrop: time in range 15 points or more below the previous period's, when both periods are
+ *    well worn (sensor wear of at least 70% in each, the consensus' minimum for a representative
+ *    time in range): a drop measured on a few hours of data is noise, not a change;
+ * 4. veryHigh: more than 5% of readings above 250 mg/dL (consensus: under 5%);
+ * 5. high: more than 25% of readings above 180 mg/dL, level 2 included (consensus: "high + very
+ *    high" under 25%);
+ * 6. lowWear: sensor wear under 70% (consensus: at least 70% of the period);
+ * 7. noData: no reading in the period;
+ * 8. target: none of the above, every consensus goal the list checks is met.
+ * The glucose categories need only one reading: a patient with little data but lows is shown
+ * for the lows (the wear column says how little). A value exactly at a limit (1%, 4%, 5%, 25%,
+ * 70% wear, a 15-point drop) does not fall into the category.
+ *
+ * Sensor wear: the percent of the period's 5-minute slots (counted from the period's start; the
+ * current period's last slot is the one `now` falls in) that hold at least one reading, the
+ * expected reading of a 5-minute CGM. It is the app's "% time CGM active" (app/metrics/active.ts)
+ * for a 5-minute sensor, measured over the whole period rather than between the first and the
+ * last reading, so that a sensor taken off for the last days counts as not worn. A sensor that
+ * stores a reading only every 15 minutes fills a third of the slots: its wear reads low.
  */
 import { gmiOf } from "../metrics/a1c";
 import { DAY_MS } from "../metrics/types";
 import type { TriageFlag } from "../schemas/triage";
+import { CONSENSUS_MIN_ACTIVE_PERCENT } from "../metrics/coverage";
 import { AGP_GOALS, AGP_GOAL_BOUNDS } from "./agp-report";
 
 export type { TriageFlag };
 
-/** Local days in the window, today included. */
-export const TRIAGE_DAYS = 14;
+/** The periods the list offers, local days (today included). */
+export const TRIAGE_PERIODS = [7, 14, 30] as const;
+export type TriagePeriod = (typeof TRIAGE_PERIODS)[number];
+/** Local days in the window, today included, unless another period is chosen. */
+export const TRIAGE_DAYS: TriagePeriod = 14;
+/** Minutes between the readings a 5-minute CGM is expected to store (sensor wear). */
+export const WEAR_SLOT_MINUTES = 5;
 /** Days without a finished upload that raise the noUpload flag. */
 export const NO_UPLOAD_DAYS = 7;
 /** The consensus goal (standard population) of a time-in-ranges figure, percent. */
-function goal(key: "inRange" | "below70"): number {
+function goal(key: "inRange" | "below70" | "below54" | "above180" | "above250"): number {
   const found = AGP_GOALS.standard.find((g) => g.key === key);
   if (!found) throw new Error(`no consensus goal ${key}`);
   return found.percent;
@@ -58,7 +92,50 @@ export const TRIAGE_BANDS = {
   low: AGP_GOAL_BOUNDS.inRange.fromMgdl!,
   /** In range up to and including this (10.0 mmol/L). */
   high: AGP_GOAL_BOUNDS.inRange.toMgdl!,
+  /** Level 2 hyperglycaemia: above this (13.9 mmol/L). */
+  veryHigh: AGP_GOAL_BOUNDS.above250.fromMgdl!,
 } as const;
+
+/** The categories, worst first: a patient falls into the first that applies. */
+export const TRIAGE_CATEGORIES = [
+  "veryLow",
+  "low",
+  "tirDrop",
+  "veryHigh",
+  "high",
+  "lowWear",
+  "noData",
+  "target",
+] as const;
+export type TriageCategory = (typeof TRIAGE_CATEGORIES)[number];
+
+/** The limits of the categories, percent (of readings, of slots, or points of time in range). */
+export const CATEGORY_LIMITS = {
+  /** veryLow: more than this percent below 54 mg/dL (consensus goal < 1%). */
+  veryLow: goal("below54"),
+  /** low: more than this percent below 70 mg/dL, level 2 included (consensus goal < 4%). */
+  low: goal("below70"),
+  /** tirDrop: time in range down by this many points or more. */
+  tirDrop: 15,
+  /** veryHigh: more than this percent above 250 mg/dL (consensus goal < 5%). */
+  veryHigh: goal("above250"),
+  /** high: more than this percent above 180 mg/dL, level 2 included (consensus goal < 25%). */
+  high: goal("above180"),
+  /** lowWear, and the wear both periods need for tirDrop: less than this percent (consensus >= 70%). */
+  wear: CONSENSUS_MIN_ACTIVE_PERCENT,
+} as const;
+
+/** The numbers each category's words name. */
+export const CATEGORY_VALUES: Readonly<Record<TriageCategory, Readonly<Record<string, number>>>> = {
+  veryLow: { percent: CATEGORY_LIMITS.veryLow, limit: TRIAGE_BANDS.veryLow },
+  low: { percent: CATEGORY_LIMITS.low, limit: TRIAGE_BANDS.low },
+  tirDrop: { points: CATEGORY_LIMITS.tirDrop },
+  veryHigh: { percent: CATEGORY_LIMITS.veryHigh, limit: TRIAGE_BANDS.veryHigh },
+  high: { percent: CATEGORY_LIMITS.high, limit: TRIAGE_BANDS.high },
+  lowWear: { percent: CATEGORY_LIMITS.wear },
+  noData: {},
+  target: {},
+};
 
 /** The numbers each flag's words name (its days or percent). */
 export const FLAG_VALUES: Readonly<Record<TriageFlag, Readonly<Record<string, number>>>> = {
@@ -79,6 +156,17 @@ export interface TriageCounts {
   readonly daysWithData: number;
   /** The newest finished upload (epoch ms), null without one. */
   readonly lastUploadAt: number | null;
+  /** Readings above 180 mg/dL (above 250 included), and above 250 mg/dL. */
+  readonly above180: number;
+  readonly above250: number;
+  /** The period's 5-minute slots holding a reading, and all its slots up to `now`. */
+  readonly slots: number;
+  readonly expectedSlots: number;
+  /** The previous period: readings, readings in range, slots with a reading, all its slots. */
+  readonly prevReadings: number;
+  readonly prevInRange: number;
+  readonly prevSlots: number;
+  readonly prevExpectedSlots: number;
 }
 
 export interface TriageFigures {
@@ -92,6 +180,16 @@ export interface TriageFigures {
   readonly gmi: number | null;
   readonly daysWithData: number;
   readonly flags: readonly TriageFlag[];
+  /** Percent above 180 and above 250 mg/dL. */
+  readonly above180: number | null;
+  readonly above250: number | null;
+  /** Sensor wear, percent of the period's 5-minute slots. */
+  readonly wear: number;
+  /** Time in range of the previous period, percent; null without readings in it. */
+  readonly prevTir: number | null;
+  /** Time in range now minus the previous period's, points; null unless both have readings. */
+  readonly tirChange: number | null;
+  readonly category: TriageCategory;
 }
 
 /** No finished upload at or after `now` - 7 days. */
@@ -107,6 +205,43 @@ export function belowRangeFlag(below70: number, readings: number): boolean {
 /** Less than 70% of the readings in range (false without readings). */
 export function lowTirFlag(inRange: number, readings: number): boolean {
   return readings > 0 && 100 * inRange < TIR_TARGET_PERCENT * readings;
+}
+
+/** More than `limit` percent of `readings` are `count` (false without readings). */
+function over(count: number, readings: number, limit: number): boolean {
+  return readings > 0 && 100 * count > limit * readings;
+}
+
+/** Less than 70% of the expected 5-minute slots hold a reading. */
+export function lowWear(slots: number, expectedSlots: number): boolean {
+  return 100 * slots < CATEGORY_LIMITS.wear * expectedSlots;
+}
+
+/**
+ * Time in range fell by 15 points or more from the previous period, both periods worn at least
+ * 70%: inRange / readings - prevInRange / prevReadings <= -0.15, compared on the counts as
+ * 100 x (prevInRange x readings - inRange x prevReadings) >= 15 x readings x prevReadings.
+ */
+export function tirDropped(c: TriageCounts): boolean {
+  if (c.readings === 0 || c.prevReadings === 0) return false;
+  if (lowWear(c.slots, c.expectedSlots) || lowWear(c.prevSlots, c.prevExpectedSlots)) return false;
+  return (
+    100 * (c.prevInRange * c.readings - c.inRange * c.prevReadings) >=
+    CATEGORY_LIMITS.tirDrop * c.readings * c.prevReadings
+  );
+}
+
+/** The first category that applies to these counts (see the file comment). */
+export function triageCategory(c: TriageCounts): TriageCategory {
+  const n = c.readings;
+  if (over(c.below54, n, CATEGORY_LIMITS.veryLow)) return "veryLow";
+  if (over(c.below70, n, CATEGORY_LIMITS.low)) return "low";
+  if (tirDropped(c)) return "tirDrop";
+  if (over(c.above250, n, CATEGORY_LIMITS.veryHigh)) return "veryHigh";
+  if (over(c.above180, n, CATEGORY_LIMITS.high)) return "high";
+  if (n > 0 && lowWear(c.slots, c.expectedSlots)) return "lowWear";
+  if (n === 0) return "noData";
+  return "target";
 }
 
 /** Percent of `count` among `readings`, as app/metrics/ranges.ts computes it; null without readings. */
@@ -128,5 +263,14 @@ export function triageFigures(counts: TriageCounts, now: number): TriageFigures 
     gmi: n > 0 && counts.meanMgdl !== null ? gmiOf(counts.meanMgdl) : null,
     daysWithData: counts.daysWithData,
     flags,
+    above180: percentOf(counts.above180, n),
+    above250: percentOf(counts.above250, n),
+    wear: counts.expectedSlots > 0 ? (100 * counts.slots) / counts.expectedSlots : 0,
+    prevTir: percentOf(counts.prevInRange, counts.prevReadings),
+    tirChange:
+      n > 0 && counts.prevReadings > 0
+        ? (100 * counts.inRange) / n - (100 * counts.prevInRange) / counts.prevReadings
+        : null,
+    category: triageCategory(counts),
   };
 }

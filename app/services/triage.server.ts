@@ -4,10 +4,19 @@ import { mayReadSharedData, type Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
 import { displayDate, localDate } from "~/report/day";
 import { quickRange } from "~/report/quick-ranges";
-import { FLAG_VALUES, TRIAGE_BANDS, TRIAGE_DAYS, triageFigures } from "~/report/triage";
+import {
+  CATEGORY_VALUES,
+  FLAG_VALUES,
+  TRIAGE_BANDS,
+  TRIAGE_CATEGORIES,
+  triageFigures,
+  type TriageCategory,
+  type TriagePeriod,
+} from "~/report/triage";
 import { formatGlucose, formatNumber } from "~/report/units";
 import type { SortDirection, TriageFlag, TriageQuery, TriageSort } from "~/schemas/triage";
 import { displayName } from "~/utils/names";
+import { clinicTags, type ClinicTag } from "~/models/clinic-tags.server";
 import { logListedReads } from "./patient-read.server";
 
 /** Patients on one page of the triage list. */
@@ -29,9 +38,27 @@ export type TriageItem = {
   below54: string | null;
   gmi: string | null;
   flags: TriageFlag[];
+  category: TriageCategory;
+  /** Sensor wear, percent with no decimal. */
+  wear: string;
+  /** Percent above 180 mg/dL, one decimal; null without readings. */
+  above180: string | null;
+  /** Time in range now minus the previous period's, points with one decimal and a sign; null unless both have readings. */
+  change: string | null;
+  /** The clinic's tags on the patient, by name. */
+  tags: { id: number; name: string }[];
 };
 
 export type TriageList = {
+  period: TriagePeriod;
+  category: TriageCategory | null;
+  tag: number | null;
+  /** Patients per category, over the patients every other filter leaves. */
+  counts: Record<TriageCategory, number>;
+  /** The numbers each category's words name. */
+  categoryValues: Readonly<Record<TriageCategory, Readonly<Record<string, number>>>>;
+  /** The clinic's tags. */
+  tags: ClinicTag[];
   sort: TriageSort;
   dir: SortDirection;
   flags: TriageFlag[];
@@ -45,38 +72,83 @@ export type TriageList = {
   /** The numbers each flag's words name. */
   flagValues: Readonly<Record<TriageFlag, Readonly<Record<string, number>>>>;
   /** The band limits in the reader's unit, for the column heads ("3.0", "54"). */
-  bands: { veryLow: string; low: string; high: string };
+  bands: { veryLow: string; low: string; high: string; veryHigh: string };
   unit: GlucoseUnit;
 };
 
+/** A signed figure with one decimal: "+2.5", "−15.0", "0.0". */
+function signed(value: number, locale: string): string {
+  const text = formatNumber(Math.abs(value), 1, locale);
+  if (Number(Math.abs(value).toFixed(1)) === 0) return text;
+  return `${value > 0 ? "+" : "\u2212"}${text}`;
+}
+
+/** The patients of every category, counted over the rows the other filters leave. */
+export function countCategories(rows: readonly { category: TriageCategory }[]) {
+  const counts = Object.fromEntries(TRIAGE_CATEGORIES.map((c) => [c, 0])) as Record<
+    TriageCategory,
+    number
+  >;
+  for (const row of rows) counts[row.category]++;
+  return counts;
+}
+
 /**
- * The clinic's triage list: a clinic whose organisation is approved sees every patient who shares
- * with it, with the last 14 days' figures and flags, sorted, filtered and a page at a time; each
- * patient on the page is one access-log read (`read:triage`, the 14 dates). Anyone else: null (a
- * person keeps the plain patient list; a clinic not yet approved sees its audit state).
+ * The clinic's triage view: a clinic whose organisation is approved sees every patient who shares
+ * with it, with the chosen period's figures (7, 14 or 30 days), the change of time in range from
+ * the period before, the category and flags, its own tags, the count of each category, sorted,
+ * filtered (flags, tag, category) and a page at a time; each patient on the page is one
+ * access-log read (`read:triage`, the period's dates). `pageSize` null: every patient on one page
+ * (the printable summary). Anyone else: null (a person keeps the plain patient list; a clinic not
+ * yet approved sees its audit state).
  */
 export async function clinicTriage(
   viewer: Viewer,
   query: TriageQuery,
-  { unit, locale, now = Date.now() }: { unit: GlucoseUnit; locale: string; now?: number },
+  {
+    unit,
+    locale,
+    now = Date.now(),
+    pageSize = TRIAGE_PAGE_SIZE,
+    channel = "page",
+  }: {
+    unit: GlucoseUnit;
+    locale: string;
+    now?: number;
+    pageSize?: number | null;
+    channel?: "page" | "pdf";
+  },
 ): Promise<TriageList | null> {
   if (viewer.identity !== Identity.Clinic || !mayReadSharedData(viewer)) return null;
-  const rows = await triageRows(viewer, { ...query, now });
-  const pages = Math.max(1, Math.ceil(rows.length / TRIAGE_PAGE_SIZE));
+  const tags = await clinicTags(viewer);
+  const tagNames = new Map(tags.map((t) => [t.id, t.name]));
+  // A tag filter naming a tag the clinic does not have is dropped (it would list nobody).
+  const tag = query.tag !== null && tagNames.has(query.tag) ? query.tag : null;
+  const all = await triageRows(viewer, { ...query, tag, now });
+  const counts = countCategories(all);
+  const rows = query.category ? all.filter((r) => r.category === query.category) : all;
+  const size = pageSize ?? Math.max(1, rows.length);
+  const pages = Math.max(1, Math.ceil(rows.length / size));
   const page = Math.min(query.page, pages);
-  const shown = rows.slice((page - 1) * TRIAGE_PAGE_SIZE, page * TRIAGE_PAGE_SIZE);
+  const shown = rows.slice((page - 1) * size, page * size);
   await logListedReads({
     viewer,
     purpose: "triage",
-    channel: "page",
+    channel,
     reads: shown.map((row) => ({
       patientId: row.patientId,
-      range: quickRange(TRIAGE_DAYS, row.timeZone, now),
+      range: quickRange(query.period, row.timeZone, now),
     })),
   });
   const percent = (value: number | null) =>
     value === null ? null : formatNumber(value, 1, locale);
   return {
+    period: query.period,
+    category: query.category,
+    tag,
+    counts,
+    categoryValues: CATEGORY_VALUES,
+    tags,
     sort: query.sort,
     dir: query.dir,
     flags: query.flags,
@@ -84,12 +156,13 @@ export async function clinicTriage(
     page,
     pages,
     unit,
-    days: TRIAGE_DAYS,
+    days: query.period,
     flagValues: FLAG_VALUES,
     bands: {
       veryLow: formatGlucose(TRIAGE_BANDS.veryLow, unit, locale),
       low: formatGlucose(TRIAGE_BANDS.low, unit, locale),
       high: formatGlucose(TRIAGE_BANDS.high, unit, locale),
+      veryHigh: formatGlucose(TRIAGE_BANDS.veryHigh, unit, locale),
     },
     items: shown.map((row) => {
       const figures = triageFigures(row, now);
@@ -108,6 +181,14 @@ export async function clinicTriage(
         below54: percent(figures.below54),
         gmi: percent(figures.gmi),
         flags: [...figures.flags],
+        category: row.category,
+        wear: formatNumber(figures.wear, 0, locale),
+        above180: percent(figures.above180),
+        change: figures.tirChange === null ? null : signed(figures.tirChange, locale),
+        tags: row.tagIds.flatMap((id) => {
+          const name = tagNames.get(id);
+          return name === undefined ? [] : [{ id, name }];
+        }),
       };
     }),
   };

@@ -84,3 +84,94 @@ globalStyle(
   `table${sortHeads} td::before, table${sortHeads} tbody th::before`,
   narrow({ position: "static", display: "block", width: "auto" }),
 );
+
+/** The period links and the category counts: rows of links, the current one marked in words (aria-current) and by a border. */
+export const choices = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.md}`,
+});
+export const choicesLabel = style({ fontWeight: 600 });
+export const choice = style({
+  padding: `0.1rem ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  selectors: { '&[aria-current="page"]': { fontWeight: 700, borderColor: "currentColor" } },
+});
+export const countsTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.xs}` });
+export const counts = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  listStyle: "none",
+  margin: `0 0 ${vars.space.xs}`,
+  padding: 0,
+});
+export const countLink = style([choice, { display: "inline-block" }]);
+export const countNumber = style({ fontWeight: 700, fontVariantNumeric: "tabular-nums" });
+export const links = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
+export const error = style({ color: vars.color.danger, fontWeight: 600 });
+
+/** A category: a bordered word, readable without colour and on paper. */
+export const category = style({
+  display: "inline-block",
+  padding: "0 0.35rem",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  fontSize: "0.8125rem",
+  whiteSpace: "nowrap",
+});
+
+/** A row's tags and its small forms. */
+export const tags = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  alignItems: "center",
+});
+export const tagForm = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "0.15rem",
+  margin: 0,
+});
+export const tag = style({
+  padding: "0 0.35rem",
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  fontSize: "0.8125rem",
+});
+export const tagRemove = style({
+  minWidth: "1.5rem",
+  minHeight: "1.5rem",
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: "transparent",
+  cursor: "pointer",
+});
+
+/** The tags page: one row of rename field, buttons and count per tag. */
+export const tagList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+});
+export const tagRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+});
+export const visuallyHidden = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});

@@ -415,6 +415,11 @@ const ROUTES: readonly RouteCase[] = [
 const LIST_ROUTES = [
   { file: "caringpatients.tsx", purpose: "caringList" },
   { file: "patientShow.patients.tsx", purpose: "triage" },
+  // The triage view's printable summary and its PDF (which prints the summary page with a render
+  // token, so that the page logs its reads as the PDF's): tests/db/poptriage.test.ts and
+  // tests/e2e/poptriage.spec.ts.
+  { file: "triageprint.tsx", purpose: "triage" },
+  { file: "triageprint[.]pdf.tsx", purpose: "triage" },
 ] as const;
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */

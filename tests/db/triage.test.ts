@@ -170,6 +170,9 @@ async function scenario() {
 }
 
 const query = (sort: TriageSort, dir: "asc" | "desc", flags: TriageFlag[] = [], page = 1) => ({
+  period: 14 as const,
+  category: null,
+  tag: null,
   sort,
   dir,
   flags,
@@ -188,7 +191,13 @@ describe("the clinic's triage list", () => {
   });
 
   it("counts each patient's last 14 local days by hand: a DST day, same-instant readings, band limits, no data", async () => {
-    const rows = await triageRows(viewer, { sort: "name", dir: "asc", flags: [], now: NOW });
+    const rows = await triageRows(viewer, {
+      sort: "name",
+      dir: "asc",
+      flags: [],
+      period: 14,
+      now: NOW,
+    });
     const byName = Object.fromEntries(rows.map((r) => [r.firstName, r]));
     expect(Object.keys(byName)).toEqual(["Anna", "Bartek", "Cecylia", "Dora"]);
     expect(byName.Anna).toMatchObject({
@@ -229,9 +238,21 @@ describe("the clinic's triage list", () => {
 
   it("shows the figures in the reader's locale and unit, with the flags", async () => {
     const page = (await list(viewer, query("name", "asc")))!;
-    expect(page.bands).toEqual({ veryLow: "3.0", low: "3.9", high: "10.0" });
+    expect(page.bands).toEqual({ veryLow: "3.0", low: "3.9", high: "10.0", veryHigh: "13.9" });
     expect(page.total).toBe(4);
-    expect(page.items.map(({ href: _href, patientId: _id, ...item }) => item)).toEqual([
+    expect(
+      page.items.map(({ href: _href, patientId: _id, ...item }) => ({
+        name: item.name,
+        fullName: item.fullName,
+        lastUpload: item.lastUpload,
+        daysWithData: item.daysWithData,
+        tir: item.tir,
+        below70: item.below70,
+        below54: item.below54,
+        gmi: item.gmi,
+        flags: item.flags,
+      })),
+    ).toEqual([
       {
         name: "Anna Test",
         fullName: null,
@@ -280,18 +301,24 @@ describe("the clinic's triage list", () => {
     ]);
     expect(page.items[0]!.href).toBe(`/patientShow/${s.anna.patient!.id}/${s.anna.id}/patientHome`);
     const mgdl = (await list(viewer, query("name", "asc"), GlucoseUnit.Mgdl))!;
-    expect(mgdl.bands).toEqual({ veryLow: "54", low: "70", high: "180" });
+    expect(mgdl.bands).toEqual({ veryLow: "54", low: "70", high: "180", veryHigh: "250" });
     const polish = (await clinicTriage(viewer, query("name", "asc"), {
       unit: GlucoseUnit.Mmol,
       locale: "pl",
       now: NOW,
     }))!;
-    expect(polish.bands).toEqual({ veryLow: "3,0", low: "3,9", high: "10,0" });
+    expect(polish.bands).toEqual({ veryLow: "3,0", low: "3,9", high: "10,0", veryHigh: "13,9" });
     expect(polish.items[0]).toMatchObject({ tir: "60,0", gmi: "6,1" });
   });
 
   it("agrees with app/metrics on each patient's readings of the window", async () => {
-    const rows = await triageRows(viewer, { sort: "name", dir: "asc", flags: [], now: NOW });
+    const rows = await triageRows(viewer, {
+      sort: "name",
+      dir: "asc",
+      flags: [],
+      period: 14,
+      now: NOW,
+    });
     const windows: Record<string, [string, string]> = {
       Anna: ["2026-10-16T22:00:00Z", "2026-10-30T11:00:00Z"],
       Bartek: ["2026-10-16T18:30:00Z", "2026-10-30T11:00:00Z"],

@@ -289,3 +289,19 @@ export async function setPrintOrientation(userId: number, orientation: "portrait
     ]),
   );
 }
+
+/**
+ * 5-minute CGM readings of a patient ending now (the newest `count` slots back, one statement):
+ * reading k (0 = now) has `valueOf(k)` mg/dL.
+ */
+export async function addCgmSeries(pid: number, count: number, values: (k: number) => number) {
+  const list = Array.from({ length: count }, (_, k) => values(k));
+  await withDb((client) =>
+    client.query(
+      `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime")
+       SELECT $1, 'E2E-SERIES', k, 7, ($2::float8[])[k + 1], '', 'UTC', date_trunc('minute', now() AT TIME ZONE 'UTC') - make_interval(mins => 5 * k)
+         FROM generate_series(0, $3::int - 1) k`,
+      [pid, list, count],
+    ),
+  );
+}

@@ -116,10 +116,13 @@ test.describe("the clinic's triage list", () => {
       t("en", "triage.count", { count: 3 }),
     );
 
-    // The default order: most flags first (Alpha and Bravo two each, the lower time in range first).
-    await expectRows(page, ["Alpha Triage", "Bravo Triage", "Charlie Triage"]);
+    // The default order: the worst category first: Bravo very low (25 % below 54), Alpha low
+    // (50 % below 70), Charlie's 5 readings of the last minutes a sensor hardly worn.
+    await expectRows(page, ["Bravo Triage", "Alpha Triage", "Charlie Triage"]);
+    const categoryHead = table(page).locator('th[data-sort="category"]');
     const flagsHead = table(page).locator('th[data-sort="flags"]');
-    await expect(flagsHead).toHaveAttribute("aria-sort", "descending");
+    await expect(categoryHead).toHaveAttribute("aria-sort", "ascending");
+    await expect(flagsHead).not.toHaveAttribute("aria-sort", /./);
     expect(await cells(page, "Alpha")).toEqual({
       days: "1",
       tir: "50.0 %",
@@ -146,13 +149,18 @@ test.describe("the clinic's triage list", () => {
     });
     await expect(table(page).getByRole("columnheader")).toHaveText([
       t("en", "triage.columns.name"),
+      `${t("en", "columns.category", {}, "triage")} ▲`,
       t("en", "triage.columns.lastUpload"),
       t("en", "triage.columns.days", { days: 14 }),
+      t("en", "columns.wear", {}, "triage"),
       t("en", "triage.columns.tir", { low: "3.9", high: "10.0", unit: "mmol/L" }),
+      t("en", "columns.change", { days: 14 }, "triage"),
       t("en", "triage.columns.below", { limit: "3.9", unit: "mmol/L" }),
       t("en", "triage.columns.below", { limit: "3.0", unit: "mmol/L" }),
+      t("en", "columns.above", { limit: "10.0", unit: "mmol/L" }, "triage"),
       t("en", "triage.columns.gmi"),
-      `${t("en", "triage.columns.flags")} ▼`,
+      t("en", "triage.columns.flags"),
+      t("en", "columns.tags", {}, "triage"),
     ]);
 
     // Sort by time in range: the worst first, then the other way.
@@ -160,7 +168,7 @@ test.describe("the clinic's triage list", () => {
     await tirHead.getByRole("link").click();
     await expect(page).toHaveURL(/[?&]sort=tir&dir=asc/);
     await expect(tirHead).toHaveAttribute("aria-sort", "ascending");
-    await expect(flagsHead).not.toHaveAttribute("aria-sort", /./);
+    await expect(categoryHead).not.toHaveAttribute("aria-sort", /./);
     await expectRows(page, ["Alpha Triage", "Bravo Triage", "Charlie Triage"]);
     await tirHead.getByRole("link").click();
     await expect(page).toHaveURL(/[?&]sort=tir&dir=desc/);

@@ -1,0 +1,161 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { toGlucoseUnit } from "~/domain/glucose-unit";
+import { displayDate, localDate } from "~/report/day";
+import { quickRange } from "~/report/quick-ranges";
+import { TRIAGE_CATEGORIES } from "~/report/triage";
+import { parseTriageQuery } from "~/schemas/triage";
+import { mayTag } from "~/models/clinic-tags.server";
+import { getLocale } from "~/services/locale.server";
+import { requireUser } from "~/services/session.server";
+import { clinicTriage } from "~/services/triage.server";
+import { summaryClaim, summaryParams, summaryQuery } from "~/services/triage-print.server";
+import * as tr from "~/styles/triage-print.css";
+import { errorPageAnswer } from "~/utils/error-page";
+import { displayName } from "~/utils/names";
+import { verifyRenderToken } from "~/utils/render-token.server";
+
+/**
+ * `/triageprint?period&cat&tag`: the one-page summary of an approved clinic's triage view, to
+ * print: the count of each category and, category by category, each patient in one compact row
+ * (name, time in range and its change, below 70 and 54, above 180, wear, GMI, tags). A typical
+ * clinic (about 40 patients) fits one A4 page; a longer list continues on the next pages with the
+ * column heads repeated. Every patient printed is one access-log read (`read:triage`), channel
+ * `pdf` when the page is the rendering of `/triageprint.pdf` (its render token), else `page`.
+ * Anyone but an approved clinic: 404.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!mayTag(user)) throw errorPageAnswer(404);
+  const url = new URL(request.url);
+  const query = summaryQuery(parseTriageQuery(url.searchParams));
+  const token = url.searchParams.get("render");
+  const rendering = token !== null && verifyRenderToken(token, summaryClaim(user, query));
+  const locale = await getLocale(request);
+  const now = Date.now();
+  const zone = user.setting?.timeZone ?? "UTC";
+  const list = (await clinicTriage(user, query, {
+    unit: toGlucoseUnit(user.setting?.unit),
+    locale,
+    now,
+    pageSize: null,
+    channel: rendering ? "pdf" : "page",
+  }))!;
+  const range = quickRange(query.period, zone, now);
+  return {
+    list,
+    clinic: displayName(user),
+    range: `${displayDate(range.start)} – ${displayDate(range.end)}`,
+    printed: displayDate(localDate(now, zone)),
+    print: url.searchParams.get("print") === "1",
+    params: summaryParams(query).toString(),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.clinic} – ${data.range}` }] : [];
+
+export default function TriagePrint() {
+  const { t } = useTranslation("triage");
+  const { t: tp } = useTranslation("patients");
+  const { list, clinic, range, printed, print, params } = useLoaderData<typeof loader>();
+  const unit = tp(`common:units.${list.unit}`);
+  const tagName = list.tag === null ? null : list.tags.find((tag) => tag.id === list.tag)?.name;
+  const percent = (value: string | null) =>
+    value === null ? "–" : tp("triage.percent", { value });
+  const shown = list.category ? [list.category] : TRIAGE_CATEGORIES;
+  return (
+    <article className={tr.summary} data-testid="triage-summary">
+      <style>{`@page { size: A4 portrait; margin: 10mm; }`}</style>
+      {print ? null : (
+        <p className={tr.controls} data-print-hide>
+          <Link to={`/patientShow/patients?${params}`}>{t("print.back")}</Link>
+          <a href={`/triageprint.pdf?${params}`} download>
+            {t("print.pdf")}
+          </a>
+          <span>{t("print.howTo")}</span>
+        </p>
+      )}
+      <header className={tr.head}>
+        <h1>{t("print.title", { days: list.period })}</h1>
+        <p>
+          {t("print.subtitle", { clinic, range, printed })}
+          {list.category ? ` · ${t(`categories.${list.category}`)}` : ""}
+          {tagName ? ` · ${t("filter.tag")}: ${tagName}` : ""}
+        </p>
+      </header>
+      <table className={tr.counts} data-testid="summary-counts">
+        <caption>{t("counts.title", { days: list.period })}</caption>
+        <tbody>
+          <tr>
+            {TRIAGE_CATEGORIES.map((c) => (
+              <th key={c} scope="col">
+                {t(`categories.${c}`)}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {TRIAGE_CATEGORIES.map((c) => (
+              <td key={c} data-category={c}>
+                {list.counts[c]}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {list.items.length === 0 ? <p>{tp("triage.emptyFiltered")}</p> : null}
+      {shown.map((category) => {
+        const items = list.items.filter((i) => i.category === category);
+        if (items.length === 0) return null;
+        return (
+          <section key={category} aria-labelledby={`sum-${category}`} data-category={category}>
+            <h2 id={`sum-${category}`} className={tr.categoryTitle}>
+              {t(`categories.${category}`)} ({items.length})
+            </h2>
+            <table className={tr.rows}>
+              <thead>
+                <tr>
+                  <th scope="col">{tp("triage.columns.name")}</th>
+                  <th scope="col">
+                    {tp("triage.columns.tir", {
+                      low: list.bands.low,
+                      high: list.bands.high,
+                      unit,
+                    })}
+                  </th>
+                  <th scope="col">{t("columns.change", { days: list.period })}</th>
+                  <th scope="col">{tp("triage.columns.below", { limit: list.bands.low, unit })}</th>
+                  <th scope="col">
+                    {tp("triage.columns.below", { limit: list.bands.veryLow, unit })}
+                  </th>
+                  <th scope="col">{t("columns.above", { limit: list.bands.high, unit })}</th>
+                  <th scope="col">{t("columns.wear")}</th>
+                  <th scope="col">{tp("triage.columns.gmi")}</th>
+                  <th scope="col">{t("columns.tags")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.patientId} data-testid="summary-row">
+                    <th scope="row">{item.name}</th>
+                    <td>{percent(item.tir)}</td>
+                    <td>{item.change ?? "–"}</td>
+                    <td>{percent(item.below70)}</td>
+                    <td>{percent(item.below54)}</td>
+                    <td>{percent(item.above180)}</td>
+                    <td>{percent(item.wear)}</td>
+                    <td>{percent(item.gmi)}</td>
+                    <td>{item.tags.map((tag) => tag.name).join(", ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        );
+      })}
+    </article>
+  );
+}
+
+export { ErrorBoundary } from "~/components/route-error-boundary";
