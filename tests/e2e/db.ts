@@ -279,3 +279,10 @@ export async function addFinishedUpload(pid: number, uploaderId: number, complet
     ),
   );
 }
+
+/** Sets the language a signed-in user's pages are written in. */
+export async function setLanguage(userId: number, lng: string) {
+  await withDb((client) =>
+    client.query(`UPDATE "Setting" SET lang = $2 WHERE "userId" = $1`, [userId, lng]),
+  );
+}
