@@ -101,6 +101,14 @@ const layerRules = [
     ),
   },
   {
+    files: ["app/api-docs/**/*.ts"],
+    rules: rule(
+      ...up("routes", "components", "services", "models", "jobs"),
+      prismaRuntime,
+      dbClient,
+    ),
+  },
+  {
     files: ["app/models/**/*.ts"],
     rules: rule(...up("routes", "components", "services", "jobs")),
   },

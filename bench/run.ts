@@ -16,6 +16,7 @@ const SERVER_BENCHES = [
   "pages.bench.ts",
   "report-pdf.bench.ts",
   "triage.bench.ts",
+  "nightscout.bench.ts",
   "load.bench.ts",
 ];
 const last = (f: string) => Number(SERVER_BENCHES.includes(f));

@@ -48,6 +48,9 @@ export const BODY_LIMIT_CLASSES: readonly BodyLimitClass[] = [
     bytes: 2 * MB,
     matches: (path) => path === "/api/patient-data/uploadErrLog",
   },
+  // A Nightscout post: an uploader's backfill of a month of one-minute readings (at most 50,000
+  // records of about 150 bytes).
+  { name: "nightscout", bytes: 8 * MB, matches: (path) => /^\/ns\/[^/]+\/api\/v1\//.test(path) },
 ];
 
 /** The class of a request path; Remix's `.data` requests share their page's class. */

@@ -5,6 +5,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-compone
 import { useTranslation } from "react-i18next";
 import { HeightUnit, WeightUnit, type BodyUnits } from "~/domain/body-measures";
 import { GlucoseUnit } from "~/domain/glucose-unit";
+import { CGM_GOAL_SETS } from "~/domain/cgm-goal-set";
 import { GENDERS, MEALS, PRONOUNS } from "~/schemas/patient";
 import * as s from "~/styles/dialog.css";
 import * as f from "~/styles/form.css";
@@ -15,7 +16,7 @@ import { ChoiceGroup, ErrorList, Field } from "./form";
 /**
  * The fields of the patient health record shared by `/patient` and `/patientAdd`: gender and
  * pronoun, birth date, height and weight (in the user's units), type of diabetes, basic diseases,
- * complications, glucose range (in the user's unit), time zone and meal times. Plain inputs, radios, checkboxes and selects: they work
+ * complications, the CGM goal set of the glucose-profile report, glucose range (in the user's unit), time zone and meal times. Plain inputs, radios, checkboxes and selects: they work
  * without JavaScript. Messages are keys of the `record` namespace.
  */
 
@@ -30,6 +31,7 @@ export type RecordFieldsMeta = Record<
   | "heightIn"
   | "weight"
   | "diabetesType"
+  | "cgmGoalSet"
   | "basicDiseases"
   | "complication"
   | "lowLimit"
@@ -191,6 +193,12 @@ export function RecordFields({
         empty={t("fields.chooseDiabetesType")}
         choices={ofType(0)}
         required
+      />
+      <Select
+        meta={fields.cgmGoalSet}
+        label={t("cgmGoalSet.label")}
+        hint={t("cgmGoalSet.hint")}
+        choices={CGM_GOAL_SETS.map((set) => ({ value: set, label: t(`cgmGoalSet.${set}`) }))}
       />
       <ChoiceGroup
         ns={NS}

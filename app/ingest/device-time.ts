@@ -148,3 +148,13 @@ export class WallClockResolver {
     return { instant: wall - before, dst: "gap" };
   }
 }
+
+/**
+ * The wall-clock text ("YYYY-MM-DD HH:mm:ss") of a UTC instant on the clock of `zone` (a fixed
+ * offset or an IANA zone), from the zone's offset table: records that carry an instant (a
+ * Nightscout upload's `date`) keep the patient's local time beside it as device records do.
+ */
+export function wallClockAt(instant: number, zone: string): string {
+  const offset = fixedOffsetMs(zone) ?? zoneTable(zone).offsetAt(instant);
+  return new Date(instant + offset).toISOString().slice(0, 19).replace("T", " ");
+}

@@ -22,6 +22,8 @@ export interface TimeInRanges {
   readonly below54: number;
   /** g < 70 (all hypoglycaemia). */
   readonly below70: number;
+  /** g < 63 (below the pregnancy target range). */
+  readonly below63: number;
   /** 54 <= g < 70 (level 1 hypoglycaemia). */
   readonly range54to69: number;
   /** 70 <= g <= 180 (TIR). */
@@ -45,6 +47,7 @@ export function timeInRangesOf(g: ArrayLike<number>): TimeInRanges | null {
   const n = g.length;
   if (n === 0) return null;
   let b54 = 0;
+  let b63 = 0;
   let b70 = 0;
   let in70180 = 0;
   let a140 = 0;
@@ -55,6 +58,7 @@ export function timeInRangesOf(g: ArrayLike<number>): TimeInRanges | null {
   for (let i = 0; i < n; i++) {
     const v = g[i]!;
     if (v < 54) b54++;
+    if (v < 63) b63++;
     if (v < 70) b70++;
     if (v >= 70 && v <= 180) in70180++;
     if (v > 140) a140++;
@@ -66,6 +70,7 @@ export function timeInRangesOf(g: ArrayLike<number>): TimeInRanges | null {
   const pct = (c: number): number => (c / n) * 100;
   return {
     below54: pct(b54),
+    below63: pct(b63),
     below70: pct(b70),
     range54to69: pct(b70 - b54),
     range70to180: pct(in70180),

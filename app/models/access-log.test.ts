@@ -55,7 +55,9 @@ describe("accessActionKeys: plain words, never the action code", () => {
     expect(await english(accessActionKeys("read:print", "pdf"))).toBe(
       "Printed your pump and BG report",
     );
-    expect(await english(accessActionKeys("read:agpprint", "api"))).toBe("Read your AGP report");
+    expect(await english(accessActionKeys("read:agpprint", "api"))).toBe(
+      "Read your glucose profile",
+    );
   });
 
   it("other known actions keep their own words; unknown ones fall back to their kind, then to a general sentence", async () => {

@@ -9,7 +9,7 @@ import { Identity } from "~/domain/codes";
 import { REPORT_KINDS, reportPurpose, type ReportKind } from "~/report/report-kinds";
 
 /** What a read came through (the AccessChannel column). */
-export type AccessChannelName = "page" | "api" | "pdf";
+export type AccessChannelName = "page" | "api" | "pdf" | "fhir" | "nightscout";
 
 /**
  * Report reads were once logged by their page's name (`read:statisticsprint`); they mean the

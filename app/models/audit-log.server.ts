@@ -9,7 +9,7 @@ import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "
  * runs on every read (docs/decisions/008-raw-sql-on-hot-paths.md).
  */
 export async function logPatientRead(entry: {
-  actorId: number;
+  actorId: number | null;
   patientId: number;
   action: string;
   channel: AccessChannel;

@@ -14,7 +14,8 @@ type Tx = Prisma.TransactionClient;
 /** Epoch ms as the UTC `timestamp` Prisma's DateTime columns hold. */
 const UTC = Prisma.sql`AT TIME ZONE 'UTC'`;
 
-export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number };
+/** Where a batch goes; `uploadId` is null for records that arrive without an upload task (the Nightscout API). */
+export type BatchTarget = { patientId: number; deviceSn: string; uploadId: number | null };
 
 /**
  * Inserts pump history rows and, for the new ones, their carbohydrate entries and alarms (one
@@ -83,11 +84,14 @@ export async function flagBolusChecks(
      WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(recordIds)}::int[])`;
 }
 
-/** Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were new. */
+/**
+ * Inserts CGM readings (manual blood values go to {@link insertBgRows}); answers how many were
+ * new. A reading may carry the trend its uploader computed (`direction`).
+ */
 export async function insertCgmRows(
   tx: Tx,
   t: BatchTarget & { timeZone: string },
-  all: readonly CgmRow[],
+  all: readonly (CgmRow & { direction?: string | null })[],
 ): Promise<number> {
   if (all.length === 0) return 0;
   // A CGM's history is read from a stored index, but a repeat sends readings already stored.
@@ -99,11 +103,11 @@ export async function insertCgmRows(
   if (rows.length === 0) return 0;
   const col = <K extends keyof CgmRow>(k: K) => rows.map((r) => r[k]);
   return tx.$executeRaw`
-    INSERT INTO "CgmRecord" ("patientId", "deviceSn", "uploadId", "timeZone", "eventIndex", "historyId", "sensorIndex", "eventType", "eventData", "deviceTime", "dateTime")
-    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, u.idx, u.hid, u.sensor, u.type, u.mgdl, u.dt, to_timestamp(u.at / 1000.0) ${UTC}
+    INSERT INTO "CgmRecord" ("patientId", "deviceSn", "uploadId", "timeZone", "eventIndex", "historyId", "sensorIndex", "eventType", "eventData", "deviceTime", "dateTime", direction)
+    SELECT ${t.patientId}, ${t.deviceSn}, ${t.uploadId}, ${t.timeZone}, u.idx, u.hid, u.sensor, u.type, u.mgdl, u.dt, to_timestamp(u.at / 1000.0) ${UTC}, u.dir
       FROM unnest(${numberArray(col("eventIndex"))}::int[], ${numberArray(col("historyId"))}::int[], ${numberArray(col("sensorIndex"))}::int[],
         ${numberArray(col("eventType"))}::int[], ${numberArray(col("mgdl"))}::float8[], ${textArray(col("deviceTime"))}::text[],
-        ${numberArray(col("dateTime"))}::float8[]) AS u(idx, hid, sensor, type, mgdl, dt, at)
+        ${numberArray(col("dateTime"))}::float8[], ${textArray(rows.map((r) => r.direction ?? null))}::text[]) AS u(idx, hid, sensor, type, mgdl, dt, at, dir)
     ON CONFLICT ("patientId", "deviceSn", "eventIndex") DO NOTHING`;
 }
 

@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { toCgmGoalSet } from "~/domain/cgm-goal-set";
 import { Identity, passedAudit, ShareSource, ShareState } from "~/domain/codes";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import type { Locale } from "~/i18n";
@@ -116,6 +117,7 @@ export function recordView(record: PatientRecord & { own: boolean }, unit: numbe
     heightCm: record.user.heightCm,
     weightKg: record.user.weightKg,
     diabetesType: record.diabetesType ? option(record.diabetesType) : null,
+    cgmGoalSet: toCgmGoalSet(record.cgmGoalSet),
     basicDiseases: ofType(1),
     complications: ofType(2),
     unit,
@@ -159,6 +161,7 @@ function patientData(input: PatientRecordInput) {
     lowLimit: input.lowLimitMgdl,
     highLimit: input.highLimitMgdl,
     diabetesTypeId: input.diabetesType,
+    ...(input.cgmGoalSet ? { cgmGoalSet: input.cgmGoalSet } : {}),
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     ...meals,
   };

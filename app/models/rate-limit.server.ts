@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   shareSearchPerAccount: { limit: 20, windowSeconds: 10 * 60 },
   /** Upload error reports sent by one account (each call may carry up to 250 reports). */
   uploadErrorReportsPerAccount: { limit: 20, windowSeconds: 10 * 60 },
+  /** Nightscout calls refused for a wrong or unknown link or secret, from one client IP. */
+  nightscoutFailuresPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Calls on one Nightscout link (an uploader posts every minute or five; a backfill posts in batches). */
+  nightscoutCallsPerLink: { limit: 600, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -110,4 +114,15 @@ export async function pruneRateLimits(now = new Date()): Promise<number> {
 export function clientIp(request: Request): string {
   const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first ? first : "unknown";
+}
+
+/**
+ * Whether `key` is over its limit now, without counting a hit: a client refused for too many
+ * failures stays refused until the window ends, even when its next attempt would be right.
+ */
+export async function rateLimitExceeded(key: string, { limit }: RateLimitRule): Promise<boolean> {
+  const rows = await db().$queryRaw<{ over: boolean }[]>`
+    SELECT "count" > ${limit}::integer AS over FROM "RateLimit"
+     WHERE "key" = ${key} AND "resetAt" > (now() AT TIME ZONE 'UTC')`;
+  return rows[0]?.over ?? false;
 }

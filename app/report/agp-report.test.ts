@@ -144,14 +144,18 @@ describe("consensus goals", () => {
     expect(AGP_GOAL_BOUNDS).toEqual({
       above250: { fromMgdl: 250, toMgdl: null },
       above180: { fromMgdl: 180, toMgdl: null },
+      above140: { fromMgdl: 140, toMgdl: null },
       inRange: { fromMgdl: 70, toMgdl: 180 },
+      inRange63to140: { fromMgdl: 63, toMgdl: 140 },
       below70: { fromMgdl: null, toMgdl: 70 },
+      below63: { fromMgdl: null, toMgdl: 63 },
       below54: { fromMgdl: null, toMgdl: 54 },
     });
   });
 
   const t = (o: Partial<TimeInRanges>): TimeInRanges => ({
     below54: 0,
+    below63: 0,
     below70: 0,
     range54to69: 0,
     range70to180: 100,
@@ -179,8 +183,17 @@ describe("consensus goals", () => {
                   : g.key === "below70"
                     ? t({ below70: v })
                     : t({ below54: v, below70: v });
-          const goals = agpGoalsOf(tr, consensusTargetsOf(tr, 30, population));
+          const goals = agpGoalsOf(tr, population);
           const goal = goals.find((x) => x.key === g.key)!;
+          const targets = consensusTargetsOf(tr, 30, population);
+          const field = {
+            inRange: "tir",
+            above250: "above250",
+            above180: "above180",
+            below70: "below70",
+            below54: "below54",
+          } as const;
+          expect(goal.met).toBe(targets[field[g.key as keyof typeof field]]);
           expect(goal.met).toBe(g.comparator === "lt" ? v < g.percent : v > g.percent);
           expect(goal.actual).toBe(v);
         }

@@ -12,7 +12,7 @@ export {
   agpDailyChart,
   AGP_MARK_CLASS,
   AGP_PERCENTILE_LABELS,
-  dailyProfilesMax,
+  agpGlucoseScale,
   type AgpChartLabels,
   type AgpDailyChartLabels,
 } from "./charts/agp.server";

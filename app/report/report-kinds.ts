@@ -65,7 +65,7 @@ export const REPORT_KINDS: Readonly<Record<ReportKind, ReportKindSpec>> = {
   },
   agp: {
     page: "agpprint",
-    filePrefix: "agp-report",
+    filePrefix: "glucose-profile",
     titleKey: "reports:agp.title",
     rangeKind: "cgm",
     quickDays: QUICK_DAYS.cgmReport,

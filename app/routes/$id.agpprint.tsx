@@ -4,42 +4,42 @@ import { useTranslation } from "react-i18next";
 import { Figure, ReportPage, ReportSection, reportMeta } from "~/components/report/report-page";
 import { agpReportFor, defaultCgmRange } from "~/services/report.server";
 import {
+  AGP_CLAMP_MGDL,
   AGP_CV_GOAL_PERCENT,
+  AGP_GMI_GOAL_PERCENT,
   AGP_GOAL_BOUNDS,
+  AGP_MEAN_GOAL_MGDL,
+  consensusGlucose,
+  GMI_MIN_ACTIVE_PERCENT,
   insufficientMessageValues,
-  type AgpBandKey,
   type AgpGoalKey,
   type AgpReport,
   type MgdlBounds,
 } from "~/report/agp-report";
-import { agpChart, agpDailyChart, dailyProfilesMax } from "~/report/charts.server";
+import { formatMinutes, formatPeriod } from "~/report/agp-format";
+import { AGP_TIR_COLORS } from "~/report/agp-colours";
+import { agpChart, agpDailyChart } from "~/report/charts.server";
+import { cgmSummaryFileName, cgmSummaryHref } from "~/report/fhir-cgm-summary";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
 import { displayDate } from "~/report/day";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, unitDecimals } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
 
-/** Colours of the time-in-ranges stacked bar, top to bottom. */
-const BAND_COLOR: Readonly<Record<AgpBandKey, string>> = {
-  veryHigh: CHART_PALETTE.veryHigh,
-  high: CHART_PALETTE.high,
-  inRange: CHART_PALETTE.inRange,
-  low: CHART_PALETTE.low,
-  veryLow: CHART_PALETTE.veryLow,
-};
-
 /**
- * The AGP report (app/report/agp-report.ts): a range form like the CGM report (3-14 days, default
- * the 14 days up to the last day with CGM data), and the one-page consensus layout: glucose
- * statistics (mean, GMI, CV with its goal, sensor active %), the time-in-ranges stacked bar with
- * the goals, the AGP percentile chart and the daily glucose profiles. With fewer than 5 full days
+ * The glucose profile (app/report/agp-report.ts), laid out as the international consensus's
+ * one-page profile without its licensed name or logo: a range form like the CGM report (3-14
+ * days, default the 14 days up to today), then on one A4 portrait page the header (patient, birth
+ * date, period, % time CGM active, days with data), the time-in-ranges stacked bar with each
+ * band's percent and time per day and the goals of the patient's goal set beside it, the glucose
+ * metrics with their goals (GMI left out, with the reason, below 70 % CGM wear), the AGP
+ * percentile chart with its how-to-read line, and the daily profiles. With fewer than 5 full days
  * it shows a message with the counts and no charts. A patient the viewer may not see is a 404.
  *
  * Targets and goals: Battelino T, et al. Clinical Targets for Continuous Glucose Monitoring Data
  * Interpretation: Recommendations From the International Consensus on Time in Range. Diabetes
- * Care 2019;42(8):1593-1603 (> 70 % in 70-180 mg/dL, < 4 % below 70, < 1 % below 54, < 25 %
- * above 180, < 5 % above 250; CV <= 36 %).
+ * Care 2019;42(8):1593-1603 (docs/decisions/018-glucose-profile.md).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const {
@@ -77,16 +77,26 @@ export async function loader(args: LoaderFunctionArgs) {
       high: formatGlucose(Math.max(...values), unit, locale),
       unit: unitText,
     });
+  const g = (mgdl: number) =>
+    formatNumber(consensusGlucose(mgdl, unit), unitDecimals(unit), locale);
   let targetRange = "";
+  let texts: {
+    period: string;
+    active: string;
+    daysWithData: string;
+    minutes: Record<string, string>;
+    top: string;
+  } | null = null;
   if (report) {
-    targetRange = `${tv("chart.target")} ${formatGlucose(report.targetBand.low, unit, locale)}–${formatGlucose(report.targetBand.high, unit, locale)} ${unitText}`;
+    const band = report.targetBand;
+    targetRange = `${tv("chart.target")} ${g(band.low)}–${g(band.high)} ${unitText}`;
     const glucoseAxis = tv("chart.glucose", { unit: unitText });
     agpSvg = agpChart(report.agp, {
       unit,
       tooltips: !shell.print,
       locale,
       title: t("agp.chart"),
-      targetBand: report.targetBand,
+      targetBand: band,
       labels: {
         glucoseAxis,
         targetRange,
@@ -95,8 +105,7 @@ export async function loader(args: LoaderFunctionArgs) {
         median: t("agp.median"),
       },
     });
-    // One glucose scale for every day, so that the days compare at a glance.
-    const sharedMaxMgdl = dailyProfilesMax(report.dailyProfiles);
+    // Every day on the AGP's one fixed scale, so that the days compare at a glance.
     daily = report.dailyProfiles.map((day) => ({
       date: day.date,
       full: day.full,
@@ -107,12 +116,26 @@ export async function loader(args: LoaderFunctionArgs) {
             locale,
             tooltips: !shell.print,
             title: t("agp.dayChart", { date: displayDate(day.date) }),
-            targetBand: report.targetBand,
-            sharedMaxMgdl,
+            targetBand: band,
             labels: { glucoseAxis, targetRange },
           })
         : null,
     }));
+    texts = {
+      period: t("agp.period", {
+        days: report.dayCount,
+        dates: formatPeriod(report.from, report.to, locale),
+      }),
+      active: `${formatNumber(report.statistics.periodActivePercent, 1, locale)} %`,
+      daysWithData: t("agp.daysWithDataValue", {
+        days: report.daysWithData,
+        dayCount: report.dayCount,
+      }),
+      minutes: Object.fromEntries(
+        report.timeInRanges.bands.map((b) => [b.key, formatMinutes(b.minutesPerDay, locale)]),
+      ),
+      top: `${g(AGP_CLAMP_MGDL)} ${unitText}`,
+    };
   }
   const figures = report
     ? {
@@ -124,7 +147,7 @@ export async function loader(args: LoaderFunctionArgs) {
         timeInRanges: report.timeInRanges,
       }
     : null;
-  return { shell, insufficient, report: figures, agpSvg, daily, targetRange };
+  return { shell, insufficient, report: figures, agpSvg, daily, targetRange, texts };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
@@ -132,15 +155,17 @@ export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 export default function AgpPrint() {
   const { t, i18n } = useTranslation("reports");
   const data = useLoaderData<typeof loader>();
-  const { shell } = data;
+  const { shell, texts } = data;
   const locale = i18n.language;
   const unitText = t(`common:units.${shell.unit}`);
   const glucose = (mgdl: number | null) => `${formatGlucose(mgdl, shell.unit, locale)} ${unitText}`;
-  const g = (mgdl: number) => formatGlucose(mgdl, shell.unit, locale);
+  // A threshold as the consensus writes it (3.9, 10.0, 13.9 mmol/L).
+  const g = (mgdl: number) =>
+    formatNumber(consensusGlucose(mgdl, shell.unit), unitDecimals(shell.unit), locale);
   const percent = (value: number | null) => `${formatNumber(value, 1, locale)} %`;
   const { report, insufficient } = data;
-  const range = report
-    ? `${displayDate(report.from)} – ${displayDate(report.to)}`
+  const range = texts
+    ? texts.period
     : insufficient
       ? `${insufficient.from} – ${insufficient.to}`
       : null;
@@ -153,10 +178,17 @@ export default function AgpPrint() {
         : `${g(fromMgdl)}–${g(toMgdl)}`;
   const goalLabel = (key: AgpGoalKey) => {
     const { fromMgdl, toMgdl } = AGP_GOAL_BOUNDS[key];
-    if (fromMgdl === null) return t("agp.goals.below", { value: `${g(toMgdl!)} ${unitText}` });
-    if (toMgdl === null) return t("agp.goals.above", { value: `${g(fromMgdl)} ${unitText}` });
-    return t("agp.goals.inRange", { low: g(fromMgdl), high: `${g(toMgdl)} ${unitText}` });
+    const text =
+      fromMgdl === null
+        ? t("agp.goals.below", { value: `${g(toMgdl!)} ${unitText}` })
+        : toMgdl === null
+          ? t("agp.goals.above", { value: `${g(fromMgdl)} ${unitText}` })
+          : t("agp.goals.inRange", { low: g(fromMgdl), high: `${g(toMgdl)} ${unitText}` });
+    return `${text} (${t(`agp.goalBands.${key}`)})`;
   };
+  const verdict = (met: boolean | null) =>
+    met === null ? "" : ` · ${t(met ? "agp.met" : "agp.notMet")}`;
+  const statistics = report?.statistics;
   return (
     <ReportPage
       shell={shell}
@@ -164,85 +196,146 @@ export default function AgpPrint() {
       range={range}
       quickNote={t("agp.quickNote")}
       rangeNote={t("agp.rangeNote")}
+      pageSize="A4 portrait"
+      className={s.agpPage}
+      headerMore={
+        texts
+          ? [
+              { label: t("agp.activeHeader"), value: texts.active, testId: "agp-active" },
+              {
+                label: t("agp.daysWithData"),
+                value: texts.daysWithData,
+                testId: "agp-days-with-data",
+              },
+            ]
+          : undefined
+      }
+      moreActions={
+        report ? (
+          <p className={s.note}>
+            <a
+              href={cgmSummaryHref(shell.pid, { start: report.from, end: report.to })}
+              download={cgmSummaryFileName(report)}
+              data-testid="fhir-download"
+            >
+              {t("fhir.download")}
+            </a>{" "}
+            {t("fhir.downloadNote")}
+          </p>
+        ) : null
+      }
     >
       {insufficient ? (
         <p className={s.empty} role="status" data-testid="agp-insufficient">
           {t("agp.insufficient", insufficient)}
         </p>
       ) : null}
-      {report ? (
+      {report && statistics && texts ? (
         <>
-          <ReportSection id="agp-statistics" title={t("agp.statistics")}>
-            <dl className={s.figures} data-testid="agp-statistics">
-              <Figure label={t("agp.mean")}>{glucose(report.statistics.mean.value)}</Figure>
-              <Figure label={t("agp.gmi")}>{percent(report.statistics.gmi.value)}</Figure>
-              <Figure
-                label={t("agp.cv")}
-                note={`${t("agp.cvGoal", { percent: AGP_CV_GOAL_PERCENT })}${report.statistics.cvGoalMet === null ? "" : ` · ${t(report.statistics.cvGoalMet ? "agp.met" : "agp.notMet")}`}`}
-              >
-                {percent(report.statistics.cv.value)}
-              </Figure>
-              <Figure
-                label={t("agp.active")}
-                note={t("agp.activeNote", { readings: report.statistics.readings })}
-              >
-                {percent(report.statistics.activePercent.value)}
-              </Figure>
-              <Figure label={t("agp.fullDays")}>
-                {t("agp.fullDaysValue", { fullDays: report.fullDays, dayCount: report.dayCount })}
-              </Figure>
-            </dl>
-          </ReportSection>
-          <ReportSection id="agp-tir" title={t("agp.tir")}>
-            <div className={s.agpTir}>
-              <div className={s.agpTirBar} aria-hidden="true">
-                {report.timeInRanges.bands.map((band) => (
-                  <div
-                    key={band.key}
-                    style={{
-                      flexGrow: band.percent,
-                      flexBasis: 0,
-                      background: BAND_COLOR[band.key],
-                    }}
-                  />
-                ))}
+          <div className={s.agpTop}>
+            <ReportSection id="agp-tir" title={t("agp.tir")}>
+              <div className={s.agpTir}>
+                <div className={s.agpTirBar} aria-hidden="true" data-testid="agp-tir-bar">
+                  {report.timeInRanges.bands.map((band) => (
+                    <div
+                      key={band.key}
+                      style={{
+                        flexGrow: band.percent,
+                        flexBasis: 0,
+                        background: AGP_TIR_COLORS[band.key],
+                      }}
+                    />
+                  ))}
+                </div>
+                <dl className={s.agpTirList} data-testid="agp-tir">
+                  {report.timeInRanges.bands.map((band) => (
+                    <div key={band.key} className={s.agpTirRow}>
+                      <dt>
+                        <span
+                          className={s.agpSwatch}
+                          style={{ background: AGP_TIR_COLORS[band.key] }}
+                        />
+                        {t(`agp.bands.${band.key}`)}
+                        <span className={s.agpBounds} data-testid={`agp-bounds-${band.key}`}>
+                          {`${boundsText(band)} ${unitText}`}
+                        </span>
+                      </dt>
+                      <dd>
+                        <span data-testid={`agp-tir-${band.key}`}>{percent(band.percent)}</span>
+                        {" · "}
+                        <span data-testid={`agp-time-${band.key}`}>{texts.minutes[band.key]}</span>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                <div className={s.agpGoals}>
+                  <h3 className={s.agpGoalsTitle}>
+                    {t("agp.goalSet", {
+                      name: t(`agp.goalSets.${report.timeInRanges.goalSet}`),
+                    })}
+                  </h3>
+                  <ul data-testid="agp-goals" data-goal-set={report.timeInRanges.goalSet}>
+                    {report.timeInRanges.goals.map((goal) => (
+                      <li
+                        key={goal.key}
+                        data-testid={`agp-goal-${goal.key}`}
+                        data-met={goal.met ? "yes" : "no"}
+                      >
+                        <span>{goalLabel(goal.key)}</span>{" "}
+                        <strong>
+                          {t(goal.comparator === "lt" ? "agp.lt" : "agp.gt", {
+                            percent: goal.percent,
+                          })}
+                        </strong>
+                        {` · ${percent(goal.actual)}${verdict(goal.met)}`}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               </div>
-              <dl className={s.agpTirList} data-testid="agp-tir">
-                {report.timeInRanges.bands.map((band) => (
-                  <div key={band.key} className={s.agpTirRow}>
-                    <dt>
-                      <span className={s.agpSwatch} style={{ background: BAND_COLOR[band.key] }} />
-                      {`${t(`agp.bands.${band.key}`)} (${boundsText(band)} ${unitText})`}
-                    </dt>
-                    <dd data-testid={`agp-tir-${band.key}`}>{percent(band.percent)}</dd>
-                  </div>
-                ))}
+            </ReportSection>
+            <ReportSection id="agp-statistics" title={t("agp.metrics")}>
+              <dl className={s.agpFigures} data-testid="agp-statistics">
+                <Figure
+                  label={t("agp.mean")}
+                  note={`${t("agp.meanGoal", { value: `${g(AGP_MEAN_GOAL_MGDL)} ${unitText}` })}${verdict(statistics.meanGoalMet)}`}
+                >
+                  <span data-testid="agp-mean">{glucose(statistics.mean.value)}</span>
+                </Figure>
+                <Figure
+                  label={t("agp.gmi")}
+                  note={
+                    statistics.gmiWithheld
+                      ? t("agp.gmiWithheld", {
+                          active: texts.active,
+                          percent: GMI_MIN_ACTIVE_PERCENT,
+                        })
+                      : `${t("agp.gmiGoal", { percent: AGP_GMI_GOAL_PERCENT })}${verdict(statistics.gmiGoalMet)}`
+                  }
+                >
+                  <span data-testid="agp-gmi">
+                    {statistics.gmiWithheld ? "—" : percent(statistics.gmi.value)}
+                  </span>
+                </Figure>
+                <Figure
+                  label={t("agp.cv")}
+                  note={`${t("agp.cvGoal", { percent: AGP_CV_GOAL_PERCENT })}${verdict(statistics.cvGoalMet)}`}
+                >
+                  <span data-testid="agp-cv">{percent(statistics.cv.value)}</span>
+                </Figure>
               </dl>
-            </div>
-            <h3 className={s.sectionTitle}>{t("agp.goalsTitle")}</h3>
-            <table className={s.table} data-testid="agp-goals">
-              <tbody>
-                {report.timeInRanges.goals.map((goal) => (
-                  <tr key={goal.key}>
-                    <th scope="row">{goalLabel(goal.key)}</th>
-                    <td>{percent(goal.actual)}</td>
-                    <td>
-                      {t(goal.comparator === "lt" ? "agp.lt" : "agp.gt", { percent: goal.percent })}
-                    </td>
-                    <td>{t(goal.met ? "agp.met" : "agp.notMet")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className={s.note}>{t("agp.source")}</p>
-          </ReportSection>
+            </ReportSection>
+          </div>
           <ReportSection id="agp-chart" title={t("agp.chartTitle")}>
+            <p className={s.agpHowTo} data-testid="agp-how-to-read">
+              {t("agp.howToRead", { top: texts.top })}
+            </p>
             {data.agpSvg ? (
-              <figure className={s.dayChart} data-testid="agp-chart">
+              <figure className={s.agpChart} data-testid="agp-chart">
                 <div dangerouslySetInnerHTML={{ __html: data.agpSvg }} />
-                <figcaption className={s.chartFigures}>
+                <figcaption className={s.visuallyHidden}>
                   {t("agp.chartFigures", {
-                    mean: glucose(report.statistics.mean.value),
+                    mean: glucose(statistics.mean.value),
                     inRange: percent(
                       report.timeInRanges.bands.find((b) => b.key === "inRange")?.percent ?? null,
                     ),
@@ -276,15 +369,15 @@ export default function AgpPrint() {
             </ul>
           </ReportSection>
           <ReportSection id="agp-days" title={t("agp.days")}>
-            <p className={s.note}>{t("agp.daysNote")}</p>
+            <p className={s.agpHowTo}>{t("agp.daysNote")}</p>
             <div className={s.agpDays}>
               {data.daily.map((day) => (
                 <figure key={day.date} className={s.agpDay} data-testid="agp-day">
                   <figcaption>
-                    {displayDate(day.date)}
+                    {displayDate(day.date).slice(5)}
                     {day.full ? "" : ` (${t("agp.notFull")})`}
                     {day.figures ? (
-                      <span className={s.chartFigures}>{` · ${day.figures}`}</span>
+                      <span className={s.visuallyHidden}>{` · ${day.figures}`}</span>
                     ) : null}
                   </figcaption>
                   {day.svg ? <div dangerouslySetInnerHTML={{ __html: day.svg }} /> : null}
@@ -292,6 +385,7 @@ export default function AgpPrint() {
               ))}
             </div>
           </ReportSection>
+          <p className={s.agpSource}>{t("agp.source")}</p>
         </>
       ) : null}
     </ReportPage>

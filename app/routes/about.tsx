@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/pages.css";
@@ -16,6 +16,7 @@ export async function loader(_: LoaderFunctionArgs) {
 
 export default function About() {
   const { t } = useTranslation();
+  const { t: tApi } = useTranslation("apidocs");
   const { version, packages } = useLoaderData<typeof loader>();
   return (
     <>
@@ -26,6 +27,9 @@ export default function About() {
         <p>{t("about.mission")}</p>
         <h2>{t("about.versionTitle")}</h2>
         <p data-testid="product-version">{t("about.version", { version })}</p>
+        <p>
+          <Link to="/api-docs">{tApi("link")}</Link>
+        </p>
         <h2>{t("about.certificationsTitle")}</h2>
         <p>{t("about.certifications")}</p>
       </section>

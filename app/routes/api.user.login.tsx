@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createApiToken } from "~/models/api-token.server";
 import { findAccountWithSetting, verifyLogin } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
-import { emailField, identityField, passwordField } from "~/schemas/auth";
-import { z } from "zod";
+import { apiLoginSchema } from "~/schemas/auth";
 import {
   API_CODES,
   apiFail,
@@ -15,15 +14,9 @@ import {
 } from "~/services/api.server";
 import { apiThrottled } from "~/services/throttle-response.server";
 
-const schema = z.object({
-  userName: emailField,
-  password: passwordField,
-  identity: identityField.default(1),
-});
-
 /** POST /api/user/login (userName, password, identity): the token in a `token` header and in data. */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = schema.safeParse(await readBody(request));
+  const parsed = apiLoginSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error);
   const result = await verifyLogin({
     email: parsed.data.userName,

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requestPasswordReset, sendChangeEmailCode, sendSignUpCode } from "~/models/account.server";
 import { clientIp } from "~/models/rate-limit.server";
-import { emailField } from "~/schemas/auth";
+import { sendMailSchema } from "~/schemas/auth";
 import {
   API_CODES,
   apiFail,
@@ -15,18 +14,13 @@ import {
 import { getLocale } from "~/services/locale.server";
 import { apiThrottled } from "~/services/throttle-response.server";
 
-const schema = z.object({
-  email: emailField,
-  type: z.enum(["register", "reset", "changeEmail"]).default("register"),
-});
-
 /**
  * POST /api/user/sendMail (email, type): mails a verification, reset or change-email code. The
  * answer does not say whether the address has an account (a taken sign-up address is mailed a
  * notice with a reset link instead of a code). 429 with Retry-After when a limit refuses.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = schema.safeParse(await readBody(request));
+  const parsed = sendMailSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiInvalid(request, parsed.error);
   const { email, type } = parsed.data;
   const locale = await getLocale(request);

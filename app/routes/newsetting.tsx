@@ -74,6 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     day: await ownDaySettings(user, toGlucoseUnit(user.setting?.unit)),
     accountZone: user.patient ? null : { chosen, zones: timeZoneList(now), now },
     confirmRemove: new URL(request.url).searchParams.get("confirm") === "removeLogo",
+    /** The own patient record, whose Nightscout links the page points to. */
+    ownPid: user.patient?.id ?? null,
     sample: {
       range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
       generatedAt: wallClockText(now, zone),
@@ -179,7 +181,9 @@ function useReply(...intents: Intent[]) {
 
 export default function NewSetting() {
   const { t } = useTranslation("settings");
-  const { settings, day, accountZone, confirmRemove, sample } = useLoaderData<typeof loader>();
+  const { t: tn } = useTranslation("nightscout");
+  const { settings, day, accountZone, confirmRemove, sample, ownPid } =
+    useLoaderData<typeof loader>();
   // The version changes with every save, so that a new logo is not hidden by the cached old one.
   const logoSrc = settings.logo ? reportLogoSrc(settings.logo.version) : null;
   return (
@@ -191,6 +195,15 @@ export default function NewSetting() {
       <SettingsForm settings={settings} />
       {day ? <DaySection value={day.zoneAndMeals} range={day.targetRange} /> : null}
       {accountZone ? <AccountZoneSection value={accountZone} /> : null}
+      {ownPid !== null ? (
+        <section className={s.card} aria-labelledby="nightscout-title">
+          <h2 id="nightscout-title">{tn("page.title")}</h2>
+          <p>
+            {tn("page.intro")}{" "}
+            <Link to={`/patientShow/${ownPid}/nightscout`}>{tn("page.open")}</Link>
+          </p>
+        </section>
+      ) : null}
       <LogoSection logoSrc={logoSrc} confirmRemove={confirmRemove} />
       <Preview settings={settings} sample={sample} logoSrc={logoSrc} />
     </div>

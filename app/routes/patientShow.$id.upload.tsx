@@ -78,6 +78,7 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
 export default function UploadCentre() {
   const { t } = useTranslation("upload");
   const { t: tp } = useTranslation("patients");
+  const { t: tn } = useTranslation("nightscout");
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
@@ -124,6 +125,13 @@ export default function UploadCentre() {
           {t("centre.importIntro")} <Link to={page.links.import}>{t("device.importInstead")}</Link>
         </p>
         <AcceptedFiles />
+      </section>
+      <section aria-labelledby="nightscout-heading">
+        <h2 id="nightscout-heading">{tn("page.title")}</h2>
+        <p>
+          {tn("page.intro")}{" "}
+          <Link to={`/patientShow/${page.pid}/nightscout`}>{tn("page.open")}</Link>
+        </p>
       </section>
     </article>
   );

@@ -171,6 +171,19 @@ export const registerPersonSchema = z
 
 export const sendCodeSchema = z.object({ email: emailField });
 
+/** `POST /api/user/login`: the email as `userName`, the password, the sign-in type (default 1). */
+export const apiLoginSchema = z.object({
+  userName: emailField,
+  password: passwordField,
+  identity: identityField.default(1),
+});
+
+/** `POST /api/user/sendMail`: the address and what the code is for (default sign-up). */
+export const sendMailSchema = z.object({
+  email: emailField,
+  type: z.enum(["register", "reset", "changeEmail"]).default("register"),
+});
+
 export const activateSchema = z.object({
   origin: z
     .string(required("errors.originExpired"))

@@ -307,3 +307,25 @@ describe("the forms (conform) and the API payload", () => {
     expect(fromSavePayload("nonsense").count).toBe(0);
   });
 });
+
+describe("CGM goal set", () => {
+  it("is optional (absent and blank mean: keep, or standard for a new record)", () => {
+    const absent = patientRecordSchema.safeParse(record);
+    expect(absent.success && absent.data.cgmGoalSet).toBeUndefined();
+    const blank = patientRecordSchema.safeParse({ ...record, cgmGoalSet: "" });
+    expect(blank.success && blank.data.cgmGoalSet).toBeUndefined();
+  });
+
+  it("takes the three sets and refuses anything else with a message key", () => {
+    for (const set of ["standard", "olderHighRisk", "pregnancy"]) {
+      const parsed = newPatientSchema.safeParse({ ...newPatient, cgmGoalSet: set });
+      expect(parsed.success && parsed.data.cgmGoalSet).toBe(set);
+    }
+    expect(errors(patientRecordSchema.safeParse({ ...record, cgmGoalSet: "children" }))).toEqual({
+      cgmGoalSet: ["cgmGoalSet.invalid"],
+    });
+    expect(errors(patientRecordSchema.safeParse({ ...record, cgmGoalSet: 2 }))).toEqual({
+      cgmGoalSet: ["cgmGoalSet.invalid"],
+    });
+  });
+});

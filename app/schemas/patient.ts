@@ -10,6 +10,7 @@ import {
 } from "~/domain/body-measures";
 import { fromUnit, GlucoseUnit, mgdlToMmol, toGlucoseUnit } from "~/domain/glucose-unit";
 import { isTimeZone } from "~/utils/time-zones";
+import { CGM_GOAL_SETS } from "~/domain/cgm-goal-set";
 import { blankToUndefined, idNumber, INT4_MAX, numberInput, numberOf, safeText } from "./fields";
 
 /**
@@ -239,6 +240,13 @@ const recordFields = {
     ),
   ),
   diabetesType: hard(idNumber("errors.diabetesTypeMsg")),
+  /** The consensus CGM goals of the glucose-profile report; absent on save = kept (new records: standard). */
+  cgmGoalSet: soft(
+    z.preprocess(
+      blankToUndefined,
+      z.enum(CGM_GOAL_SETS, { errorMap: () => ({ message: "cgmGoalSet.invalid" }) }).optional(),
+    ),
+  ),
   basicDiseases: hard(idListField),
   complication: hard(idListField),
   ...rangeFields,

@@ -202,5 +202,14 @@ export const settingUpdateSchema = z.preprocess(
   ),
 );
 export type SettingUpdate = z.output<typeof settingUpdateSchema>;
+
+/** The five bodies of `POST /api/setting/update`, as a client sends them (without the `shape` tag). */
+export const settingUpdateBodies = [
+  languageUpdate.omit({ shape: true }),
+  unitUpdate.omit({ shape: true }),
+  settingsUpdate.omit({ shape: true }),
+  zoneUpdate.omit({ shape: true }),
+  patientSettingsUpdate.omit({ shape: true }),
+] as const;
 export type PatientSettingsUpdate = Extract<SettingUpdate, { shape: "patient" }>;
 export type AccountZoneInput = z.output<typeof accountZoneSchema>;

@@ -57,6 +57,7 @@ import { decodeSlice, encodeSlice } from "~/ingest/slice-codec";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
+import { byDevice, type NsRows } from "~/ingest/nightscout";
 
 /**
  * The ingestion module: the one way device records enter the database (browser uploads, CSV
@@ -875,3 +876,81 @@ export async function ingestFile(
   }
   return finish();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Nightscout API: records judged one by one, stored with the same keys and statements
+
+/** What a Nightscout post stored: rows new to the patient, and the ones already stored. */
+export type NightscoutWrite = { inserted: number; duplicates: number };
+
+/**
+ * Writes the rows a Nightscout post's records became (app/ingest/nightscout.ts) for the patient,
+ * in one transaction, under the keys of device uploads (`ON CONFLICT DO NOTHING`), so that an
+ * uploader's retry adds nothing. Each device the post names is recorded as an imported device of
+ * the patient; when anything was new, the accounts the patient shares with see the new-data mark.
+ * The caller has checked the link and logged the call through the access gateway. No upload task
+ * is written: an uploader posts every few minutes, and the upload history lists uploads people
+ * start, not each of those posts.
+ */
+export async function ingestNightscout(
+  target: { patientId: number; uploaderId: number; timeZone: string },
+  rows: NsRows,
+): Promise<NightscoutWrite> {
+  const total = rows.cgm.length + rows.bg.length + rows.carbs.length + rows.insulin.length;
+  if (total === 0) return { inserted: 0, duplicates: 0 };
+  const inserted = await inTransaction(async (tx) => {
+    let added = 0;
+    const devices = new Set<string>();
+    const at = (deviceSn: string) => {
+      devices.add(deviceSn);
+      return { patientId: target.patientId, deviceSn, uploadId: null, timeZone: target.timeZone };
+    };
+    for (const [deviceSn, group] of byDevice(rows.cgm)) {
+      for (let i = 0; i < group.length; i += WRITE_BATCH) {
+        const batch = group.slice(i, i + WRITE_BATCH).map((r) => ({
+          eventIndex: r.eventIndex,
+          historyId: null,
+          sensorIndex: null,
+          eventType: NS_CGM_EVENT_TYPE,
+          mgdl: r.mgdl,
+          deviceTime: r.deviceTime,
+          dateTime: r.dateTime,
+          manual: false,
+          direction: r.direction,
+        }));
+        added += await insertCgmRows(tx, at(deviceSn), batch);
+      }
+    }
+    for (const [deviceSn, group] of byDevice(rows.bg))
+      added += await insertBgRows(
+        tx,
+        { ...at(deviceSn), source: "meter" },
+        group.map((r) => ({ ...r, dataOrigin: null })),
+      );
+    for (const [deviceSn, group] of byDevice(rows.carbs))
+      added += await insertCarbRows(tx, at(deviceSn), group);
+    for (const [deviceSn, group] of byDevice(rows.insulin))
+      added += await insertInsulinRows(
+        tx,
+        at(deviceSn),
+        group.map((r) => ({ ...r, kind: "rapid" as const })),
+      );
+    if (added > 0) {
+      for (const serial of devices)
+        await touchDevice(tx, {
+          kind: "imported",
+          serial,
+          patientId: target.patientId,
+          uploaderId: target.uploaderId,
+          firmware: null,
+          timeZone: target.timeZone,
+        });
+      await markNewUploadForReaders(tx, target.patientId);
+    }
+    return added;
+  }, TRANSACTION);
+  return { inserted, duplicates: total - inserted };
+}
+
+/** The event type of a CGM reading (an AiDEX reading's is 7; the views read 7 and 8 alike). */
+const NS_CGM_EVENT_TYPE = 7;

@@ -40,7 +40,8 @@ export type ReadPurpose =
   | "uploadCentre"
   | "caringList"
   | "caringDetail"
-  | "triage";
+  | "triage"
+  | "cgmSummary";
 
 export type ReadChannel = AccessChannel;
 
@@ -192,4 +193,56 @@ export async function logListedReads(ask: {
       detail: { start: r.range.start, end: r.range.end },
     })),
   );
+}
+
+/** A call of the Nightscout API: which link, which call, and whether it reads or writes. */
+export interface LinkCallAsk {
+  /** The account that made the link: the call reads or writes with its rights. */
+  readonly viewer: Viewer;
+  readonly pid: number;
+  readonly linkId: string;
+  readonly call: string;
+  readonly write: boolean;
+}
+
+/**
+ * A call on a Nightscout link: may the link's maker still reach this patient (own record, or an
+ * accepted share to an audited reader: the same rule as {@link readPatient})? A granted call is
+ * written to the access log (`read:nightscout` or `write:nightscout`, channel `nightscout`, the
+ * link and the call) before anything is read or written; a refused one writes nothing here (the
+ * caller logs the refusal with {@link logRefusedLinkCall}).
+ */
+export async function readThroughLink(ask: LinkCallAsk): Promise<VisiblePatient | null> {
+  const patient = await findVisiblePatient(ask.viewer, ask.pid);
+  if (!patient) return null;
+  await logPatientRead({
+    actorId: ask.viewer.id,
+    patientId: patient.id,
+    action: ask.write ? "write:nightscout" : "read:nightscout",
+    channel: "nightscout",
+    detail: { link: ask.linkId, call: ask.call },
+  });
+  return patient;
+}
+
+/**
+ * A refused call on one of the patient's Nightscout links (a wrong secret, a revoked link, a read
+ * token used to write, a maker who lost the right): one access-log row with no reader, the link,
+ * the call and why, so that the patient sees attempts on their links.
+ */
+export async function logRefusedLinkCall(entry: {
+  readonly pid: number;
+  readonly linkId: string;
+  readonly call: string;
+  readonly reason: string;
+}): Promise<void> {
+  await logPatientReads([
+    {
+      actorId: null,
+      patientId: entry.pid,
+      action: "refused:nightscout",
+      channel: "nightscout",
+      detail: { link: entry.linkId, call: entry.call, reason: entry.reason },
+    },
+  ]);
 }

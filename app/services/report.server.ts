@@ -3,6 +3,7 @@ import {
   pumpSettingFor,
   readerPrintSettings,
 } from "~/models/report-data.server";
+import { toCgmGoalSet } from "~/domain/cgm-goal-set";
 import type { DataKind as ReadingsKind } from "~/metrics/coverage";
 import type { Reading } from "~/metrics/types";
 import { buildAgpReport, type AgpReportResult } from "~/report/agp-report";
@@ -155,8 +156,8 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
 }
 
 /**
- * The AGP report (app/report/agp-report.ts) of a range (3-14 days): the range's CGM readings with
- * the patient's limits; a refused range is answered without reading.
+ * The glucose profile report (app/report/agp-report.ts) of a range (3-14 days): the range's CGM
+ * readings with the patient's limits and CGM goal set; a refused range is answered without reading.
  */
 export async function agpReportFor(
   viewer: Viewer,
@@ -170,6 +171,7 @@ export async function agpReportFor(
     timeZone: patient.timeZone,
     now,
     limits: { low: patient.lowLimit, high: patient.highLimit },
+    goalSet: toCgmGoalSet(patient.cgmGoalSet),
   };
   const refused = buildAgpReport({ ...input, readings: [] });
   if (refused.status === "invalidRange") return refused;

@@ -281,13 +281,47 @@ export const glucoseClass = styleVariants({
   veryHigh: { color: vars.color.warning, fontWeight: 700 },
 });
 
-/** AGP report: the time-in-ranges stacked bar beside its list (Battelino 2019 layout). */
+/**
+ * The glucose profile's page: in print the header's facts four to a row and the sections close
+ * together, so that the whole profile of 14 days fits one A4 portrait page.
+ */
+export const agpPage = style({});
+globalStyle(`${agpPage} ${meta}`, {
+  "@media": { print: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", fontSize: "8pt" } },
+});
+globalStyle(`${agpPage} ${header}`, {
+  "@media": { print: { marginBottom: "2mm", paddingBottom: "1mm" } },
+});
+globalStyle(`${agpPage} ${section}`, { "@media": { print: { marginBottom: "2.5mm" } } });
+globalStyle(`${agpPage} ${sectionTitle}`, {
+  "@media": { print: { fontSize: "10.5pt", marginBottom: "1mm" } },
+});
+globalStyle(`${agpPage} ${figure}`, { "@media": { print: { padding: "1mm 2mm" } } });
+globalStyle(`${agpPage} ${figureValue}`, { "@media": { print: { fontSize: "10pt" } } });
+globalStyle(`${agpPage} ${figureNote}`, { "@media": { print: { fontSize: "7.5pt" } } });
+
+/**
+ * The glucose profile: one A4 portrait page in print. Time in ranges (bar, bands, goals) and the
+ * glucose metrics side by side, the AGP chart under them, then the daily profiles seven to a row.
+ */
+export const agpTop = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)",
+  gap: vars.space.md,
+  "@media": {
+    [NARROW_SCREEN]: { gridTemplateColumns: "minmax(0, 1fr)" },
+    print: { gap: "4mm" },
+  },
+});
+/** The time-in-ranges stacked bar beside its bands and the goals (Battelino 2019 layout). */
 export const agpTir = style({
   display: "flex",
+  flexWrap: "wrap",
   gap: vars.space.md,
   alignItems: "stretch",
   breakInside: "avoid",
-  marginBottom: vars.space.md,
+  marginBottom: vars.space.sm,
+  "@media": { print: { flexWrap: "nowrap", gap: "3mm" } },
 });
 export const agpTirBar = style({
   display: "flex",
@@ -297,6 +331,7 @@ export const agpTirBar = style({
   border: `1px solid ${vars.color.border}`,
   printColorAdjust: "exact",
   WebkitPrintColorAdjust: "exact",
+  "@media": { print: { width: "7mm", minHeight: "36mm" } },
 });
 export const agpTirList = style({
   display: "grid",
@@ -304,13 +339,41 @@ export const agpTirList = style({
   margin: 0,
   alignContent: "space-between",
   fontVariantNumeric: "tabular-nums",
+  "@media": { print: { fontSize: "8pt", gap: "1mm" } },
 });
 export const agpTirRow = style({
   display: "flex",
   justifyContent: "space-between",
   gap: vars.space.md,
 });
-globalStyle(`${agpTirRow} dd`, { margin: 0, fontWeight: 600 });
+globalStyle(`${agpTirRow} dd`, { margin: 0, fontWeight: 600, whiteSpace: "nowrap" });
+/** A band's bounds, on its own line under the band's name. */
+export const agpBounds = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: "0.8em",
+  marginLeft: "1.1rem",
+});
+/** The goals of the patient's goal set, beside the bands. */
+export const agpGoals = style({
+  flex: "1 1 14rem",
+  fontSize: "0.8125rem",
+  "@media": { print: { fontSize: "7.5pt", flex: "1 1 0" } },
+});
+globalStyle(`${agpGoals} ul`, { margin: 0, paddingLeft: "1rem" });
+globalStyle(`${agpGoals} li`, { marginBottom: "2px" });
+export const agpGoalsTitle = style({
+  fontSize: "0.875rem",
+  margin: `0 0 ${vars.space.xs}`,
+  "@media": { print: { fontSize: "8.5pt" } },
+});
+/** The glucose metrics, one under the other. */
+export const agpFigures = style({
+  display: "grid",
+  gap: vars.space.xs,
+  margin: 0,
+  "@media": { print: { fontSize: "8pt" } },
+});
 export const agpSwatch = style({
   display: "inline-block",
   width: "0.75rem",
@@ -319,6 +382,20 @@ export const agpSwatch = style({
   verticalAlign: "middle",
   printColorAdjust: "exact",
   WebkitPrintColorAdjust: "exact",
+});
+/** The AGP chart: its full width on screen, at most 62 mm tall on paper. */
+export const agpChart = style({ margin: 0, breakInside: "avoid" });
+globalStyle(`${agpChart} svg`, {
+  width: "100%",
+  height: "auto",
+  display: "block",
+  "@media": { print: { maxHeight: "54mm" } },
+});
+/** The one line that says how to read a chart. */
+export const agpHowTo = style({
+  fontSize: "0.8125rem",
+  margin: `0 0 ${vars.space.xs}`,
+  "@media": { print: { fontSize: "7.5pt" } },
 });
 /** The AGP chart's legend: the bands, the median and the target range, in one row under the chart. */
 export const agpLegend = style({
@@ -329,15 +406,29 @@ export const agpLegend = style({
   margin: `${vars.space.xs} 0 0`,
   padding: 0,
   fontSize: "0.85rem",
+  "@media": { print: { fontSize: "7.5pt" } },
 });
-/** Daily glucose profiles: small multiples, several per row. */
+/** Daily glucose profiles: small multiples, seven to a row on paper (a week a row). */
 export const agpDays = style({
   display: "grid",
   gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))",
   gap: vars.space.sm,
+  "@media": { print: { gridTemplateColumns: "repeat(7, minmax(0, 1fr))", gap: "1.5mm" } },
 });
-export const agpDay = style({ margin: 0, fontSize: "0.75rem", breakInside: "avoid" });
+export const agpDay = style({
+  margin: 0,
+  fontSize: "0.75rem",
+  breakInside: "avoid",
+  "@media": { print: { fontSize: "6.5pt" } },
+});
 globalStyle(`${agpDay} svg`, { width: "100%", height: "auto", display: "block" });
+/** The consensus source under the page. */
+export const agpSource = style({
+  color: vars.color.muted,
+  fontSize: "0.75rem",
+  margin: 0,
+  "@media": { print: { fontSize: "7pt" } },
+});
 
 /** Text for screen readers only (e.g. what a printed mark means). */
 export const visuallyHidden = style({

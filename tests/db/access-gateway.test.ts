@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Temporal } from "temporal-polyfill";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectDocumented } from "../support/api-contract";
 import { createApiToken } from "~/models/api-token.server";
 import { loader as agpPdf } from "~/routes/$id.agpprint[.]pdf";
 import { loader as agpPage } from "~/routes/$id.agpprint";
@@ -19,6 +20,8 @@ import { loader as statisticsPage } from "~/routes/$id.statisticsprint";
 import { loader as bloodTestsPdf } from "~/routes/$id.bloodtestsprint[.]pdf";
 import { loader as bloodTestsPage } from "~/routes/$id.bloodtestsprint";
 import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
+import { loader as cgmSummaryApi } from "~/routes/api.fhir.cgm-summary";
+import { loader as cgmSummaryFile } from "~/routes/$id.cgm-summary[.]json";
 import { loader as cgmFindList } from "~/routes/api.cgms.cgm-record.findList";
 import { loader as findLastRecord } from "~/routes/api.patient-data.findLastRecord";
 import { loader as findPatientData } from "~/routes/api.patient-data.findPatientData";
@@ -62,7 +65,15 @@ const YEAR_AND_A_DAY = {
   end: today.subtract({ days: 1 }).toString(),
 };
 
-type Kind = "page" | "api" | "pdf";
+type Kind = "page" | "api" | "pdf" | "fhirApi" | "fhirFile";
+/** The access-log channel of each kind of route: the FHIR export has its own. */
+const CHANNEL: Record<Kind, string> = {
+  page: "page",
+  api: "api",
+  pdf: "pdf",
+  fhirApi: "fhir",
+  fhirFile: "fhir",
+};
 interface Caller {
   cookie: string | null;
   token: string | null;
@@ -107,7 +118,7 @@ const apiGet =
       `http://localhost/api/${path}?${new URLSearchParams(query(pid, dates))}`,
       { headers: who.token ? { token: who.token } : {} },
     );
-    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+    return envelopeStatus(() => route({ request, params: {}, context: {} }), request);
   };
 
 const apiPost =
@@ -118,11 +129,14 @@ const apiPost =
       body: JSON.stringify({ pid, ...dates }),
       headers: { "Content-Type": "application/json", ...(who.token ? { token: who.token } : {}) },
     });
-    return envelopeStatus(() => route({ request, params: {}, context: {} }));
+    return envelopeStatus(() => route({ request, params: {}, context: {} }), request);
   };
 
 /** An `/api/` answer's application code (the envelope's `code`), or the HTTP status of a file it answers. */
-async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<number> {
+async function envelopeStatus(
+  run: () => Promise<unknown> | unknown,
+  request?: Request,
+): Promise<number> {
   let response: unknown;
   try {
     response = await run();
@@ -132,7 +146,10 @@ async function envelopeStatus(run: () => Promise<unknown> | unknown): Promise<nu
   if (!(response instanceof Response))
     throw new Error("an /api/ route answered something else than a Response");
   if (!response.headers.get("Content-Type")?.startsWith("application/json")) return response.status;
-  return ((await response.json()) as { code: number }).code;
+  const body = (await response.json()) as { code: number };
+  // An /api/ answer must be as the API document describes it.
+  if (request) expectDocumented(request.method, request.url, response.status, body);
+  return body.code;
 }
 
 const reportPage =
@@ -330,6 +347,29 @@ const ROUTES: readonly RouteCase[] = [
     call: apiPost(agpApi, "cgms/cgm-record/agp"),
   },
   {
+    file: "api.fhir.cgm-summary.tsx",
+    kind: "fhirApi",
+    purpose: "cgmSummary",
+    call: apiGet(cgmSummaryApi, "fhir/cgm-summary", (pid, d) => ({ pid: String(pid), ...d })),
+  },
+  {
+    // Without the embedded PDF (pdf=0), which needs Chromium.
+    file: "$id.cgm-summary[.]json.tsx",
+    kind: "fhirFile",
+    purpose: "cgmSummary",
+    call: (who, pid, _userId, dates = { start: FROM, end: TO }) =>
+      statusOf(() =>
+        cgmSummaryFile({
+          request: new Request(
+            `http://localhost/${pid}/cgm-summary.json?${new URLSearchParams({ ...dates, pdf: "0" })}`,
+            { headers: who.cookie ? { Cookie: who.cookie } : {} },
+          ),
+          params: { id: String(pid) },
+          context: {},
+        }),
+      ),
+  },
+  {
     file: "$userId.caringdetail.tsx",
     kind: "page",
     purpose: "caringDetail",
@@ -378,9 +418,21 @@ const LIST_ROUTES = [
 ] as const;
 
 /** What a refused caller gets, per kind of route: pages and PDFs hide whether the patient exists. */
-const REFUSED: Record<Kind, number> = { page: 404, api: 404, pdf: 403 };
+const REFUSED: Record<Kind, number> = {
+  page: 404,
+  api: 404,
+  pdf: 403,
+  fhirApi: 404,
+  fhirFile: 403,
+};
 /** Signed out: pages and PDFs send to the sign-in page, `/api/` calls answer "missing token". */
-const SIGNED_OUT: Record<Kind, number> = { page: 302, api: 800, pdf: 302 };
+const SIGNED_OUT: Record<Kind, number> = {
+  page: 302,
+  api: 800,
+  pdf: 302,
+  fhirApi: 800,
+  fhirFile: 302,
+};
 
 let n = 0;
 async function scenario() {
@@ -460,7 +512,7 @@ describe("the access gateway on every route that reads patient data", () => {
   it("every route module that reads patient data goes through the gateway and is walked here", () => {
     const reads = /from "~\/models\/(patient-view|report|patient-data)\.server"|findPatientRecord/;
     const gateway =
-      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage)\.server"/;
+      /from "~\/services\/(patient-read|patient-api|report-page|report-pdf|csv-export|caring|triage|fhir-export)\.server"/;
     const files = readdirSync("app/routes").filter((f) => f.endsWith(".tsx"));
     const readers = files.filter((f) => {
       const source = readFileSync(`app/routes/${f}`, "utf8");
@@ -536,7 +588,7 @@ describe("the access gateway on every route that reads patient data", () => {
         ]).toEqual([
           route.file,
           who,
-          [{ action: `read:${route.purpose}`, channel: route.kind, actorId }],
+          [{ action: `read:${route.purpose}`, channel: CHANNEL[route.kind], actorId }],
         ]);
       }
     }

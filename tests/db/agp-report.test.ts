@@ -112,7 +112,7 @@ describe("AGP report page, PDF route and API", () => {
     ]);
     expect(data.shell.pdf).toEqual({
       href: `/${s.full}/agpprint.pdf?start=${FROM}&end=${TO}`,
-      fileName: `agp-report-${s.full}-${FROM}-${TO}.pdf`,
+      fileName: `glucose-profile-${s.full}-${FROM}-${TO}.pdf`,
     });
     const logged = await db().auditLog.findFirst({
       where: { actorId: s.clinic.id, patientId: s.full, action: "read:agpReport" },
@@ -186,6 +186,57 @@ describe("AGP report page, PDF route and API", () => {
       await createApiToken(s.stranger.id),
     );
     expect(stranger.code).toBe(404);
+  });
+
+  it("the patient's CGM goal set decides the goals, the bar's bands and the target band (API and page)", async () => {
+    const token = await createApiToken(s.clinic.id);
+    const ask = async () =>
+      (
+        await postApi(
+          agpApi as Handler,
+          "/api/cgms/cgm-record/agp",
+          { pid: s.full, start: FROM, end: TO },
+          token,
+        )
+      ).data;
+    const standard = await ask();
+    expect(standard.timeInRanges.goalSet).toBe("standard");
+    expect(standard.targetBand).toEqual({ low: 70, high: 180 });
+    expect(standard.timeInRanges.goals.map((g: { key: string }) => g.key)).toEqual([
+      "above250",
+      "above180",
+      "inRange",
+      "below70",
+      "below54",
+    ]);
+    await db().patient.update({ where: { id: s.full }, data: { cgmGoalSet: "pregnancy" } });
+    try {
+      const pregnancy = await ask();
+      expect(pregnancy.timeInRanges.goalSet).toBe("pregnancy");
+      expect(pregnancy.targetBand).toEqual({ low: 63, high: 140 });
+      expect(pregnancy.timeInRanges.targets).toBeNull();
+      expect(pregnancy.timeInRanges.goals.map((g: { key: string }) => g.key)).toEqual([
+        "above140",
+        "inRange63to140",
+        "below63",
+        "below54",
+      ]);
+      expect(
+        pregnancy.timeInRanges.bands.map(
+          (b: { fromMgdl: number | null; toMgdl: number | null }) => [b.fromMgdl, b.toMgdl],
+        ),
+      ).toEqual([
+        [250, null],
+        [141, 250],
+        [63, 140],
+        [54, 62],
+        [null, 54],
+      ]);
+      const shown = await page(s.clinic.id, s.full, `?start=${FROM}&end=${TO}`);
+      expect(shown.report?.timeInRanges.goalSet).toBe("pregnancy");
+    } finally {
+      await db().patient.update({ where: { id: s.full }, data: { cgmGoalSet: "standard" } });
+    }
   });
 
   it("a stranger gets 404 for the page and 403 for the PDF", async () => {

@@ -10,18 +10,25 @@ import { action as sendMail } from "~/routes/api.user.sendMail";
 import { action as updateIdentityInfo } from "~/routes/api.user.updateIdentityInfo";
 import { db } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { expectDocumented } from "../support/api-contract";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
+// The request last handed to a route, so that `json` can check its answer against the API document.
+let asked: Request | null = null;
+const args = (request: Request) => {
+  asked = request;
+  return { request, params: {}, context: {} };
+};
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${path}`, {
     method: "POST",
     body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.10", ...headers },
   });
-const json = async (response: Response) => ({
-  status: response.status,
-  ...(await response.json()),
-});
+const json = async (response: Response) => {
+  const body = await response.json();
+  if (asked) expectDocumented(asked.method, asked.url, response.status, body);
+  return { status: response.status, ...body };
+};
 
 async function code(email: string, purpose: "verify_email" | "activate" | "reset_password") {
   const issued = await issueEmailCode({ email, purpose });

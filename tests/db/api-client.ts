@@ -1,4 +1,9 @@
-/** Calling `/api/` route modules directly in database tests, with the envelope read back. */
+import { expectDocumented } from "../support/api-contract";
+
+/**
+ * Calling `/api/` route modules directly in database tests, with the envelope read back and
+ * checked against the API document (its path, code, HTTP status and data schema).
+ */
 export type Handler = (args: {
   request: Request;
   params: Record<string, string>;
@@ -16,7 +21,9 @@ export async function call(handler: Handler, request: Request): Promise<Answer> 
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
   }
-  return { status: response.status, ...(await response.json()) };
+  const body = (await response.json()) as Omit<Answer, "status">;
+  expectDocumented(request.method, request.url, response.status, body);
+  return { status: response.status, ...body };
 }
 
 export const tokenHeaders = (token?: string | null, extra: Record<string, string> = {}) => ({

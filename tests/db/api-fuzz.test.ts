@@ -8,6 +8,7 @@ import { db } from "~/utils/db.server";
 import { createInviteToken } from "~/models/invite-token.server";
 import { createOriginToken } from "~/utils/origin-token.server";
 import { hashPassword } from "~/utils/password.server";
+import { expectDocumented } from "../support/api-contract";
 import { catchMail } from "../support/catch-mail";
 
 // Every `/api/` route, driven with random and hostile payloads: never a 5xx, always the
@@ -263,6 +264,22 @@ const ROUTES: Record<string, Route> = {
     valid: report,
   },
   "api.country.list": { method: "GET", path: "/api/country/list", token: none, valid: () => ({}) },
+  // The fixture's patient has fewer than 5 full days of CGM data: the documented 400.
+  "api.fhir.cgm-summary": {
+    method: "GET",
+    path: "/api/fhir/cgm-summary",
+    token: own,
+    valid: report,
+    validCode: 400,
+    fileAnswer: "application/fhir\\+json",
+  },
+  "api.openapi[.]json": {
+    method: "GET",
+    path: "/api/openapi.json",
+    token: none,
+    valid: () => ({}),
+    fileAnswer: "application/json",
+  },
   "api.option.findOption": {
     method: "GET",
     path: "/api/option/findOption",
@@ -939,6 +956,7 @@ async function check(
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(["code", "data", "msg"]);
+  expectDocumented(request.method, request.url, response.status, body);
   expect(typeof body.code).toBe("number");
   expect(body.code).not.toBe(500);
   expect(typeof body.msg).toBe("string");

@@ -412,6 +412,34 @@ describe("findOne and save with pid: through the access rules", () => {
     });
   });
 
+  it("the CGM goal set: standard by default, saved when sent, kept when an old caller leaves it out, a bad one refused", async () => {
+    const { owner } = await scenario();
+    const base = {
+      pid: owner.pid,
+      gender: "female",
+      diabetesType: opt("type1"),
+      lowLimit: 3.9,
+      highLimit: 10,
+    };
+    expect((await findOne(owner.token, owner.pid!)).data.cgmGoalSet).toBe("standard");
+    expect((await save(owner.token, [{ ...base, cgmGoalSet: "pregnancy" }])).code).toBe(200);
+    expect((await findOne(owner.token, owner.pid!)).data.cgmGoalSet).toBe("pregnancy");
+    // A caller that does not know the field keeps the patient's choice.
+    expect((await save(owner.token, [base])).code).toBe(200);
+    expect((await findOne(owner.token, owner.pid!)).data.cgmGoalSet).toBe("pregnancy");
+    const bad = await save(owner.token, [{ ...base, cgmGoalSet: "toddler" }]);
+    expect(bad).toMatchObject({
+      code: 400,
+      msg: enRecord.cgmGoalSet.invalid,
+      data: { fields: { cgmGoalSet: ["cgmGoalSet.invalid"] } },
+    });
+    expect((await db().patient.findUniqueOrThrow({ where: { id: owner.pid! } })).cgmGoalSet).toBe(
+      "pregnancy",
+    );
+    expect((await save(owner.token, [{ ...base, cgmGoalSet: "olderHighRisk" }])).code).toBe(200);
+    expect((await findOne(owner.token, owner.pid!)).data.cgmGoalSet).toBe("olderHighRisk");
+  });
+
   it("a reader may not save (403); a stranger gets 404; an invalid save writes nothing", async () => {
     const { owner, reader, stranger } = await scenario();
     const body = {

@@ -148,6 +148,8 @@ describe("RATE_LIMITS", () => {
       checkCodePerEmail: { limit: 10, windowSeconds: 900 },
       shareSearchPerAccount: { limit: 20, windowSeconds: 600 },
       uploadErrorReportsPerAccount: { limit: 20, windowSeconds: 600 },
+      nightscoutFailuresPerIp: { limit: 30, windowSeconds: 900 },
+      nightscoutCallsPerLink: { limit: 600, windowSeconds: 600 },
     });
   });
 });

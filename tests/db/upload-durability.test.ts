@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/models/api-token.server";
 import { db } from "~/utils/db.server";
+import { expectDocumented } from "../support/api-contract";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 // Killing the server (SIGKILL, no shutdown hooks) at any moment of an upload loses nothing:
@@ -71,7 +72,9 @@ async function api(path: string, body?: unknown) {
     headers: { token, "Content-Type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return (await response.json()) as { code: number; msg: string; data: unknown };
+  const answer = (await response.json()) as { code: number; msg: string; data: unknown };
+  expectDocumented(body === undefined ? "GET" : "POST", path, response.status, answer);
+  return answer;
 }
 
 const open = async () =>

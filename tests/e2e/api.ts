@@ -1,6 +1,10 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { contractProblem } from "../support/api-contract";
 
-/** Calls of the HTTP API (/api/...) as a device client makes them: a token header, JSON bodies. */
+/**
+ * Calls of the HTTP API (/api/...) as a device client makes them: a token header, JSON bodies.
+ * Every answer is checked against the API document (its code, HTTP status and data schema).
+ */
 
 /** The envelope of every /api/ answer. */
 export type Envelope<T = unknown> = { code: number; msg: string; data: T };
@@ -15,6 +19,9 @@ export async function apiToken(
     data: { userName: user.email, password: user.password, identity },
   });
   expect(answer.status()).toBe(200);
+  expect(
+    contractProblem("POST", "/api/user/login", answer.status(), await answer.json()),
+  ).toBeNull();
   const token = answer.headers()["token"];
   expect(token).toBeTruthy();
   return token!;
@@ -33,5 +40,7 @@ export async function apiCall<T>(
       ? await request.get(path, { headers: { token } })
       : await request.post(path, { headers: { token }, data: body });
   expect([path, answer.status()]).toEqual([path, 200]);
-  return (await answer.json()) as Envelope<T>;
+  const envelope = (await answer.json()) as Envelope<T>;
+  expect(contractProblem(method, path, answer.status(), envelope)).toBeNull();
+  return envelope;
 }

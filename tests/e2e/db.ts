@@ -286,3 +286,13 @@ export async function setLanguage(userId: number, lng: string) {
     client.query(`UPDATE "Setting" SET lang = $2 WHERE "userId" = $1`, [userId, lng]),
   );
 }
+
+/** Sets a user's report page orientation (print settings). */
+export async function setPrintOrientation(userId: number, orientation: "portrait" | "landscape") {
+  await withDb((client) =>
+    client.query(`UPDATE "Setting" SET orientation = $2 WHERE "userId" = $1`, [
+      userId,
+      orientation,
+    ]),
+  );
+}

@@ -6,7 +6,7 @@ export type ReportHeaderProps = {
   patientName: string;
   /** YYYY/MM/DD or null. */
   birthDate: string | null;
-  /** "YYYY/MM/DD – YYYY/MM/DD". */
+  /** "YYYY/MM/DD – YYYY/MM/DD", or a report's own wording of its period. */
   range: string;
   unitText: string;
   /** Local "YYYY/MM/DD HH:mm" in the patient's zone, with the zone. */
@@ -15,7 +15,11 @@ export type ReportHeaderProps = {
   nameStyle: "left" | "center" | "right";
   splitLine: boolean;
   logoSrc: string | null;
+  /** A report's own facts after the common ones (a glucose profile's CGM wear and days with data). */
+  more?: readonly HeaderFact[];
 };
+
+export type HeaderFact = { label: string; value: string; testId: string };
 
 /**
  * The header of every print report, laid out by the reader's print settings (logo, title
@@ -57,6 +61,12 @@ export function ReportHeader(props: ReportHeaderProps) {
             {t("common.header.generatedAtValue", { time: props.generatedAt, zone: props.timeZone })}
           </dd>
         </div>
+        {props.more?.map((fact) => (
+          <div key={fact.testId}>
+            <dt>{fact.label}</dt>
+            <dd data-testid={fact.testId}>{fact.value}</dd>
+          </div>
+        ))}
       </dl>
     </header>
   );

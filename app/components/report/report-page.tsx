@@ -7,7 +7,7 @@ import { RANGE_RULES } from "~/report/report-range";
 import * as s from "~/styles/report.css";
 import type { ReportShell } from "~/services/report-page.server";
 import { RangeForm, ReportActions } from "./report-controls";
-import { ReportHeader } from "./report-header";
+import { ReportHeader, type HeaderFact } from "./report-header";
 
 export type ReportPageProps = {
   shell: ReportShell;
@@ -18,6 +18,14 @@ export type ReportPageProps = {
   quickNote?: string;
   /** Under the controls: the report's range rule. */
   rangeNote: string;
+  /** More facts for the header, after the report's own (label, value, test id). */
+  headerMore?: readonly HeaderFact[];
+  /** A one-page report's fixed page: "A4 portrait" whatever the reader's orientation setting. */
+  pageSize?: string;
+  /** More downloads of the report, beside the PDF link (screen only). */
+  moreActions?: ReactNode;
+  /** A class for the report's own layout (its print density). */
+  className?: string;
   children?: ReactNode;
 };
 
@@ -34,14 +42,21 @@ export function ReportPage({
   range,
   quickNote,
   rangeNote,
+  headerMore,
+  pageSize,
+  moreActions,
+  className,
   children,
 }: ReportPageProps) {
   const { t } = useTranslation("reports");
   const navigation = useNavigation();
   const spec = REPORT_KINDS[shell.kind];
   return (
-    <article className={s.report} aria-busy={navigation.state === "loading" || undefined}>
-      <style>{`@page { size: A4 ${shell.settings.orientation}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
+    <article
+      className={className ? `${s.report} ${className}` : s.report}
+      aria-busy={navigation.state === "loading" || undefined}
+    >
+      <style>{`@page { size: ${pageSize ?? `A4 ${shell.settings.orientation}`}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
       {shell.print ? null : (
         <section className={s.controls} aria-label={t("common.controls")} data-print-hide>
           <RangeForm
@@ -60,6 +75,7 @@ export function ReportPage({
               supportHref={spec.supportHref}
             />
           ) : null}
+          {moreActions}
           <p className={s.note}>{rangeNote}</p>
           {shell.latest ? (
             <p className={s.latest} role="status" data-testid="latest-data">
@@ -87,6 +103,7 @@ export function ReportPage({
           nameStyle={shell.settings.nameStyle}
           splitLine={shell.settings.splitLine}
           logoSrc={shell.settings.logoSrc}
+          more={headerMore}
         />
       )}
       {children}

@@ -6,7 +6,6 @@ import {
   agpChart,
   agpDailyChart,
   AGP_MARK_CLASS,
-  dailyProfilesMax,
   MARK_CLASS,
   type AgpChartLabels,
 } from "../charts.server";
@@ -127,7 +126,7 @@ describe("agpChart", () => {
     expect(root.querySelector(`g.${AGP_MARK_CLASS.targetLabel} text`)?.textContent).toBe("Ltarget");
   });
 
-  it("daily profiles share one scale: the highest glucose of all days", () => {
+  it("the AGP and every day share one fixed scale, 0-350 mg/dL, ticks at 54, the target band, 250 and 350", () => {
     const day = (top: number, date: string) => ({
       date,
       full: true,
@@ -139,19 +138,57 @@ describe("agpChart", () => {
         segment: 0,
       })),
     });
-    const low = day(150, "2026-09-01");
-    const high = day(300, "2026-09-02");
-    expect(dailyProfilesMax([low, high])).toBe(300);
-    const ticks = (profile: typeof low, sharedMaxMgdl?: number) =>
+    const ticks = (top: number, unit: GlucoseUnit, locale: string) =>
       tickTexts(
-        parse(
-          agpDailyChart(profile, { unit: 1, locale: "en", title: "Day", labels, sharedMaxMgdl }),
-        ),
+        parse(agpDailyChart(day(top, "2026-09-01"), { unit, locale, title: "Day", labels })),
         "y",
       );
-    expect(ticks(low)).not.toEqual(ticks(high));
-    expect(ticks(low, 300)).toEqual(ticks(high, 300));
-    expect(ticks(low, 300).at(-1)).toBe(ticks(high).at(-1));
+    expect(ticks(150, 1, "en")).toEqual(["54", "70", "180", "250", "350"]);
+    expect(ticks(420, 1, "en")).toEqual(["54", "70", "180", "250", "350"]);
+    expect(tickTexts(render(1), "y")).toEqual(["54", "70", "180", "250", "350"]);
+    // mmol/L as the consensus writes the thresholds: 3.0, 3.9, 10.0, 13.9, 19.4.
+    expect(ticks(150, 0, "pl")).toEqual(["3,0", "3,9", "10,0", "13,9", "19,4"]);
+    // The pregnancy band 63-140 mg/dL (3.5-7.8 mmol/L).
+    const pregnancy = tickTexts(
+      parse(
+        agpDailyChart(day(150, "2026-09-01"), {
+          unit: 0,
+          locale: "en",
+          title: "Day",
+          labels,
+          targetBand: { low: 63, high: 140 },
+        }),
+      ),
+      "y",
+    );
+    // 54 mg/dL lies 9 from the band's 63 and would print over it: left out.
+    expect(pregnancy).toEqual(["3.5", "7.8", "13.9", "19.4"]);
+  });
+
+  it("draws values above 350 mg/dL at the top of the scale", () => {
+    const agp = syntheticAgp();
+    const high = { ...agp, p95: agp.p95.map(() => 500), p75: agp.p75.map(() => 400) };
+    const root = parse(agpChart(high, { unit: 1, locale: "en", title: "AGP", labels }));
+    const outer = root.querySelector(`g.${AGP_MARK_CLASS.outerBand} path`)!;
+    const ys = vertices(outer.getAttribute("d")!).map(([, y]) => y);
+    // The plot's top (350 mg/dL) is its top margin, 24 px: nothing is drawn above it.
+    expect(Math.min(...ys)).toBeCloseTo(24, 6);
+    const daily = parse(
+      agpDailyChart(
+        {
+          date: "2026-09-01",
+          full: true,
+          gridPoints: 2,
+          points: [
+            { time: 0, minute: 0, mgdl: 500, segment: 0 },
+            { time: 1, minute: 5, mgdl: 350, segment: 0 },
+          ],
+        },
+        { unit: 1, locale: "en", title: "Day", labels },
+      ),
+    );
+    const line = vertices(daily.querySelector(`g.${MARK_CLASS.trace} path`)!.getAttribute("d")!);
+    expect(line[0]![1]).toBeCloseTo(line[1]![1], 6);
   });
 
   it("draws a small daily profile, one line per segment", () => {

@@ -1,26 +1,31 @@
 /**
  * AGP charts of the AGP report (app/report/agp-report.ts): the percentile chart on a 24 h
  * wall-clock axis ({@link agpChart}: 5-95 % band light, 25-75 % band darker, the median bold,
- * the 70-180 mg/dL target band; Battelino et al., Diabetes Care 2019;42(8):1593-1603), each
+ * the target band; Battelino et al., Diabetes Care 2019;42(8):1593-1603) on a fixed 0-350 mg/dL
+ * scale (higher values drawn at the top), each
  * percentile named at the chart's right edge and the target range named on its band; and the
- * small per-day profiles ({@link agpDailyChart}), which share one glucose scale so that days can
- * be compared. Glucose arrives in mg/dL and is shown in the reader's unit; every text is a label
+ * small per-day profiles ({@link agpDailyChart}), which share that scale so that days can be
+ * compared. Glucose arrives in mg/dL and is shown in the reader's unit; every text is a label
  * passed in.
  */
 import * as Plot from "@observablehq/plot";
 import type { Agp } from "../../metrics/agp";
 import type { GlucoseLimits } from "../../metrics/alarm";
-import { AGP_TARGET_BAND, type DailyProfile } from "../agp-report";
-import { toUnit } from "../../domain/glucose-unit";
+import {
+  AGP_CLAMP_MGDL,
+  AGP_TARGET_BAND,
+  consensusGlucose,
+  type DailyProfile,
+} from "../agp-report";
+import { toUnit, type GlucoseUnit } from "../../domain/glucose-unit";
+import { formatNumber, unitDecimals } from "../units";
 import { AGP_BAND_COLORS, CHART_PALETTE } from "./palette";
 import {
   DEFAULT_CHART_WIDTH,
   finishChart,
-  glucoseScale,
   MARGIN_LEFT,
   MARGIN_RIGHT,
   MARK_CLASS,
-  maxOf,
   minuteTicks,
   renderPanel,
   targetBandMark,
@@ -83,10 +88,51 @@ interface AgpRow {
   readonly p95: number;
 }
 
+/** The least distance between a threshold tick and a target-band tick, mg/dL. */
+const TICK_CLEARANCE_MGDL = 15;
+
+/** mg/dL in the display unit, drawn at most at {@link AGP_CLAMP_MGDL} (the top of the scale). */
+function clamped(mgdl: number, unit: GlucoseUnit): number {
+  return mgdl >= AGP_CLAMP_MGDL ? consensusGlucose(AGP_CLAMP_MGDL, unit) : toUnit(mgdl, unit);
+}
+
+/**
+ * The glucose axis of the AGP and the daily profiles: 0 to 350 mg/dL (19.4 mmol/L) whatever the
+ * data, so that every report and every day reads on the same scale, with ticks at the consensus
+ * thresholds (54 and 250 mg/dL, each unless within 15 mg/dL of a band limit), the target band's
+ * limits and the top; a value above the top is
+ * drawn at it. The thresholds are written as the consensus writes them in mmol/L (3.0, 13.9).
+ */
+export function agpGlucoseScale(
+  options: ChartOptions,
+  band: GlucoseLimits,
+  label: string | null,
+): Plot.ScaleOptions {
+  const { unit, locale } = options;
+  // A threshold tick closer than 15 mg/dL to a limit of the band would print over its label
+  // (54 beside pregnancy's 63): the band's limit is kept.
+  const thresholds = [54, 250].filter((t) =>
+    [band.low, band.high].every((limit) => Math.abs(t - limit) >= TICK_CLEARANCE_MGDL),
+  );
+  const ticksMgdl = [...new Set([...thresholds, band.low, band.high, AGP_CLAMP_MGDL])].sort(
+    (a, b) => a - b,
+  );
+  const ticks = ticksMgdl.map((mgdl) => consensusGlucose(mgdl, unit));
+  const decimals = unitDecimals(unit);
+  return {
+    type: "linear",
+    domain: [0, consensusGlucose(AGP_CLAMP_MGDL, unit)],
+    ticks,
+    tickFormat: (v: number) => formatNumber(v, decimals, locale),
+    grid: true,
+    label,
+  };
+}
+
 /** One row per 5-minute column in the display unit; an empty column is NaN (a gap in the marks). */
 function agpRows(agp: Agp, unit: ChartOptions["unit"]): AgpRow[] {
   const v = (x: number | null | undefined) =>
-    x === null || x === undefined ? Number.NaN : toUnit(x, unit);
+    x === null || x === undefined ? Number.NaN : clamped(x, unit);
   return agp.timeOfDayMin.map((minute, i) => ({
     minute,
     p5: v(agp.p5[i]),
@@ -123,12 +169,7 @@ export function agpChart(
     height: options.height ?? AGP_HEIGHT,
     ...MARGINS,
     x: minuteScale(3),
-    y: glucoseScale(
-      maxOf(agp.p95, (x) => x ?? Number.NEGATIVE_INFINITY),
-      options,
-      labels.glucoseAxis,
-      { band },
-    ),
+    y: agpGlucoseScale(options, band, labels.glucoseAxis),
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
       Plot.areaY(rows, {
@@ -189,36 +230,23 @@ function percentileLabels(rows: readonly AgpRow[]): { value: number; text: strin
   return last ? AGP_PERCENTILE_LABELS.map(({ key, text }) => ({ value: last[key], text })) : [];
 }
 
-/** The highest glucose of all the daily profiles, mg/dL: their one shared scale. */
-export function dailyProfilesMax(profiles: readonly DailyProfile[]): number {
-  return profiles.reduce(
-    (top, profile) =>
-      Math.max(
-        top,
-        maxOf(profile.points, (p) => p.mgdl),
-      ),
-    Number.NEGATIVE_INFINITY,
-  );
-}
-
 /**
  * One day's glucose profile as a small multiple: 00:00-24:00 (ticks every 6 h), the trace and the
- * target band, on the scale of `sharedMaxMgdl` (all the report's days alike; see
- * {@link dailyProfilesMax}), else of its own highest value.
+ * target band, on the one fixed scale of every day and of the AGP ({@link agpGlucoseScale}), so
+ * that the days compare at a glance.
  */
 export function agpDailyChart(
   profile: DailyProfile,
   options: ChartOptions & {
     labels: AgpDailyChartLabels;
     targetBand?: GlucoseLimits;
-    sharedMaxMgdl?: number;
   },
 ): string {
   const { unit, labels } = options;
   const band = options.targetBand ?? AGP_TARGET_BAND;
   const rows = profile.points.map((p) => ({
     minute: p.minute,
-    value: toUnit(p.mgdl, unit),
+    value: clamped(p.mgdl, unit),
     segment: p.segment,
   }));
   const svg = renderPanel({
@@ -227,15 +255,7 @@ export function agpDailyChart(
     ...DAILY_MARGINS,
     style: { fontSize: "9px" },
     x: minuteScale(6),
-    y: {
-      ...glucoseScale(
-        options.sharedMaxMgdl ?? maxOf(profile.points, (p) => p.mgdl),
-        options,
-        labels.glucoseAxis,
-        { band, compact: true },
-      ),
-      label: null,
-    },
+    y: agpGlucoseScale(options, band, null),
     marks: [
       targetBandMark(band, 0, DAY_MINUTES, unit, labels.targetRange),
       Plot.lineY(rows, {
