@@ -5,6 +5,10 @@ const SMTP_PORT = PORT + 25;
 const MAILBOX_PORT = PORT + 26;
 /** The local SMTP catcher's HTTP view of the mail the app sent (tests/support/smtp-catcher.ts). */
 export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}/messages`;
+/** A second server of the same build whose English texts are pseudo-localised (pseudo-locale.spec.ts). */
+const PSEUDO_PORT = PORT + 27;
+export const PSEUDO_URL = `http://127.0.0.1:${PSEUDO_PORT}`;
+const PSEUDO_LOCALES = ".cache/pseudo-locales";
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   // Debian's Chromium (Playwright cannot download its own browser on a closed network), with the
@@ -20,6 +24,21 @@ const chromium = {
     "--disable-component-update",
     "--disable-sync",
   ],
+};
+
+/** The app servers' environment (the port aside). */
+const serverEnv = {
+  HOST: "127.0.0.1",
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+  DEPLOY_ENV: "test",
+  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  // Every test browser comes from 127.0.0.1; the per-account limits still apply.
+  RATE_LIMIT_SIGNIN_PER_IP: "1000",
+  RATE_LIMIT_CODES_PER_IP: "1000",
+  // One driver file placed (the Mac meter driver): the others must not be offered.
+  DRIVERS_DIR: "tests/fixtures/drivers",
+  MAILBOX_URL,
 };
 
 /**
@@ -64,20 +83,14 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: {
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-        DEPLOY_ENV: "test",
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // Every test browser comes from 127.0.0.1; the per-account limits still apply.
-        RATE_LIMIT_SIGNIN_PER_IP: "1000",
-        RATE_LIMIT_CODES_PER_IP: "1000",
-        // One driver file placed (the Mac meter driver): the others must not be offered.
-        DRIVERS_DIR: "tests/fixtures/drivers",
-        MAILBOX_URL,
-      },
+      env: { ...serverEnv, PORT: String(PORT) },
+    },
+    {
+      command: `npx tsx tests/support/pseudo-locale.ts ${PSEUDO_LOCALES} && npm start --silent`,
+      url: `${PSEUDO_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(PSEUDO_PORT), LOCALES_DIR: PSEUDO_LOCALES },
     },
   ],
 });

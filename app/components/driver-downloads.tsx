@@ -30,10 +30,12 @@ export function DriverDownloads({ drivers }: { drivers: PlacedDriver[] }) {
               <a href={`/drivers/${driver.id}`} download>
                 {t(`drivers.${driver.id}`)}
               </a>{" "}
-              ({driver.file}, {fileSize(driver.bytes, i18n.language)})
+              <span className={s.breakAnywhere}>
+                ({driver.file}, {fileSize(driver.bytes, i18n.language)})
+              </span>
               <br />
               <span>
-                {t("drivers.sha256")} <code>{driver.sha256}</code>
+                {t("drivers.sha256")} <code className={s.breakAnywhere}>{driver.sha256}</code>
               </span>
             </li>
           ))}

@@ -13,8 +13,15 @@ const fixtures = readdirSync(FIXTURES).map((name) => readFileSync(path.join(FIXT
 const messages = JSON.parse(readFileSync(path.resolve("locales/en/csv.json"), "utf8")) as {
   errors: Record<string, string>;
 };
-const known = (key: string) =>
-  key.startsWith("errors.") && typeof messages.errors[key.slice("errors.".length)] === "string";
+/** A key with an English message: a phrase, or a counted one's plural forms (`key_one`, `key_other`). */
+const known = (key: string) => {
+  const name = key.slice("errors.".length);
+  return (
+    key.startsWith("errors.") &&
+    (typeof messages.errors[name] === "string" ||
+      typeof messages.errors[`${name}_other`] === "string")
+  );
+};
 const WALL = /^20\d\d-\d\d-\d\d \d\d:\d\d:\d\d$/;
 const RUNS = { numRuns: 300 };
 

@@ -609,7 +609,7 @@ describe("file-level answers", () => {
     expect(await parseCsvText(text)).toEqual({
       ok: false,
       key: "errors.tooManyLines",
-      values: { limit: 100_000 },
+      values: { limit: 100_000, count: 100_000 },
     });
     const exactly = ok(
       await parseCsvText("time,glucose\n" + "2026-01-01 10:00,100\n".repeat(100_000)),
@@ -631,7 +631,11 @@ describe("file-level answers", () => {
     const result = ok(await parseCsvText(text));
     expect(result.entries.map((e) => e.line)).toEqual([2, 6]);
     expect(result.errors).toEqual([
-      { line: 3, key: "errors.fieldTooLong", values: { line: 3, field: 2, limit: 1_000 } },
+      {
+        line: 3,
+        key: "errors.fieldTooLong",
+        values: { line: 3, field: 2, limit: 1_000, count: 1_000 },
+      },
       { line: 4, key: "errors.tooManyFields", values: { line: 4, count: 202, limit: 200 } },
       { line: 5, key: "errors.glucose", values: { line: 5, value: `1${"0".repeat(39)}…` } },
       { line: 7, key: "errors.quote", values: { line: 7 } },

@@ -145,7 +145,9 @@ class ParseSession {
     else if (tooLong >= 0)
       this.lineError(line, "errors.fieldTooLong", {
         field: tooLong + 1,
+        // `limit` as the API has always answered it; `count` picks the message's plural form.
         limit: CSV_LIMITS.fieldChars,
+        count: CSV_LIMITS.fieldChars,
       });
     else this.reader.row(fields, line);
     return true;
@@ -180,7 +182,7 @@ class ParseSession {
     this.failure = {
       ok: false,
       key: "errors.tooManyLines",
-      values: { limit: CSV_LIMITS.dataLines },
+      values: { limit: CSV_LIMITS.dataLines, count: CSV_LIMITS.dataLines },
     };
     return false;
   }

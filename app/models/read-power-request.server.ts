@@ -112,7 +112,7 @@ async function mailInvitation(
       values: {
         doctorName: mail.doctorName,
         link: invitationLink(mail.doctorName, mail.token),
-        days: String(SHARE_REQUEST_DAYS),
+        count: SHARE_REQUEST_DAYS,
       },
     });
     return null;

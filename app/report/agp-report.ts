@@ -369,6 +369,8 @@ export function insufficientMessageValues(result: AgpInsufficient) {
     fullDays: result.fullDays,
     requiredFullDays: result.requiredFullDays,
     dayCount: result.dayCount,
+    // The message's plural form follows the range's length.
+    count: result.dayCount,
     percent: Math.round(result.fullDayFraction * 100),
     from: displayDate(result.from),
     to: displayDate(result.to),

@@ -38,11 +38,11 @@ describe("the limits a picker describes", () => {
   it("CGM and AGP: 3 to 14 days; the others: at most 90; a day: today or earlier", () => {
     expect(rangeLimits(RANGE_RULES.cgm)).toEqual({
       key: "common:dateFields.between",
-      values: { min: 3, max: 14 },
+      values: { min: 3, count: 14 },
     });
     expect(rangeLimits(RANGE_RULES.long)).toEqual({
       key: "common:dateFields.atMost",
-      values: { max: 90 },
+      values: { count: 90 },
     });
     expect(DAY_LIMITS).toEqual({ key: "common:dateFields.noFuture" });
   });

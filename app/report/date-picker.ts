@@ -35,8 +35,8 @@ export interface Message {
 /** The limits of a range rule as the picker describes them: "3 to 14 days" or "at most 90 days", none in the future. */
 export function rangeLimits(rule: DateRangeRule): Message {
   return rule.minDays === null
-    ? { key: "common:dateFields.atMost", values: { max: rule.maxDays } }
-    : { key: "common:dateFields.between", values: { min: rule.minDays, max: rule.maxDays } };
+    ? { key: "common:dateFields.atMost", values: { count: rule.maxDays } }
+    : { key: "common:dateFields.between", values: { min: rule.minDays, count: rule.maxDays } };
 }
 
 /** The limit of a one-day picker: today or earlier. */

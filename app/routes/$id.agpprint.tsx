@@ -123,7 +123,7 @@ export async function loader(args: LoaderFunctionArgs) {
     }));
     texts = {
       period: t("agp.period", {
-        days: report.dayCount,
+        count: report.dayCount,
         dates: formatPeriod(report.from, report.to, locale),
       }),
       active: `${formatNumber(report.statistics.periodActivePercent, 1, locale)} %`,

@@ -96,7 +96,7 @@ export default function ExcelExport() {
   return (
     <section className={s.card} aria-labelledby="export-title">
       <h1 id="export-title">{t("page.title")}</h1>
-      <p>{t("page.intro", { max: maxPatients })}</p>
+      <p>{t("page.intro", { count: maxPatients })}</p>
       {problem ? (
         <p className={f.errors} role="alert" data-testid="export-problem">
           {t(problem)}

@@ -565,7 +565,7 @@ function ExportSection({ page }: { page: PageData }) {
   return (
     <section className={s.section} aria-labelledby="export-heading">
       <h2 id="export-heading">{t("export.title")}</h2>
-      <p>{t("export.intro", { days: page.exportDays })}</p>
+      <p>{t("export.intro", { count: page.exportDays })}</p>
       {page.exportError ? (
         <p className={f.errors} role="alert">
           {t(page.exportError)}

@@ -7,6 +7,7 @@ import { listAccessToMyData } from "~/models/audit-log.server";
 import { displayDate } from "~/report/day";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
+import * as st from "~/styles/stack-table.css";
 import { requireUser } from "~/services/session.server";
 import { Pager } from "~/components/pager";
 
@@ -35,41 +36,45 @@ export default function AccessLog() {
       {items.length === 0 ? (
         <p>{t("accessLog.empty")}</p>
       ) : (
-        <table className={p.table}>
-          <thead>
-            <tr>
-              <th className={p.cell}>
-                {timeZone ? t("accessLog.whenIn", { zone: timeZone }) : t("accessLog.when")}
-              </th>
-              <th className={p.cell}>{t("accessLog.who")}</th>
-              <th className={p.cell}>{t("accessLog.what")}</th>
-              <th className={p.cell}>{t("accessLog.dates")}</th>
-              <th className={p.cell}>{t("accessLog.how")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id} data-testid="access-log-entry">
-                <td className={p.cell}>
-                  <time dateTime={item.at}>{item.when}</time>
-                </td>
-                <td className={p.cell}>
-                  {item.who ?? t("accessLog.deletedAccount")}
-                  {item.role ? <span className={p.itemMeta}> · {t(item.role)}</span> : null}
-                </td>
-                <td className={p.cell}>{t(item.what)}</td>
-                <td className={p.cell}>
-                  {item.range
-                    ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}`
-                    : ""}
-                </td>
-                <td className={p.cell}>
-                  {item.channel ? t(`accessLog.channels.${item.channel}`) : ""}
-                </td>
+        <div className={st.stackContainer}>
+          <table className={`${p.table} ${st.stackTable}`}>
+            <thead>
+              <tr>
+                <th className={p.cell}>
+                  {timeZone ? t("accessLog.whenIn", { zone: timeZone }) : t("accessLog.when")}
+                </th>
+                <th className={p.cell}>{t("accessLog.who")}</th>
+                <th className={p.cell}>{t("accessLog.what")}</th>
+                <th className={p.cell}>{t("accessLog.dates")}</th>
+                <th className={p.cell}>{t("accessLog.how")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid="access-log-entry">
+                  <td className={p.cell} data-label={t("accessLog.when")}>
+                    <time dateTime={item.at}>{item.when}</time>
+                  </td>
+                  <td className={p.cell} data-label={t("accessLog.who")}>
+                    {item.who ?? t("accessLog.deletedAccount")}
+                    {item.role ? <span className={p.itemMeta}> · {t(item.role)}</span> : null}
+                  </td>
+                  <td className={p.cell} data-label={t("accessLog.what")}>
+                    {t(item.what)}
+                  </td>
+                  <td className={p.cell} data-label={t("accessLog.dates")}>
+                    {item.range
+                      ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}`
+                      : ""}
+                  </td>
+                  <td className={p.cell} data-label={t("accessLog.how")}>
+                    {item.channel ? t(`accessLog.channels.${item.channel}`) : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pager
         page={page}

@@ -175,7 +175,7 @@ export default function Share() {
         <strong>{t("share.status")}</strong> {t(`status.${stateKey}`)}
       </p>
       {stateKey === "expired" ? (
-        <p>{t("share.expiredHint", { days: SHARE_REQUEST_DAYS })}</p>
+        <p>{t("share.expiredHint", { count: SHARE_REQUEST_DAYS })}</p>
       ) : null}
       {share.message ? (
         <blockquote>

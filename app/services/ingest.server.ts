@@ -75,6 +75,7 @@ export type IngestRefusal = {
   ok: false;
   code: 400 | 404 | 409 | 413;
   key: string;
+  /** The answer's `data` and the message's values; a counted message takes its plural form from `count`. */
   values?: Record<string, string | number>;
 };
 export type IngestResult<T> = { ok: true; data: T } | IngestRefusal;
@@ -436,7 +437,10 @@ export async function saveSlice(
   input: { sliceId: number; index: number; dataList: unknown[] },
 ): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
   if (input.dataList.length > SLICE_MAX_RECORDS)
-    return refuse(413, "errors.sliceTooLarge", { limit: SLICE_MAX_RECORDS });
+    return refuse(413, "errors.sliceTooLarge", {
+      limit: SLICE_MAX_RECORDS,
+      count: SLICE_MAX_RECORDS,
+    });
   return inTransaction(async (tx) => {
     const task = await lockTask(tx, input.sliceId);
     if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported")
@@ -497,6 +501,7 @@ export async function completeSlicedUpload(
         return refuse(400, "errors.missingRecords", {
           received: task.recordCount,
           expected: task.expectedCount,
+          count: task.expectedCount,
         });
       await markQueued(tx, task.id);
       return { ok: true, data: { status: "processing", queue: true } };
@@ -536,7 +541,10 @@ export async function ingestNow(
   },
 ): Promise<IngestResult<UploadSummary>> {
   if (input.records.length > (input.maxRecords ?? SLICE_MAX_RECORDS))
-    return refuse(413, "errors.sliceTooLarge", { limit: input.maxRecords ?? SLICE_MAX_RECORDS });
+    return refuse(413, "errors.sliceTooLarge", {
+      limit: input.maxRecords ?? SLICE_MAX_RECORDS,
+      count: input.maxRecords ?? SLICE_MAX_RECORDS,
+    });
   const patient = await uploadTarget(viewer, input.pid);
   if (!patient) return refuse(404, "errors.patient");
   const firmware = firmwareOf(input.deviceKind, input.pdaVersion);

@@ -336,7 +336,7 @@ async function readRecords(ctx: CallContext): Promise<unknown[] | Response> {
   const records = await postedRecords(ctx.request);
   if (records === null) return nsError(ctx.request, 400, "body");
   if (records.length > NS_MAX_RECORDS)
-    return nsError(ctx.request, 413, "tooManyRecords", { limit: NS_MAX_RECORDS });
+    return nsError(ctx.request, 413, "tooManyRecords", { count: NS_MAX_RECORDS });
   return records;
 }
 

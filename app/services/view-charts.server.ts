@@ -61,7 +61,7 @@ export function pumpRangeChartLabels(
     bolusMarkersOmitted: (count) => t("reports:pump.bolusMarkersOmitted", { count }),
     summary: (facts) =>
       t("reports:pump.chartSummary", {
-        dayCount: facts.dayCount,
+        count: facts.dayCount,
         daysWithData: facts.daysWithData,
         basal: amount(facts.basalUnits, 2, "u"),
         bolusCount: facts.bolusCount,

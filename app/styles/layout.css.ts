@@ -114,3 +114,6 @@ export const lostRequest = style({
   boxShadow: "0 2px 8px rgb(0 0 0 / 25%)",
   "@media": { print: { display: "none" } },
 });
+
+/** Long unbroken text (a file name, a checksum) wraps anywhere rather than running out of its box. */
+export const breakAnywhere = style({ overflowWrap: "anywhere" });

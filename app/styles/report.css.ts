@@ -209,7 +209,8 @@ export const hourMatrix = style({
   tableLayout: "fixed",
   fontSize: "0.75rem",
   textAlign: "center",
-  "@media": { [NARROW_SCREEN]: { minWidth: "46rem" }, print: { fontSize: "6.5pt" } },
+  // On a narrow screen each hour keeps room for a bold "12.5" or "225" (about 2 rem with padding).
+  "@media": { [NARROW_SCREEN]: { minWidth: "54rem" }, print: { fontSize: "6.5pt" } },
 });
 
 /** The hour matrix's box: on a screen narrower than the matrix's readable width it scrolls sideways inside it. */

@@ -11,6 +11,9 @@ export const stackTable = style({});
 /** The same for a table of many columns: it stacks in a section up to a tablet's width. */
 export const stackTableWide = style({});
 
+/** A box that a stacking table measures itself against, where no section around it does. */
+export const stackContainer = style({ containerType: "inline-size" });
+
 /** The share of a stacked row that its column labels take. */
 const STACKED_LABEL_WIDTH = "38%";
 

@@ -32,6 +32,8 @@ const envSchema = z
     APP_URL: z.string().url().optional(),
     REGIONAL_SITE_URL_PL: z.string().url().default("https://pl.diacare.example"),
     DRIVERS_DIR: z.string().default("public/drivers"),
+    /** The translations, `{dir}/{lng}/{namespace}.json` (the layout tests use a pseudo-locale copy). */
+    LOCALES_DIR: z.string().default("locales"),
     /** Chromium for the PDF reports (app/utils/pdf.server.ts); Debian's package by default. */
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     /** PDF pages rendered at once by the one shared Chromium; further requests wait in a queue. */

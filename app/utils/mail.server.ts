@@ -135,7 +135,7 @@ export async function buildCodeEmail({
   const greeting = t("mail:greeting");
   const intro = t(`mail:code.${purpose}.intro`);
   const label = t("mail:code.label");
-  const expires = t("mail:code.expires", { minutes: expiresInMinutes });
+  const expires = t("mail:code.expires", { count: expiresInMinutes });
   const neverShare = t("mail:code.neverShare");
   const ignore = t("mail:code.ignore");
   const signature = t("mail:signature");
@@ -185,8 +185,8 @@ export async function sendCodeEmail(input: CodeEmail): Promise<void> {
 export type TranslatedMails = {
   auditApproved: { name: string };
   auditRefused: { name: string; reason: string };
-  /** `days`: how many days the link and the invitation stay valid. */
-  invitation: { doctorName: string; link: string; days: string };
+  /** `count`: how many days the link and the invitation stay valid (the phrase's plural form follows it). */
+  invitation: { doctorName: string; link: string; count: number };
   accountExists: { link: string };
 };
 
@@ -204,7 +204,7 @@ export async function buildTranslatedMail<K extends keyof TranslatedMails>({
   values,
 }: TranslatedMail<K>): Promise<MailMessage> {
   const t = await getFixedT(locale, "mail");
-  const options: Record<string, string> = { ...values };
+  const options: Record<string, string | number> = { ...values };
   const subject = t(`mail:${key}.subject`, options);
   const text = t(`mail:${key}.text`, options);
   const footer = t("mail:footer");

@@ -212,12 +212,12 @@ describe("the HL7 FHIR CGM summary export", () => {
     );
     expect([short.code, short.msg]).toEqual([
       400,
-      fill(enReports.agp.insufficient, {
+      fill(enReports.agp.insufficient_other, {
         from: "2026/09/01",
         to: "2026/09/07",
         fullDays: 4,
         requiredFullDays: 5,
-        dayCount: 7,
+        count: 7,
         percent: 70,
       }),
     ]);

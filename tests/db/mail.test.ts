@@ -45,7 +45,7 @@ describe("sendCodeEmail over SMTP", () => {
     expect(mail.subject).toBe("Your DiaCare verification code");
     expect(mail.text).toContain(mailText("en", "code.verify_email.intro"));
     expect(mail.text).toContain(`${mailText("en", "code.label")} 048213`);
-    expect(mail.text).toContain(mailText("en", "code.expires", { minutes: 15 }));
+    expect(mail.text).toContain(mailText("en", "code.expires_other", { count: 15 }));
     expect(mail.from?.text).toBe('"DiaCare Test" <mailer@diacare.test>');
     expect(mail.html).toContain('<html lang="en"');
     expect(mail.html).toContain("048213");
@@ -126,14 +126,14 @@ describe("sendTranslatedMail and sendMail over SMTP", () => {
       to: "patient@example.test",
       locale: "it",
       key: "invitation",
-      values: { doctorName: "Dr <Rossi> & Co", link, days: "14" },
+      values: { doctorName: "Dr <Rossi> & Co", link, count: 14 },
     });
     const mail = await smtp.catcher.waitFor(to("patient@example.test"));
     expect(mail.subject).toBe(
       mailText("it", "invitation.subject", { doctorName: "Dr <Rossi> & Co" }),
     );
     expect(mail.text).toContain(
-      mailText("it", "invitation.text", { doctorName: "Dr <Rossi> & Co", link, days: "14" }),
+      mailText("it", "invitation.text_other", { doctorName: "Dr <Rossi> & Co", link, count: 14 }),
     );
     expect(mail.text).toContain("entro 14 giorni");
     expect(mail.html).toContain("Dr &lt;Rossi&gt; &amp; Co");

@@ -339,7 +339,7 @@ describe("an expired request grants nothing and cannot be answered", () => {
     const { sentAt } = await row(id);
     expect(expiresAt - sentAt.getTime()).toBe(1_209_600_000);
     // The email says how long the link works.
-    expect(enMail.invitation.text).toContain("within {{days}} days");
+    expect(enMail.invitation.text_other).toContain("within {{count}} days");
     expect(mailsTo(patient.email)[0]!.text).toContain("can be used only once, within 14 days.");
   });
 });

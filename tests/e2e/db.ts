@@ -280,6 +280,13 @@ export async function addFinishedUpload(pid: number, uploaderId: number, complet
   );
 }
 
+/** Sets the language a signed-in user's pages are written in. */
+export async function setLanguage(userId: number, lng: string) {
+  await withDb((client) =>
+    client.query(`UPDATE "Setting" SET lang = $2 WHERE "userId" = $1`, [userId, lng]),
+  );
+}
+
 /** Sets a user's report page orientation (print settings). */
 export async function setPrintOrientation(userId: number, orientation: "portrait" | "landscape") {
   await withDb((client) =>

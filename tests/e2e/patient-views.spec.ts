@@ -86,12 +86,12 @@ test.describe("patient data views", () => {
     await expect(page.getByTestId("chart").locator("svg").first()).toBeVisible();
     // The chart's text alternative carries the day's totals.
     await expect(page.getByTestId("chart-caption")).toHaveText(
-      fill(v("daily.chartCaption"), {
+      fill(tr("en", "daily.chartCaption", "views", 2), {
         total: "26.00",
         basal: "23.00",
         bolus: "3.00",
         carbs: "60",
-        glucose: 2,
+        count: 2,
       }),
     );
     await page.getByRole("link", { name: new RegExp(v("nav.next")) }).click();
@@ -139,7 +139,7 @@ test.describe("patient data views", () => {
     await expect(figure(page, v("bg.count"))).toHaveText("14");
     await expect(figure(page, v("bg.average"))).toHaveText("120 mg/dL");
     await expect(page.getByTestId("chart-caption")).toHaveText(
-      fill(v("bg.chartCaption"), {
+      fill(tr("en", "bg.chartCaption", "views", 14), {
         count: 14,
         from: displayDate(from),
         to: displayDate(yesterday),

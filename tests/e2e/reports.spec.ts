@@ -105,7 +105,7 @@ test.describe("CGM report", () => {
     // lowest 63 / 18 = 3.5, highest the spike, 396 / 18 = 22.0. The others: mean 540 / 4 = 135
     // mg/dL = 7.5 mmol/L, lowest 3.5, highest 225 / 18 = 12.5.
     const caption = (date: string, mean: string, high: string) =>
-      `${displayDate(date)} · ${fill(r("cgm.chartFigures"), { count: 288, mean: `${mean} mmol/L`, low: "3.5", high })}`;
+      `${displayDate(date)} · ${fill(tr("en", "cgm.chartFigures", "reports", 288), { count: 288, mean: `${mean} mmol/L`, low: "3.5", high })}`;
     await expect(page.getByTestId("day-chart").locator("figcaption")).toHaveText([
       caption(start, "7.6", "22.0"),
       ...[1, 2, 3, 4, 5, 6].map((d) => caption(shiftDate(start, d), "7.5", "12.5")),

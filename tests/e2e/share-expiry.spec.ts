@@ -10,7 +10,7 @@ import { jsEnabled, mailTo, signIn, signOut } from "./support";
 const sh = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce(
     (text, [k, v]) => text.replace(`{{${k}}}`, String(v)),
-    tr("en", key, "sharing"),
+    tr("en", key, "sharing", typeof values.count === "number" ? values.count : undefined),
   );
 const panel = (page: Page) => page.getByRole("complementary", { name: sh("panel.label") });
 const drawer = (page: Page, title: string) =>
@@ -121,7 +121,7 @@ test.describe("expired share requests and invitations", () => {
       page.getByText(sh("share.shareReceived", { name: owner.name, email: owner.email })),
     ).toBeVisible();
     await expect(page.getByText(`${sh("share.status")} ${sh("status.expired")}`)).toBeVisible();
-    await expect(page.getByText(sh("share.expiredHint", { days: 14 }))).toBeVisible();
+    await expect(page.getByText(sh("share.expiredHint", { count: 14 }))).toBeVisible();
     await expect(page.getByRole("button", { name: sh("share.approve") })).toHaveCount(0);
     await signOut(page, reader.name);
 

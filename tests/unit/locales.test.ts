@@ -67,15 +67,95 @@ const BORROWED: Record<string, RegExp[]> = {
 };
 
 function interpolations(value: string) {
-  return [...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+  return [...new Set([...value.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]))].sort();
 }
+
+/** i18next's plural suffixes (JSON v4): the CLDR category after the key's last underscore. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The keys of a locale with each plural family (`key_one`, `key_other`...) as one key, and its forms. */
+function families(texts: Map<string, string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [key, value] of texts) {
+    const match = PLURAL_SUFFIX.exec(key);
+    const base = match ? key.slice(0, match.index) : key;
+    const forms = out.get(base) ?? new Map<string, string>();
+    forms.set(match ? match[1]! : "", value);
+    out.set(base, forms);
+  }
+  return out;
+}
+
+/** The plural categories a language distinguishes (CLDR, through Intl as i18next uses them). */
+function categories(lng: string): string[] {
+  return [...new Intl.PluralRules(lng).resolvedOptions().pluralCategories].sort();
+}
+
+/**
+ * A phrase that counts something: a placeholder followed, within two words, by a counted noun in
+ * the plural (the singular nouns are also verbs or stand for a value, such as "{{value}} per entry").
+ * Such a phrase needs plural forms ("1 day", "2 days"; in Polish "1 dzień", "2 dni", "5 dni").
+ */
+const COUNTED =
+  /{{\s*\w+\s*}}\s+(?:[a-z]+\s+){0,2}(?:days|minutes|hours|readings|boluses|fields|characters|lines|records|values|patients|entries|uploads)\b/;
+
+/**
+ * Phrases whose numbers are fixed by the code, not counts of the reader's data, and are written
+ * in each language for those numbers: the statistics report's data rule (14 days, 3 readings).
+ */
+const FIXED_NUMBERS = [/^reports:statistics\.method\.sufficiency$/];
+
+const enFamilies = families(en);
+
+describe("plural forms", () => {
+  it("every phrase that counts something has plural forms, counted by {{count}}", () => {
+    const single = [...enFamilies]
+      .filter(([, forms]) => forms.has("") && COUNTED.test(forms.get("")!))
+      .filter(([key]) => !FIXED_NUMBERS.some((re) => re.test(key)))
+      .map(([key]) => key);
+    expect(single).toEqual([]);
+    const uncounted = [...enFamilies]
+      .filter(
+        ([, forms]) => !forms.has("") && ![...forms.values()].some((v) => v.includes("{{count}}")),
+      )
+      .map(([key]) => key);
+    expect(uncounted).toEqual([]);
+  });
+
+  it.each(supportedLngs)("%s: each plural family has exactly its language's categories", (lng) => {
+    const wanted = categories(lng).join();
+    const wrong = [...families(load(lng))]
+      .filter(([, forms]) => !forms.has(""))
+      .filter(([, forms]) => [...forms.keys()].sort().join() !== wanted)
+      .map(([key, forms]) => `${key}: ${[...forms.keys()].sort().join()}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("the languages distinguish the categories their grammar needs", () => {
+    expect(Object.fromEntries(supportedLngs.map((l) => [l, categories(l).join()]))).toEqual({
+      en: "one,other",
+      pl: "few,many,one,other",
+      ru: "few,many,one,other",
+      it: "many,one,other",
+      ro: "few,one,other",
+    });
+  });
+});
 
 describe.each(supportedLngs.filter((l) => l !== fallbackLng))("locale %s", (lng) => {
   const other = load(lng);
 
-  it("has every English key, and no key English lacks", () => {
-    expect([...en.keys()].filter((k) => !other.has(k))).toEqual([]);
-    expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
+  const otherFamilies = families(other);
+
+  it("has every English key, and no key English lacks (a plural family counts as one key)", () => {
+    expect([...enFamilies.keys()].filter((k) => !otherFamilies.has(k))).toEqual([]);
+    expect([...otherFamilies.keys()].filter((k) => !enFamilies.has(k))).toEqual([]);
+    const plural = (forms?: Map<string, string>) => (forms?.has("") ? "single" : "plural");
+    expect(
+      [...enFamilies]
+        .filter(([k, f]) => plural(f) !== plural(otherFamilies.get(k)))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 
   it("is translated, not copied from English", () => {
@@ -86,11 +166,15 @@ describe.each(supportedLngs.filter((l) => l !== fallbackLng))("locale %s", (lng)
     expect(copies.map(([k]) => k)).toEqual([]);
   });
 
-  it("keeps every {{placeholder}} of the English text", () => {
-    const broken = [...en].filter(
-      ([k, v]) => other.has(k) && interpolations(v).join() !== interpolations(other.get(k)!).join(),
-    );
-    expect(broken.map(([k]) => k)).toEqual([]);
+  it("keeps every {{placeholder}} of the English text, in each plural form", () => {
+    const broken: string[] = [];
+    for (const [key, forms] of enFamilies) {
+      const wanted = interpolations(forms.get("") ?? forms.get("other")!).join();
+      for (const [category, value] of otherFamilies.get(key) ?? [])
+        if (interpolations(value).join() !== wanted)
+          broken.push(category ? `${key}_${category}` : key);
+    }
+    expect(broken).toEqual([]);
   });
 });
 
@@ -116,7 +200,10 @@ describe("keys used in the code", () => {
         const raw = match[1]!;
         const candidates = raw.includes(":") ? [raw] : namespaces.map((ns) => `${ns}:${raw}`);
         const known = candidates.some(
-          (key) => en.has(key) || [...en.keys()].some((k) => k.startsWith(`${key}.`)),
+          (key) =>
+            en.has(key) ||
+            en.has(`${key}_other`) ||
+            [...en.keys()].some((k) => k.startsWith(`${key}.`)),
         );
         if (!known) missing.push(`${path.relative(".", file)}: ${candidates.join(" | ")}`);
       }

@@ -39,7 +39,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
               basal: n(totals.basal, 2),
               bolus: n(totals.bolus, 2),
               carbs: n(pump.totals.carbs, 0),
-              glucose: pump.glucose.length,
+              count: pump.glucose.length,
             })}
           />
           {!pump.showBolusMarkers ? (

@@ -219,7 +219,7 @@ export function PumpEventTables({ report, unit }: SectionProps) {
           {t("pump.choSummary", {
             total: `${formatNumber(report.carbs.total, 0, locale)} ${g}`,
             avg: `${formatNumber(report.carbs.perDay, 1, locale)} ${g}`,
-            days: report.carbs.daysWithData,
+            count: report.carbs.daysWithData,
             perMeal: `${formatNumber(report.carbsPerEntry, 1, locale)} ${g}`,
           })}
         </p>

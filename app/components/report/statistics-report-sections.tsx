@@ -201,7 +201,7 @@ function StatisticsTable({
   };
   return (
     <table
-      className={`${s.table} ${s.statisticsTable} ${s.statisticsColumns}`}
+      className={`${s.table} ${s.statisticsTable} ${s.statisticsColumns} ${st.stackTableWide}`}
       data-testid={testId}
     >
       <thead>
@@ -223,20 +223,34 @@ function StatisticsTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-testid={`statistic-${row.key}`}>
-            <th scope="row">
+            <th scope="row" data-label={t("statistics.columns.metric")}>
               <span className={s.metricName}>{name(row)}</span>
               <span className={s.metricNote}>{t(`statistics.metrics.${row.key}.description`)}</span>
             </th>
-            <td className={s.numeric} data-testid="current">
+            <td
+              className={s.numeric}
+              data-testid="current"
+              data-label={t("statistics.currentPeriod")}
+            >
               {value(row, "value")}
             </td>
-            <td>{unitOf(row.unitKind)}</td>
-            <td data-testid="level">{row.level ? level(row.level, "current") : NO_VALUE_TEXT}</td>
-            <td className={s.numeric} data-testid="previous">
+            <td data-label={t("statistics.columns.unit")}>{unitOf(row.unitKind)}</td>
+            <td data-testid="level" data-label={t("statistics.columns.level")}>
+              {row.level ? level(row.level, "current") : NO_VALUE_TEXT}
+            </td>
+            <td
+              className={s.numeric}
+              data-testid="previous"
+              data-label={t("statistics.previousPeriod")}
+            >
               {value(row, "previous")}
               {row.level ? <span className={s.subNote}>{level(row.level, "previous")}</span> : null}
             </td>
-            <td className={s.numeric} data-testid="change">
+            <td
+              className={s.numeric}
+              data-testid="change"
+              data-label={t("statistics.columns.change")}
+            >
               {change(row.change, row.unitKind)}
             </td>
           </tr>
