@@ -67,7 +67,7 @@ export function TriageList({ data, error }: { data: TriageListData; error?: stri
       case "wear":
         return tt(`columns.${sort}`);
       case "change":
-        return tt("columns.change", { days: data.days });
+        return tt("columns.change", { count: data.days });
       default:
         return t(`triage.columns.${sort}`);
     }
@@ -87,7 +87,7 @@ export function TriageList({ data, error }: { data: TriageListData; error?: stri
           : category === "veryHigh"
             ? data.bands.veryHigh
             : data.bands.high;
-    return tt(`rules.${category}`, { ...values, limit, unit, days: data.days });
+    return tt(`rules.${category}`, { ...values, limit, unit, count: data.days });
   };
   const allCount = TRIAGE_CATEGORIES.reduce((sum, c) => sum + data.counts[c], 0);
   const printQuery = new URLSearchParams({ period: String(data.period) });
@@ -96,8 +96,8 @@ export function TriageList({ data, error }: { data: TriageListData; error?: stri
 
   return (
     <section className={s.section} aria-labelledby="triage-title" data-testid="triage">
-      <h2 id="triage-title">{t("triage.title", { days: data.days })}</h2>
-      <p className={s.note}>{t("triage.intro", { days: data.days })}</p>
+      <h2 id="triage-title">{t("triage.title", { count: data.days })}</h2>
+      <p className={s.note}>{t("triage.intro", { count: data.days })}</p>
       <nav aria-label={tt("period.legend")} className={tr.choices} data-testid="triage-periods">
         <span className={tr.choicesLabel}>{tt("period.legend")}</span>
         {TRIAGE_PERIODS.map((days) => (
@@ -108,13 +108,13 @@ export function TriageList({ data, error }: { data: TriageListData; error?: stri
             className={tr.choice}
             preventScrollReset
           >
-            {tt("period.days", { days })}
+            {tt("period.days", { count: days })}
           </Link>
         ))}
       </nav>
       <nav aria-labelledby="triage-counts-title" data-testid="triage-counts">
         <h3 id="triage-counts-title" className={tr.countsTitle}>
-          {tt("counts.title", { days: data.days })}
+          {tt("counts.title", { count: data.days })}
         </h3>
         <ul className={tr.counts}>
           <li>
@@ -220,13 +220,13 @@ export function TriageList({ data, error }: { data: TriageListData; error?: stri
           className={s.tableScroll}
           tabIndex={0}
           role="region"
-          aria-label={t("triage.caption", { days: data.days })}
+          aria-label={t("triage.caption", { count: data.days })}
         >
           <table
             className={`${s.table} ${st.stackTable} ${tr.sortHeads}`}
             data-testid="triage-table"
           >
-            <caption>{t("triage.caption", { days: data.days })}</caption>
+            <caption>{t("triage.caption", { count: data.days })}</caption>
             <thead>
               <tr>
                 {COLUMNS.map(({ sort, numeric }) => {

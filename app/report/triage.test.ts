@@ -80,7 +80,7 @@ describe("triage figures", () => {
   it("uses the consensus bands and goals the AGP report holds (54, 70, 180 mg/dL; 70 %, 4 %)", () => {
     expect(TRIAGE_BANDS).toEqual({ veryLow: 54, low: 70, high: 180, veryHigh: 250 });
     expect(FLAG_VALUES).toEqual({
-      noUpload: { days: 7 },
+      noUpload: { count: 7 },
       belowRange: { percent: 4 },
       lowTir: { percent: 70 },
     });

@@ -139,7 +139,7 @@ export const CATEGORY_VALUES: Readonly<Record<TriageCategory, Readonly<Record<st
 
 /** The numbers each flag's words name (its days or percent). */
 export const FLAG_VALUES: Readonly<Record<TriageFlag, Readonly<Record<string, number>>>> = {
-  noUpload: { days: NO_UPLOAD_DAYS },
+  noUpload: { count: NO_UPLOAD_DAYS },
   belowRange: { percent: BELOW_RANGE_LIMIT_PERCENT },
   lowTir: { percent: TIR_TARGET_PERCENT },
 };

@@ -78,7 +78,7 @@ export default function TriagePrint() {
         </p>
       )}
       <header className={tr.head}>
-        <h1>{t("print.title", { days: list.period })}</h1>
+        <h1>{t("print.title", { count: list.period })}</h1>
         <p>
           {t("print.subtitle", { clinic, range, printed })}
           {list.category ? ` · ${t(`categories.${list.category}`)}` : ""}
@@ -86,7 +86,7 @@ export default function TriagePrint() {
         </p>
       </header>
       <table className={tr.counts} data-testid="summary-counts">
-        <caption>{t("counts.title", { days: list.period })}</caption>
+        <caption>{t("counts.title", { count: list.period })}</caption>
         <tbody>
           <tr>
             {TRIAGE_CATEGORIES.map((c) => (
@@ -124,7 +124,7 @@ export default function TriagePrint() {
                       unit,
                     })}
                   </th>
-                  <th scope="col">{t("columns.change", { days: list.period })}</th>
+                  <th scope="col">{t("columns.change", { count: list.period })}</th>
                   <th scope="col">{tp("triage.columns.below", { limit: list.bands.low, unit })}</th>
                   <th scope="col">
                     {tp("triage.columns.below", { limit: list.bands.veryLow, unit })}

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, i18nConfig, supportedLngs, type Locale } from "~/i18n";
-import { env } from "./env.server";
+import { parseEnv } from "./env.server";
 
 /** Remembers the chosen language for visitors who are not signed in (one year). */
 export const localeCookie = createCookie("lng", {
@@ -20,7 +20,8 @@ let resources: Resource | undefined;
 /** All translations, read once from `locales/{lng}/{namespace}.json` (or LOCALES_DIR). */
 export function translations(): Resource {
   if (resources) return resources;
-  const root = path.resolve(process.cwd(), env().LOCALES_DIR);
+  // Read at import, so parsed here without fixing the server's environment (`env()`) this early.
+  const root = path.resolve(process.cwd(), parseEnv().LOCALES_DIR);
   const loaded: Resource = {};
   for (const lng of supportedLngs) {
     const dir = path.join(root, lng);

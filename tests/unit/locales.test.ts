@@ -101,9 +101,13 @@ const COUNTED =
 
 /**
  * Phrases whose numbers are fixed by the code, not counts of the reader's data, and are written
- * in each language for those numbers: the statistics report's data rule (14 days, 3 readings).
+ * in each language for those numbers: the statistics report's data rule (14 days, 3 readings) and
+ * a clinic's tag limits (20 tags of 30 characters).
  */
-const FIXED_NUMBERS = [/^reports:statistics\.method\.sufficiency$/];
+const FIXED_NUMBERS = [
+  /^reports:statistics\.method\.sufficiency$/,
+  /^triage:tags\.(intro|limits|errors\.nameTooLong)$/,
+];
 
 const enFamilies = families(en);
 
