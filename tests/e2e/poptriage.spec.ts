@@ -28,7 +28,10 @@ function t(
   ns = "triage",
   lng: Lng = "en",
 ) {
-  return tr(lng, key, ns).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name]));
+  const count = typeof values.count === "number" ? values.count : undefined;
+  return tr(lng, key, ns, count).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) =>
+    String(values[name]),
+  );
 }
 
 /**
@@ -115,7 +118,7 @@ test.describe("the clinic's triage view", () => {
     await expect(
       page
         .getByTestId("triage-periods")
-        .getByRole("link", { name: t("period.days", { days: 14 }) }),
+        .getByRole("link", { name: t("period.days", { count: 14 }) }),
     ).toHaveAttribute("aria-current", "page");
     await expect(countLink(page, "all")).toHaveText(`4 ${t("counts.all")}`);
     await expect(countLink(page, "high")).toHaveText(`1 ${t("categories.high")}`);
@@ -127,7 +130,7 @@ test.describe("the clinic's triage view", () => {
     // 7 days: Drop's time in range fell from the 7 days before.
     await page
       .getByTestId("triage-periods")
-      .getByRole("link", { name: t("period.days", { days: 7 }) })
+      .getByRole("link", { name: t("period.days", { count: 7 }) })
       .click();
     await expect(page).toHaveURL(/[?&]period=7/);
     await expect(countLink(page, "tirDrop")).toHaveText(`1 ${t("categories.tirDrop")}`);
@@ -189,7 +192,7 @@ test.describe("the clinic's triage view", () => {
     await expect(page).toHaveURL(/\/triageprint\?period=7&tag=\d+/);
     await expect(page.getByTestId("summary-row")).toHaveCount(1);
     await page.goto("/triageprint?period=7");
-    await expect(page.getByRole("heading", { name: t("print.title", { days: 7 }) })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("print.title", { count: 7 }) })).toBeVisible();
     await expect(
       page.getByTestId("summary-counts").locator('td[data-category="tirDrop"]'),
     ).toHaveText("1");
@@ -211,7 +214,7 @@ test.describe("the clinic's triage view", () => {
       "Steady Pop",
       "Lowe Pop",
       "Quiet Pop",
-      t("print.title", { days: 7 }),
+      t("print.title", { count: 7 }),
     ])
       expect(pdf.text).toContain(name);
     expect(await readsLogged(s.steady.pid!, s.clinic.id)).toContainEqual({

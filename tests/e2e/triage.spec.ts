@@ -30,7 +30,10 @@ const DAY = 86_400_000;
 
 /** A translation with its {{placeholders}} filled. */
 function t(lng: Lng, key: string, values: Record<string, string | number> = {}, ns = "patients") {
-  return tr(lng, key, ns).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name]));
+  const count = typeof values.count === "number" ? values.count : undefined;
+  return tr(lng, key, ns, count).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) =>
+    String(values[name]),
+  );
 }
 
 /**
@@ -110,7 +113,7 @@ test.describe("the clinic's triage list", () => {
     await page.goto("/patientShow/patients");
     const main = page.getByRole("main");
     await expect(
-      main.getByRole("heading", { name: t("en", "triage.title", { days: 14 }) }),
+      main.getByRole("heading", { name: t("en", "triage.title", { count: 14 }) }),
     ).toBeVisible();
     await expect(page.getByTestId("triage-count")).toHaveText(
       t("en", "triage.count", { count: 3 }),
@@ -154,7 +157,7 @@ test.describe("the clinic's triage list", () => {
       t("en", "triage.columns.days", { days: 14 }),
       t("en", "columns.wear", {}, "triage"),
       t("en", "triage.columns.tir", { low: "3.9", high: "10.0", unit: "mmol/L" }),
-      t("en", "columns.change", { days: 14 }, "triage"),
+      t("en", "columns.change", { count: 14 }, "triage"),
       t("en", "triage.columns.below", { limit: "3.9", unit: "mmol/L" }),
       t("en", "triage.columns.below", { limit: "3.0", unit: "mmol/L" }),
       t("en", "columns.above", { limit: "10.0", unit: "mmol/L" }, "triage"),
@@ -176,7 +179,7 @@ test.describe("the clinic's triage list", () => {
     await expectRows(page, ["Charlie Triage", "Bravo Triage", "Alpha Triage"]);
 
     // Filter: only the patients without an upload for 7 days; the order is kept.
-    const noUpload = t("en", "triage.flags.noUpload", { days: 7 });
+    const noUpload = t("en", "triage.flags.noUpload", { count: 7 });
     await main.getByRole("checkbox", { name: noUpload }).check();
     await main.getByRole("button", { name: t("en", "triage.filter.apply") }).click();
     await expect(page).toHaveURL(/[?&]flag=noUpload/);
@@ -234,7 +237,7 @@ test.describe("the clinic's triage list", () => {
     await signInWithLanguage(page, s.clinic, "pl");
     await page.goto("/patientShow/patients?sort=name&dir=asc");
     await expect(
-      page.getByRole("heading", { name: t("pl", "triage.title", { days: 14 }) }),
+      page.getByRole("heading", { name: t("pl", "triage.title", { count: 14 }) }),
     ).toBeVisible();
     await expect(table(page).locator('th[data-sort="tir"]')).toHaveText(
       t("pl", "triage.columns.tir", { low: "70", high: "180", unit: tr("pl", "units.1") }),
@@ -246,7 +249,7 @@ test.describe("the clinic's triage list", () => {
     await expect(
       table(page).getByTestId("triage-row").filter({ hasText: "Bravo" }).locator("[data-flag]"),
     ).toHaveText([
-      t("pl", "triage.flags.noUpload", { days: 7 }),
+      t("pl", "triage.flags.noUpload", { count: 7 }),
       t("pl", "triage.flags.belowRange", { percent: 4 }),
     ]);
   });
