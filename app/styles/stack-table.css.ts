@@ -68,6 +68,8 @@ for (const [table, width] of [
       width: `calc(${STACKED_LABEL_WIDTH} - ${vars.space.sm})`,
       color: vars.color.muted,
       fontWeight: 600,
+      // A long label wraps in its column even in a cell that keeps its value on one line.
+      whiteSpace: "normal",
     }),
   );
   globalStyle(`${table} td:empty`, stacked({ display: "none" }));
