@@ -7,7 +7,7 @@ import { loader as agpprintPdf } from "~/routes/$id.agpprint[.]pdf";
 import { action as agpApi } from "~/routes/api.cgms.cgm-record.agp";
 import { db } from "~/utils/db.server";
 import { postApi, type Handler } from "./api-client";
-import { callPage, callPdf, seedCgmWave } from "./report-support";
+import { callPage, callPdf, seedCgmWave, cgmPeople } from "./report-support";
 import enReports from "../../locales/en/reports.json";
 import enViews from "../../locales/en/views.json";
 
@@ -16,41 +16,6 @@ const FROM = "2026-09-01";
 const TO = "2026-09-07";
 const at = (date: string, time: string) =>
   Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
-
-let tag = 0;
-async function people() {
-  const t = `${++tag}-${Date.now()}`;
-  const mk = (name: string) =>
-    db().user.create({
-      data: {
-        email: `${name}-${t}@agp.test`,
-        identity: 1,
-        firstName: "Ada",
-        lastName: `Agp${name}`,
-        birthDate: new Date("1975-05-05"),
-        patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } },
-      },
-      include: { patient: true },
-    });
-  const full = await mk("full");
-  const short = await mk("short");
-  const clinic = await db().user.create({
-    data: {
-      email: `c-${t}@agp.test`,
-      identity: 2,
-      isPass: 1,
-      setting: { create: { lang: "en", unit: 1 } },
-    },
-  });
-  const stranger = await db().user.create({
-    data: { email: `s-${t}@agp.test`, identity: 2, isPass: 1, setting: { create: { lang: "en" } } },
-  });
-  for (const p of [full, short])
-    await db().readPower.create({
-      data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 },
-    });
-  return { full: full.patient!.id, short: short.patient!.id, clinic, stranger };
-}
 
 const page = (userId: number, pid: number, search: string) =>
   callPage(agpprint, "agpprint", userId, pid, search);
@@ -78,10 +43,10 @@ const fill = (text: string, values: Record<string, unknown>) =>
   text.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k]));
 
 describe("AGP report page, PDF route and API", () => {
-  let s: Awaited<ReturnType<typeof people>>;
+  let s: Awaited<ReturnType<typeof cgmPeople>>;
   let token: string;
   beforeAll(async () => {
-    s = await people();
+    s = await cgmPeople("agp.test", ZONE);
     await seedCgmWave(s.full, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 6 }));
     await seedCgmWave(s.short, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 4 }));
     token = await createApiToken(s.clinic.id);
@@ -127,6 +92,7 @@ describe("AGP report page, PDF route and API", () => {
       fullDays: 4,
       requiredFullDays: 5,
       dayCount: 7,
+      count: 7,
       percent: 70,
       from: "2026/09/01",
       to: "2026/09/07",

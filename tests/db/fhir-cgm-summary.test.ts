@@ -15,7 +15,7 @@ import { loader as agpprint } from "~/routes/$id.agpprint";
 import { loader as cgmSummaryFile } from "~/routes/$id.cgm-summary[.]json";
 import { loader as cgmSummaryApi } from "~/routes/api.fhir.cgm-summary";
 import { db } from "~/utils/db.server";
-import { callPage, cookieFor, seedCgmWave } from "./report-support";
+import { callPage, cookieFor, seedCgmWave, cgmPeople } from "./report-support";
 import enReports from "../../locales/en/reports.json";
 import enViews from "../../locales/en/views.json";
 
@@ -24,47 +24,6 @@ const FROM = "2026-09-01";
 const TO = "2026-09-07";
 const at = (date: string, time: string) =>
   Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
-
-let tag = 0;
-async function people() {
-  const t = `${++tag}-${Date.now()}`;
-  const mk = (name: string) =>
-    db().user.create({
-      data: {
-        email: `${name}-${t}@fhir.test`,
-        identity: 1,
-        firstName: "Ada",
-        lastName: `Fhir${name}`,
-        gender: "female",
-        birthDate: new Date("1975-05-05"),
-        patient: { create: { timeZone: ZONE, lowLimit: 70, highLimit: 180 } },
-      },
-      include: { patient: true },
-    });
-  const full = await mk("full");
-  const short = await mk("short");
-  const clinic = await db().user.create({
-    data: {
-      email: `c-${t}@fhir.test`,
-      identity: 2,
-      isPass: 1,
-      setting: { create: { lang: "en", unit: 1 } },
-    },
-  });
-  const stranger = await db().user.create({
-    data: {
-      email: `s-${t}@fhir.test`,
-      identity: 2,
-      isPass: 1,
-      setting: { create: { lang: "en" } },
-    },
-  });
-  for (const p of [full, short])
-    await db().readPower.create({
-      data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 },
-    });
-  return { full: full.patient!.id, fullUser: full.id, short: short.patient!.id, clinic, stranger };
-}
 
 const api = (query: Record<string, string>, headers: Record<string, string>) =>
   cgmSummaryApi({
@@ -125,10 +84,10 @@ function figuresOf(report: Pick<AgpReport, "from" | "to" | "statistics" | "timeI
 }
 
 describe("the HL7 FHIR CGM summary export", () => {
-  let s: Awaited<ReturnType<typeof people>>;
+  let s: Awaited<ReturnType<typeof cgmPeople>>;
   let token: string;
   beforeAll(async () => {
-    s = await people();
+    s = await cgmPeople("fhir.test", ZONE);
     // Six days of readings from 2026-09-01 00:00: 2026-09-01..06 full, none on the 7th.
     await seedCgmWave(s.full, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 6 }));
     await seedCgmWave(s.short, at(FROM, "00:00"), at(FROM, "00:00").add({ days: 4 }));
@@ -174,7 +133,7 @@ describe("the HL7 FHIR CGM summary export", () => {
       ...Array(8).fill("Observation"),
     ]);
     expect(resources[0]).toMatchObject({
-      name: [{ family: "Fhirfull", given: ["Ada"] }],
+      name: [{ family: "Cgmfull", given: ["Ada"] }],
       gender: "female",
       birthDate: "1975-05-05",
     });

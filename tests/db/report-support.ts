@@ -77,3 +77,49 @@ export async function seedCgmWave(
   await db().cgmRecord.createMany({ data: rows });
   return rows.length;
 }
+
+/**
+ * The people of the AGP and FHIR tests: two patients in `zone` ("full" and "short", target range
+ * 70-180 mg/dL) who share with a clinic reading in mmol/L and English, and a clinic they do not
+ * share with. `domain` keeps each file's e-mail addresses apart.
+ */
+let peopleMade = 0;
+export async function cgmPeople(domain: string, zone: string) {
+  const t = `${++peopleMade}-${Date.now()}`;
+  const patient = (name: string) =>
+    db().user.create({
+      data: {
+        email: `${name}-${t}@${domain}`,
+        identity: 1,
+        firstName: "Ada",
+        lastName: `Cgm${name}`,
+        gender: "female",
+        birthDate: new Date("1975-05-05"),
+        patient: { create: { timeZone: zone, lowLimit: 70, highLimit: 180 } },
+      },
+      include: { patient: true },
+    });
+  const full = await patient("full");
+  const short = await patient("short");
+  const clinic = await db().user.create({
+    data: {
+      email: `c-${t}@${domain}`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "en", unit: 1 } },
+    },
+  });
+  const stranger = await db().user.create({
+    data: {
+      email: `s-${t}@${domain}`,
+      identity: 2,
+      isPass: 1,
+      setting: { create: { lang: "en" } },
+    },
+  });
+  for (const p of [full, short])
+    await db().readPower.create({
+      data: { providerId: p.id, readerId: clinic.id, sourceType: 1, state: 1 },
+    });
+  return { full: full.patient!.id, fullUser: full.id, short: short.patient!.id, clinic, stranger };
+}
