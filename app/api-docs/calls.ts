@@ -143,7 +143,12 @@ export const ERROR_DATA: Readonly<Record<number, ZodTypeAny>> = {
   409: z.union([z.null(), errorData, valuesData]),
   413: z.union([
     z.object({ limitKb: z.number() }).strict(),
-    z.object({ limit: z.union([z.number(), z.string()]) }).strict(),
+    z
+      .object({
+        limit: z.union([z.number(), z.string()]),
+        count: z.number().optional().describe("the number the message's plural form follows"),
+      })
+      .strict(),
   ]),
   429: z.null(),
   500: z.union([z.object({ requestId: z.string() }).strict(), z.null()]),
