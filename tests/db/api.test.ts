@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { checkApiToken, createApiToken } from "~/models/api-token.server";
-import { action as login } from "~/routes/api.user.login";
-import { loader as getUserInfo } from "~/routes/api.user.getUserInfo";
-import { loader as unknownApi } from "~/routes/api.$";
+import { action as loginRoute } from "~/routes/api.user.login";
+import { loader as getUserInfoRoute } from "~/routes/api.user.getUserInfo";
+import { loader as unknownApiRoute } from "~/routes/api.$";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import enAuth from "../../locales/en/auth.json";
 import plAuth from "../../locales/pl/auth.json";
+import { documented } from "../support/api-contract";
+
+// Every answer these tests read is also checked against the API document.
+const login = documented(loginRoute);
+const getUserInfo = documented(getUserInfoRoute);
+const unknownApi = documented(unknownApiRoute);
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -45,3 +45,25 @@ export function expectDocumented(method: string, url: string, status: number, bo
   const problem = contractProblem(method, url, status, body);
   if (problem) throw new Error(problem);
 }
+
+/**
+ * A route's loader or action whose every answer, returned or thrown, is checked against the
+ * document before the test reads it (the test gets the same answer, or the same throw).
+ */
+export function documented<A extends { request: Request }>(
+  handler: (args: A) => Promise<Response>,
+) {
+  const check = async (request: Request, response: Response) =>
+    expectDocumented(request.method, request.url, response.status, await response.clone().json());
+  return async (args: A): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await handler(args);
+    } catch (thrown) {
+      if (thrown instanceof Response) await check(args.request, thrown);
+      throw thrown;
+    }
+    await check(args.request, response);
+    return response;
+  };
+}
