@@ -213,6 +213,33 @@ function CalendarParts({ cellClass }: { cellClass: string }) {
   );
 }
 
+/** The typed part of a picker: its date's segments (one of a range's two dates with `slot`). */
+function Segments({ slot }: { slot?: "start" | "end" }) {
+  return (
+    <DateInput slot={slot} className={d.dateInput}>
+      {(segment) => <DateSegment segment={segment} className={d.segment} />}
+    </DateInput>
+  );
+}
+
+/** The button that opens a picker's calendar. */
+function CalendarButton() {
+  return (
+    <Button className={d.calendarButton}>
+      <CalendarIcon />
+    </Button>
+  );
+}
+
+/** The calendar's popover dialog. */
+function CalendarPopup({ children }: { children: ReactNode }) {
+  return (
+    <Popover className={d.popover}>
+      <Dialog className={d.dialog}>{children}</Dialog>
+    </Popover>
+  );
+}
+
 function PickerFrame({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return <I18nProvider locale={i18n.language}>{children}</I18nProvider>;
@@ -257,28 +284,20 @@ function RangePicker({ names, label, values, today, limits, problemOf }: DateRan
       >
         <PickerLabel label={label} limits={limits} />
         <Group className={d.group}>
-          <DateInput slot="start" className={d.dateInput}>
-            {(segment) => <DateSegment segment={segment} className={d.segment} />}
-          </DateInput>
+          <Segments slot="start" />
           <span aria-hidden="true" className={d.dash}>
             –
           </span>
-          <DateInput slot="end" className={d.dateInput}>
-            {(segment) => <DateSegment segment={segment} className={d.segment} />}
-          </DateInput>
-          <Button className={d.calendarButton}>
-            <CalendarIcon />
-          </Button>
+          <Segments slot="end" />
+          <CalendarButton />
         </Group>
         <PickerError />
-        <Popover className={d.popover}>
-          <Dialog className={d.dialog}>
-            {/* The last day is the patient's today; the server refuses later ones alike. */}
-            <RangeCalendar maxValue={calendarDateOf(today)}>
-              <CalendarParts cellClass={d.cell} />
-            </RangeCalendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopup>
+          {/* The last day is the patient's today; the server refuses later ones alike. */}
+          <RangeCalendar maxValue={calendarDateOf(today)}>
+            <CalendarParts cellClass={d.cell} />
+          </RangeCalendar>
+        </CalendarPopup>
       </DateRangePicker>
     </PickerFrame>
   );
@@ -305,21 +324,15 @@ function DayPicker({ name, label, value, today, limits, problemOf }: DateFieldPr
       >
         <PickerLabel label={label} limits={limits} />
         <Group className={d.group}>
-          <DateInput className={d.dateInput}>
-            {(segment) => <DateSegment segment={segment} className={d.segment} />}
-          </DateInput>
-          <Button className={d.calendarButton}>
-            <CalendarIcon />
-          </Button>
+          <Segments />
+          <CalendarButton />
         </Group>
         <PickerError />
-        <Popover className={d.popover}>
-          <Dialog className={d.dialog}>
-            <Calendar maxValue={calendarDateOf(today)}>
-              <CalendarParts cellClass={d.dayCell} />
-            </Calendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopup>
+          <Calendar maxValue={calendarDateOf(today)}>
+            <CalendarParts cellClass={d.dayCell} />
+          </Calendar>
+        </CalendarPopup>
       </DatePicker>
     </PickerFrame>
   );
