@@ -45,15 +45,44 @@ function pool(connectionString: string) {
   return new pg.Pool({ connectionString, Client: CatalogTextClient, max: 2 });
 }
 
+type Connected = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+/**
+ * A connection that sends a migration script to PostgreSQL whole, in one simple query (which
+ * also runs it as one transaction). `@prisma/adapter-pg` 6.19 cuts a script at every semicolon,
+ * which breaks the body of any SQL function or trigger the migration defines.
+ */
+function wholeScripts(connection: Connected, target: pg.Pool): Connected {
+  const reportError = (connection as unknown as { onError(error: unknown): never }).onError.bind(
+    connection,
+  );
+  connection.executeScript = async (script: string) => {
+    try {
+      await target.query(script);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  return connection;
+}
+
+/** The adapter factory of a pool whose connections send scripts whole. */
+function scriptAdapter(target: pg.Pool) {
+  const factory = new PrismaPg(target);
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => wholeScripts(await connect(), target);
+  return factory;
+}
+
 /**
  * The driver adapter the Prisma CLI uses (docs/decisions/001-database-and-migrations.md). Besides
- * the catalog-type fix, it creates the shadow database of `migrate dev` itself:
+ * the catalog-type fix and whole scripts, it creates the shadow database of `migrate dev` itself:
  * `@prisma/adapter-pg` 6.19 points the shadow pool back at the main database when a connection
  * string is used, and drops the shadow while its pool is still connected.
  */
 export function shadowAwarePgAdapter(connectionString: string) {
   if (!connectionString) throw new Error("DATABASE_URL must be set for the Prisma CLI");
-  const factory = new PrismaPg(pool(connectionString));
+  const factory = scriptAdapter(pool(connectionString));
   return Object.assign(factory, {
     async connectToShadowDb() {
       const name = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
@@ -61,7 +90,7 @@ export function shadowAwarePgAdapter(connectionString: string) {
       const url = new URL(connectionString);
       url.pathname = `/${name}`;
       const shadowPool = pool(url.toString());
-      const shadow = await new PrismaPg(shadowPool).connect();
+      const shadow = await scriptAdapter(shadowPool).connect();
       shadow.dispose = async () => {
         await shadowPool.end();
         await runAdmin(connectionString, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

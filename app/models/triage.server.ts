@@ -4,7 +4,6 @@ import {
   CATEGORY_LIMITS,
   NO_UPLOAD_DAYS,
   TIR_TARGET_PERCENT,
-  TRIAGE_BANDS,
   TRIAGE_CATEGORIES,
   WEAR_SLOT_MINUTES,
   type TriageCategory,
@@ -24,14 +23,14 @@ import { visiblePatientSql, type Viewer } from "./access.server";
  * The counts behind the clinic's triage list (app/report/triage.ts), for every patient who shares
  * with the viewer, in one statement: the access rule (`visiblePatientSql`) picks the patients
  * (not the viewer's own record), and per patient the period (7, 14 or 30 local days) and the
- * previous one of the same length, the band counts and the mean over its CGM readings, the
- * 5-minute slots with a reading in each period, the local days with data, the newest finished
- * upload, the category and the viewer's own tags. The flag and tag filters and the order are
- * applied in the same statement; the category filter is left to the caller, which counts every
- * category first. Raw SQL: 500 patients x 14 days of 5-minute CGM
- * (2 million readings) must take well under a second, which needs the covering index
- * `CgmRecord (patientId, dateTime) INCLUDE (eventData)` (an index-only scan) and no per-row
- * time-zone arithmetic (docs/decisions/017-triage-list.md).
+ * previous one of the same length, the band counts and the mean of its CGM readings, the 5-minute
+ * slots with a reading in each period, the local days with data, the newest finished upload, the
+ * category and the viewer's own tags. The flag and tag filters and the order are applied in the
+ * same statement; the category filter is left to the caller, which counts every category first.
+ * Whole days come from the daily figures the database keeps per patient (`CgmDay`, up to 60 rows
+ * a patient), today up to now from its readings (`cgm_day_rows`, the function that counts those
+ * days), so that 500 patients x 28 days of 5-minute CGM (4 million readings) take about a tenth of
+ * a second (docs/decisions/019-population-triage.md).
  */
 
 export type TriageRow = TriageCounts & {
@@ -149,37 +148,6 @@ function orderSql(sort: TriageSort, dir: SortDirection, nowUtc: Prisma.Sql): Pri
   }
 }
 
-const COUNT_COLUMNS = [
-  "readings",
-  "below54",
-  "below70",
-  "inRange",
-  "above180",
-  "above250",
-  "meanMgdl",
-  "prevReadings",
-  "prevInRange",
-] as const;
-
-/**
- * The band counts and the mean of the glucose values `g` (mg/dL) at instants `at`, named as
- * {@link COUNT_COLUMNS}: those of the current period (`at` from its start `cur`) and the
- * previous period's readings and readings in range (before it).
- */
-function bandCounts(g: Prisma.Sql, at: Prisma.Sql, cur: Prisma.Sql): Prisma.Sql {
-  const now = Prisma.sql`${at} >= ${cur}`;
-  const inRange = Prisma.sql`${g} >= ${TRIAGE_BANDS.low} AND ${g} <= ${TRIAGE_BANDS.high}`;
-  return Prisma.sql`(count(*) FILTER (WHERE ${now}))::int AS readings,
-    (count(*) FILTER (WHERE ${now} AND ${g} < ${TRIAGE_BANDS.veryLow}))::int AS below54,
-    (count(*) FILTER (WHERE ${now} AND ${g} < ${TRIAGE_BANDS.low}))::int AS below70,
-    (count(*) FILTER (WHERE ${now} AND ${inRange}))::int AS "inRange",
-    (count(*) FILTER (WHERE ${now} AND ${g} > ${TRIAGE_BANDS.high}))::int AS above180,
-    (count(*) FILTER (WHERE ${now} AND ${g} > ${TRIAGE_BANDS.veryHigh}))::int AS above250,
-    (avg(${g}) FILTER (WHERE ${now}))::float8 AS "meanMgdl",
-    (count(*) FILTER (WHERE NOT ${now}))::int AS "prevReadings",
-    (count(*) FILTER (WHERE NOT ${now} AND ${inRange}))::int AS "prevInRange"`;
-}
-
 /**
  * Every patient who shares with `viewer` and matches the filters, in the chosen order (then by
  * name), with the counts of the period of `period` local days ending at `now` and of the period
@@ -191,8 +159,6 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
   const days = options.period;
   // The window's end as a UTC wall-clock timestamp, the type of the stored instants.
   const nowUtc = Prisma.sql`(${now}::timestamptz AT TIME ZONE 'UTC')`;
-  const localMidnight = (back: Prisma.Sql) =>
-    Prisma.sql`(((w.today - ${back})::timestamp AT TIME ZONE w."timeZone") AT TIME ZONE 'UTC')`;
   const filter = options.flags.length
     ? Prisma.sql`WHERE ${Prisma.join(
         options.flags.map((flag) => flagSql(flag, nowUtc)),
@@ -204,68 +170,63 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "PatientTag" pt JOIN "ClinicTag" ct ON ct.id = pt."tagId"
                     WHERE pt."patientId" = p.id AND pt."tagId" = ${options.tag} AND ct."clinicId" = ${viewer.id})`
       : Prisma.empty;
-  const slot = Prisma.raw(`'${WEAR_SLOT_MINUTES} minutes'::interval`);
-  const valid = Prisma.sql`d."eventData" >= 1 AND d."dateTime" <= ${nowUtc}`;
-  // Both periods: from the previous period's start up to now.
-  const inWindow = Prisma.sql`d."patientId" = w.id AND d."dateTime" >= w."prevStart" AND ${valid}`;
-  // The 5-minute slot of a reading, counted from the previous period's start; local midnights
-  // lie a whole number of 5-minute slots apart (zone offsets are multiples of 15 minutes). A
-  // DISTINCT count of slots (and of instants) would sort every patient's readings; the lag over
-  // the index's time order costs one pass.
-  const slotOf = (at: Prisma.Sql) => Prisma.sql`date_bin(${slot}, ${at}, w."prevStart")`;
-  // Readings come in time order (the index's): a reading starts a slot when the one before it
-  // lies in another slot (or there is none), so the slots with a reading are counted in one pass.
-  const newSlot = Prisma.sql`(r."prevAt" IS NULL OR ${slotOf(Prisma.sql`r.at`)} <> ${slotOf(Prisma.sql`r."prevAt"`)})`;
-  // Readings at the same instant are one reading, their mean (app/metrics/readings.ts). Most
-  // patients have none: their readings are counted once (`a`), and only a patient who has such
-  // readings is counted again over the merged ones (`m`, empty for the others), which would
-  // otherwise double the statement's cost.
-  const merged = Prisma.join(
-    COUNT_COLUMNS.map(
-      (c) =>
-        Prisma.sql`CASE WHEN a.instants < a.total THEN m.${Prisma.raw(`"${c}"`)} ELSE a.${Prisma.raw(`"${c}"`)} END AS ${Prisma.raw(`"${c}"`)}`,
-    ),
+  // Whole days (before today) come from the patient's daily figures; a day of the current period
+  // is one from its first day on.
+  const current = Prisma.sql`c.day >= w.today - ${days - 1}::int`;
+  const sumOf = (column: string, when: Prisma.Sql) =>
+    Prisma.sql`coalesce(sum(c.${Prisma.raw(`"${column}"`)}) FILTER (WHERE ${when}), 0)`;
+  const wholeDays = Prisma.join(
+    (
+      [
+        "readings",
+        "below54",
+        "below70",
+        "inRange",
+        "above180",
+        "above250",
+        "sumMgdl",
+        "slots",
+      ] as const
+    ).map((column) => Prisma.sql`${sumOf(column, current)} AS ${Prisma.raw(`"${column}"`)}`),
     ", ",
   );
+  const total = (column: string) =>
+    Prisma.raw(`(s."${column}" + coalesce(n."${column}", 0))::int AS "${column}"`);
   const rows = await db().$queryRaw<RawRow[]>`
     WITH t AS (
       SELECT p.id, p."userId", p."timeZone", (${now}::timestamptz AT TIME ZONE p."timeZone")::date AS today
         FROM "Patient" p
        WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id} ${tagged}
-    ), w AS MATERIALIZED ( -- computed once per patient: inlined, the time-zone arithmetic would run per reading
-      SELECT w.*, ${localMidnight(Prisma.sql`${days - 1}::int`)} AS "curStart",
-             ${localMidnight(Prisma.sql`${2 * days - 1}::int`)} AS "prevStart"
+    ), w AS MATERIALIZED ( -- computed once per patient: inlined, the time-zone arithmetic would run per row
+      SELECT w.*, cgm_local_midnight(w.today, w."timeZone") AS "todayStart",
+             cgm_local_midnight(w.today - ${days - 1}::int, w."timeZone") AS "curStart",
+             cgm_local_midnight(w.today - ${2 * days - 1}::int, w."timeZone") AS "prevStart"
         FROM t w
     ), f0 AS (
-      SELECT w.id AS "patientId", w."userId", w."timeZone", ${merged},
-             a.slots, (floor(extract(epoch FROM ${nowUtc} - w."curStart") / ${WEAR_SLOT_MINUTES * 60}))::int + 1 AS "expectedSlots",
-             a."prevSlots", (extract(epoch FROM w."curStart" - w."prevStart") / ${WEAR_SLOT_MINUTES * 60})::int AS "prevExpectedSlots",
-             dd.days AS "daysWithData", lu.at AS "lastUploadAt",
+      SELECT w.id AS "patientId", w."userId", w."timeZone",
+             ${total("readings")}, ${total("below54")}, ${total("below70")}, ${total("inRange")},
+             ${total("above180")}, ${total("above250")},
+             (s."sumMgdl" + coalesce(n."sumMgdl", 0)) / nullif(s.readings + coalesce(n.readings, 0), 0) AS "meanMgdl",
+             s."prevReadings"::int AS "prevReadings", s."prevInRange"::int AS "prevInRange",
+             ${total("slots")}, (floor(extract(epoch FROM ${nowUtc} - w."curStart") / ${WEAR_SLOT_MINUTES * 60}))::int + 1 AS "expectedSlots",
+             s."prevSlots"::int AS "prevSlots", (extract(epoch FROM w."curStart" - w."prevStart") / ${WEAR_SLOT_MINUTES * 60})::int AS "prevExpectedSlots",
+             (s."daysWithData" + (coalesce(n.readings, 0) > 0)::int)::int AS "daysWithData", lu.at AS "lastUploadAt",
              (SELECT rp."nickName" FROM "ReadPower" rp WHERE rp."providerId" = w."userId" AND rp."readerId" = ${viewer.id}) AS "nickName",
              (SELECT coalesce(array_agg(ct.id ORDER BY lower(ct.name), ct.id), '{}') FROM "PatientTag" pt JOIN "ClinicTag" ct ON ct.id = pt."tagId"
                WHERE pt."patientId" = w.id AND ct."clinicId" = ${viewer.id}) AS "tagIds"
         FROM w
         CROSS JOIN LATERAL (
-          SELECT ${bandCounts(Prisma.sql`r.mgdl`, Prisma.sql`r.at`, Prisma.sql`w."curStart"`)},
-                 count(*)::int AS total,
-                 (count(*) FILTER (WHERE r.at IS DISTINCT FROM r."prevAt"))::int AS instants,
-                 (count(*) FILTER (WHERE r.at >= w."curStart" AND ${newSlot}))::int AS slots,
-                 (count(*) FILTER (WHERE r.at < w."curStart" AND ${newSlot}))::int AS "prevSlots"
-            FROM (SELECT d."dateTime" AS at, d."eventData" AS mgdl,
-                         lag(d."dateTime") OVER (ORDER BY d."dateTime") AS "prevAt"
-                    FROM "CgmRecord" d WHERE ${inWindow}) r
-        ) a
-        CROSS JOIN LATERAL (
-          SELECT ${bandCounts(Prisma.sql`g.mgdl`, Prisma.sql`g.at`, Prisma.sql`w."curStart"`)}
-            FROM (SELECT d."dateTime" AS at, avg(d."eventData") AS mgdl FROM "CgmRecord" d
-                   WHERE a.instants < a.total AND ${inWindow} GROUP BY d."dateTime") g
-        ) m
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS days FROM generate_series(0, ${days - 1}::int) k
-           WHERE EXISTS (SELECT 1 FROM "CgmRecord" d
-                          WHERE d."patientId" = w.id AND d."dateTime" >= ${localMidnight(Prisma.sql`k`)}
-                            AND d."dateTime" < ${localMidnight(Prisma.sql`(k - 1)`)} AND ${valid})
-        ) dd
+          SELECT ${wholeDays},
+                 ${sumOf("readings", Prisma.sql`NOT ${current}`)} AS "prevReadings",
+                 ${sumOf("inRange", Prisma.sql`NOT ${current}`)} AS "prevInRange",
+                 ${sumOf("slots", Prisma.sql`NOT ${current}`)} AS "prevSlots",
+                 count(*) FILTER (WHERE ${current} AND c.readings > 0) AS "daysWithData"
+            FROM "CgmDay" c
+           WHERE c."patientId" = w.id AND c.day >= w.today - ${2 * days - 1}::int AND c.day < w.today
+        ) s
+        -- Today, up to now, from the readings themselves.
+        LEFT JOIN LATERAL cgm_day_rows(w.id, w."timeZone", w."todayStart", ${nowUtc} + interval '1 millisecond') n
+          ON n.day = w.today
         CROSS JOIN LATERAL (
           SELECT max(ut."completedAt") AS at FROM "UploadTask" ut WHERE ut."patientId" = w.id AND ut.status = 'done'
         ) lu
