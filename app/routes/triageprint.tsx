@@ -5,31 +5,35 @@ import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { displayDate, localDate } from "~/report/day";
 import { quickRange } from "~/report/quick-ranges";
 import { TRIAGE_CATEGORIES } from "~/report/triage";
-import { parseTriageQuery } from "~/schemas/triage";
 import { mayTag } from "~/models/clinic-tags.server";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { clinicTriage } from "~/services/triage.server";
-import { summaryClaim, summaryParams, summaryQuery } from "~/services/triage-print.server";
+import {
+  parseSummaryQuery,
+  SUMMARY_ONE_PAGE_ROWS,
+  summaryClaim,
+  summaryParams,
+} from "~/services/triage-print.server";
 import * as tr from "~/styles/triage-print.css";
 import { errorPageAnswer } from "~/utils/error-page";
 import { displayName } from "~/utils/names";
 import { verifyRenderToken } from "~/utils/render-token.server";
 
 /**
- * `/triageprint?period&cat&tag`: the one-page summary of an approved clinic's triage view, to
- * print: the count of each category and, category by category, each patient in one compact row
- * (name, time in range and its change, below 70 and 54, above 180, wear, GMI, tags). A typical
- * clinic (about 40 patients) fits one A4 page; a longer list continues on the next pages with the
- * column heads repeated. Every patient printed is one access-log read (`read:triage`), channel
- * `pdf` when the page is the rendering of `/triageprint.pdf` (its render token), else `page`.
- * Anyone but an approved clinic: 404.
+ * `/triageprint?period&cat&tag&all`: the one-page summary of an approved clinic's triage view, to
+ * print: the count of each category and, category by category, the most urgent patients in one
+ * compact row each (name, time in range and its change, below 70 and 54, above 180, wear, GMI,
+ * tags), as many as fit one page; how many more there are, and a link to print every patient
+ * (`all=1`: the list continues on the next pages with the column heads repeated). Every patient
+ * printed is one access-log read (`read:triage`), channel `pdf` when the page is the rendering of
+ * `/triageprint.pdf` (its render token), else `page`. Anyone but an approved clinic: 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!mayTag(user)) throw errorPageAnswer(404);
   const url = new URL(request.url);
-  const query = summaryQuery(parseTriageQuery(url.searchParams));
+  const query = parseSummaryQuery(url.searchParams);
   const token = url.searchParams.get("render");
   const rendering = token !== null && verifyRenderToken(token, summaryClaim(user, query));
   const locale = await getLocale(request);
@@ -39,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unit: toGlucoseUnit(user.setting?.unit),
     locale,
     now,
-    pageSize: null,
+    pageSize: query.everyPatient ? null : SUMMARY_ONE_PAGE_ROWS,
     channel: rendering ? "pdf" : "page",
   }))!;
   const range = quickRange(query.period, zone, now);
@@ -50,6 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     printed: displayDate(localDate(now, zone)),
     print: url.searchParams.get("print") === "1",
     params: summaryParams(query).toString(),
+    everyPatientParams: summaryParams({ ...query, everyPatient: true }).toString(),
+    onePageParams: summaryParams({ ...query, everyPatient: false }).toString(),
+    everyPatient: query.everyPatient,
   };
 }
 
@@ -59,7 +66,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function TriagePrint() {
   const { t } = useTranslation("triage");
   const { t: tp } = useTranslation("patients");
-  const { list, clinic, range, printed, print, params } = useLoaderData<typeof loader>();
+  const {
+    list,
+    clinic,
+    range,
+    printed,
+    print,
+    params,
+    everyPatientParams,
+    onePageParams,
+    everyPatient,
+  } = useLoaderData<typeof loader>();
+  const left = list.total - list.items.length;
   const unit = tp(`common:units.${list.unit}`);
   const tagName = list.tag === null ? null : list.tags.find((tag) => tag.id === list.tag)?.name;
   const percent = (value: string | null) =>
@@ -105,37 +123,53 @@ export default function TriagePrint() {
         </tbody>
       </table>
       {list.items.length === 0 ? <p>{tp("triage.emptyFiltered")}</p> : null}
-      {shown.map((category) => {
-        const items = list.items.filter((i) => i.category === category);
-        if (items.length === 0) return null;
-        return (
-          <section key={category} aria-labelledby={`sum-${category}`} data-category={category}>
-            <h2 id={`sum-${category}`} className={tr.categoryTitle}>
-              {t(`categories.${category}`)} ({items.length})
-            </h2>
-            <table className={tr.rows}>
-              <thead>
+      {left > 0 ? (
+        <p className={tr.more} data-testid="summary-more">
+          {t("print.mostUrgent", { shown: list.items.length, count: list.total })}{" "}
+          {print ? null : (
+            <Link to={`/triageprint?${everyPatientParams}`} data-print-hide>
+              {t("print.everyPatient", { total: list.total })}
+            </Link>
+          )}
+        </p>
+      ) : null}
+      {everyPatient && !print ? (
+        <p className={tr.controls} data-print-hide>
+          <Link to={`/triageprint?${onePageParams}`}>{t("print.onePage")}</Link>
+        </p>
+      ) : null}
+      {list.items.length === 0 ? null : (
+        <table className={tr.rows}>
+          <thead>
+            <tr>
+              <th scope="col">{tp("triage.columns.name")}</th>
+              <th scope="col">
+                {tp("triage.columns.tir", { low: list.bands.low, high: list.bands.high, unit })}
+              </th>
+              <th scope="col">{t("columns.change", { count: list.period })}</th>
+              <th scope="col">{tp("triage.columns.below", { limit: list.bands.low, unit })}</th>
+              <th scope="col">{tp("triage.columns.below", { limit: list.bands.veryLow, unit })}</th>
+              <th scope="col">{t("columns.above", { limit: list.bands.high, unit })}</th>
+              <th scope="col">{t("columns.wear")}</th>
+              <th scope="col">{tp("triage.columns.gmi")}</th>
+              <th scope="col">{t("columns.tags")}</th>
+            </tr>
+          </thead>
+          {shown.map((category) => {
+            const items = list.items.filter((i) => i.category === category);
+            if (items.length === 0) return null;
+            const inCategory = list.counts[category];
+            return (
+              <tbody key={category} data-category={category}>
                 <tr>
-                  <th scope="col">{tp("triage.columns.name")}</th>
-                  <th scope="col">
-                    {tp("triage.columns.tir", {
-                      low: list.bands.low,
-                      high: list.bands.high,
-                      unit,
-                    })}
+                  <th colSpan={9} scope="rowgroup" className={tr.categoryTitle}>
+                    {t(`categories.${category}`)} (
+                    {items.length < inCategory
+                      ? t("print.ofCount", { shown: items.length, count: inCategory })
+                      : items.length}
+                    )
                   </th>
-                  <th scope="col">{t("columns.change", { count: list.period })}</th>
-                  <th scope="col">{tp("triage.columns.below", { limit: list.bands.low, unit })}</th>
-                  <th scope="col">
-                    {tp("triage.columns.below", { limit: list.bands.veryLow, unit })}
-                  </th>
-                  <th scope="col">{t("columns.above", { limit: list.bands.high, unit })}</th>
-                  <th scope="col">{t("columns.wear")}</th>
-                  <th scope="col">{tp("triage.columns.gmi")}</th>
-                  <th scope="col">{t("columns.tags")}</th>
                 </tr>
-              </thead>
-              <tbody>
                 {items.map((item) => (
                   <tr key={item.patientId} data-testid="summary-row">
                     <th scope="row">{item.name}</th>
@@ -150,10 +184,10 @@ export default function TriagePrint() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </section>
-        );
-      })}
+            );
+          })}
+        </table>
+      )}
     </article>
   );
 }

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseTriageQuery } from "~/schemas/triage";
 import { mayTag } from "~/models/clinic-tags.server";
 import { pdfFailureResponse, renderOrigin } from "~/services/report-pdf.server";
 import { requireUser } from "~/services/session.server";
-import { summaryClaim, summaryParams, summaryQuery } from "~/services/triage-print.server";
+import { parseSummaryQuery, summaryClaim, summaryParams } from "~/services/triage-print.server";
 import { errorPageAnswer } from "~/utils/error-page";
 import { PdfRenderError, renderPdf } from "~/utils/pdf.server";
 import { createRenderToken } from "~/utils/render-token.server";
 
 /**
- * `/triageprint.pdf?period&cat&tag`: the printable triage summary printed by the server's Chromium
+ * `/triageprint.pdf?period&cat&tag&all`: the printable triage summary printed by the server's Chromium
  * with the requester's cookies (docs/decisions/007-pdf-rendering.md). The page's address carries a
  * render token, so the summary's access-log rows are written once, by that page, as `pdf` reads.
  * Anyone but an approved clinic: 403 with the app's error page.
@@ -17,7 +16,7 @@ import { createRenderToken } from "~/utils/render-token.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   if (!mayTag(viewer)) return errorPageAnswer(403);
-  const query = summaryQuery(parseTriageQuery(new URL(request.url).searchParams));
+  const query = parseSummaryQuery(new URL(request.url).searchParams);
   const params = summaryParams(query);
   params.set("print", "1");
   params.set("render", createRenderToken(summaryClaim(viewer, query)));

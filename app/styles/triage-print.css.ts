@@ -2,8 +2,8 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 /**
- * The printable triage summary: small type and tight rows so that about 40 patients fit one A4
- * page; borders rather than colour, so that it reads the same on paper.
+ * The printable triage summary: small type and tight rows so that its most urgent patients fit
+ * one page (A4 or US Letter); borders rather than colour, so that it reads the same on paper.
  */
 export const summary = style({ fontSize: "9pt", lineHeight: 1.25, color: "#000" });
 export const controls = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
@@ -19,7 +19,9 @@ globalStyle(`${counts} th, ${counts} td`, {
   fontSize: "8pt",
 });
 globalStyle(`${counts} td`, { fontSize: "11pt", fontWeight: 700 });
-export const categoryTitle = style({ fontSize: "10pt", margin: "6pt 0 1pt", breakAfter: "avoid" });
+export const more = style({ margin: "2pt 0 4pt", fontStyle: "italic" });
+/** A category's heading row inside the one table (its column heads are printed once a page). */
+export const categoryTitle = style({});
 export const rows = style({ borderCollapse: "collapse", width: "100%" });
 globalStyle(`${rows} th, ${rows} td`, {
   borderBottom: "1px solid #bbb",
@@ -33,3 +35,11 @@ globalStyle(`${rows} tbody th, ${rows} thead th:first-child, ${rows} td:last-chi
   textAlign: "left",
 });
 globalStyle(`${rows} tr`, { breakInside: "avoid" });
+globalStyle(`${rows} th.${categoryTitle}`, {
+  fontSize: "9.5pt",
+  fontWeight: 700,
+  textAlign: "left",
+  padding: "4pt 3pt 1pt",
+  borderBottom: "1px solid #777",
+  breakAfter: "avoid",
+});

@@ -16,10 +16,9 @@ import { applyTagForm, clinicTags } from "~/models/clinic-tags.server";
 import { clinicTriage } from "~/services/triage.server";
 import { action as patientsAction } from "~/routes/patientShow.patients";
 import { loader as summaryLoader } from "~/routes/triageprint";
-import { summaryClaim, summaryQuery } from "~/services/triage-print.server";
-import { parseTriageQuery } from "~/schemas/triage";
+import { parseSummaryQuery, summaryClaim } from "~/services/triage-print.server";
 import { db } from "~/utils/db.server";
-import { createRenderToken } from "~/utils/render-token.server";
+import { createRenderToken, verifyRenderToken } from "~/utils/render-token.server";
 import { cookieFor } from "./report-support";
 
 /**
@@ -524,7 +523,7 @@ describe("the clinic's triage view", () => {
     const page = await call(theClinic.id, "?period=7");
     expect(page.list.items.map((i) => i.name)).toEqual(["Vera Pop", "Tom Pop", "Nina Pop"]);
     expect(await channels()).toEqual(["page", "page", "page"]);
-    const query = summaryQuery(parseTriageQuery(new URLSearchParams("period=7")));
+    const query = parseSummaryQuery(new URLSearchParams("period=7"));
     const token = createRenderToken(summaryClaim(v, query));
     await call(theClinic.id, `?period=7&print=1&render=${token}`);
     expect((await channels()).slice(3)).toEqual(["pdf", "pdf", "pdf"]);
@@ -537,6 +536,43 @@ describe("the clinic's triage view", () => {
     const refused = await call(somebody.id, "?period=7").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(404);
+  });
+
+  it("the summary prints the most urgent 36 on one page and logs only those; all=1 prints and logs every patient", async () => {
+    const theClinic = await clinic("onepage");
+    for (let i = 0; i < 38; i++) {
+      const p = await person(`Many${String(i).padStart(2, "0")}`);
+      await db().readPower.create({
+        data: { providerId: p.id, readerId: theClinic.id, sourceType: 1, state: 1 },
+      });
+    }
+    const summary = async (search: string) =>
+      summaryLoader({
+        request: new Request(`http://localhost/triageprint${search}`, {
+          headers: { Cookie: await cookieFor(theClinic.id) },
+        }),
+        params: {},
+        context: {},
+      });
+    const logged = () => db().auditLog.count({ where: { actorId: theClinic.id } });
+    const page = await summary("?period=7");
+    expect(page.list.items).toHaveLength(36);
+    expect(page.list.total).toBe(38);
+    expect(page.everyPatient).toBe(false);
+    expect(await logged()).toBe(36);
+    const every = await summary("?period=7&all=1");
+    expect(every.list.items).toHaveLength(38);
+    expect(every.everyPatient).toBe(true);
+    expect(await logged()).toBe(36 + 38);
+    // Anything but "1" is the one-page summary.
+    expect((await summary("?period=7&all=yes")).list.items).toHaveLength(36);
+    // A PDF token for the one-page summary does not vouch for every patient.
+    const v = viewerOf(theClinic);
+    const onePage = parseSummaryQuery(new URLSearchParams("period=7"));
+    const everyOne = parseSummaryQuery(new URLSearchParams("period=7&all=1"));
+    expect(
+      verifyRenderToken(createRenderToken(summaryClaim(v, onePage)), summaryClaim(v, everyOne)),
+    ).toBe(false);
   });
 
   it("a row's tag form: refused for a person, an unknown intent is a translated 400", async () => {

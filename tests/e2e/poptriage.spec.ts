@@ -197,7 +197,7 @@ test.describe("the clinic's triage view", () => {
       page.getByTestId("summary-counts").locator('td[data-category="tirDrop"]'),
     ).toHaveText("1");
     await expect(page.getByTestId("summary-row")).toHaveCount(4);
-    const dropSection = page.locator('section[data-category="tirDrop"]');
+    const dropSection = page.locator('tbody[data-category="tirDrop"]');
     await expect(dropSection.getByTestId("summary-row")).toHaveText([/Drop Pop.*Pump start/]);
     await axe(page);
 
@@ -240,5 +240,65 @@ test.describe("the clinic's triage view", () => {
       page.getByRole("status").filter({ hasText: t("tags.done.deleted") }),
     ).toBeVisible();
     await expect(page.getByText(t("tags.empty"))).toBeVisible();
+  });
+  test("a clinic of 60: the summary prints the 36 most urgent on one page, every patient on request", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const clinic = await createUser({
+      tag: "many-clinic",
+      identity: 2,
+      firstName: "Many",
+      lastName: "Clinic",
+    });
+    // Four patients in each of six categories and 36 on target: the first 36 rows (by category)
+    // are the 24 and 12 of those on target, under seven category headings, the most a page can
+    // have.
+    const kinds: [string, number, ((k: number) => number) | null, number][] = [
+      ["Verylow", 4, () => 50, 14],
+      ["Lowish", 4, (k) => (k % 10 === 0 ? 60 : 120), 14],
+      ["Veryhigh", 4, () => 260, 14],
+      ["Highish", 4, () => 200, 14],
+      ["Shortwear", 4, () => 120, 3],
+      ["Nodata", 4, null, 0],
+      ["Ontarget", 36, () => 120, 14],
+    ];
+    for (const [kind, count, values, days] of kinds)
+      for (let i = 1; i <= count; i++) {
+        const p = await createUser({
+          tag: `many-${kind.toLowerCase()}-${i}`,
+          identity: 1,
+          firstName: `${kind} Longer-Familyname`,
+          lastName: `Patient ${String(i).padStart(2, "0")}`,
+        });
+        if (values) await addCgmSeries(p.pid!, days * DAY_SLOTS, values);
+        await createAcceptedShare(p.id, clinic.id);
+      }
+    await signIn(page, clinic.email, clinic.password, 2);
+
+    await page.goto("/triageprint");
+    await expect(page.getByTestId("summary-row")).toHaveCount(36);
+    await expect(page.getByTestId("summary-more")).toContainText(
+      t("print.mostUrgent", { shown: 36, count: 60 }),
+    );
+    await expect(page.locator('tbody[data-category="target"] th[scope="rowgroup"]')).toContainText(
+      t("print.ofCount", { shown: 12, count: 36 }),
+    );
+    const onePage = await page.request.get("/triageprint.pdf");
+    expect(onePage.status()).toBe(200);
+    const one = await readPdf(await onePage.body(), testInfo, "triage-one-page");
+    expect(one.pages).toBe(1);
+    expect(one.text).toContain("Verylow Longer-Familyname Patient 01");
+
+    await page.getByRole("link", { name: t("print.everyPatient", { total: 60 }) }).click();
+    await expect(page).toHaveURL(/[?&]all=1/);
+    await expect(page.getByTestId("summary-row")).toHaveCount(60);
+    await expect(page.getByTestId("summary-more")).toHaveCount(0);
+    const every = await page.request.get("/triageprint.pdf?all=1");
+    const all = await readPdf(await every.body(), testInfo, "triage-every-patient");
+    expect(all.pages).toBe(2);
+    expect(all.text).toContain("Ontarget Longer-Familyname Patient 36");
+    await page.getByRole("link", { name: t("print.onePage") }).click();
+    await expect(page.getByTestId("summary-row")).toHaveCount(36);
   });
 });
