@@ -7,10 +7,16 @@
  * writers of the same patient and day commit one after the other. Every expected figure is worked
  * out by hand in the comments.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { NsCgmRow } from "~/ingest/nightscout";
 import { ingestNightscout } from "~/services/ingest.server";
 import { db } from "~/utils/db.server";
+import { startEmbeddedPostgres } from "../../server/embedded-db";
+import { migrateDeploy } from "../../server/migrate";
 
 const made: number[] = [];
 let seq = 0;
@@ -219,4 +225,49 @@ describe("the daily CGM figures", () => {
     await db().user.delete({ where: { id: p.userId } });
     expect(await db().cgmDay.count({ where: { patientId: p.pid } })).toBe(0);
   });
+
+  it("are kept on the embedded database (PGlite) as well, which `npm start` runs without DATABASE_URL", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "diacare-pglite-days-"));
+    const embedded = await startEmbeddedPostgres(dir);
+    const client = new pg.Client({ connectionString: embedded.url });
+    try {
+      await migrateDeploy(embedded.url);
+      await client.connect();
+      await client.query(
+        `INSERT INTO "User" (email, identity, "updatedAt") VALUES ('days@pglite.test', 1, now())`,
+      );
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO "Patient" ("userId", "timeZone", "updatedAt") SELECT id, 'Europe/Warsaw', now() FROM "User" RETURNING id`,
+      );
+      // 601 readings every 5 minutes from 10 March 00:00Z: in Warsaw (UTC+1) 10 March holds
+      // 01:00-24:00 local = 23 h = 276, 11 March 288, 12 March the other 37.
+      await client.query(
+        `INSERT INTO "CgmRecord" ("patientId", "deviceSn", "eventIndex", "eventType", "eventData", "deviceTime", "timeZone", "dateTime")
+         SELECT $1, 'x', g, 7, 100, '', 'UTC', timestamp '2026-03-10 00:00' + make_interval(mins => 5 * g) FROM generate_series(0, 600) g`,
+        [rows[0]!.id],
+      );
+      const days = async () =>
+        (
+          await client.query<{ day: string; readings: number }>(
+            `SELECT day::text, readings FROM "CgmDay" ORDER BY day`,
+          )
+        ).rows;
+      expect(await days()).toEqual([
+        { day: "2026-03-10", readings: 276 },
+        { day: "2026-03-11", readings: 288 },
+        { day: "2026-03-12", readings: 37 },
+      ]);
+      // In UTC: 288, 288 and 25.
+      await client.query(`UPDATE "Patient" SET "timeZone" = 'UTC'`);
+      expect(await days()).toEqual([
+        { day: "2026-03-10", readings: 288 },
+        { day: "2026-03-11", readings: 288 },
+        { day: "2026-03-12", readings: 25 },
+      ]);
+    } finally {
+      await client.end().catch(() => undefined);
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
