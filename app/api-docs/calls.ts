@@ -307,7 +307,7 @@ export const API_CALLS: readonly ApiCall[] = [
     contract: "spec",
     summary: "Change the caller's settings, or a patient's zone and meal times",
     description:
-      "One of five bodies, told apart by the keys only that body has (pid; else weightUnit, heightUnit, orientation, nameStyle or splitLine; else lang; else unit; else timeZone).",
+      "One of five bodies, told apart by the keys only that body has (pid; else weightUnit, heightUnit, orientation, paperSize, nameStyle or splitLine; else lang; else unit; else timeZone). In the all-settings body paperSize (a4 or letter) and timeZone may be left out (unchanged).",
     auth: "token",
     bodyTypes: ["json"],
     body: z.union(settingUpdateBodies),

@@ -191,6 +191,7 @@ describe("checking an answer against the document", () => {
     unit: 0,
     weightUnit: 0,
     heightUnit: 0,
+    paperSize: "a4",
     orientation: "portrait",
     nameStyle: 0,
     splitLine: true,

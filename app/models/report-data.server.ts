@@ -44,13 +44,14 @@ export async function readerPrintSettings(readerId: number, patientUserId: numbe
       birthDate: Date | null;
       unit: number | null;
       nameStyle: number | null;
+      paperSize: string | null;
       orientation: string | null;
       splitLine: boolean | null;
       hasLogo: boolean | null;
       updatedAt: Date | null;
     }[]
   >`
-    SELECT u."birthDate", s.unit, s."nameStyle", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo", s."updatedAt"
+    SELECT u."birthDate", s.unit, s."nameStyle", s."paperSize", s.orientation, s."splitLine", (s."reportLogo" IS NOT NULL AND s."reportLogoType" IS NOT NULL) AS "hasLogo", s."updatedAt"
       FROM "User" u LEFT JOIN "Setting" s ON s."userId" = ${readerId}
      WHERE u.id = ${patientUserId}`;
   return rows[0];

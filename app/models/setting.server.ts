@@ -5,6 +5,7 @@ import { toGlucoseUnit, type GlucoseUnit } from "~/domain/glucose-unit";
 import { LOGO_MAX_BYTES, type Orientation, type SettingsInput } from "~/schemas/setting";
 import { db } from "~/utils/db.server";
 import { checkImage, type RasterImageType } from "~/utils/image-type";
+import { toPaperSize, type PaperSize } from "~/utils/paper-size";
 import { accountZone } from "~/utils/time-zones";
 
 /** Saves the interface language of a user (creating their settings row if needed). */
@@ -21,20 +22,23 @@ export async function saveUnit(userId: number, unit: GlucoseUnit, lang: Locale) 
   });
 }
 
-/** How a user's reports are printed: page orientation, title alignment, a line under the header. */
+/** How a user's reports are printed: paper size and orientation, title alignment, a line under the header. */
 export type PrintSettings = {
+  paperSize: PaperSize;
   orientation: Orientation;
   nameStyle: NameStyle;
   splitLine: boolean;
 };
 
 /**
- * The print settings of a stored settings row: portrait unless landscape, a title aligned left
- * unless centred (1) or right (2), the split line unless turned off. No row gives those defaults.
+ * The print settings of a stored settings row: A4 unless Letter, portrait unless landscape, a
+ * title aligned left unless centred (1) or right (2), the split line unless turned off. No row
+ * gives those defaults.
  */
 export function printSettingsOf(
   row:
     | {
+        paperSize: string | null;
         orientation: string | null;
         nameStyle: number | null;
         splitLine: boolean | null;
@@ -43,6 +47,7 @@ export function printSettingsOf(
     | undefined,
 ): PrintSettings {
   return {
+    paperSize: toPaperSize(row?.paperSize),
     orientation: row?.orientation === "landscape" ? "landscape" : "portrait",
     nameStyle: row?.nameStyle === 1 || row?.nameStyle === 2 ? row.nameStyle : 0,
     splitLine: row?.splitLine ?? true,
@@ -76,6 +81,7 @@ export async function userSettings(
       unit: true,
       weightUnit: true,
       heightUnit: true,
+      paperSize: true,
       orientation: true,
       nameStyle: true,
       splitLine: true,
@@ -110,6 +116,12 @@ export async function bodyUnitsOf(userId: number): Promise<BodyUnits> {
   };
 }
 
+/** The paper a user's reports are printed on (A4 without a settings row). */
+export async function paperSizeOf(userId: number): Promise<PaperSize> {
+  const row = await db().setting.findUnique({ where: { userId }, select: { paperSize: true } });
+  return toPaperSize(row?.paperSize);
+}
+
 /** The glucose unit a user reads (mmol/L without a settings row). */
 export async function glucoseUnitOf(userId: number): Promise<GlucoseUnit> {
   const row = await db().setting.findUnique({ where: { userId }, select: { unit: true } });
@@ -139,8 +151,9 @@ async function zoneRefused(userId: number, timeZone: string | null | undefined) 
 }
 
 /**
- * Saves language, units, print settings and, when given, the account's zone in one statement
- * (all or nothing); nothing is written when the zone is refused.
+ * Saves language, units, print settings and, when given, the paper size and the account's zone
+ * in one statement (all or nothing; a value left out stays as it is, a new row gets its default);
+ * nothing is written when the zone is refused.
  */
 export async function saveSettings(
   userId: number,

@@ -30,12 +30,13 @@ import { loadReportPage } from "~/services/report-page.server";
 /**
  * The glucose profile (app/report/agp-report.ts), laid out as the international consensus's
  * one-page profile without its licensed name or logo: a range form like the CGM report (3-14
- * days, default the 14 days up to today), then on one A4 portrait page the header (patient, birth
- * date, period, % time CGM active, days with data), the time-in-ranges stacked bar with each
- * band's percent and time per day and the goals of the patient's goal set beside it, the glucose
- * metrics with their goals (GMI left out, with the reason, below 70 % CGM wear), the AGP
- * percentile chart with its how-to-read line, and the daily profiles. With fewer than 5 full days
- * it shows a message with the counts and no charts. A patient the viewer may not see is a 404.
+ * days, default the 14 days up to today), then on one portrait page (A4 or Letter, the reader's
+ * paper size) the header (patient, birth date, period, % time CGM active, days with data), the
+ * time-in-ranges stacked bar with each band's percent and time per day and the goals of the
+ * patient's goal set beside it, the glucose metrics with their goals (GMI left out, with the
+ * reason, below 70 % CGM wear), the AGP percentile chart with its how-to-read line, and the daily
+ * profiles. With fewer than 5 full days it shows a message with the counts and no charts. A
+ * patient the viewer may not see is a 404.
  *
  * Targets and goals: Battelino T, et al. Clinical Targets for Continuous Glucose Monitoring Data
  * Interpretation: Recommendations From the International Consensus on Time in Range. Diabetes
@@ -196,7 +197,7 @@ export default function AgpPrint() {
       range={range}
       quickNote={t("agp.quickNote")}
       rangeNote={t("agp.rangeNote")}
-      pageSize="A4 portrait"
+      pageOrientation="portrait"
       className={s.agpPage}
       headerMore={
         texts

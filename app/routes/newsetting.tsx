@@ -48,6 +48,7 @@ import { ImageUploadSection } from "~/components/image-upload";
 import { ZoneAndMealsForm } from "~/components/zone-and-meals-form";
 import { useZoneClock, ZoneOptions } from "~/components/zone-options";
 import { supportedLngs } from "~/i18n";
+import { PAPER_SIZES } from "~/utils/paper-size";
 import { reportLogoSrc } from "~/utils/report-logo";
 import { accountZone, isListedZone, timeZoneList, wallClockText } from "~/utils/time-zones";
 import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
@@ -56,7 +57,7 @@ import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/uti
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
  * and height; for a person with a health record, their time zone, meal times and glucose target
  * range; for an account without one, the zone of its own times (none: UTC); the print
- * reports' orientation, title alignment and split line; the report logo; and a preview of the
+ * reports' paper size (A4 or US Letter), orientation, title alignment and split line; the report logo; and a preview of the
  * report header with the saved settings, made now on the account's clock. Every form works
  * without JavaScript. Removing the logo is
  * confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
@@ -222,6 +223,7 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
       unit: String(settings.unit),
       weightUnit: String(settings.weightUnit),
       heightUnit: String(settings.heightUnit),
+      paperSize: settings.paperSize,
       orientation: settings.orientation,
       nameStyle: String(settings.nameStyle),
       splitLine: settings.splitLine ? "on" : undefined,
@@ -276,6 +278,12 @@ function SettingsForm({ settings }: { settings: PageData["settings"] }) {
         <section className={s.card} aria-labelledby="print-title">
           <h2 id="print-title">{t("print.title")}</h2>
           <div className={st.choices}>
+            <ChoiceGroup
+              meta={fields.paperSize}
+              legend={t("print.paperSize")}
+              choices={PAPER_SIZES.map((p) => ({ value: p, label: t(`print.${p}`) }))}
+              ns="settings"
+            />
             <ChoiceGroup
               meta={fields.orientation}
               legend={t("print.orientation")}
@@ -495,11 +503,15 @@ function Preview({
     <section className={s.card} aria-labelledby="preview-title">
       <h2 id="preview-title">{t("preview.title")}</h2>
       <p className={f.hint}>
-        {t("preview.note", { orientation: t(`print.${settings.orientation}`) })}
+        {t("preview.note", {
+          paper: t(`print.${settings.paperSize}`),
+          orientation: t(`print.${settings.orientation}`),
+        })}
       </p>
       {/* A picture of the printed header: its own headings are not part of this page's outline. */}
       <div
-        className={st.sheet[settings.orientation]}
+        className={st.sheet[settings.paperSize][settings.orientation]}
+        data-paper={settings.paperSize}
         role="img"
         aria-label={t("preview.title")}
         data-testid="settings-preview"

@@ -6,6 +6,7 @@ import { displayDate, localDate } from "~/report/day";
 import { quickRange } from "~/report/quick-ranges";
 import { TRIAGE_CATEGORIES } from "~/report/triage";
 import { mayTag } from "~/models/clinic-tags.server";
+import { paperSizeOf } from "~/models/setting.server";
 import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { clinicTriage } from "~/services/triage.server";
@@ -18,16 +19,18 @@ import {
 import * as tr from "~/styles/triage-print.css";
 import { errorPageAnswer } from "~/utils/error-page";
 import { displayName } from "~/utils/names";
+import { cssPageSize } from "~/utils/paper-size";
 import { verifyRenderToken } from "~/utils/render-token.server";
 
 /**
  * `/triageprint?period&cat&tag&all`: the one-page summary of an approved clinic's triage view, to
- * print: the count of each category and, category by category, the most urgent patients in one
- * compact row each (name, time in range and its change, below 70 and 54, above 180, wear, GMI,
- * tags), as many as fit one page; how many more there are, and a link to print every patient
- * (`all=1`: the list continues on the next pages with the column heads repeated). Every patient
- * printed is one access-log read (`read:triage`), channel `pdf` when the page is the rendering of
- * `/triageprint.pdf` (its render token), else `page`. Anyone but an approved clinic: 404.
+ * print on a portrait page of the clinic's paper size (A4 or US Letter): the count of each
+ * category and, category by category, the most urgent patients in one compact row each (name,
+ * time in range and its change, below 70 and 54, above 180, wear, GMI, tags), as many as fit one
+ * page; how many more there are, and a link to print every patient (`all=1`: the list continues
+ * on the next pages with the column heads repeated). Every patient printed is one access-log read
+ * (`read:triage`), channel `pdf` when the page is the rendering of `/triageprint.pdf` (its render
+ * token), else `page`. Anyone but an approved clinic: 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const now = Date.now();
   const zone = user.setting?.timeZone ?? "UTC";
+  const paperSize = await paperSizeOf(user.id);
   const list = (await clinicTriage(user, query, {
     unit: toGlucoseUnit(user.setting?.unit),
     locale,
@@ -53,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     range: `${displayDate(range.start)} – ${displayDate(range.end)}`,
     printed: displayDate(localDate(now, zone)),
     print: url.searchParams.get("print") === "1",
+    pageSize: cssPageSize(paperSize, "portrait"),
     params: summaryParams(query).toString(),
     everyPatientParams: summaryParams({ ...query, everyPatient: true }).toString(),
     onePageParams: summaryParams({ ...query, everyPatient: false }).toString(),
@@ -72,6 +77,7 @@ export default function TriagePrint() {
     range,
     printed,
     print,
+    pageSize,
     params,
     everyPatientParams,
     onePageParams,
@@ -85,7 +91,7 @@ export default function TriagePrint() {
   const shown = list.category ? [list.category] : TRIAGE_CATEGORIES;
   return (
     <article className={tr.summary} data-testid="triage-summary">
-      <style>{`@page { size: A4 portrait; margin: 10mm; }`}</style>
+      <style>{`@page { size: ${pageSize}; margin: 10mm; }`}</style>
       {print ? null : (
         <p className={tr.controls} data-print-hide>
           <Link to={`/patientShow/patients?${params}`}>{t("print.back")}</Link>

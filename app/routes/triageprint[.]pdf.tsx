@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { mayTag } from "~/models/clinic-tags.server";
+import { paperSizeOf } from "~/models/setting.server";
 import { pdfFailureResponse, renderOrigin } from "~/services/report-pdf.server";
 import { requireUser } from "~/services/session.server";
 import { parseSummaryQuery, summaryClaim, summaryParams } from "~/services/triage-print.server";
@@ -25,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: `${renderOrigin(request)}/triageprint?${params}`,
       account: viewer.id,
       cookieHeader: request.headers.get("Cookie"),
+      paper: await paperSizeOf(viewer.id),
     });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(new Uint8Array(pdf), {

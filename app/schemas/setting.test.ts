@@ -283,3 +283,75 @@ describe("the zone of an account's own times", () => {
     });
   });
 });
+
+describe("the reports' paper size", () => {
+  const all = {
+    lang: "en",
+    unit: 1,
+    weightUnit: 1,
+    heightUnit: 1,
+    orientation: "portrait",
+    nameStyle: 0,
+    splitLine: true,
+  };
+  const problems = (body: unknown) => {
+    const result = settingUpdateSchema.safeParse(body);
+    return result.success
+      ? null
+      : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  };
+
+  it("the page's form sends a4 or letter; left out, it is not in the output (unchanged)", () => {
+    for (const paperSize of ["a4", "letter"]) {
+      const read = parseWithZod(formData({ ...valid, paperSize }), { schema: settingsSchema });
+      expect(read.status === "success" && read.value.paperSize).toBe(paperSize);
+    }
+    const without = parseWithZod(formData(valid), { schema: settingsSchema });
+    expect(without.status).toBe("success");
+    expect(without.status === "success" && Object.keys(without.value)).not.toContain("paperSize");
+  });
+
+  it("the page's form refuses any other paper with its own message", () => {
+    // (An empty field is no field to the form reader: left out, unchanged.)
+    for (const paperSize of ["A4", "Letter", "legal", "a5"])
+      expect([paperSize, errors({ ...valid, paperSize })]).toEqual([
+        paperSize,
+        { paperSize: ["errors.paperSize"] },
+      ]);
+  });
+
+  it("the API's whole settings body takes it or leaves it out; any other value is refused", () => {
+    expect(settingUpdateSchema.parse({ ...all, paperSize: "letter" })).toEqual({
+      shape: "settings",
+      ...all,
+      paperSize: "letter",
+    });
+    const without = settingUpdateSchema.parse(all);
+    expect(without.shape).toBe("settings");
+    expect(Object.keys(without)).not.toContain("paperSize");
+    for (const paperSize of ["A4", "tabloid", 1, null, true])
+      expect([paperSize, problems({ ...all, paperSize })]).toEqual([
+        paperSize,
+        [["paperSize", "errors.paperSize"]],
+      ]);
+  });
+
+  it("a body with the paper size alone is read as the whole settings body, which needs the rest", () => {
+    expect(problems({ paperSize: "letter" })).toEqual([
+      ["lang", "errors.lang"],
+      ["unit", "errors.unit"],
+      ["weightUnit", "errors.weightUnit"],
+      ["heightUnit", "errors.heightUnit"],
+      ["orientation", "errors.orientation"],
+      ["nameStyle", "errors.nameStyle"],
+    ]);
+    // The language and unit bodies take no paper size.
+    expect(problems({ unit: 1, paperSize: "a4" })).toEqual([
+      ["lang", "errors.lang"],
+      ["weightUnit", "errors.weightUnit"],
+      ["heightUnit", "errors.heightUnit"],
+      ["orientation", "errors.orientation"],
+      ["nameStyle", "errors.nameStyle"],
+    ]);
+  });
+});

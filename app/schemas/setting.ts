@@ -2,12 +2,13 @@ import { z } from "zod";
 import { supportedLngs } from "~/i18n";
 import type { NameStyle } from "~/report/pump-report-model";
 import { idNumber, requiredMessage, wholeNumber } from "./fields";
+import { PAPER_SIZES } from "~/utils/paper-size";
 import { isListedZone, isTimeZone } from "~/utils/time-zones";
 import { timeToSeconds } from "./patient";
 
 /**
  * The settings page `/newsetting` (signed-in only): language, units for glucose, weight and height,
- * the print settings (orientation, title alignment, line under the header, logo) and, for an
+ * the print settings (paper size, orientation, title alignment, line under the header, logo) and, for an
  * account without a health record, the zone of its own times. One schema per form, for the form
  * in the browser (conform), in the page's action and in `POST /api/setting/update`.
  * Messages are keys of the `settings` namespace.
@@ -55,6 +56,8 @@ const settingsFields = {
   weightUnit: binaryCode("errors.weightUnit"),
   heightUnit: binaryCode("errors.heightUnit"),
   orientation: z.enum(ORIENTATIONS, withMessage("errors.orientation")),
+  // Left out: the paper size stays as it is (A4 until one is chosen).
+  paperSize: z.enum(PAPER_SIZES, withMessage("errors.paperSize")).optional(),
   nameStyle: z.preprocess(
     numberAsDigit,
     z
@@ -162,6 +165,7 @@ const SHAPE_KEYS = [
   ["weightUnit", "settings"],
   ["heightUnit", "settings"],
   ["orientation", "settings"],
+  ["paperSize", "settings"],
   ["nameStyle", "settings"],
   ["splitLine", "settings"],
   ["lang", "language"],
@@ -179,11 +183,11 @@ function tagShape(body: unknown) {
 
 /**
  * `POST /api/setting/update`: one of five bodies, told apart by the keys only that body has
- * (`pid`; else any of `weightUnit`, `heightUnit`, `orientation`, `nameStyle`, `splitLine`; else
- * `lang`; else `unit`; else `timeZone`):
- * - `{ lang, unit, weightUnit, heightUnit, orientation, nameStyle, splitLine, timeZone? }`: all
- *   the caller's settings, as the settings page saves them (`splitLine` may be left out: off;
- *   `timeZone` may be left out: unchanged);
+ * (`pid`; else any of `weightUnit`, `heightUnit`, `orientation`, `paperSize`, `nameStyle`,
+ * `splitLine`; else `lang`; else `unit`; else `timeZone`):
+ * - `{ lang, unit, weightUnit, heightUnit, orientation, paperSize?, nameStyle, splitLine, timeZone? }`:
+ *   all the caller's settings, as the settings page saves them (`splitLine` may be left out: off;
+ *   `paperSize`, "a4" or "letter", and `timeZone` may be left out: unchanged);
  * - `{ lang }`: the caller's interface language;
  * - `{ unit }`: the caller's glucose unit, 0 mmol/L or 1 mg/dL (a JSON number or its digit);
  * - `{ timeZone }`: the zone of the caller's own times, one of the 31, or null (none: UTC);

@@ -119,6 +119,7 @@ export async function cgmSummaryExport(ask: {
       account: viewer.id,
       cookieHeader: ask.pdf.cookieHeader,
       landscape: context.orientation === "landscape",
+      paper: context.paperSize,
     });
     pdfBase64 = Buffer.from(pdf).toString("base64");
   }

@@ -67,6 +67,7 @@ export interface ReportShell {
   readonly generatedAt: string;
   readonly settings: {
     readonly nameStyle: ReportContext["nameStyle"];
+    readonly paperSize: ReportContext["paperSize"];
     readonly orientation: ReportContext["orientation"];
     readonly splitLine: boolean;
     readonly logoSrc: string | null;
@@ -192,6 +193,7 @@ export async function loadReportPage<R>(
     generatedAt: localDateTimeText(now, zone),
     settings: {
       nameStyle: context.nameStyle,
+      paperSize: context.paperSize,
       orientation: context.orientation,
       splitLine: context.splitLine,
       logoSrc: context.logoSrc,

@@ -97,6 +97,7 @@ export async function reportPdfResponse(
       account: viewer.id,
       cookieHeader: request.headers.get("Cookie"),
       landscape: context.orientation === "landscape",
+      paper: context.paperSize,
     });
     return new Response(new Uint8Array(pdf), {
       headers: {

@@ -148,6 +148,7 @@ export async function reportContext(readerId: number, patient: VisiblePatient) {
     birthDate: row?.birthDate ? row.birthDate.toISOString().slice(0, 10) : null,
     unit: toGlucoseUnit(row?.unit),
     nameStyle: NAME_STYLES[print.nameStyle],
+    paperSize: print.paperSize,
     orientation: print.orientation,
     splitLine: print.splitLine,
     /** The logo's address, versioned by the settings' last save so that a new logo is not hidden by the cached old one; null without a logo. */

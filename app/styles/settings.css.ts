@@ -1,4 +1,5 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { PAPER_MM, type PaperSize } from "~/utils/paper-size";
 import { vars } from "./theme.css";
 
 /** The settings page `/newsetting`: wider than the account forms, for the report header preview. */
@@ -33,8 +34,20 @@ const paper = style({
   zoom: 0.6,
 });
 
-/** A sheet of A4 in the saved orientation, holding the header preview. */
-export const sheet = styleVariants({
-  portrait: [paper, { width: "35rem", aspectRatio: "210 / 297" }],
-  landscape: [paper, { width: "49.5rem", aspectRatio: "297 / 210" }],
-});
+/** The preview's scale: a sheet's millimetres per rem (A4 portrait is 35rem wide). */
+const MM_PER_REM = 6;
+
+/** A sheet of the saved paper size in the saved orientation, in proportion, holding the header preview. */
+function sheetOf(size: PaperSize, orientation: "portrait" | "landscape") {
+  const { width, height } = PAPER_MM[size];
+  const [across, down] = orientation === "portrait" ? [width, height] : [height, width];
+  return [paper, { width: `${across / MM_PER_REM}rem`, aspectRatio: `${across} / ${down}` }];
+}
+
+export const sheet = {
+  a4: styleVariants({ portrait: sheetOf("a4", "portrait"), landscape: sheetOf("a4", "landscape") }),
+  letter: styleVariants({
+    portrait: sheetOf("letter", "portrait"),
+    landscape: sheetOf("letter", "landscape"),
+  }),
+};

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, CookieData, HTTPRequest, Page } from "puppeteer-core";
 import { env } from "./env.server";
+import { pdfPaperFormat, type PaperSize } from "./paper-size";
 
 /**
  * Chromium's command line apart from the profile folder: headless without a sandbox or GPU (as
@@ -133,6 +134,8 @@ export interface RenderPdfOptions {
   cookieHeader?: string | null;
   cookies?: readonly PdfCookie[];
   landscape?: boolean;
+  /** The sheet (A4 when left out); a page's own `@page` size wins over it and over `landscape`. */
+  paper?: PaperSize;
   /**
    * Chromium header/footer templates (HTML with the classes pageNumber, totalPages, date, title,
    * url). They are drawn in the page margin, so the page's `@page` margin must leave room.
@@ -530,11 +533,12 @@ async function loadPage(page: Page, url: URL, deadline: Deadline) {
   }
 }
 
-function pdfOptions(request: RenderPdfOptions, deadline: Deadline) {
+/** Puppeteer's `page.pdf` options of a render. */
+export function pdfOptions(request: RenderPdfOptions, deadline: Pick<Deadline, "remaining">) {
   const { header, footer } = request.headerFooter ?? {};
   const headerFooter = header !== undefined || footer !== undefined;
   return {
-    format: "A4" as const,
+    format: pdfPaperFormat(request.paper ?? "a4"),
     landscape: request.landscape ?? false,
     printBackground: true,
     preferCSSPageSize: true,
@@ -707,7 +711,7 @@ function appRenderer(): PdfRenderer {
   return globalThis.__diacarePdf;
 }
 
-/** Renders a page of this app to an A4 PDF with the requester's cookies; rejects with a PdfRenderError. */
+/** Renders a page of this app to a PDF (A4 or Letter) with the requester's cookies; rejects with a PdfRenderError. */
 export function renderPdf(options: RenderPdfOptions): Promise<Uint8Array> {
   return appRenderer().render(options);
 }

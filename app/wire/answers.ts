@@ -90,6 +90,9 @@ export const settingsData = exact({
   unit: int,
   weightUnit: int,
   heightUnit: int,
+  paperSize: z
+    .enum(["a4", "letter"])
+    .describe("a4 (210 x 297 mm) or letter (US Letter, 8.5 x 11 in)"),
   orientation: z.enum(["portrait", "landscape"]),
   nameStyle: int.describe("0 left, 1 centre, 2 right"),
   splitLine: z.boolean(),

@@ -8,6 +8,7 @@ import * as s from "~/styles/report.css";
 import type { ReportShell } from "~/services/report-page.server";
 import { RangeForm, ReportActions } from "./report-controls";
 import { ReportHeader, type HeaderFact } from "./report-header";
+import { cssPageSize } from "~/utils/paper-size";
 
 export type ReportPageProps = {
   shell: ReportShell;
@@ -20,8 +21,8 @@ export type ReportPageProps = {
   rangeNote: string;
   /** More facts for the header, after the report's own (label, value, test id). */
   headerMore?: readonly HeaderFact[];
-  /** A one-page report's fixed page: "A4 portrait" whatever the reader's orientation setting. */
-  pageSize?: string;
+  /** A one-page report's fixed orientation ("portrait" whatever the reader's orientation setting). */
+  pageOrientation?: "portrait" | "landscape";
   /** More downloads of the report, beside the PDF link (screen only). */
   moreActions?: ReactNode;
   /** A class for the report's own layout (its print density). */
@@ -31,8 +32,8 @@ export type ReportPageProps = {
 
 /**
  * The frame of every print report (docs/decisions/009-report-pages.md): the page size from the
- * reader's orientation (and landscape pages for sections marked `data-page="wide"`, such as the
- * multi-day charts), the range form and actions (left out of print and of the PDF renderer's
+ * reader's paper size (A4 or Letter) and orientation (and landscape pages of that paper for
+ * sections marked `data-page="wide"`, such as the multi-day charts), the range form and actions (left out of print and of the PDF renderer's
  * `print=1` document), and the header with the print settings; the report's sections are the
  * children.
  */
@@ -43,7 +44,7 @@ export function ReportPage({
   quickNote,
   rangeNote,
   headerMore,
-  pageSize,
+  pageOrientation,
   moreActions,
   className,
   children,
@@ -51,12 +52,14 @@ export function ReportPage({
   const { t } = useTranslation("reports");
   const navigation = useNavigation();
   const spec = REPORT_KINDS[shell.kind];
+  const { paperSize, orientation } = shell.settings;
+  const pageCss = `@page { size: ${cssPageSize(paperSize, pageOrientation ?? orientation)}; margin: 12mm; } @page wide { size: ${cssPageSize(paperSize, "landscape")}; margin: 10mm; } [data-page=wide] { page: wide; }`;
   return (
     <article
       className={className ? `${s.report} ${className}` : s.report}
       aria-busy={navigation.state === "loading" || undefined}
     >
-      <style>{`@page { size: ${pageSize ?? `A4 ${shell.settings.orientation}`}; margin: 12mm; } @page wide { size: A4 landscape; margin: 10mm; } [data-page=wide] { page: wide; }`}</style>
+      <style>{pageCss}</style>
       {shell.print ? null : (
         <section className={s.controls} aria-label={t("common.controls")} data-print-hide>
           <RangeForm
