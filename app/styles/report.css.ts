@@ -283,7 +283,7 @@ export const glucoseClass = styleVariants({
 
 /**
  * The glucose profile's page: in print the header's facts four to a row and the sections close
- * together, so that the whole profile of 14 days fits one A4 portrait page.
+ * together, so that the whole profile of 14 days fits one portrait page, A4 or US Letter.
  */
 export const agpPage = style({});
 globalStyle(`${agpPage} ${meta}`, {
@@ -301,7 +301,7 @@ globalStyle(`${agpPage} ${figureValue}`, { "@media": { print: { fontSize: "10pt"
 globalStyle(`${agpPage} ${figureNote}`, { "@media": { print: { fontSize: "7.5pt" } } });
 
 /**
- * The glucose profile: one A4 portrait page in print. Time in ranges (bar, bands, goals) and the
+ * The glucose profile: one portrait page (A4 or US Letter) in print. Time in ranges (bar, bands, goals) and the
  * glucose metrics side by side, the AGP chart under them, then the daily profiles seven to a row.
  */
 export const agpTop = style({
@@ -383,13 +383,19 @@ export const agpSwatch = style({
   printColorAdjust: "exact",
   WebkitPrintColorAdjust: "exact",
 });
-/** The AGP chart: its full width on screen, at most 62 mm tall on paper. */
+/**
+ * The AGP chart: its full width on screen, at most 54 mm tall on A4 and 46 mm on US Letter, whose
+ * page is 17.6 mm shorter (the report's article names its paper in `data-paper`).
+ */
 export const agpChart = style({ margin: 0, breakInside: "avoid" });
 globalStyle(`${agpChart} svg`, {
   width: "100%",
   height: "auto",
   display: "block",
   "@media": { print: { maxHeight: "54mm" } },
+});
+globalStyle(`${agpPage}[data-paper=letter] ${agpChart} svg`, {
+  "@media": { print: { maxHeight: "46mm" } },
 });
 /** The one line that says how to read a chart. */
 export const agpHowTo = style({

@@ -297,6 +297,23 @@ export async function setPrintOrientation(userId: number, orientation: "portrait
   );
 }
 
+/** Sets the paper a user's reports are printed on (print settings). */
+export async function setPaperSize(userId: number, paperSize: "a4" | "letter") {
+  await withDb((client) =>
+    client.query(`UPDATE "Setting" SET "paperSize" = $2 WHERE "userId" = $1`, [userId, paperSize]),
+  );
+}
+
+/** Sets a user's report logo (print settings) to a PNG's bytes. */
+export async function setReportLogo(userId: number, png: Buffer) {
+  await withDb((client) =>
+    client.query(
+      `UPDATE "Setting" SET "reportLogo" = $2, "reportLogoType" = 'image/png' WHERE "userId" = $1`,
+      [userId, png],
+    ),
+  );
+}
+
 /**
  * 5-minute CGM readings of a patient ending now (the newest `count` slots back, one statement):
  * reading k (0 = now) has `valueOf(k)` mg/dL.

@@ -2,11 +2,19 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { shiftDate } from "../../app/report/day";
 import { reportPdfFileName, reportPdfHref } from "../../app/report/report-kinds";
 import type { GlucoseUnit } from "../../app/domain/glucose-unit";
-import { completeHealthRecord, createAcceptedShare, createUser, setPrintOrientation } from "./db";
+import {
+  completeHealthRecord,
+  createAcceptedShare,
+  createUser,
+  setPaperSize,
+  setPrintOrientation,
+  setReportLogo,
+} from "./db";
 import { tr, type Lng } from "./i18n";
 import { createKnownPatient } from "./known-patient";
 import { downloadReportPdf, readPdf } from "./report-pdf";
@@ -32,7 +40,37 @@ import { signIn, signInWithLanguage } from "./support";
  *   GMI is withheld.
  */
 
-/** The profile's PDF of the known week, read back; asserts it is one page. */
+/** A grey 8-bit PNG of `width` x `height` pixels, all black. */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // bit depth 8, greyscale, deflate, no filter, no interlace
+  // Each row: filter byte 0, then `width` black pixels.
+  const rows = Buffer.alloc((width + 1) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A portrait sheet's media box in points (1 pt = 1/72 in): A4 210 x 297 mm, Letter 8.5 x 11 in. */
+const MEDIA_BOX = { a4: [595, 842], letter: [612, 792] } as const;
+
+/**
+ * The profile's PDF of the known week, read back; asserts it is one portrait page of the reader's
+ * paper (A4 unless told).
+ */
 async function onePagePdf(
   page: Page,
   testInfo: Parameters<typeof readPdf>[1],
@@ -40,6 +78,7 @@ async function onePagePdf(
   range: { start: string; end: string },
   label: string,
   lang: Lng,
+  paper: keyof typeof MEDIA_BOX = "a4",
 ) {
   const href = reportPdfHref("agp", pid, range);
   const pdf =
@@ -59,6 +98,7 @@ async function onePagePdf(
       await (await page.request.get(href)).body(),
     );
   expect(pdf.pages).toBe(1);
+  expect(pdf.size).toEqual(MEDIA_BOX[paper]);
   return pdf;
 }
 
@@ -167,6 +207,30 @@ test.describe("glucose profile (consensus layout)", () => {
       "profile-en-14",
       "en",
     );
+
+    // On US Letter (17.6 mm shorter than A4) the 7 and the 14 days still fit one page.
+    await setPaperSize(clinic.id, "letter");
+    await page.goto(`/${patient.pid}/agpprint?start=${start}&end=${end}`);
+    const letter = await onePagePdf(
+      page,
+      testInfo,
+      patient.pid,
+      { start, end },
+      "profile-en-letter",
+      "en",
+      "letter",
+    );
+    expect(letter.text).toContain(r("agp.daysWithData"));
+    await page.goto(`/${patient.pid}/agpprint`);
+    await onePagePdf(
+      page,
+      testInfo,
+      patient.pid,
+      { start: shiftDate(end, -12), end: shiftDate(end, 1) },
+      "profile-en-14-letter",
+      "en",
+      "letter",
+    );
   });
 
   test("a patient chooses the pregnancy goals in the health record; the profile shows the 63-140 mg/dL bands and the pregnancy goals, on one PDF page", async ({
@@ -231,7 +295,7 @@ test.describe("glucose profile (consensus layout)", () => {
     { lng: "ro", unit: 1, inRange: "70–180 mg/dL" },
   ];
   for (const { lng, unit, inRange } of LANGUAGES) {
-    test(`${lng}, ${unit === 1 ? "mg/dL" : "mmol/L"}: the profile's title and bands in the reader's language, one PDF page`, async ({
+    test(`${lng}, ${unit === 1 ? "mg/dL" : "mmol/L"}: the profile's title and bands in the reader's language, one PDF page on A4 and on Letter`, async ({
       page,
       request,
     }, testInfo) => {
@@ -292,6 +356,25 @@ test.describe("glucose profile (consensus layout)", () => {
           rmSync(dir, { recursive: true, force: true });
         }
       }
+      // US Letter, 17.6 mm shorter than A4: the default 14 days ending today (the week and the
+      // week before it, two rows of daily profiles) on one portrait page of 612 x 792 pt, a
+      // landscape reader's too, with a logo as tall as the header allows (200 px, shown 3rem).
+      await setPaperSize(clinic.id, "letter");
+      await setReportLogo(clinic.id, blackPng(40, 200));
+      await page.goto(`/${patient.pid}/agpprint`);
+      await expect(page.getByTestId("report-header").getByRole("img")).toBeVisible();
+      await expect(page.getByTestId("agp-day")).toHaveCount(14);
+      const letter = await onePagePdf(
+        page,
+        testInfo,
+        patient.pid,
+        { start: shiftDate(end, -12), end: shiftDate(end, 1) },
+        `profile-${lng}-14-letter`,
+        lng,
+        "letter",
+      );
+      expect(letter.text).toContain(r("agp.title"));
+      expect(letter.text).toContain(r("agp.metrics"));
     });
   }
 });

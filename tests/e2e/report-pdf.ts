@@ -9,6 +9,8 @@ import { jsEnabled } from "./support";
 
 export interface ReadPdf {
   readonly pages: number;
+  /** The first page's media box in points, rounded (pdfinfo "Page size"): A4 595 x 842, Letter 612 x 792. */
+  readonly size: readonly [number, number];
   /** The document's title metadata (pdfinfo "Title:"), "" without one. */
   readonly title: string;
   /** pdftotext -layout of the whole document. */
@@ -50,6 +52,9 @@ export async function readPdf(bytes: Buffer, testInfo: TestInfo, label: string):
     const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
     const title = /^Title:\s+(.*)$/m.exec(info)?.[1]?.trim() ?? "";
+    const [width, height] = (/^Page size:\s+([\d.]+) x ([\d.]+)/m.exec(info)?.slice(1) ?? []).map(
+      (v) => Math.round(Number(v)),
+    );
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     execFileSync("pdftoppm", [
       "-png",
@@ -68,7 +73,7 @@ export async function readPdf(bytes: Buffer, testInfo: TestInfo, label: string):
       contentType: "image/png",
     });
     testInfo.annotations.push({ type: `${label} pdf pages`, description: String(pages) });
-    return { pages, title, text };
+    return { pages, size: [width ?? 0, height ?? 0], title, text };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

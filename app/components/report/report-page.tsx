@@ -57,6 +57,7 @@ export function ReportPage({
   return (
     <article
       className={className ? `${s.report} ${className}` : s.report}
+      data-paper={paperSize}
       aria-busy={navigation.state === "loading" || undefined}
     >
       <style>{pageCss}</style>
