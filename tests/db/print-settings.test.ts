@@ -104,12 +104,59 @@ describe("units and print settings", () => {
       unit: 0,
       weightUnit: 0,
       heightUnit: 0,
+      paperSize: "a4",
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
       timeZone: null,
       logo: null,
     });
+  });
+
+  it("the page's form saves the paper size; the page and the reports' context read it; a form without it keeps it", async () => {
+    const who = await person();
+    const form = {
+      lang: "en",
+      unit: "0",
+      weightUnit: "0",
+      heightUnit: "0",
+      orientation: "portrait",
+      nameStyle: "0",
+      splitLine: "on",
+    };
+    expect((await pageLoader(who.user.id)).settings.paperSize).toBe("a4");
+    expect(await post(who.user.id, settingsForm({ ...form, paperSize: "letter" }))).toMatchObject({
+      status: 200,
+      notice: "notices.saved",
+    });
+    expect((await pageLoader(who.user.id)).settings.paperSize).toBe("letter");
+    expect(await contextOf(who)).toMatchObject({ paperSize: "letter", orientation: "portrait" });
+    expect((await post(who.user.id, settingsForm({ ...form, unit: "1" }))).status).toBe(200);
+    expect(await userSettings(who.user.id)).toMatchObject({ unit: 1, paperSize: "letter" });
+    expect((await post(who.user.id, settingsForm({ ...form, paperSize: "a4" }))).status).toBe(200);
+    expect(await contextOf(who)).toMatchObject({ paperSize: "a4" });
+  });
+
+  it("refuses a paper size that is neither A4 nor Letter and writes nothing", async () => {
+    const who = await person();
+    const before = await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } });
+    const answer = await post(
+      who.user.id,
+      settingsForm({
+        lang: "ro",
+        unit: "1",
+        weightUnit: "1",
+        heightUnit: "1",
+        orientation: "landscape",
+        nameStyle: "1",
+        paperSize: "legal",
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.result?.error).toEqual({ paperSize: ["errors.paperSize"] });
+    expect(await db().setting.findUniqueOrThrow({ where: { userId: who.user.id } })).toEqual(
+      before,
+    );
   });
 
   it("saves every value at once, and the reports' reportContext then reads them", async () => {

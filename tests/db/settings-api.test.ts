@@ -19,7 +19,13 @@ async function account(
   options: {
     identity?: 1 | 2;
     isPass?: number;
-    setting?: { lang: string; unit: number; weightUnit?: number; heightUnit?: number };
+    setting?: {
+      lang: string;
+      unit: number;
+      weightUnit?: number;
+      heightUnit?: number;
+      paperSize?: string;
+    };
   } = {},
 ) {
   serial += 1;
@@ -107,6 +113,7 @@ describe("GET /api/setting/findOne", () => {
       unit: 1,
       weightUnit: 1,
       heightUnit: 0,
+      paperSize: "a4",
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
@@ -119,6 +126,7 @@ describe("GET /api/setting/findOne", () => {
       unit: 0,
       weightUnit: 0,
       heightUnit: 0,
+      paperSize: "a4",
       orientation: "portrait",
       nameStyle: 0,
       splitLine: true,
@@ -126,6 +134,85 @@ describe("GET /api/setting/findOne", () => {
       accountTimeZone: "UTC",
     });
   });
+});
+
+describe("the reports' paper size in findOne and the whole settings body", () => {
+  const all = {
+    lang: "en",
+    unit: 0,
+    weightUnit: 0,
+    heightUnit: 0,
+    orientation: "portrait",
+    nameStyle: 0,
+    splitLine: true,
+  };
+  const paperOf = async (userId: number) =>
+    (await db().setting.findUniqueOrThrow({ where: { userId }, select: { paperSize: true } }))
+      .paperSize;
+
+  it("findOne answers the saved paper size", async () => {
+    const user = await account({ setting: { lang: "en", unit: 0, paperSize: "letter" } });
+    expect(
+      (await getApi(findOne as Handler, "/api/setting/findOne", user.token)).data,
+    ).toMatchObject({ paperSize: "letter" });
+  });
+
+  it("saves Letter and then A4 when the body names it", async () => {
+    const user = await account({ setting: { lang: "en", unit: 0 } });
+    expect(
+      await postApi(
+        update as Handler,
+        "/api/setting/update",
+        { ...all, paperSize: "letter" },
+        user.token,
+      ),
+    ).toMatchObject({ code: 200, data: { paperSize: "letter" } });
+    expect(await paperOf(user.id)).toBe("letter");
+    expect(
+      await postApi(
+        update as Handler,
+        "/api/setting/update",
+        { ...all, paperSize: "a4" },
+        user.token,
+      ),
+    ).toMatchObject({ code: 200, data: { paperSize: "a4" } });
+    expect(await paperOf(user.id)).toBe("a4");
+  });
+
+  it("a body without it keeps the saved paper size; a first save without it stores A4", async () => {
+    const user = await account({ setting: { lang: "en", unit: 0, paperSize: "letter" } });
+    expect(
+      await postApi(update as Handler, "/api/setting/update", { ...all, unit: 1 }, user.token),
+    ).toMatchObject({ code: 200, data: { unit: 1, paperSize: "letter" } });
+    expect(await paperOf(user.id)).toBe("letter");
+    const fresh = await account();
+    expect(await postApi(update as Handler, "/api/setting/update", all, fresh.token)).toMatchObject(
+      { code: 200, data: { paperSize: "a4" } },
+    );
+    expect(await paperOf(fresh.id)).toBe("a4");
+  });
+
+  it.each([["legal"], ["A4"], ["Letter"], [1], [null]])(
+    "refuses the paper size %j with the translated message (400) and writes nothing",
+    async (paperSize) => {
+      const user = await account({ setting: { lang: "en", unit: 0, paperSize: "letter" } });
+      expect(
+        await postApi(
+          update as Handler,
+          "/api/setting/update",
+          { ...all, lang: "ro", paperSize },
+          user.token,
+          PL,
+        ),
+      ).toMatchObject({ status: 400, code: 400, msg: plSettings.errors.paperSize });
+      expect(
+        await db().setting.findUniqueOrThrow({
+          where: { userId: user.id },
+          select: { lang: true, paperSize: true },
+        }),
+      ).toEqual({ lang: "en", paperSize: "letter" });
+    },
+  );
 });
 
 describe("POST /api/setting/update: language and unit", () => {
