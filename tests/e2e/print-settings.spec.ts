@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { LOGO_MAX_BYTES } from "../../app/schemas/setting";
+import { reportPdfHref } from "../../app/report/report-kinds";
 import { createUser } from "./db";
 import { tr } from "./i18n";
+import { readPdf } from "./report-pdf";
 import { signIn } from "./support";
 
 const t = (key: string) => tr("en", key, "settings");
@@ -38,6 +40,70 @@ test.describe("report print settings", () => {
   test("signed-out visitors are sent to sign in first", async ({ page }) => {
     await page.goto("/newsetting");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnewsetting$/);
+  });
+
+  test("a person chooses US Letter paper: the preview sheet takes its proportions, the report's pages and its PDF are Letter", async ({
+    page,
+  }, testInfo) => {
+    const user = await createUser({
+      tag: "paper-size",
+      identity: 1,
+      firstName: "Paige",
+      lastName: "Letter",
+    });
+    await signIn(page, user.email, user.password, 1);
+    await page.goto("/newsetting");
+    const a4 = page.getByRole("radio", { name: t("print.a4") });
+    const letter = page.getByRole("radio", { name: t("print.letter") });
+    await expect(page.getByRole("radiogroup", { name: t("print.paperSize") })).toBeVisible();
+    await expect(a4).toBeChecked();
+    await expect(letter).not.toBeChecked();
+    const preview = page.getByTestId("settings-preview");
+    /** The preview sheet's height over its width. */
+    const proportion = async () => {
+      const box = (await preview.boundingBox())!;
+      return box.height / box.width;
+    };
+    await expect(preview).toHaveAttribute("data-paper", "a4");
+    // A4 portrait: 297 / 210 = 1.414; US Letter portrait: 279.4 / 215.9 = 1.294.
+    expect(await proportion()).toBeCloseTo(1.414, 2);
+
+    await letter.check();
+    await page.getByRole("button", { name: t("save") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("notices.saved") })).toBeVisible();
+    await expect(letter).toBeChecked();
+    await expect(a4).not.toBeChecked();
+    await expect(preview).toHaveAttribute("data-paper", "letter");
+    await expect.poll(proportion).toBeCloseTo(1.294, 2);
+    await expect(page.getByText(t("preview.note").split("{{")[0]!)).toContainText(
+      t("print.letter"),
+    );
+
+    // Landscape too: the sheet turns, 215.9 / 279.4 = 0.773 (the notice of the first save may
+    // still be shown: the sheet is waited for).
+    await page.getByRole("radio", { name: t("print.landscape") }).check();
+    await page.getByRole("button", { name: t("save") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("notices.saved") })).toBeVisible();
+    await expect(letter).toBeChecked();
+    await expect.poll(proportion).toBeCloseTo(0.773, 2);
+
+    // The CGM report's pages are Letter, its multi-day charts' pages Letter landscape.
+    const range = { start: "2026-01-05", end: "2026-01-07" };
+    await page.goto(`/${user.pid}/cgmsprint?start=${range.start}&end=${range.end}`);
+    await expect(page.getByTestId("report-patient")).toHaveText(user.name);
+    const css = await page
+      .locator("style")
+      .evaluateAll((styles) => styles.map((el) => el.textContent).join("\n"));
+    expect(css).toContain("@page { size: letter landscape;");
+    expect(css).toContain("@page wide { size: letter landscape;");
+    // Its PDF: 8.5 x 11 in = 612 x 792 pt, turned.
+    const pdf = await readPdf(
+      await (await page.request.get(reportPdfHref("cgm", user.pid!, range))).body(),
+      testInfo,
+      "cgm-letter",
+    );
+    expect(pdf.size).toEqual([792, 612]);
+    expect(pdf.text).toContain(user.name);
   });
 
   test("a person sets landscape, centred title, no split line and a logo; the CGM report follows; bad files are refused; the logo is removed after confirming", async ({

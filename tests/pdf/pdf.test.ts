@@ -200,6 +200,19 @@ describe("PDF renderer", () => {
     expect(Math.abs(size.width - 841.9)).toBeLessThan(2);
   });
 
+  it("prints US Letter when asked, 8.5 x 11 in = 612 x 792 pt, in either orientation", async () => {
+    const portrait = pdfPageSize(
+      await renderer.render({ url: `${app.origin}/report`, paper: "letter" }),
+    );
+    expect(Math.abs(portrait.width - 612)).toBeLessThan(2);
+    expect(Math.abs(portrait.height - 792)).toBeLessThan(2);
+    const landscape = pdfPageSize(
+      await renderer.render({ url: `${app.origin}/report`, paper: "letter", landscape: true }),
+    );
+    expect(Math.abs(landscape.width - 792)).toBeLessThan(2);
+    expect(Math.abs(landscape.height - 612)).toBeLessThan(2);
+  });
+
   it("prints a footer template when given one", async () => {
     const pdf = await renderer.render({
       url: `${app.origin}/report`,
