@@ -6,6 +6,7 @@ import {
   createAcceptedShare,
   createUser,
   readsLogged,
+  setPaperSize,
 } from "./db";
 import { tr, type Lng } from "./i18n";
 import { readPdf } from "./report-pdf";
@@ -221,6 +222,16 @@ test.describe("the clinic's triage view", () => {
       action: "read:triage",
       channel: "pdf",
     });
+    // On A4 (595 x 842 pt) by default; on the clinic's US Letter one page of 612 x 792 pt.
+    expect(pdf.size).toEqual([595, 842]);
+    await setPaperSize(s.clinic.id, "letter");
+    const letter = await readPdf(
+      await (await page.request.get("/triageprint.pdf?period=7")).body(),
+      testInfo,
+      "triage-summary-letter",
+    );
+    expect([letter.pages, ...letter.size]).toEqual([1, 612, 792]);
+    expect(letter.text).toContain("Drop Pop");
 
     // Removed from the row: the tag filter now lists nobody.
     await page.goto("/patientShow/patients?period=7");
