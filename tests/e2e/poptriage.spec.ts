@@ -300,6 +300,16 @@ test.describe("the clinic's triage view", () => {
     const one = await readPdf(await onePage.body(), testInfo, "triage-one-page");
     expect(one.pages).toBe(1);
     expect(one.text).toContain("Verylow Longer-Familyname Patient 01");
+    // The same 36 on the clinic's US Letter, 17.6 mm shorter: one page of 612 x 792 pt.
+    await setPaperSize(clinic.id, "letter");
+    const letter = await readPdf(
+      await (await page.request.get("/triageprint.pdf")).body(),
+      testInfo,
+      "triage-one-page-letter",
+    );
+    expect([letter.pages, ...letter.size]).toEqual([1, 612, 792]);
+    expect(letter.text).toContain("Verylow Longer-Familyname Patient 01");
+    await setPaperSize(clinic.id, "a4");
 
     await page.getByRole("link", { name: t("print.everyPatient", { total: 60 }) }).click();
     await expect(page).toHaveURL(/[?&]all=1/);
