@@ -57,10 +57,10 @@ import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/uti
  * `/newsetting` (signed-in only; `/setting` leads here): language and units for glucose, weight
  * and height; for a person with a health record, their time zone, meal times and glucose target
  * range; for an account without one, the zone of its own times (none: UTC); the print
- * reports' paper size (A4 or US Letter), orientation, title alignment and split line; the report logo; and a preview of the
- * report header with the saved settings, made now on the account's clock. Every form works
- * without JavaScript. Removing the logo is
- * confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
+ * reports' paper size (A4 or US Letter), orientation, title alignment and split line; the report
+ * logo; and a preview of the report header on a sheet of the saved paper, with the saved
+ * settings, made now on the account's clock. Every form works without JavaScript. Removing the
+ * logo is confirmed on a second step (`?confirm=removeLogo`), as deleting a share is.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -8,9 +8,9 @@ import { timeToSeconds } from "./patient";
 
 /**
  * The settings page `/newsetting` (signed-in only): language, units for glucose, weight and height,
- * the print settings (paper size, orientation, title alignment, line under the header, logo) and, for an
- * account without a health record, the zone of its own times. One schema per form, for the form
- * in the browser (conform), in the page's action and in `POST /api/setting/update`.
+ * the print settings (paper size, orientation, title alignment, line under the header, logo)
+ * and, for an account without a health record, the zone of its own times. One schema per form,
+ * for the form in the browser (conform), in the page's action and in `POST /api/setting/update`.
  * Messages are keys of the `settings` namespace.
  */
 
@@ -185,8 +185,8 @@ function tagShape(body: unknown) {
  * `POST /api/setting/update`: one of five bodies, told apart by the keys only that body has
  * (`pid`; else any of `weightUnit`, `heightUnit`, `orientation`, `paperSize`, `nameStyle`,
  * `splitLine`; else `lang`; else `unit`; else `timeZone`):
- * - `{ lang, unit, weightUnit, heightUnit, orientation, paperSize?, nameStyle, splitLine, timeZone? }`:
- *   all the caller's settings, as the settings page saves them (`splitLine` may be left out: off;
+ * - `{ lang, unit, weightUnit, heightUnit, orientation, paperSize?, nameStyle, splitLine,
+ *   timeZone? }`: all the caller's settings, as the settings page saves them (`splitLine` may be left out: off;
  *   `paperSize`, "a4" or "letter", and `timeZone` may be left out: unchanged);
  * - `{ lang }`: the caller's interface language;
  * - `{ unit }`: the caller's glucose unit, 0 mmol/L or 1 mg/dL (a JSON number or its digit);

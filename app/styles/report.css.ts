@@ -301,8 +301,8 @@ globalStyle(`${agpPage} ${figureValue}`, { "@media": { print: { fontSize: "10pt"
 globalStyle(`${agpPage} ${figureNote}`, { "@media": { print: { fontSize: "7.5pt" } } });
 
 /**
- * The glucose profile: one portrait page (A4 or US Letter) in print. Time in ranges (bar, bands, goals) and the
- * glucose metrics side by side, the AGP chart under them, then the daily profiles seven to a row.
+ * The glucose profile: one portrait page (A4 or US Letter) in print. Time in ranges (bar, bands,
+ * goals) and the glucose metrics side by side, the AGP chart under them, then the daily profiles seven to a row.
  */
 export const agpTop = style({
   display: "grid",

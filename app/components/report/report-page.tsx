@@ -33,9 +33,9 @@ export type ReportPageProps = {
 /**
  * The frame of every print report (docs/decisions/009-report-pages.md): the page size from the
  * reader's paper size (A4 or Letter) and orientation (and landscape pages of that paper for
- * sections marked `data-page="wide"`, such as the multi-day charts), the range form and actions (left out of print and of the PDF renderer's
- * `print=1` document), and the header with the print settings; the report's sections are the
- * children.
+ * sections marked `data-page="wide"`, such as the multi-day charts), the range form and actions
+ * (left out of print and of the PDF renderer's `print=1` document), and the header with the
+ * print settings; the report's sections are the children.
  */
 export function ReportPage({
   shell,
