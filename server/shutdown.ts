@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { Logger } from "pino";
+import { markDraining } from "../app/utils/draining.server";
 
 /** How long requests already being answered may take to finish after a stop signal. */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -17,7 +18,8 @@ export function onShutdown(name: string, stop: StopHook["stop"]) {
 }
 
 /**
- * Graceful stop: the server stops accepting connections and closes idle keep-alive ones, requests
+ * Graceful stop: the readiness route answers 503 from now on (a load balancer takes the server
+ * out), the server stops accepting connections and closes idle keep-alive ones, requests
  * in flight get up to `drainMs` to finish (then their connections are cut), then the stop hooks
  * run. Resolves with the exit code: 0 when everything stopped cleanly.
  */
@@ -27,6 +29,7 @@ export async function shutdown(
   drainMs = DRAIN_TIMEOUT_MS,
 ): Promise<number> {
   let code = 0;
+  markDraining();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   // A keep-alive connection that becomes idle after its answer is closed too.

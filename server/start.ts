@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { isDraining } from "../app/utils/draining.server";
 import { parseEnv, type Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { closePdfRenderer } from "../app/utils/pdf.server";
@@ -76,6 +77,12 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(requestLog(log));
+// While stopping, answers end their keep-alive connection, so a proxy opens its next one to a
+// server that is staying.
+app.use((_req, res, next) => {
+  if (isDraining()) res.setHeader("Connection", "close");
+  next();
+});
 app.use(cspNonce);
 app.use(securityHeaders({ https: new URL(env.APP_URL).protocol === "https:" }));
 app.use(compression());

@@ -76,6 +76,17 @@ export async function sendJob(
   return id;
 }
 
+/**
+ * Resolves when the running queue answers a query on its own connections (its first queue's
+ * size); throws when the queue is not running or its database does not answer.
+ */
+export async function queueAnswers(): Promise<void> {
+  const boss = globalThis.__diacareJobQueue;
+  const first = globalThis.__diacareJobWorkers?.keys().next().value;
+  if (!boss || first === undefined) throw new Error("the job queue is not running");
+  await boss.getQueueSize(first);
+}
+
 /** Stops taking jobs, lets running ones finish (up to `timeoutMs`) and closes the queue's connections. */
 export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const running = globalThis.__diacareJobQueue;

@@ -62,6 +62,21 @@ async function signInCookie(): Promise<string> {
   return cookies.join("; ");
 }
 
+describe("health and readiness", () => {
+  it("answers /healthz without the database and /readyz with every check", async () => {
+    const alive = await fetch(url("/healthz"));
+    expect(alive.status).toBe(200);
+    expect(await alive.json()).toEqual({ status: "ok" });
+    const ready = await fetch(url("/readyz"));
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toContain("no-store");
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", queue: "ok", pdf: "ok" },
+    });
+  });
+});
+
 describe("body caps", () => {
   it("refuses a 10 MB form that declares its length before reading it, signed out", async () => {
     const answer = await rawRequest(url("/login"), {

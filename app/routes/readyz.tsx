@@ -1,0 +1,18 @@
+import { queueAnswers } from "~/jobs/queue.server";
+import { databaseChecks } from "~/models/readiness.server";
+import { chromiumCheck, processReadiness } from "~/utils/readiness.server";
+
+/** What a server needs before it takes requests: database, migrations, job queue, Chromium. */
+const appChecks = () => [...databaseChecks(), { name: "queue", run: queueAnswers }, chromiumCheck];
+
+/**
+ * Readiness for the load balancer: 200 while every check passes, 503 otherwise and from the stop
+ * signal on. The outcome is kept for about 1.5 s.
+ */
+export async function loader() {
+  const { ready, checks } = await processReadiness(appChecks);
+  return Response.json(
+    { status: ready ? "ready" : "not ready", checks },
+    { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}
