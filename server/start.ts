@@ -39,8 +39,11 @@ if (!env.DATABASE_URL) {
   stopEmbedded = embedded.stop;
   onShutdown("embedded database", embedded.stop);
 }
-const databaseUrl = process.env.DATABASE_URL!;
-await migrateDeploy(databaseUrl);
+// Migrations (advisory locks) and the job queue hold session state, which a pooler in
+// transaction mode does not keep: they go straight to the primary when DIRECT_DATABASE_URL says
+// where it is.
+const directUrl = env.DIRECT_DATABASE_URL ?? process.env.DATABASE_URL!;
+await migrateDeploy(directUrl);
 
 const { db } = await import("../app/utils/db.server");
 onShutdown("database", () => db().$disconnect());
@@ -68,7 +71,7 @@ if (env.DEPLOY_ENV === "production") {
 }
 
 const { startJobs, stopJobs } = await import("../app/jobs/index.server");
-await startJobs(databaseUrl);
+await startJobs(directUrl);
 onShutdown("job queue", stopJobs);
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;

@@ -21,6 +21,11 @@ const envSchema = z
     HOST: z.string().default("127.0.0.1"),
     /** PostgreSQL URL. Unset: the embedded PGlite database in DATA_DIR (zero-setup default). */
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * The primary itself, when DATABASE_URL goes through a pooler in transaction mode (PgBouncer):
+     * migrations and the job queue need a session of their own. Unset: DATABASE_URL.
+     */
+    DIRECT_DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default(".data"),
     /** Signs the session cookie and email links. Required in production. */
     SESSION_SECRET: z.string().min(32).optional(),
