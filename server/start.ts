@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from "./embedded-db";
 import { migrateDeploy } from "./migrate";
 import { lastResort, remixHandler } from "./remix-handler";
 import { requestLog } from "./request-log";
+import { readRouting } from "./read-routing";
 import { refuseCrossSite } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security-headers";
 import { onShutdown, shutdown } from "./shutdown";
@@ -45,8 +46,8 @@ if (!env.DATABASE_URL) {
 const directUrl = env.DIRECT_DATABASE_URL ?? process.env.DATABASE_URL!;
 await migrateDeploy(directUrl);
 
-const { db } = await import("../app/utils/db.server");
-onShutdown("database", () => db().$disconnect());
+const { db, disconnectDatabases } = await import("../app/utils/db.server");
+onShutdown("database", disconnectDatabases);
 onShutdown("pdf renderer", closePdfRenderer);
 
 const { DEMO_ACCOUNTS, seedDemo } = await import("../prisma/seed");
@@ -98,6 +99,12 @@ app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "unknown";
   next();
 });
+app.use(
+  readRouting({
+    replica: Boolean(env.DATABASE_READ_URL),
+    secure: new URL(env.APP_URL).protocol === "https:",
+  }),
+);
 app.all("*", remixHandler(build, env.NODE_ENV));
 app.use(lastResort);
 

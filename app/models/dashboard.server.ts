@@ -1,7 +1,7 @@
 import { Prisma } from "@prisma/client";
 import { ShareState } from "~/domain/codes";
 import type { DashboardPatient } from "~/report/dashboard";
-import { db } from "~/utils/db.server";
+import { readDb } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
 /**
@@ -11,7 +11,7 @@ import { visiblePatientSql, type Viewer } from "./access.server";
  * patient who shares only with someone else.
  */
 export async function sharingPatientFacts(viewer: Viewer): Promise<DashboardPatient[]> {
-  const rows = await db().$queryRaw<
+  const rows = await readDb().$queryRaw<
     { gender: string | null; birthDate: Date | null; diabetesType: string | null }[]
   >`
     SELECT u.gender::text AS gender, u."birthDate", o.code AS "diabetesType"
@@ -30,7 +30,7 @@ export async function sharingPatientFacts(viewer: Viewer): Promise<DashboardPati
 
 /** The codes of the types of diabetes (options of type 0), in their order. */
 export async function diabetesTypeCodes(): Promise<string[]> {
-  const rows = await db().option.findMany({
+  const rows = await readDb().option.findMany({
     where: { type: 0 },
     orderBy: { sort: "asc" },
     select: { code: true },

@@ -5,7 +5,7 @@ import type { Reading } from "~/metrics/types";
 import type { BgReadingInput } from "~/report/bg-range";
 import { localDate, nearestDayWithData, type DayWindow, type IsoDate } from "~/report/day";
 import type { PumpHistoryRecord } from "~/report/pump-records";
-import { db } from "~/utils/db.server";
+import { db, readDb } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
 /**
@@ -49,7 +49,7 @@ function toPumpRecord({ part: _part, ...r }: PumpRow): PumpHistoryRecord {
 /** A window's pump rows, the last rate-carrying row before it and the first after it (one round trip). */
 async function pumpRowsAround(viewer: Viewer, pid: number, span: Span): Promise<PumpRow[]> {
   const where = scoped(viewer, pid);
-  return db().$queryRaw<PumpRow[]>`
+  return readDb().$queryRaw<PumpRow[]>`
     (SELECT ${PUMP_COLUMNS}, 'day' AS part FROM "PumpRecord" d
       WHERE ${where} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)})
     UNION ALL
@@ -94,7 +94,7 @@ export async function pumpRangeRecords(
 
 /** The handheld firmware of the patient's newest pump settings upload (for the carbohydrate rules). */
 export async function pumpVersion(viewer: Viewer, pid: number): Promise<string | null> {
-  const rows = await db().$queryRaw<{ pdaVersion: string }[]>`
+  const rows = await readDb().$queryRaw<{ pdaVersion: string }[]>`
     SELECT d."pdaVersion" FROM "PumpSetting" d
      WHERE ${scoped(viewer, pid)} AND d."pdaVersion" IS NOT NULL
      ORDER BY d."uploadedAt" DESC LIMIT 1`;
@@ -103,7 +103,7 @@ export async function pumpVersion(viewer: Viewer, pid: number): Promise<string |
 
 /** CGM readings (mg/dL) in a window, oldest first. */
 export async function cgmReadings(viewer: Viewer, pid: number, span: Span): Promise<Reading[]> {
-  const rows = await db().$queryRaw<{ dateTime: Date; mgdl: number }[]>`
+  const rows = await readDb().$queryRaw<{ dateTime: Date; mgdl: number }[]>`
     SELECT d."dateTime", d."eventData" AS mgdl FROM "CgmRecord" d
      WHERE ${scoped(viewer, pid)} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}
      ORDER BY d."dateTime"`;
@@ -122,7 +122,7 @@ export async function latestCgmReadings(
 ): Promise<Map<number, Reading[]>> {
   const found = new Map<number, Reading[]>();
   if (pids.length === 0) return found;
-  const rows = await db().$queryRaw<{ pid: number; dateTime: Date; mgdl: number }[]>`
+  const rows = await readDb().$queryRaw<{ pid: number; dateTime: Date; mgdl: number }[]>`
     SELECT p.id AS pid, r."dateTime", r.mgdl FROM "Patient" p
      CROSS JOIN LATERAL (SELECT max(x."dateTime") AS last FROM "CgmRecord" x WHERE x."patientId" = p.id) l
      CROSS JOIN LATERAL (
@@ -148,7 +148,7 @@ export async function latestBgAndPump(
   pid: number,
 ): Promise<{ bg: { time: number; mgdl: number } | null; pumpAt: number | null }> {
   const where = scoped(viewer, pid);
-  const rows = await db().$queryRaw<
+  const rows = await readDb().$queryRaw<
     { bgAt: Date | null; bgMgdl: number | null; pumpAt: Date | null }[]
   >`
     SELECT b."dateTime" AS "bgAt", b.mgdl AS "bgMgdl",
@@ -169,7 +169,9 @@ export async function bgReadings(
   pid: number,
   span: Span,
 ): Promise<BgReadingInput[]> {
-  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; mgdl: number; source: string }[]>`
+  const rows = await readDb().$queryRaw<
+    { id: bigint; dateTime: Date; mgdl: number; source: string }[]
+  >`
     SELECT d.id, d."dateTime", d.mgdl, d.source::text AS source FROM "BgRecord" d
      WHERE ${scoped(viewer, pid)} AND d."dateTime" >= ${at(span.start)} AND d."dateTime" < ${at(span.end)}
      ORDER BY d."dateTime", d.id`;
@@ -188,7 +190,7 @@ export async function lastDayWithData(
   kind: DataKind,
   timeZone: string,
 ): Promise<IsoDate | null> {
-  const rows = await db().$queryRaw<
+  const rows = await readDb().$queryRaw<
     { last: Date | null }[]
   >`SELECT max(d."dateTime") AS last FROM ${TABLES[kind]} d WHERE ${scoped(viewer, pid)}`;
   const last = rows[0]?.last;
@@ -207,7 +209,7 @@ export async function nearestDayWith(
 ): Promise<IsoDate | null> {
   const where = scoped(viewer, pid);
   const table = TABLES[kind];
-  const rows = await db().$queryRaw<{ before: Date | null; after: Date | null }[]>`
+  const rows = await readDb().$queryRaw<{ before: Date | null; after: Date | null }[]>`
     SELECT (SELECT max(d."dateTime") FROM ${table} d WHERE ${where} AND d."dateTime" < ${at(window.start)}) AS before,
            (SELECT min(d."dateTime") FROM ${table} d WHERE ${where} AND d."dateTime" >= ${at(window.end)}) AS after`;
   const days = [rows[0]?.before, rows[0]?.after].flatMap((t) =>

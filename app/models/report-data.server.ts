@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import type { StoredPumpSettings } from "~/report/pump-report-model";
-import { db } from "~/utils/db.server";
+import { readDb } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 import type { CgmReportReading } from "~/report/cgm-report";
 import type { Span } from "./patient-data.server";
@@ -16,7 +16,7 @@ export async function cgmReportReadings(
   pid: number,
   span: Span,
 ): Promise<CgmReportReading[]> {
-  const rows = await db().$queryRaw<{ id: bigint; dateTime: Date; mgdl: number }[]>`
+  const rows = await readDb().$queryRaw<{ id: bigint; dateTime: Date; mgdl: number }[]>`
     SELECT d.id, d."dateTime", d."eventData" AS mgdl FROM "CgmRecord" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
        AND d."dateTime" >= ${new Date(span.start)} AND d."dateTime" < ${new Date(span.end)}
@@ -29,7 +29,7 @@ export async function pumpSettingFor(
   viewer: Viewer,
   pid: number,
 ): Promise<StoredPumpSettings | null> {
-  const rows = await db().$queryRaw<StoredPumpSettings[]>`
+  const rows = await readDb().$queryRaw<StoredPumpSettings[]>`
     SELECT d."pdaSn", d."pdaVersion", d."lowBg", d."highBg", d."defaultCho" AS "carbRatio", d."sensitiveSilver" AS sensitivity, d."originBasal", d."bolusRate", d."maxBolus", d."doubleBolus", d."effectiveTime", d."maxBasalRate", d."bolusIncrement", d."quickBolusIncrement", d."lowReserveThreshold", d."tempBasalRate"
       FROM "PumpSetting" d
      WHERE d."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = d."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})
@@ -39,7 +39,7 @@ export async function pumpSettingFor(
 
 /** The reader's stored print settings and a patient's birth date, in one query (null fields when the reader has no settings). */
 export async function readerPrintSettings(readerId: number, patientUserId: number) {
-  const rows = await db().$queryRaw<
+  const rows = await readDb().$queryRaw<
     {
       birthDate: Date | null;
       unit: number | null;

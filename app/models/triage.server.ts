@@ -16,7 +16,7 @@ import {
   type TriageFlag,
   type TriageSort,
 } from "~/schemas/triage";
-import { db } from "~/utils/db.server";
+import { readDb } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
 /**
@@ -192,7 +192,7 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
   );
   const total = (column: string) =>
     Prisma.raw(`(s."${column}" + coalesce(n."${column}", 0))::int AS "${column}"`);
-  const rows = await db().$queryRaw<RawRow[]>`
+  const rows = await readDb().$queryRaw<RawRow[]>`
     WITH t AS (
       SELECT p.id, p."userId", p."timeZone", (${now}::timestamptz AT TIME ZONE p."timeZone")::date AS today
         FROM "Patient" p

@@ -26,6 +26,11 @@ const envSchema = z
      * migrations and the job queue need a session of their own. Unset: DATABASE_URL.
      */
     DIRECT_DATABASE_URL: z.string().url().optional(),
+    /**
+     * A streaming-replication standby (or its pooler) for reads that tolerate a few seconds of
+     * lag (app/utils/db.server.ts `readDb`). Unset: every read is from DATABASE_URL.
+     */
+    DATABASE_READ_URL: z.string().url().optional(),
     DATA_DIR: z.string().default(".data"),
     /** Signs the session cookie and email links. Required in production. */
     SESSION_SECRET: z.string().min(32).optional(),
