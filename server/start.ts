@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { isDraining } from "../app/utils/draining.server";
 import { parseEnv, type Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
-import { closePdfRenderer } from "../app/utils/pdf.server";
+import { closePdfRenderer, sharePdfAccountLimit } from "../app/utils/pdf.server";
 import { startEmbeddedPostgres } from "./embedded-db";
 import { migrateDeploy } from "./migrate";
 import { lastResort, remixHandler } from "./remix-handler";
@@ -49,6 +49,16 @@ await migrateDeploy(directUrl);
 const { db, disconnectDatabases } = await import("../app/utils/db.server");
 onShutdown("database", disconnectDatabases);
 onShutdown("pdf renderer", closePdfRenderer);
+
+// Each account's PDF renders are counted in PostgreSQL, so the limit holds across app servers. A
+// place is held at most for a queue wait and a render (two PDF timeouts) and a margin.
+const { givePlaceBack, takePlace } = await import("../app/models/rate-limit.server");
+const pdfLeaseSeconds = Math.ceil((2 * env.PDF_TIMEOUT_MS) / 1000) + 5;
+sharePdfAccountLimit({
+  acquire: (account, perAccount) =>
+    takePlace(`pdf:account:${account}`, perAccount, pdfLeaseSeconds),
+  release: (account) => givePlaceBack(`pdf:account:${account}`),
+});
 
 const { DEMO_ACCOUNTS, seedDemo } = await import("../prisma/seed");
 let seeded = false;

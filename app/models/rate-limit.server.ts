@@ -126,3 +126,34 @@ export async function rateLimitExceeded(key: string, { limit }: RateLimitRule): 
      WHERE "key" = ${key} AND "resetAt" > (now() AT TIME ZONE 'UTC')`;
   return rows[0]?.over ?? false;
 }
+
+/**
+ * Concurrency places kept in PostgreSQL, for work that must not run more than `limit` times at
+ * once per key across all app servers (an account's PDF renders). One atomic statement: the key's
+ * count goes up by one unless it already holds `limit` places; each taken place pushes the key's
+ * lease to `leaseSeconds` from now, and a lease that ended (a server died holding places) starts
+ * the count afresh. Answers whether a place was taken.
+ */
+export async function takePlace(key: string, limit: number, leaseSeconds: number) {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error("takePlace: limit must be a whole number >= 1");
+  if (!Number.isInteger(leaseSeconds) || leaseSeconds < 1)
+    throw new Error("takePlace: leaseSeconds must be a whole number >= 1");
+  const rows = await db().$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${leaseSeconds}::integer))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= (now() AT TIME ZONE 'UTC') THEN 1
+                     ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = EXCLUDED."resetAt"
+    WHERE "RateLimit"."resetAt" <= (now() AT TIME ZONE 'UTC') OR "RateLimit"."count" < ${limit}::integer
+    RETURNING "count"`;
+  return rows.length === 1;
+}
+
+/** Gives back a place taken with `takePlace` (nothing when its lease has ended meanwhile). */
+export async function givePlaceBack(key: string): Promise<void> {
+  await db().$executeRaw`
+    UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0)
+     WHERE "key" = ${key} AND "resetAt" > (now() AT TIME ZONE 'UTC')`;
+}

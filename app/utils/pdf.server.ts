@@ -143,6 +143,16 @@ export interface RenderPdfOptions {
   headerFooter?: { header?: string; footer?: string };
 }
 
+/**
+ * Counts an account's renders across every app server (kept in the database by the app): each
+ * render takes a place before it queues and gives it back when it ends.
+ */
+export interface SharedAccountLimiter {
+  /** Takes one of the account's `perAccount` places; false when all are taken. */
+  acquire(account: string, perAccount: number): Promise<boolean>;
+  release(account: string): Promise<void>;
+}
+
 export interface PdfRendererOptions {
   executablePath: string;
   concurrency: number;
@@ -152,6 +162,11 @@ export interface PdfRendererOptions {
   queueLimit?: number;
   /** Renders one account may have in flight, queued or rendering (default 2). */
   perAccount?: number;
+  /**
+   * The account limit across servers; asked after this server's own count admitted the render.
+   * Unset: the limit holds for this server only.
+   */
+  sharedLimiter?: () => SharedAccountLimiter | undefined;
 }
 
 export interface PdfRendererStats {
@@ -382,23 +397,57 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     };
   }
 
+  async function renderInSlot(url: URL, request: RenderPdfOptions): Promise<Uint8Array> {
+    await acquireSlot();
+    try {
+      const pdf = await renderWithin(url, request);
+      counts.rendered += 1;
+      return pdf;
+    } catch (error) {
+      counts.failed += 1;
+      throw error;
+    } finally {
+      releaseSlot();
+    }
+  }
+
+  /** Takes a place in the account's count across servers; answers what gives it back. */
+  async function admitShared(
+    shared: SharedAccountLimiter,
+    account: string,
+  ): Promise<() => Promise<void>> {
+    let admitted: boolean;
+    try {
+      admitted = await shared.acquire(account, perAccount);
+    } catch (error) {
+      throw new PdfRenderError("busy", `PDF account count unavailable: ${messageOf(error)}`);
+    }
+    if (!admitted) {
+      throw new PdfRenderError(
+        "account-limit",
+        `Account ${account} already has ${perAccount} PDF renders in flight on the app servers`,
+        undefined,
+        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
+      );
+    }
+    // A place not given back (the database briefly away) frees itself when its lease ends.
+    return () => shared.release(account).catch(noop);
+  }
+
   return {
     async render(request) {
       const url = renderableUrl(request.url, allowed);
-      const leave = admitAccount(
-        request.account === undefined ? undefined : String(request.account),
-      );
+      const account = request.account === undefined ? undefined : String(request.account);
+      const leave = admitAccount(account);
       try {
-        await acquireSlot();
+        const shared = account === undefined ? undefined : options.sharedLimiter?.();
+        // Without a shared count the render queues at once (no wait before taking its turn).
+        if (!shared || account === undefined) return await renderInSlot(url, request);
+        const leaveShared = await admitShared(shared, account);
         try {
-          const pdf = await renderWithin(url, request);
-          counts.rendered += 1;
-          return pdf;
-        } catch (error) {
-          counts.failed += 1;
-          throw error;
+          return await renderInSlot(url, request);
         } finally {
-          releaseSlot();
+          await leaveShared();
         }
       } finally {
         leave();
@@ -699,6 +748,13 @@ function messageOf(error: unknown): string {
 // and the Remix build (whose routes render) load this module separately.
 declare global {
   var __diacarePdf: PdfRenderer | undefined;
+
+  var __diacarePdfAccounts: SharedAccountLimiter | undefined;
+}
+
+/** Makes the app's renderer count each account's renders across app servers (server start-up). */
+export function sharePdfAccountLimit(limiter: SharedAccountLimiter) {
+  globalThis.__diacarePdfAccounts = limiter;
 }
 
 function appRenderer(): PdfRenderer {
@@ -707,6 +763,7 @@ function appRenderer(): PdfRenderer {
     concurrency: env().PDF_CONCURRENCY,
     timeoutMs: env().PDF_TIMEOUT_MS,
     allowedOrigins: appOrigins(env().APP_URL, env().PORT),
+    sharedLimiter: () => globalThis.__diacarePdfAccounts,
   });
   return globalThis.__diacarePdf;
 }

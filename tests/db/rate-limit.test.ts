@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   clearRateLimit,
   clientIp,
+  givePlaceBack,
   hitRateLimit,
   pruneRateLimits,
   RATE_LIMITS,
   refundRateLimit,
+  takePlace,
 } from "~/models/rate-limit.server";
 import { db } from "~/utils/db.server";
 
@@ -162,5 +164,30 @@ describe("clientIp", () => {
     expect(clientIp(request({ "x-forwarded-for": " 2001:db8::1 " }))).toBe("2001:db8::1");
     expect(clientIp(request({}))).toBe("unknown");
     expect(clientIp(request({ "x-forwarded-for": " , 10.0.0.1" }))).toBe("unknown");
+  });
+});
+
+describe("takePlace", () => {
+  it("gives exactly `limit` places to many callers at once, and one again when one is given back", async () => {
+    const taken = await Promise.all(Array.from({ length: 10 }, () => takePlace("p:race", 2, 60)));
+    expect(taken.filter(Boolean)).toHaveLength(2);
+    expect(await takePlace("p:race", 2, 60)).toBe(false);
+    await givePlaceBack("p:race");
+    expect(await takePlace("p:race", 2, 60)).toBe(true);
+    expect(await takePlace("p:race", 2, 60)).toBe(false);
+    expect((await db().rateLimit.findUniqueOrThrow({ where: { key: "p:race" } })).count).toBe(2);
+  });
+
+  it("starts afresh once the lease has ended (places a stopped server never gave back)", async () => {
+    expect(await takePlace("p:lease", 1, 60)).toBe(true);
+    expect(await takePlace("p:lease", 1, 60)).toBe(false);
+    await db().rateLimit.update({
+      where: { key: "p:lease" },
+      data: { resetAt: new Date(Date.now() - 1000) },
+    });
+    // Giving back after the lease ended changes nothing.
+    await givePlaceBack("p:lease");
+    expect(await takePlace("p:lease", 1, 60)).toBe(true);
+    expect((await db().rateLimit.findUniqueOrThrow({ where: { key: "p:lease" } })).count).toBe(1);
   });
 });
