@@ -13,6 +13,7 @@
 #   scripts/cluster.sh stop     stops exactly what `start` started (the PIDs in the state file)
 #   scripts/cluster.sh status   exit 0 when everything runs; prints the state file
 #   scripts/cluster.sh clean    stop, then delete the cluster's folder (databases included)
+#   scripts/cluster.sh state-file   prints the state file's path (shell variables: URLs, PIDs, dirs)
 #
 # Ports: CLUSTER_HTTP_PORT (HAProxy; the app servers take the next two) and CLUSTER_PG_PORT
 # (primary; standby, primary pooler and standby pooler take the next three). The folder (data,
@@ -289,9 +290,10 @@ case "${1:-start}" in
   status)
     if everything_alive; then cat "$STATE_FILE"; else say "not running"; exit 1; fi
     ;;
+  state-file) echo "$STATE_FILE" ;;
   clean)
     stop
     rm -rf "$ROOT"
     ;;
-  *) echo "usage: $0 start|stop|status|clean" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|clean|state-file" >&2; exit 2 ;;
 esac

@@ -1,0 +1,255 @@
+// The topology of `npm run cluster`, end to end: HAProxy in front of two app servers that share
+// nothing but PostgreSQL (through PgBouncer), with lag-tolerant reads on the streaming standby.
+// Requests go through HAProxy or straight to one app server, to show that whatever one server
+// did the other one knows. Run by scripts/test-cluster.sh, which exports the state file's values.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+
+const need = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this suite with npm run test:cluster`);
+  return value;
+};
+const balancer = need("CLUSTER_URL");
+const [one, two] = need("APP_URLS").split(" ") as [string, string];
+const primary = createPrismaClient(need("PRIMARY_URL"), 2);
+const standby = new pg.Client({ connectionString: need("STANDBY_URL") });
+
+// Every request of this run comes from one made-up client address (the app servers trust one
+// proxy hop), so the per-address sign-in limits of earlier runs do not carry over.
+const clientIp = `10.${rnd()}.${rnd()}.${rnd()}`;
+function rnd() {
+  return Math.floor(Math.random() * 250) + 1;
+}
+
+const PASSWORD = "cluster-test-password-1";
+const run = `${Date.now()}-${rnd()}`;
+let email: string;
+let pid: number;
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  await standby.connect();
+  email = `cluster-${run}@test.diacare.test`;
+  const user = await primary.user.create({
+    data: {
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      identity: 1,
+      patient: { create: { timeZone: "UTC" } },
+    },
+    include: { patient: true },
+  });
+  pid = user.patient!.id;
+});
+
+afterAll(async () => {
+  await standby.end();
+  await primary.$disconnect();
+});
+
+type Jar = Map<string, string>;
+
+/** A request as a browser of `jar` makes it (cookies sent and kept), from this run's address. */
+async function send(
+  base: string,
+  path: string,
+  {
+    method = "GET",
+    jar,
+    form,
+    json,
+  }: { method?: string; jar?: Jar; form?: object; json?: object } = {},
+) {
+  const headers: Record<string, string> = { "X-Forwarded-For": clientIp };
+  if (jar?.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  let body: string | undefined;
+  if (form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(form as Record<string, string>).toString();
+  } else if (json) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(json);
+  }
+  if (method !== "GET") headers.Origin = base;
+  const response = await fetch(`${base}${path}`, { method, headers, body, redirect: "manual" });
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = cookie.split(";");
+    const [name = "", value = ""] = pair.split("=");
+    const expired = attributes.some((a) => /max-age=0\b|expires=thu, 01 jan 1970/i.test(a.trim()));
+    if (jar) {
+      if (expired || value === "") jar.delete(name.trim());
+      else jar.set(name.trim(), value);
+    }
+  }
+  return response;
+}
+
+async function signIn(base: string): Promise<Jar> {
+  const jar: Jar = new Map();
+  const answer = await send(base, "/login", {
+    method: "POST",
+    jar,
+    form: { email, password: PASSWORD, identity: "1", redirectTo: "" },
+  });
+  expect(answer.status).toBe(302);
+  expect(jar.has("__session")).toBe(true);
+  return jar;
+}
+
+const api = async (response: Response) =>
+  (await response.json()) as { code: number; msg: string; data: unknown };
+
+/** The standby's clock now: a later query there started after this. */
+async function standbyNow(): Promise<Date> {
+  return (await standby.query<{ now: Date }>("SELECT now()")).rows[0]!.now;
+}
+
+/** Client queries that ran on the standby since `since` and read CGM records. */
+async function standbyCgmReadsSince(since: Date): Promise<number> {
+  const { rows } = await standby.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
+        AND query_start >= $1 AND query ILIKE '%"CgmRecord"%'`,
+    [since],
+  );
+  return rows[0]!.n;
+}
+
+function cgmRecords(from: number, count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const minutes = (from + i) * 5;
+    const clock = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}:00`;
+    return {
+      eventIndex: from + i,
+      eventType: 7,
+      eventData: 60 + i,
+      deviceTime: `${yesterday} ${clock}`,
+    };
+  });
+}
+
+describe("the cluster", () => {
+  it("answers through HAProxy with both app servers ready", async () => {
+    for (const base of [balancer, one, two]) {
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready" });
+    }
+    const standbyState = await standby.query("SELECT pg_is_in_recovery() AS standby");
+    expect(standbyState.rows[0].standby).toBe(true);
+  });
+
+  it("keeps a session made on one server valid on the other, and ends it everywhere on sign-out", async () => {
+    const jar = await signIn(one);
+    const me = async (base: string) =>
+      (await api(await send(base, "/api/user/getUserInfo", { jar }))).code;
+    expect([await me(two), await me(balancer), await me(one)]).toEqual([200, 200, 200]);
+    const out = await send(two, "/logout", { method: "POST", jar: new Map(jar), form: {} });
+    expect(out.status).toBe(302);
+    // The old cookie is refused by both servers ("Please sign in").
+    expect([await me(one), await me(two)]).toEqual([800, 800]);
+  });
+
+  it("counts failed sign-ins across both servers", async () => {
+    const wrong = { email, password: "not-the-password", identity: "1", redirectTo: "" };
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const base = i % 2 === 0 ? one : two;
+      statuses.push((await send(base, "/login", { method: "POST", form: wrong })).status);
+    }
+    // Five failures per account and address, three on each server: the sixth is refused.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const refused = await send(one, "/login", {
+      method: "POST",
+      form: { ...wrong, password: PASSWORD },
+    });
+    expect(refused.status).toBe(429);
+    await primary.rateLimit.deleteMany({ where: { key: { contains: email } } });
+  });
+
+  it("completes once an upload whose slices went to both servers", async () => {
+    const jar = await signIn(one);
+    const opened = await api(
+      await send(one, "/api/patient-data/getSliceId", {
+        method: "POST",
+        jar,
+        json: { pid, deviceKind: "aidex", deviceSn: `CL${rnd()}`, total: 100, timeZone: "UTC" },
+      }),
+    );
+    expect(opened.code).toBe(200);
+    const sliceId = opened.data as number;
+    for (let index = 0; index < 4; index++) {
+      const base = index % 2 === 0 ? one : two;
+      const saved = await api(
+        await send(base, "/api/patient-data/sliceSave", {
+          method: "POST",
+          jar,
+          json: { sliceId, index, dataList: cgmRecords(index * 25, 25) },
+        }),
+      );
+      expect(saved).toMatchObject({ code: 200, data: { index, received: (index + 1) * 25 } });
+    }
+    // Completed on both servers: the second answers the same and queues nothing more.
+    for (const base of [two, one]) {
+      const done = await api(
+        await send(base, "/api/patient-data/completeSliceTask", {
+          method: "POST",
+          jar,
+          json: { sliceId, isSuccess: true },
+        }),
+      );
+      expect(done.code).toBe(200);
+    }
+    let summary: unknown = false;
+    for (let i = 0; i < 120 && summary === false; i++) {
+      const base = i % 2 === 0 ? one : two;
+      summary = (
+        await api(await send(base, `/api/patient-data/checkSave?sliceId=${sliceId}`, { jar }))
+      ).data;
+      if (summary === false) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(summary).toMatchObject({ status: "done", inserted: 100, duplicates: 0 });
+    expect(await primary.cgmRecord.count({ where: { patientId: pid } })).toBe(100);
+  });
+
+  it("reads reports from the standby, and a reader who just wrote from the primary", async () => {
+    const jar = await signIn(one);
+    // Signing in wrote: this reader starts without the read-from-primary cookie to show the standby.
+    jar.delete("dc_primary");
+    const list = `/api/cgms/cgm-record/findList?pid=${pid}&start=${yesterday}&end=${yesterday}`;
+
+    const beforeRead = await standbyNow();
+    const lagTolerant = await api(await send(two, list, { jar }));
+    expect(lagTolerant).toMatchObject({ code: 200, data: { count: 100 } });
+    expect(await standbyCgmReadsSince(beforeRead)).toBeGreaterThan(0);
+
+    // A write on one server: its answer keeps this reader on the primary for a few seconds.
+    const wrote = await send(one, "/api/patient-data/saveCgmsData", {
+      method: "POST",
+      jar,
+      json: { pid, deviceSn: `CW${rnd()}`, timeZone: "UTC", dataList: cgmRecords(200, 10) },
+    });
+    expect(wrote.headers.getSetCookie().join()).toMatch(/dc_primary=1; Max-Age=10/);
+    expect(await api(wrote)).toMatchObject({ code: 200, data: { inserted: 10 } });
+    const beforeOwnRead = await standbyNow();
+    const own = await api(await send(two, list, { jar }));
+    expect(own).toMatchObject({ code: 200, data: { count: 110 } });
+    expect(await standbyCgmReadsSince(beforeOwnRead)).toBe(0);
+  });
+
+  it("counts an account's PDFs in flight across both servers", async () => {
+    const jar = await signIn(one);
+    const pdf = `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`;
+    const answers = await Promise.all([one, two, one, two].map((base) => send(base, pdf, { jar })));
+    const statuses = answers.map((a) => a.status).sort();
+    // Two renders per account at once: without the shared count each server would take two.
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    for (const answer of answers) {
+      if (answer.status === 200) expect(answer.headers.get("content-type")).toBe("application/pdf");
+      else expect(answer.headers.get("retry-after")).toBeTruthy();
+    }
+  });
+});
