@@ -292,8 +292,9 @@ case "${1:-start}" in
     ;;
   state-file) echo "$STATE_FILE" ;;
   clean)
-    stop
+    stop >/dev/null 2>&1
     rm -rf "$ROOT"
+    say "stopped; deleted $ROOT"
     ;;
   *) echo "usage: $0 start|stop|status|clean|state-file" >&2; exit 2 ;;
 esac
