@@ -107,6 +107,10 @@ start_bouncer() {
   sed -e "s|@STATE@|$STATE|g" -e "s|@DB@|$DB|g" -e "s|@PG_PORT@|$target|g" \
     -e "s|@LISTEN_PORT@|$listen|g" -e "s|@NAME@|$name|g" \
     deploy/cluster/pgbouncer.ini >"$STATE/pgbouncer-$name.ini"
+  if [ "$name" = standby ]; then
+    # With the standby down, a read waits 3 s at most before the app reads from the primary.
+    printf '%s\n' "query_wait_timeout = 3" "client_login_timeout = 3" "server_login_retry = 1" >>"$STATE/pgbouncer-$name.ini"
+  fi
   as_pg pgbouncer -d "$STATE/pgbouncer-$name.ini"
   wait_for "PgBouncer $name" 30 bash -c "[ -s '$pidfile' ]"
 }

@@ -16,13 +16,71 @@ declare global {
 
   var __diacareReadPrisma: PrismaClient | undefined;
 
+  var __diacareStandbyPausedUntil: number | undefined;
+
   var __diacareReadRouting: AsyncLocalStorage<ReadRouting> | undefined;
 }
 
 /** A Prisma client on `databaseUrl` through the node-postgres driver adapter. */
-export function createPrismaClient(databaseUrl: string, maxConnections = 10) {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: maxConnections });
+export function createPrismaClient(
+  databaseUrl: string,
+  maxConnections = 10,
+  { connectTimeoutMs }: { connectTimeoutMs?: number } = {},
+) {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    max: maxConnections,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+  });
   return new PrismaClient({ adapter });
+}
+
+/** How long reads skip a standby that failed to answer before trying it again. */
+export const STANDBY_PAUSE_MS = 5_000;
+/** A standby (or its pooler) that takes longer to connect counts as down. */
+const STANDBY_CONNECT_TIMEOUT_MS = 2_000;
+/** Prisma's codes for a database it cannot reach or that closed the connection. */
+const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017"]);
+const UNREACHABLE_SYSTEM_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+
+/**
+ * Whether a failed query says the database is unreachable (rather than that the query was
+ * wrong): Prisma's connection codes, socket errors, and the SQLSTATEs of class 08 (connection
+ * exception, which PgBouncer also answers when its server is down) and 57P01-57P03 (the server
+ * is shutting down or starting). A raw query's SQLSTATE is only in its message.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const codes: string[] = [];
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const e = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    for (const code of [e.code, e.originalCode]) if (typeof code === "string") codes.push(code);
+    if (typeof e.message === "string") messages.push(e.message);
+    current = e.cause;
+  }
+  for (const message of messages) {
+    const sqlState = /Code: `([0-9A-Z]{5})`/.exec(message)?.[1];
+    if (sqlState) codes.push(sqlState);
+    if (/\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated)\b/.test(message))
+      codes.push("ECONNREFUSED");
+    if (/timeout exceeded when trying to connect/i.test(message)) codes.push("ETIMEDOUT");
+    // Prisma's words for P1001 and P1017 where a raw query reports no code of its own.
+    if (/Can't reach database server|Server has closed the connection/.test(message))
+      codes.push("P1001");
+  }
+  return codes.some(
+    (code) =>
+      UNREACHABLE_PRISMA_CODES.has(code) ||
+      UNREACHABLE_SYSTEM_CODES.has(code) ||
+      /^08[0-9A-Z]{3}$/.test(code) ||
+      ["57P01", "57P02", "57P03"].includes(code),
+  );
 }
 
 const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -64,8 +122,49 @@ export function readDb(): PrismaClient {
   const url = process.env.DATABASE_READ_URL;
   const routing = readRouting().getStore();
   if (!url || !routing || routing.primary) return db();
-  globalThis.__diacareReadPrisma ??= createPrismaClient(url, poolSize());
+  if ((globalThis.__diacareStandbyPausedUntil ?? 0) > Date.now()) return db();
+  globalThis.__diacareReadPrisma ??= standbyClient(url);
   return globalThis.__diacareReadPrisma;
+}
+
+/**
+ * The standby's client: a read it cannot answer because it is unreachable is read again from the
+ * primary, and for STANDBY_PAUSE_MS every read goes to the primary; then the standby is tried
+ * again. A standby that is stopped or restarting costs the reader a short wait, not an error.
+ */
+function standbyClient(url: string): PrismaClient {
+  const standby = createPrismaClient(url, poolSize(), {
+    connectTimeoutMs: STANDBY_CONNECT_TIMEOUT_MS,
+  });
+  return standby.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          if (!isUnreachable(error)) throw error;
+          globalThis.__diacareStandbyPausedUntil = Date.now() + STANDBY_PAUSE_MS;
+          console.warn(
+            `[db] standby unreachable, reading from the primary for ${STANDBY_PAUSE_MS} ms:`,
+            error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : error,
+          );
+          return onPrimary(model, operation, args);
+        }
+      },
+    },
+  }) as unknown as PrismaClient;
+}
+
+/** Runs one Prisma operation (a model's, or a raw query) on the primary. */
+function onPrimary(model: string | undefined, operation: string, args: unknown): Promise<unknown> {
+  type Operation = (args: unknown) => Promise<unknown>;
+  const primary = db() as unknown as Record<string, Record<string, Operation> | Operation>;
+  if (!model) return (primary[operation] as Operation).call(primary, args);
+  const delegate = primary[model.charAt(0).toLowerCase() + model.slice(1)] as Record<
+    string,
+    Operation
+  >;
+  return delegate[operation]!.call(delegate, args);
 }
 
 /** Closes the primary's and the standby's connections (server shutdown). */
@@ -73,5 +172,6 @@ export async function disconnectDatabases(): Promise<void> {
   const clients = [globalThis.__diacarePrisma, globalThis.__diacareReadPrisma];
   globalThis.__diacarePrisma = undefined;
   globalThis.__diacareReadPrisma = undefined;
+  globalThis.__diacareStandbyPausedUntil = undefined;
   await Promise.all(clients.map((client) => client?.$disconnect()));
 }

@@ -2,6 +2,8 @@
 // nothing but PostgreSQL (through PgBouncer), with lag-tolerant reads on the streaming standby.
 // Requests go through HAProxy or straight to one app server, to show that whatever one server
 // did the other one knows. Run by scripts/test-cluster.sh, which exports the state file's values.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/utils/db.server";
@@ -15,7 +17,7 @@ const need = (name: string) => {
 const balancer = need("CLUSTER_URL");
 const [one, two] = need("APP_URLS").split(" ") as [string, string];
 const primary = createPrismaClient(need("PRIMARY_URL"), 2);
-const standby = new pg.Client({ connectionString: need("STANDBY_URL") });
+let standby = new pg.Client({ connectionString: need("STANDBY_URL") });
 
 // Every request of this run comes from one made-up client address (the app servers trust one
 // proxy hop), so the per-address sign-in limits of earlier runs do not carry over.
@@ -252,4 +254,51 @@ describe("the cluster", () => {
       else expect(answer.headers.get("retry-after")).toBeTruthy();
     }
   });
+
+  it("reads from the primary while the standby is stopped, and from the standby again once it is back", async () => {
+    const jar = await signIn(one);
+    jar.delete("dc_primary");
+    const list = `/api/cgms/cgm-record/findList?pid=${pid}&start=${yesterday}&end=${yesterday}`;
+    const data = need("STANDBY_DATA");
+    await standby.end();
+    pgCtl(["-D", data, "-m", "fast", "-w", "stop"]);
+    try {
+      const took: number[] = [];
+      for (const base of [one, two, balancer, one]) {
+        const started = Date.now();
+        expect(await api(await send(base, list, { jar }))).toMatchObject({
+          code: 200,
+          data: { count: 110 },
+        });
+        took.push(Date.now() - started);
+      }
+      console.log(`reads with the standby stopped took ${took.join(", ")} ms`);
+      // At most the standby pooler's wait for its server (3 s) and the reading itself.
+      for (const ms of took) expect(ms).toBeLessThan(8_000);
+    } finally {
+      pgCtl(["-D", data, "-l", path.join(path.dirname(data), "standby.log"), "-w", "start"]);
+      standby = new pg.Client({ connectionString: need("STANDBY_URL") });
+      await standby.connect();
+    }
+    // After the pause (5 s) the servers try the standby again, and it answers.
+    const since = await standbyNow();
+    let onStandby = 0;
+    for (let i = 0; i < 30 && onStandby === 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const base of [one, two])
+        expect(await api(await send(base, list, { jar }))).toMatchObject({ code: 200 });
+      onStandby = await standbyCgmReadsSince(since);
+    }
+    expect(onStandby).toBeGreaterThan(0);
+  });
 });
+
+/** pg_ctl of PostgreSQL 15, as the `postgres` user when this runs as root. */
+function pgCtl(args: string[]) {
+  const pgCtlPath = "/usr/lib/postgresql/15/bin/pg_ctl";
+  const [file, argv] =
+    process.getuid?.() === 0
+      ? ["runuser", ["-u", "postgres", "--", pgCtlPath, ...args]]
+      : [pgCtlPath, args];
+  execFileSync(file as string, argv as string[], { stdio: "ignore", cwd: "/" });
+}
