@@ -14,6 +14,7 @@
 #   scripts/cluster.sh status   exit 0 when everything runs; prints the state file
 #   scripts/cluster.sh clean    stop, then delete the cluster's folder (databases included)
 #   scripts/cluster.sh state-file   prints the state file's path (shell variables: URLs, PIDs, dirs)
+#   scripts/cluster.sh restart-app N   stops app server N (0 or 1) with SIGTERM and starts it again
 #
 # Ports: CLUSTER_HTTP_PORT (HAProxy; the app servers take the next two) and CLUSTER_PG_PORT
 # (primary; standby, primary pooler and standby pooler take the next three). The folder (data,
@@ -246,6 +247,22 @@ start() {
   say "running at http://$HOST:$HTTP_PORT (started in $((SECONDS - started)) s; state: $STATE_FILE)"
 }
 
+# Restarts one app server (0 or 1) the way a rolling update does: SIGTERM, wait until it has
+# drained and exited (or is gone already), start it again, wait for /readyz.
+restart_app() {
+  local i=$1 pid
+  [ -f "$STATE_FILE" ] || { say "not running"; exit 1; }
+  pid=$(cat "$STATE/app-$i.pid" 2>/dev/null || true)
+  if alive "$pid"; then
+    kill -TERM "$pid"
+    wait_gone 15 "$pid"
+  fi
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  start_app "$i"
+  wait_for "app server $((i + 1))" 180 ready "${APP_PORTS[$i]}"
+  write_state
+}
+
 stop_pid() {
   local pid=$1 signal=${2:-TERM}
   alive "$pid" || return 0
@@ -295,10 +312,11 @@ case "${1:-start}" in
     if everything_alive; then cat "$STATE_FILE"; else say "not running"; exit 1; fi
     ;;
   state-file) echo "$STATE_FILE" ;;
+  restart-app) restart_app "${2:?which app server: 0 or 1}" ;;
   clean)
     stop >/dev/null 2>&1
     rm -rf "$ROOT"
     say "stopped; deleted $ROOT"
     ;;
-  *) echo "usage: $0 start|stop|status|clean|state-file" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|clean|state-file|restart-app N" >&2; exit 2 ;;
 esac

@@ -17,7 +17,8 @@ export type Readiness = {
   checks: Record<string, string>;
 };
 
-const CHECK_TIMEOUT_MS = 1_000;
+/** A loaded server answers slowly but is still ready: only a check this late counts as failed. */
+const CHECK_TIMEOUT_MS = 3_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
