@@ -22,6 +22,8 @@
 # CLUSTER_DIR. PostgreSQL and PgBouncer refuse to run as root: as root they run as `postgres`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# haproxy and pgbouncer live in /usr/sbin, which an ordinary user's PATH may lack.
+PATH="$PATH:/usr/sbin"
 PROJECT="$PWD"
 HTTP_PORT="${CLUSTER_HTTP_PORT:-3501}"
 PG_PORT="${CLUSTER_PG_PORT:-54401}"
