@@ -35,6 +35,18 @@ export function visiblePatientSql(viewer: Viewer, alias: Prisma.Sql): Prisma.Sql
   return Prisma.sql`(${own} OR EXISTS (SELECT 1 FROM "ReadPower" rp WHERE rp."providerId" = ${alias}."userId" AND rp."readerId" = ${viewer.id} AND rp.state = ${ShareState.Accepted}))`;
 }
 
+/**
+ * The records of other people that `viewer` may read now (accepted shares; none for a clinic not
+ * yet approved), decided on the primary: a list whose figures are read on a standby must not show
+ * a patient whose share ended a moment ago, before the standby has replayed that.
+ */
+export async function sharedPatientIds(viewer: Viewer): Promise<number[]> {
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT p.id FROM "Patient" p
+     WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id}`;
+  return rows.map((r) => r.id);
+}
+
 type PatientUser = {
   id: number;
   email: string;

@@ -1,16 +1,17 @@
-import { Prisma } from "@prisma/client";
-import { ShareState } from "~/domain/codes";
 import type { DashboardPatient } from "~/report/dashboard";
 import { readDb } from "~/utils/db.server";
-import { visiblePatientSql, type Viewer } from "./access.server";
+import { sharedPatientIds, type Viewer } from "./access.server";
+import { numberArray } from "./pg-array";
 
 /**
  * What the institution dashboard counts, one row per patient who shares their data with the
- * viewer (an accepted share to the viewer's account), under the access rule: a clinic whose
- * organisation audit is not approved sees none. The viewer's own record is not counted, nor any
+ * viewer (an accepted share to the viewer's account), under the access rule, decided on the
+ * primary: a clinic whose organisation audit is not approved sees none. The viewer's own record is not counted, nor any
  * patient who shares only with someone else.
  */
 export async function sharingPatientFacts(viewer: Viewer): Promise<DashboardPatient[]> {
+  const patientIds = await sharedPatientIds(viewer);
+  if (patientIds.length === 0) return [];
   const rows = await readDb().$queryRaw<
     { gender: string | null; birthDate: Date | null; diabetesType: string | null }[]
   >`
@@ -18,9 +19,7 @@ export async function sharingPatientFacts(viewer: Viewer): Promise<DashboardPati
       FROM "Patient" p
       JOIN "User" u ON u.id = p."userId"
       LEFT JOIN "Option" o ON o.id = p."diabetesTypeId"
-     WHERE p."userId" <> ${viewer.id}
-       AND EXISTS (SELECT 1 FROM "ReadPower" rp WHERE rp."providerId" = p."userId" AND rp."readerId" = ${viewer.id} AND rp.state = ${ShareState.Accepted})
-       AND ${visiblePatientSql(viewer, Prisma.sql`p`)}`;
+     WHERE p.id = ANY(${numberArray(patientIds)}::int[])`;
   return rows.map((r) => ({
     gender: r.gender,
     birthDate: r.birthDate ? r.birthDate.toISOString().slice(0, 10) : null,

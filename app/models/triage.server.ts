@@ -17,12 +17,14 @@ import {
   type TriageSort,
 } from "~/schemas/triage";
 import { readDb } from "~/utils/db.server";
-import { visiblePatientSql, type Viewer } from "./access.server";
+import { sharedPatientIds, type Viewer } from "./access.server";
+import { numberArray } from "./pg-array";
 
 /**
  * The counts behind the clinic's triage list (app/report/triage.ts), for every patient who shares
- * with the viewer, in one statement: the access rule (`visiblePatientSql`) picks the patients
- * (not the viewer's own record), and per patient the period (7, 14 or 30 local days) and the
+ * with the viewer, in one statement on the reading database: the access rule picks the patients
+ * (not the viewer's own record) on the primary first (`sharedPatientIds`, never a lagging
+ * standby's view of the shares), and per patient the period (7, 14 or 30 local days) and the
  * previous one of the same length, the band counts and the mean of its CGM readings, the 5-minute
  * slots with a reading in each period, the local days with data, the newest finished upload, the
  * category and the viewer's own tags. The flag and tag filters and the order are applied in the
@@ -192,11 +194,13 @@ export async function triageRows(viewer: Viewer, options: TriageListOptions): Pr
   );
   const total = (column: string) =>
     Prisma.raw(`(s."${column}" + coalesce(n."${column}", 0))::int AS "${column}"`);
+  const patientIds = await sharedPatientIds(viewer);
+  if (patientIds.length === 0) return [];
   const rows = await readDb().$queryRaw<RawRow[]>`
     WITH t AS (
       SELECT p.id, p."userId", p."timeZone", (${now}::timestamptz AT TIME ZONE p."timeZone")::date AS today
         FROM "Patient" p
-       WHERE ${visiblePatientSql(viewer, Prisma.sql`p`)} AND p."userId" <> ${viewer.id} ${tagged}
+       WHERE p.id = ANY(${numberArray(patientIds)}::int[]) ${tagged}
     ), w AS MATERIALIZED ( -- computed once per patient: inlined, the time-zone arithmetic would run per row
       SELECT w.*, cgm_local_midnight(w.today, w."timeZone") AS "todayStart",
              cgm_local_midnight(w.today - ${days - 1}::int, w."timeZone") AS "curStart",
