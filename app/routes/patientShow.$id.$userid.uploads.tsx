@@ -137,13 +137,7 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
       <td data-label={label("operator")}>
         {item.operator.you ? t("uploads.you") : item.operator.name}
       </td>
-      <td data-label={label("dates")}>
-        {item.dates
-          ? item.dates.first === item.dates.last
-            ? item.dates.first
-            : `${item.dates.first} – ${item.dates.last}`
-          : "—"}
-      </td>
+      <td data-label={label("dates")}>{item.dates ?? "—"}</td>
       <td data-label={label("records")}>
         <dl className={s.counts}>
           {COUNTS.map((count) => (

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Bundle, DiagnosticReport, Observation } from "@medplum/fhirtypes";
-import { displayDate } from "../../app/report/day";
+import { formatDateRange } from "../../app/report/locale-format";
 import { CGM_PROFILES } from "../../app/report/fhir-cgm-summary";
 import { createAcceptedShare, createUser, readsLogged } from "./db";
 import { tr } from "./i18n";
@@ -134,7 +134,7 @@ test.describe("HL7 FHIR CGM summary download", () => {
         .filter({ hasText: "Fred Interop" })
         .filter({ hasText: tr("en", "accessLog.actions.read_cgmSummary", "sharing") })
         .filter({ hasText: tr("en", "accessLog.channels.fhir", "sharing") })
-        .filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` }),
+        .filter({ hasText: formatDateRange(start, end, "en") }),
     ).toHaveCount(1);
     await own.close();
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DayNavigation } from "~/services/patient-view.server";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import type { PumpDayModel, PumpTableRow } from "~/report/pump-day-model";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { formatGlucose, formatNumber } from "~/report/units";
@@ -78,7 +78,9 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
             </p>
           ) : null}
           <table className={`${s.table} ${st.stackTable}`} data-testid="daily-table">
-            <caption>{t("daily.tableCaption", { date: displayDate(nav.date) })}</caption>
+            <caption>
+              {t("daily.tableCaption", { date: formatDate(nav.date, i18n.language) })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t("daily.time")}</th>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { GlucoseSummary } from "~/report/bg-range";
 import type { BloodTestsReport, LogbookValue } from "~/report/blood-tests-report";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import type { MealPeriodBounds } from "~/report/meal-periods";
 import { formatGlucose, isAboveRange, isBelowRange, type GlucoseClass } from "~/report/units";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
@@ -27,6 +27,7 @@ function useLogbookFormat(unit: GlucoseUnit) {
   const unitText = t(`common:units.${unit}`);
   return {
     t,
+    locale,
     unitText,
     number: (mgdl: number | null) => formatGlucose(mgdl, unit, locale),
     glucose: (mgdl: number | null) => `${formatGlucose(mgdl, unit, locale)} ${unitText}`,
@@ -97,7 +98,7 @@ function periodHeading(period: MealPeriodBounds) {
  */
 export function BloodTestsLogbook({ report, unit }: Props) {
   const format = useLogbookFormat(unit);
-  const { t, glucose, number } = format;
+  const { t, locale, glucose, number } = format;
   const { columns, limits } = report;
   const footer: { key: string; label: string; cell: (summary: GlucoseSummary) => string }[] = [
     {
@@ -128,8 +129,8 @@ export function BloodTestsLogbook({ report, unit }: Props) {
         <table className={`${s.table} ${s.logbook}`} data-testid="blood-tests-logbook">
           <caption className={s.logbookCaption}>
             {t("bloodTests.caption", {
-              from: displayDate(report.from),
-              to: displayDate(report.to),
+              from: formatDate(report.from, locale),
+              to: formatDate(report.to, locale),
               unit: t(`common:units.${unit}`),
             })}
           </caption>
@@ -149,7 +150,7 @@ export function BloodTestsLogbook({ report, unit }: Props) {
           <tbody>
             {report.days.map((day) => (
               <tr key={day.date} data-date={day.date}>
-                <th scope="row">{displayDate(day.date)}</th>
+                <th scope="row">{formatDate(day.date, locale)}</th>
                 {day.cells.map((cell, i) => (
                   <td key={columns[i]!.key} data-period={columns[i]!.key}>
                     {cell.map((value, k) => (

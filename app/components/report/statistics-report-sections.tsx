@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DataKind } from "~/metrics/coverage";
-import { displayDate } from "~/report/day";
+import { formatDateRange } from "~/report/locale-format";
 import {
   convertsWithUnit,
   type PeriodSummary,
@@ -141,9 +141,9 @@ export function StatisticsPeriods({ report }: Props) {
               <th scope="row" data-label={t("statistics.period")}>
                 {label}
               </th>
-              <td
-                data-label={t("statistics.dates")}
-              >{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
+              <td data-label={t("statistics.dates")}>
+                {formatDateRange(period.from, period.to, i18n.language)}
+              </td>
               <td data-label={t("statistics.readings")} className={s.numeric}>
                 {period.readings}
               </td>
