@@ -12,7 +12,7 @@ import {
   formatDateTime,
   formatDayMonth,
 } from "~/report/locale-format";
-import { classify, formatGlucose, formatNumber } from "~/report/units";
+import { classify, formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
@@ -153,7 +153,7 @@ export default function CgmPrint() {
               <Figure label={t("cgm.lowest")} note={t("cgm.at", { time: at(report.lowestAt) })}>
                 {glucose(report.lowest)}
               </Figure>
-              <Figure label={t("cgm.count")}>{report.readingCount}</Figure>
+              <Figure label={t("cgm.count")}>{formatQuantity(report.readingCount, locale)}</Figure>
               <Figure label={t("cgm.average")}>{glucose(report.mean)}</Figure>
               <Figure
                 label={t("cgm.above")}

@@ -101,7 +101,7 @@ test.describe("CGM report", () => {
     await page.getByRole("button", { name: r("common.preview") }).click();
     await expect(page.getByTestId("report-range")).toHaveText(formatDateRange(start, end, "en"));
     await expect(figure(page, r("cgm.average"))).toHaveText("7.5 mmol/L");
-    await expect(figure(page, r("cgm.count"))).toHaveText("2016");
+    await expect(figure(page, r("cgm.count"))).toHaveText("2,016");
     // Each day's chart is captioned with its date and key figures (its text alternative): 288
     // readings. The first day: mean (288 x 135 + 333) / 288 = 136.16 mg/dL = 7.56 -> 7.6 mmol/L,
     // lowest 63 / 18 = 3.5, highest the spike, 396 / 18 = 22.0. The others: mean 540 / 4 = 135
@@ -491,7 +491,7 @@ test.describe("Statistics report", () => {
     await expect(
       page.getByTestId("statistic-TIR").getByTestId("current").getByTestId("value"),
     ).toHaveText("50.0");
-    await expect(page.getByTestId("period-current")).toContainText("2016");
+    await expect(page.getByTestId("period-current")).toContainText("2,016");
     await expect(page.getByTestId("method-MAGE")).toContainText(
       "MAGE: moving averages 5/32 points on a 5-minute grid",
     );

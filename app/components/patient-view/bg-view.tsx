@@ -7,7 +7,7 @@ import { QuickRangeButtons } from "../quick-ranges";
 import { displayDate } from "~/report/day";
 import { formatDate } from "~/report/locale-format";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as layout from "~/styles/layout.css";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
@@ -80,7 +80,7 @@ export function BgView({ range, model, chart, unit }: Props) {
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
             <Stat label={t("bg.average")}>{glucose(summary.mean)}</Stat>
-            <Stat label={t("bg.count")}>{summary.count}</Stat>
+            <Stat label={t("bg.count")}>{formatQuantity(summary.count, locale)}</Stat>
             <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>
               {t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}
             </Stat>

@@ -8,7 +8,7 @@ import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
 import { formatDate } from "~/report/locale-format";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import { QuickRangeButtons } from "../quick-ranges";
@@ -261,7 +261,7 @@ function OverlayFigures({ data, unit }: { data: OverlayData; unit: GlucoseUnit }
         <Stat label={t("cgms.cv")}>{pct(stats.cv)}</Stat>
         <Stat label={t("cgms.gmi")}>{pct(stats.gmi)}</Stat>
         <Stat label={t("cgms.active")}>{pct(stats.activePercent)}</Stat>
-        <Stat label={t("cgms.count")}>{stats.readings}</Stat>
+        <Stat label={t("cgms.count")}>{formatQuantity(stats.readings, i18n.language)}</Stat>
       </dl>
     </>
   );

@@ -3,7 +3,13 @@ import type { GlucoseSummary } from "~/report/bg-range";
 import type { BloodTestsReport, LogbookValue } from "~/report/blood-tests-report";
 import { formatDate } from "~/report/locale-format";
 import type { MealPeriodBounds } from "~/report/meal-periods";
-import { formatGlucose, isAboveRange, isBelowRange, type GlucoseClass } from "~/report/units";
+import {
+  formatGlucose,
+  formatQuantity,
+  isAboveRange,
+  isBelowRange,
+  type GlucoseClass,
+} from "~/report/units";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import * as s from "~/styles/report.css";
 import { Figure, ReportSection } from "./report-page";
@@ -36,14 +42,16 @@ function useLogbookFormat(unit: GlucoseUnit) {
 
 /** The period's figures: average, number of values and lows of every value, the range and the days with values. */
 export function BloodTestsFigures({ report, unit }: Props) {
-  const { t, glucose, number } = useLogbookFormat(unit);
+  const { t, locale, glucose, number } = useLogbookFormat(unit);
   const { total, limits } = report;
   return (
     <ReportSection id="blood-tests-figures" title={t("bloodTests.figures")}>
       <dl className={s.figures} data-testid="blood-tests-figures">
         <Figure label={t("bloodTests.average")}>{glucose(total.mean)}</Figure>
-        <Figure label={t("bloodTests.count")}>{total.count}</Figure>
-        <Figure label={t("bloodTests.lows", { limit: glucose(limits.low) })}>{total.low}</Figure>
+        <Figure label={t("bloodTests.count")}>{formatQuantity(total.count, locale)}</Figure>
+        <Figure label={t("bloodTests.lows", { limit: glucose(limits.low) })}>
+          {formatQuantity(total.low, locale)}
+        </Figure>
         <Figure label={t("bloodTests.targetRange")}>
           {`${number(limits.low)}–${glucose(limits.high)}`}
         </Figure>
@@ -109,12 +117,12 @@ export function BloodTestsLogbook({ report, unit }: Props) {
     {
       key: "count",
       label: t("bloodTests.columnCount"),
-      cell: (summary) => String(summary.count),
+      cell: (summary) => formatQuantity(summary.count, locale),
     },
     {
       key: "lows",
       label: t("bloodTests.columnLows"),
-      cell: (summary) => String(summary.low),
+      cell: (summary) => formatQuantity(summary.low, locale),
     },
   ];
   return (

@@ -8,7 +8,7 @@ import {
 } from "~/report/pump-settings";
 import { formatDate, formatDateClock } from "~/report/locale-format";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { classify, formatGlucose, formatNumber } from "~/report/units";
+import { classify, formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { Figure, ReportSection } from "./report-page";
@@ -48,7 +48,9 @@ export function PumpSummary({ report, unit }: SectionProps) {
       <ReportSection id="pump-glucose" title={t("pump.glucose")}>
         <dl className={s.figures} data-testid="pump-glucose">
           <Figure label={t("pump.average")}>{glucose(report.glucoseSummary.mean)}</Figure>
-          <Figure label={t("pump.count")}>{report.glucoseSummary.count}</Figure>
+          <Figure label={t("pump.count")}>
+            {formatQuantity(report.glucoseSummary.count, locale)}
+          </Figure>
           <Figure
             label={t("pump.high")}
             note={t("pump.values", { count: report.glucoseSummary.high })}
@@ -75,7 +77,9 @@ export function PumpSummary({ report, unit }: SectionProps) {
           <Figure label={t("pump.bolus")} note={percent(report.insulinTotals.bolusPercent)}>
             {insulin(report.insulinTotals.bolus)}
           </Figure>
-          <Figure label={t("pump.points")}>{report.insulinTotals.recordCount}</Figure>
+          <Figure label={t("pump.points")}>
+            {formatQuantity(report.insulinTotals.recordCount, locale)}
+          </Figure>
           <Figure
             label={t("pump.choAvg")}
             note={t("pump.choPerMeal", {

@@ -9,7 +9,13 @@ import {
   type StatisticUnitKind,
 } from "~/report/statistics-report";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatNumber, NO_VALUE_TEXT, roundHalfUp, unitDecimals } from "~/report/units";
+import {
+  formatNumber,
+  formatQuantity,
+  NO_VALUE_TEXT,
+  roundHalfUp,
+  unitDecimals,
+} from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";
@@ -145,7 +151,7 @@ export function StatisticsPeriods({ report }: Props) {
                 {formatDateRange(period.from, period.to, i18n.language)}
               </td>
               <td data-label={t("statistics.readings")} className={s.numeric}>
-                {period.readings}
+                {formatQuantity(period.readings, i18n.language)}
               </td>
               <td data-label={t("statistics.daysWithData")} className={s.numeric}>
                 {t("statistics.daysOf", {
