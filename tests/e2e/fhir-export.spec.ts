@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Bundle, DiagnosticReport, Observation } from "@medplum/fhirtypes";
 import { formatDateRange } from "../../app/report/locale-format";
+import { contractProblem } from "../support/api-contract";
 import { CGM_PROFILES } from "../../app/report/fhir-cgm-summary";
 import { createAcceptedShare, createUser, readsLogged } from "./db";
 import { tr } from "./i18n";
@@ -145,6 +146,7 @@ test.describe("HL7 FHIR CGM summary download", () => {
     expect(viaApi.status()).toBe(200);
     expect(viaApi.headers()["content-type"]).toBe("application/fhir+json; charset=utf-8");
     const apiBundle = (await viaApi.json()) as Bundle;
+    expect(contractProblem("GET", viaApi.url(), viaApi.status(), apiBundle)).toBeNull();
     const apiReport = apiBundle.entry!.find((e) => e.resource!.resourceType === "DiagnosticReport")!
       .resource as DiagnosticReport;
     expect(
