@@ -190,6 +190,8 @@ export const API_CALLS: readonly ApiCall[] = [
     area: "accounts",
     contract: "spec",
     summary: "Sign in; the token is answered in data and in the `token` header",
+    description:
+      "Our addition to the spec's answer: `data.active`, whether the account is activated (an inactive one is sent to /active).",
     auth: "none",
     body: apiLoginSchema,
     data: answers.loginData,
@@ -230,7 +232,12 @@ export const API_CALLS: readonly ApiCall[] = [
     auth: "optional",
     body: sendMailSchema,
     data: z.null(),
-    codes: { 400: BAD_INPUT, 429: RATE_LIMITED, 800: "changeEmail without a token" },
+    codes: {
+      400: BAD_INPUT,
+      429: RATE_LIMITED,
+      503: "the email could not be handed to the mail server; the code is withdrawn, ask again",
+      800: "changeEmail without a token",
+    },
   },
   {
     method: "post",
@@ -531,7 +538,7 @@ export const API_CALLS: readonly ApiCall[] = [
     data: answers.shareSearchData,
     codes: {
       400: BAD_INPUT,
-      403: "a clinic whose organisation is not approved",
+      403: "a clinic whose organisation is not approved (our addition, as for invite)",
       429: RATE_LIMITED,
     },
   },
@@ -577,6 +584,7 @@ export const API_CALLS: readonly ApiCall[] = [
     area: "sharing",
     contract: "spec",
     summary: "Either side removes a share",
+    description: "Our addition: the spec shows no answer; `data` names the removed share.",
     auth: "token",
     body: deleteShareSchema,
     data: answers.deletedShareData,
@@ -588,6 +596,8 @@ export const API_CALLS: readonly ApiCall[] = [
     area: "sharing",
     contract: "spec",
     summary: "Answer an invitation from its email link",
+    description:
+      "Our addition: the spec shows no answer; `data` is the share as `process` answers it.",
     auth: "none",
     body: processFromEmailSchema,
     data: answers.shareItem,

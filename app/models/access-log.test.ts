@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "./access-log";
+import { accessActionKeys, accessLogPage, accessRoleKey } from "./access-log";
 
 const sharing = JSON.parse(readFileSync("locales/en/sharing.json", "utf8"));
 
@@ -16,29 +16,6 @@ async function english(keys: string[]): Promise<string> {
   });
   return i18n.t(keys);
 }
-
-describe("accessTimeText: the time on the clock of the patient's zone", () => {
-  it("writes YYYY/MM/DD HH:mm in that zone, not in UTC", () => {
-    const at = new Date("2026-11-25T15:04:30Z");
-    expect(accessTimeText(at, "America/New_York")).toBe("2026/11/25 10:04");
-    expect(accessTimeText(at, "Europe/Warsaw")).toBe("2026/11/25 16:04");
-    expect(accessTimeText(at, "UTC")).toBe("2026/11/25 15:04");
-    // Late evening in New York is the next day in UTC.
-    expect(accessTimeText(new Date("2026-11-26T02:15:00Z"), "America/New_York")).toBe(
-      "2026/11/25 21:15",
-    );
-  });
-
-  it("follows daylight-saving changes", () => {
-    // Warsaw 2026-03-29: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
-    expect(accessTimeText(new Date("2026-03-29T00:30:00Z"), "Europe/Warsaw")).toBe(
-      "2026/03/29 01:30",
-    );
-    expect(accessTimeText(new Date("2026-03-29T01:30:00Z"), "Europe/Warsaw")).toBe(
-      "2026/03/29 03:30",
-    );
-  });
-});
 
 describe("accessActionKeys: plain words, never the action code", () => {
   it("a report printed as a PDF, the same report read on a page, and the former page-named codes", async () => {

@@ -1,10 +1,9 @@
 /**
  * How "Who viewed my data" shows an access-log entry to the patient: the time on the clock of the
- * patient's time zone, the reader's role, and what happened in plain words, never the internal
+ * patient's time zone (written with app/report/locale-format.ts), the reader's role, and what happened in plain words, never the internal
  * action code. Pure functions: the page computes the time text on the server, so that the
  * document and the hydrated page show the same text whatever the browser's own time zone.
  */
-import { Temporal } from "temporal-polyfill";
 import { Identity } from "~/domain/codes";
 import { REPORT_KINDS, reportPurpose, type ReportKind } from "~/report/report-kinds";
 
@@ -52,13 +51,6 @@ export function accessRoleKey(
   if (!actor) return null;
   if (actor.role === "admin") return "accessLog.roles.staff";
   return actor.identity === Identity.Clinic ? "accessLog.roles.clinic" : "accessLog.roles.person";
-}
-
-/** An instant on the clock of `timeZone`, as the app writes times: "YYYY/MM/DD HH:mm". */
-export function accessTimeText(at: Date, timeZone: string): string {
-  const local = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${local.year}/${two(local.month)}/${two(local.day)} ${two(local.hour)}:${two(local.minute)}`;
 }
 
 /** The page of a list of `total` entries, `pageSize` a page, that `asked` names (1 to the last page). */

@@ -1,7 +1,8 @@
 import { Prisma, type AccessChannel } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
-import { accessActionKeys, accessLogPage, accessRoleKey, accessTimeText } from "./access-log";
+import { formatDateTime } from "~/report/locale-format";
+import { accessActionKeys, accessLogPage, accessRoleKey } from "./access-log";
 
 /**
  * Writes one read of a patient's data to the access log: who, which patient, what, through which
@@ -45,12 +46,12 @@ function loggedRange(detail: Prisma.JsonValue): { start: string; end: string } |
  * "Who viewed my data": the entries of the access log for the viewer's own patient record, by
  * anyone but the viewer, newest first (entries of the same instant: the later written first),
  * `pageSize` a page (a page past the end is the last page). Each entry carries its time on the
- * clock of the patient's time zone, the reader's name and role, and the translation keys of what
+ * clock of the patient's time zone in the reader's language, the reader's name and role, and the translation keys of what
  * happened (app/models/access-log.ts).
  */
 export async function listAccessToMyData(
   userId: number,
-  { page: asked, pageSize }: { page: number; pageSize: number },
+  { page: asked, pageSize, locale }: { page: number; pageSize: number; locale: string },
 ) {
   const patient = await db().patient.findUnique({
     where: { userId },
@@ -79,7 +80,7 @@ export async function listAccessToMyData(
     items: rows.map((r) => ({
       id: String(r.id),
       at: r.at.toISOString(),
-      when: accessTimeText(r.at, patient.timeZone),
+      when: formatDateTime(r.at.getTime(), patient.timeZone, locale),
       what: accessActionKeys(r.action, r.channel),
       channel: r.channel,
       range: loggedRange(r.detail),

@@ -107,7 +107,10 @@ export function requireDate(input: string): IsoDate {
   return date;
 }
 
-/** The display form of an ISO date: "YYYY/MM/DD". */
+/**
+ * The fixed form of an ISO date in a date field, a link and the API: "YYYY/MM/DD". Text for
+ * reading writes dates in the reader's language (locale-format.ts).
+ */
 export function displayDate(date: IsoDate): string {
   return requireDate(date).replaceAll("-", "/");
 }

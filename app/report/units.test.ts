@@ -5,6 +5,7 @@ import {
   displayGlucose,
   formatGlucose,
   formatNumber,
+  formatQuantity,
   glucoseDisplay,
   isAboveRange,
   isBelowRange,
@@ -72,6 +73,32 @@ describe("formatGlucose", () => {
     expect(formatNumber(12.345, 2, "pl")).toBe("12,35");
     expect(formatNumber(0.05, 2, "en")).toBe("0.05");
     expect(formatNumber(null, 1, "en")).toBe("—");
+  });
+});
+
+describe("formatQuantity: counts and amounts in running text", () => {
+  const NBSP = "\u00a0";
+  it("groups thousands as each language does", () => {
+    expect(formatQuantity(2016, "en")).toBe("2,016");
+    expect(formatQuantity(2016, "ru")).toBe(`2${NBSP}016`);
+    expect(formatQuantity(2016, "ro")).toBe("2.016");
+    // Polish and Italian leave four digits together and group from five.
+    expect(formatQuantity(2016, "pl")).toBe("2016");
+    expect(formatQuantity(2016, "it")).toBe("2016");
+    expect(formatQuantity(12016, "pl")).toBe(`12${NBSP}016`);
+    expect(formatQuantity(12016, "it")).toBe("12.016");
+    expect(formatQuantity(1234567, "en")).toBe("1,234,567");
+  });
+
+  it("writes the language's decimal separator, without adding decimals", () => {
+    expect(formatQuantity(7.5, "en")).toBe("7.5");
+    expect(formatQuantity(7.5, "pl")).toBe("7,5");
+    expect(formatQuantity(7.5, "ru")).toBe("7,5");
+    expect(formatQuantity(7.5, "it")).toBe("7,5");
+    expect(formatQuantity(7.5, "ro")).toBe("7,5");
+    expect(formatQuantity(3, "pl")).toBe("3");
+    expect(formatQuantity(0.1234, "en")).toBe("0.123");
+    expect(formatQuantity(1234.5, "ro")).toBe("1.234,5");
   });
 });
 

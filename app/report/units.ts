@@ -98,6 +98,27 @@ export function formatNumber(
   return numberFormat(locale, decimals).format(roundHalfUp(value, decimals));
 }
 
+const quantityFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count or amount as the language writes it in running text: its decimal separator and its
+ * grouping of thousands ("2,016" in English, "2 016" in Russian, "2.016" in Romanian; Polish and
+ * Italian group from five digits: "2016", "12 016"), at most three decimals, none added. The
+ * grouping space is a no-break one, so that a number never breaks across lines.
+ */
+export function formatQuantity(value: number, locale: string): string {
+  let f = quantityFormats.get(locale);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    } catch {
+      f = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
+    }
+    quantityFormats.set(locale, f);
+  }
+  return f.format(value);
+}
+
 /** Glucose class of one reading against the patient's range. */
 export type GlucoseClass = "veryLow" | "low" | "inRange" | "high" | "veryHigh";
 

@@ -16,12 +16,11 @@ import {
   type AgpReport,
   type MgdlBounds,
 } from "~/report/agp-report";
-import { formatMinutes, formatPeriod } from "~/report/agp-format";
+import { formatDate, formatDayMonth, formatMinutes, formatPeriod } from "~/report/locale-format";
 import { AGP_TIR_COLORS } from "~/report/agp-colours";
 import { agpChart, agpDailyChart } from "~/report/charts.server";
 import { cgmSummaryFileName, cgmSummaryHref } from "~/report/fhir-cgm-summary";
 import { AGP_BAND_COLORS, CHART_PALETTE, TARGET_BAND_OPACITY } from "~/report/charts/palette";
-import { displayDate } from "~/report/day";
 import { formatGlucose, formatNumber, unitDecimals } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
@@ -64,7 +63,16 @@ export async function loader(args: LoaderFunctionArgs) {
     },
   });
   const report: AgpReport | null = result?.status === "ok" ? result.report : null;
-  const insufficient = result?.status === "insufficient" ? insufficientMessageValues(result) : null;
+  // The message's dates as the reader writes them; the range above the report as the period is.
+  const insufficient =
+    result?.status === "insufficient"
+      ? {
+          ...insufficientMessageValues(result),
+          from: formatDate(result.from, locale),
+          to: formatDate(result.to, locale),
+          range: formatPeriod(result.from, result.to, locale),
+        }
+      : null;
 
   const [t, tv] = await Promise.all([getFixedT(locale, "reports"), getFixedT(locale, "views")]);
   const unitText = t(`common:units.${unit}`);
@@ -116,7 +124,7 @@ export async function loader(args: LoaderFunctionArgs) {
             unit,
             locale,
             tooltips: !shell.print,
-            title: t("agp.dayChart", { date: displayDate(day.date) }),
+            title: t("agp.dayChart", { date: formatDate(day.date, locale) }),
             targetBand: band,
             labels: { glucoseAxis, targetRange },
           })
@@ -165,11 +173,7 @@ export default function AgpPrint() {
     formatNumber(consensusGlucose(mgdl, shell.unit), unitDecimals(shell.unit), locale);
   const percent = (value: number | null) => `${formatNumber(value, 1, locale)} %`;
   const { report, insufficient } = data;
-  const range = texts
-    ? texts.period
-    : insufficient
-      ? `${insufficient.from} – ${insufficient.to}`
-      : null;
+  const range = texts ? texts.period : insufficient ? insufficient.range : null;
   // A band's bounds: "> 250", "181–250", "< 54" (in the reader's unit).
   const boundsText = ({ fromMgdl, toMgdl }: MgdlBounds) =>
     fromMgdl === null
@@ -375,7 +379,7 @@ export default function AgpPrint() {
               {data.daily.map((day) => (
                 <figure key={day.date} className={s.agpDay} data-testid="agp-day">
                   <figcaption>
-                    {displayDate(day.date).slice(5)}
+                    {formatDayMonth(day.date, locale)}
                     {day.full ? "" : ` (${t("agp.notFull")})`}
                     {day.figures ? (
                       <span className={s.visuallyHidden}>{` · ${day.figures}`}</span>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ReportPage, reportMeta } from "~/components/report/report-page";
 import { BloodTestsFigures, BloodTestsLogbook } from "~/components/report/blood-tests-sections";
 import { bloodTestsReportFor, defaultBloodTestsRange } from "~/services/report.server";
-import { displayDate } from "~/report/day";
+import { formatDate, formatDateRange } from "~/report/locale-format";
 import * as s from "~/styles/report.css";
 import { loadReportPage } from "~/services/report-page.server";
 
@@ -38,18 +38,22 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function BloodTestsPrint() {
-  const { t } = useTranslation("reports");
+  const { t, i18n } = useTranslation("reports");
+  const locale = i18n.language;
   const { shell, report } = useLoaderData<typeof loader>();
   return (
     <ReportPage
       shell={shell}
       title={t("bloodTests.title")}
-      range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null}
+      range={report ? formatDateRange(report.from, report.to, locale) : null}
       rangeNote={t("bloodTests.rangeNote")}
     >
       {report === null ? null : !report.hasData ? (
         <p className={s.empty} role="status">
-          {t("bloodTests.noData", { from: displayDate(report.from), to: displayDate(report.to) })}
+          {t("bloodTests.noData", {
+            from: formatDate(report.from, locale),
+            to: formatDate(report.to, locale),
+          })}
         </p>
       ) : (
         <>

@@ -6,7 +6,13 @@ import { cgmReportFor, defaultCgmRange } from "~/services/report.server";
 import { cgmDayChart } from "~/report/charts.server";
 import type { CgmReport } from "~/report/cgm-report";
 import { displayDate } from "~/report/day";
-import { classify, formatGlucose, formatNumber } from "~/report/units";
+import {
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDayMonth,
+} from "~/report/locale-format";
+import { classify, formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
 import { loadReportPage } from "~/services/report-page.server";
@@ -19,13 +25,19 @@ import { loadReportPage } from "~/services/report-page.server";
 function hourlyMatrix(report: CgmReport) {
   const days = new Map(
     report.days.map((day) => [
+      // A row's local time starts with the day as "YYYY/MM/DD".
       displayDate(day.window.date),
-      new Array<{ mgdl: number; class: ReturnType<typeof classify> } | null>(24).fill(null),
+      {
+        date: day.window.date,
+        cells: new Array<{ mgdl: number; class: ReturnType<typeof classify> } | null>(24).fill(
+          null,
+        ),
+      },
     ]),
   );
   for (const row of report.rows) {
     const [date = "", time = ""] = row.localTime.split(" ");
-    const cells = days.get(date);
+    const cells = days.get(date)?.cells;
     const hour = Number(time.slice(0, 2));
     if (cells && !cells[hour])
       cells[hour] = {
@@ -33,7 +45,7 @@ function hourlyMatrix(report: CgmReport) {
         class: classify(row.mgdl, report.limits),
       };
   }
-  return [...days].map(([date, cells]) => ({ date, cells }));
+  return [...days.values()];
 }
 
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
@@ -83,7 +95,7 @@ export async function loader(args: LoaderFunctionArgs) {
           unit,
           tooltips: !shell.print,
           locale,
-          title: t("cgm.dayChart", { date: displayDate(day.window.date) }),
+          title: t("cgm.dayChart", { date: formatDate(day.window.date, locale) }),
           labels: {
             glucoseAxis: tv("chart.glucose", { unit: unitText }),
             targetRange: `${tv("chart.target")} ${formatGlucose(day.targetBand.low, unit, locale)}–${formatGlucose(day.targetBand.high, unit, locale)} ${unitText}`,
@@ -110,17 +122,22 @@ export default function CgmPrint() {
   const unitText = t(`common:units.${shell.unit}`);
   const glucose = (mgdl: number | null) => `${formatGlucose(mgdl, shell.unit, locale)} ${unitText}`;
   const percent = (value: number | null) => `${formatNumber(value, 1, locale)} %`;
+  const at = (time: number | null) =>
+    time === null ? "" : formatDateTime(time, shell.timeZone, locale);
   return (
     <ReportPage
       shell={shell}
       title={t("cgm.title")}
-      range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null}
+      range={report ? formatDateRange(report.from, report.to, locale) : null}
       quickNote={t("cgm.quickNote")}
       rangeNote={t("cgm.rangeNote")}
     >
       {report === null ? null : !report.hasData ? (
         <p className={s.empty} role="status">
-          {t("cgm.noData", { from: displayDate(report.from), to: displayDate(report.to) })}
+          {t("cgm.noData", {
+            from: formatDate(report.from, locale),
+            to: formatDate(report.to, locale),
+          })}
         </p>
       ) : (
         <>
@@ -130,19 +147,13 @@ export default function CgmPrint() {
               <Figure
                 label={t("cgm.targetRange")}
               >{`${formatGlucose(report.limits.low, shell.unit, locale)}–${glucose(report.limits.high)}`}</Figure>
-              <Figure
-                label={t("cgm.highest")}
-                note={t("cgm.at", { time: report.highestLocalTime ?? "" })}
-              >
+              <Figure label={t("cgm.highest")} note={t("cgm.at", { time: at(report.highestAt) })}>
                 {glucose(report.highest)}
               </Figure>
-              <Figure
-                label={t("cgm.lowest")}
-                note={t("cgm.at", { time: report.lowestLocalTime ?? "" })}
-              >
+              <Figure label={t("cgm.lowest")} note={t("cgm.at", { time: at(report.lowestAt) })}>
                 {glucose(report.lowest)}
               </Figure>
-              <Figure label={t("cgm.count")}>{report.readingCount}</Figure>
+              <Figure label={t("cgm.count")}>{formatQuantity(report.readingCount, locale)}</Figure>
               <Figure label={t("cgm.average")}>{glucose(report.mean)}</Figure>
               <Figure
                 label={t("cgm.above")}
@@ -169,7 +180,7 @@ export default function CgmPrint() {
               chart.svg ? (
                 <figure key={chart.date} className={s.dayChart} data-testid="day-chart">
                   <figcaption className={s.chartCaption}>
-                    {displayDate(chart.date)}
+                    {formatDate(chart.date, locale)}
                     {chart.caption ? (
                       <span className={s.chartFigures}>{` · ${chart.caption}`}</span>
                     ) : null}
@@ -178,7 +189,7 @@ export default function CgmPrint() {
                 </figure>
               ) : (
                 <p key={chart.date} className={s.empty}>
-                  {t("cgm.noDataDay", { date: displayDate(chart.date) })}
+                  {t("cgm.noDataDay", { date: formatDate(chart.date, locale) })}
                 </p>
               ),
             )}
@@ -206,7 +217,7 @@ export default function CgmPrint() {
                 <tbody>
                   {data.hourly.map((day) => (
                     <tr key={day.date}>
-                      <th scope="row">{day.date}</th>
+                      <th scope="row">{formatDayMonth(day.date, locale)}</th>
                       {day.cells.map((cell, hour) => (
                         <td key={hour} className={cell ? s.glucoseClass[cell.class] : undefined}>
                           {cell ? formatGlucose(cell.mgdl, shell.unit, locale) : "·"}

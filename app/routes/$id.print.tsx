@@ -12,7 +12,7 @@ import {
 import { defaultPumpRange, pumpReportFor } from "~/services/report.server";
 import { pumpRangeChart } from "~/report/charts.server";
 import { pumpRangeChartLabels } from "~/services/view-charts.server";
-import { displayDate } from "~/report/day";
+import { formatDate, formatDateRange } from "~/report/locale-format";
 import { nameStyleCode } from "~/schemas/setting";
 import * as s from "~/styles/report.css";
 import { getFixedT } from "~/utils/i18n.server";
@@ -59,17 +59,19 @@ export async function loader(args: LoaderFunctionArgs) {
           if (section.kind === "noData")
             return {
               kind: "noData" as const,
-              from: displayDate(section.from),
-              to: displayDate(section.to),
+              from: formatDate(section.from, locale),
+              to: formatDate(section.to, locale),
               svg: null,
             };
           const { group } = section;
-          const from = displayDate(group.dates[0]!);
-          const to = displayDate(group.dates[group.dates.length - 1]!);
+          const [first, last] = [group.dates[0]!, group.dates[group.dates.length - 1]!];
+          const from = formatDate(first, locale);
+          const to = formatDate(last, locale);
           return {
             kind: "chart" as const,
             from,
             to,
+            range: formatDateRange(first, last, locale),
             svg: pumpRangeChart(report, group, {
               unit,
               locale,
@@ -88,18 +90,22 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function PumpPrint() {
-  const { t } = useTranslation("reports");
+  const { t, i18n } = useTranslation("reports");
+  const locale = i18n.language;
   const { shell, report, sections } = useLoaderData<typeof loader>();
   return (
     <ReportPage
       shell={shell}
       title={t("pump.title")}
-      range={report ? `${displayDate(report.from)} – ${displayDate(report.to)}` : null}
+      range={report ? formatDateRange(report.from, report.to, locale) : null}
       rangeNote={t("pump.rangeNote")}
     >
       {report === null ? null : !report.hasData ? (
         <p className={s.empty} role="status">
-          {t("pump.noData", { from: displayDate(report.from), to: displayDate(report.to) })}
+          {t("pump.noData", {
+            from: formatDate(report.from, locale),
+            to: formatDate(report.to, locale),
+          })}
         </p>
       ) : (
         <>
@@ -118,7 +124,7 @@ export default function PumpPrint() {
                   </p>
                 ) : (
                   <div key={section.from} data-testid="chart-group" className={s.rangeChartGroup}>
-                    <h3 className={s.sectionTitle}>{`${section.from} – ${section.to}`}</h3>
+                    <h3 className={s.sectionTitle}>{section.range}</h3>
                     <figure className={s.rangeChart}>
                       <div dangerouslySetInnerHTML={{ __html: section.svg }} />
                       <figcaption className={s.chartFigures}>

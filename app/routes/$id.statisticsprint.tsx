@@ -9,7 +9,7 @@ import {
   type StatisticsFigures,
 } from "~/components/report/statistics-report-sections";
 import { defaultStatisticsRange, statisticsReportFor } from "~/services/report.server";
-import { displayDate } from "~/report/day";
+import { formatDate, formatDateRange } from "~/report/locale-format";
 import { statisticRowInUnit } from "~/report/statistics-report";
 import * as s from "~/styles/report.css";
 import { loadReportPage } from "~/services/report-page.server";
@@ -55,23 +55,22 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => reportMeta(args);
 
 export default function StatisticsPrint() {
-  const { t } = useTranslation("reports");
+  const { t, i18n } = useTranslation("reports");
+  const locale = i18n.language;
   const { shell, report } = useLoaderData<typeof loader>();
   return (
     <ReportPage
       shell={shell}
       title={t("statistics.title")}
-      range={
-        report ? `${displayDate(report.current.from)} – ${displayDate(report.current.to)}` : null
-      }
+      range={report ? formatDateRange(report.current.from, report.current.to, locale) : null}
       quickNote={t("statistics.quickNote")}
       rangeNote={t("statistics.rangeNote")}
     >
       {report === null ? null : report.current.readings === 0 ? (
         <p className={s.empty} role="status">
           {t("statistics.noData", {
-            from: displayDate(report.current.from),
-            to: displayDate(report.current.to),
+            from: formatDate(report.current.from, locale),
+            to: formatDate(report.current.to, locale),
           })}
         </p>
       ) : (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AlarmText, CaringMenu, CaringMissing, GlucoseValue, TrendText } from "~/components/caring";
 import { patientLinks } from "~/components/patient-view/links";
 import { toGlucoseUnit } from "~/domain/glucose-unit";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { REPORT_KINDS, type ReportKind } from "~/report/report-kinds";
 import { formatNumber } from "~/report/units";
 import { caringDetailParams } from "~/schemas/caring";
@@ -66,7 +66,9 @@ function Detail({
     <>
       <p>
         {detail.email}
-        {detail.birthDate ? ` · ${t("detail.born", { date: displayDate(detail.birthDate) })}` : ""}
+        {detail.birthDate
+          ? ` · ${t("detail.born", { date: formatDate(detail.birthDate, i18n.language) })}`
+          : ""}
       </p>
       <h2>{t("detail.latest")}</h2>
       <p className={c.small}>{t("detail.zoneNote", { zone: detail.timeZone })}</p>

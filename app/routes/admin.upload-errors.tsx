@@ -9,7 +9,9 @@ import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import { requireStaff } from "~/services/session.server";
 import { Pager } from "~/components/pager";
-import { accountZone, wallClockText } from "~/utils/time-zones";
+import { formatDateTime } from "~/report/locale-format";
+import { getLocale } from "~/services/locale.server";
+import { accountZone } from "~/utils/time-zones";
 
 const PAGE_SIZE = 50;
 const query = z.object({ page: wholeNumber(MESSAGES.invalid, { min: 1 }).catch(1) });
@@ -24,12 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const zone = accountZone(staff);
   const list = await listUploadErrors({ page, pageSize: PAGE_SIZE });
+  const locale = await getLocale(request);
   return {
     ...list,
     timeZone: zone,
     items: list.items.map((item) => ({
       ...item,
-      when: wallClockText(Date.parse(item.at), zone, { seconds: true }),
+      when: formatDateTime(Date.parse(item.at), zone, locale, { seconds: true }),
     })),
   };
 }

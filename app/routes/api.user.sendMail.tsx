@@ -17,7 +17,8 @@ import { apiThrottled } from "~/services/throttle-response.server";
 /**
  * POST /api/user/sendMail (email, type): mails a verification, reset or change-email code. The
  * answer does not say whether the address has an account (a taken sign-up address is mailed a
- * notice with a reset link instead of a code). 429 with Retry-After when a limit refuses.
+ * notice with a reset link instead of a code). 429 with Retry-After when a limit refuses; 503
+ * with a translated message when the email cannot be handed to the mail server.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = sendMailSchema.safeParse(await readBody(request));
@@ -32,8 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
         ? await sendSignUpCode({ email, locale, ip })
         : await sendChangeEmailCode({ userId: await requireApiUserId(request), email, locale, ip });
   if (!result.ok) {
+    // Besides a limit, only the mail server can refuse: the code is withdrawn, asking again works.
     return result.retryAfterSeconds === undefined
-      ? apiFail(request, API_CODES.error, `auth:${result.error}`)
+      ? apiFail(request, API_CODES.unavailable, `auth:${result.error}`)
       : apiThrottled(request, `auth:${result.error}`, result.retryAfterSeconds);
   }
   return apiOk(request, null, "codeSent");

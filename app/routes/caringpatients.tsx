@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AlarmText, CaringMenu, CaringMissing, GlucoseValue, TrendText } from "~/components/caring";
 import { Pager } from "~/components/pager";
 import { toGlucoseUnit } from "~/domain/glucose-unit";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { caringPageQuery } from "~/schemas/caring";
 import { SHARE_PAGE_SIZE } from "~/schemas/read-power";
 import { requireCaring } from "~/services/caring-account.server";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CaringPatients() {
-  const { t } = useTranslation("caring");
+  const { t, i18n } = useTranslation("caring");
   const { missing, unit, page, count, rows } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(count / SHARE_PAGE_SIZE));
   return (
@@ -64,7 +64,7 @@ export default function CaringPatients() {
                   <Link to={`/${row.userId}/caringdetail`}>{row.nickName || row.name}</Link>
                 </th>
                 <td className={p.cell} data-label={t("patients.birthDate")}>
-                  {row.birthDate ? displayDate(row.birthDate) : "–"}
+                  {row.birthDate ? formatDate(row.birthDate, i18n.language) : "–"}
                 </td>
                 <td className={p.cell} data-label={t("patients.email")}>
                   {row.email}

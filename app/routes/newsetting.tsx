@@ -22,7 +22,7 @@ import {
   saveSettings,
   userSettings,
 } from "~/models/setting.server";
-import { displayDate, shiftDate, todayIn } from "~/report/day";
+import { shiftDate, todayIn } from "~/report/day";
 import {
   accountZoneSchema,
   LOGO_MAX_BYTES,
@@ -50,7 +50,8 @@ import { useZoneClock, ZoneOptions } from "~/components/zone-options";
 import { supportedLngs } from "~/i18n";
 import { PAPER_SIZES } from "~/utils/paper-size";
 import { reportLogoSrc } from "~/utils/report-logo";
-import { accountZone, isListedZone, timeZoneList, wallClockText } from "~/utils/time-zones";
+import { accountZone, isListedZone, timeZoneList } from "~/utils/time-zones";
+import { formatDateRange, formatDateTime } from "~/report/locale-format";
 import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
 
 /**
@@ -68,7 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = accountZone(user);
   const today = todayIn(zone, now);
   // Without saved settings the form offers the language the page is read in.
-  const settings = await userSettings(user.id, await getLocale(request));
+  const locale = await getLocale(request);
+  const settings = await userSettings(user.id, locale);
   const chosen = settings.timeZone && isListedZone(settings.timeZone) ? settings.timeZone : null;
   return {
     settings,
@@ -78,8 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     /** The own patient record, whose Nightscout links the page points to. */
     ownPid: user.patient?.id ?? null,
     sample: {
-      range: `${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`,
-      generatedAt: wallClockText(now, zone),
+      range: formatDateRange(shiftDate(today, -13), today, locale),
+      generatedAt: formatDateTime(now, zone, locale),
       timeZone: zone,
     },
   };

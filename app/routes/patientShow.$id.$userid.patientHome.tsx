@@ -12,7 +12,7 @@ import { PatientTabs } from "~/components/patient-view/patient-tabs";
 import { lastDayWithData } from "~/models/patient-data.server";
 import { forPage, patientView, tabsFor } from "~/services/patient-view.server";
 import { markUploadsSeen } from "~/models/read-power-change.server";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { viewChart } from "~/services/view-charts.server";
 import { toGlucoseUnit } from "~/domain/glucose-unit";
 import { parsePatientViewQuery } from "~/schemas/patient-view";
@@ -78,7 +78,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
 }
 
 export default function PatientHome() {
-  const { t } = useTranslation("views");
+  const { t, i18n } = useTranslation("views");
   const { t: tp } = useTranslation("patients");
   const data = useLoaderData<typeof loader>();
   const { view } = data;
@@ -127,7 +127,7 @@ export default function PatientHome() {
       </details>
       {data.cgmInReports ? (
         <p role="note" className={s.note} data-testid="cgm-in-reports">
-          {t("cgmInReports", { date: displayDate(data.cgmInReports) })}{" "}
+          {t("cgmInReports", { date: formatDate(data.cgmInReports, i18n.language) })}{" "}
           <Link to={`/${data.pid}/cgmsprint`}>{t("reports.cgm")}</Link>
           {" · "}
           <Link to={`/${data.pid}/agpprint`}>{t("reports.agp")}</Link>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
+import { formatQuantity } from "~/report/units";
 import { patientLinks } from "~/components/patient-view/links";
 import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { Notice } from "~/components/patient-view/parts";
@@ -113,7 +114,7 @@ export default function Uploads() {
 const COUNTS = ["added", "duplicates", "flagged", "skipped", "dstAdjusted"] as const;
 
 function UploadRow({ item }: { item: UploadHistoryItem }) {
-  const { t } = useTranslation("views");
+  const { t, i18n } = useTranslation("views");
   const label = (
     column: "when" | "device" | "channel" | "operator" | "dates" | "records" | "status",
   ) => t(`uploads.columns.${column}`);
@@ -137,19 +138,13 @@ function UploadRow({ item }: { item: UploadHistoryItem }) {
       <td data-label={label("operator")}>
         {item.operator.you ? t("uploads.you") : item.operator.name}
       </td>
-      <td data-label={label("dates")}>
-        {item.dates
-          ? item.dates.first === item.dates.last
-            ? item.dates.first
-            : `${item.dates.first} – ${item.dates.last}`
-          : "—"}
-      </td>
+      <td data-label={label("dates")}>{item.dates ?? "—"}</td>
       <td data-label={label("records")}>
         <dl className={s.counts}>
           {COUNTS.map((count) => (
             <div key={count} className={s.count}>
               <dt>{t(`uploads.counts.${count}`)}</dt>
-              <dd data-count={count}>{item[count]}</dd>
+              <dd data-count={count}>{formatQuantity(item[count], i18n.language)}</dd>
             </div>
           ))}
         </dl>

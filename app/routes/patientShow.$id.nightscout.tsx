@@ -11,7 +11,8 @@ import * as f from "~/styles/form.css";
 import * as s from "~/styles/layout.css";
 import { displayName } from "~/utils/names";
 import { qrSvgPath } from "~/utils/qr.server";
-import { wallClockText } from "~/utils/time-zones";
+import { formatDateTime } from "~/report/locale-format";
+import { getLocale } from "~/services/locale.server";
 
 const params = z.object({ id: idParam });
 
@@ -33,6 +34,7 @@ async function linksPage(request: Request, raw: unknown) {
  */
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const { viewer, patient, links } = await linksPage(request, raw);
+  const locale = await getLocale(request);
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
   return {
@@ -46,8 +48,10 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
       name: l.name,
       kind: l.kind,
       base: linkAddresses(url.origin, l).base,
-      createdAt: wallClockText(l.createdAt.getTime(), patient.timeZone),
-      lastUsedAt: l.lastUsedAt ? wallClockText(l.lastUsedAt.getTime(), patient.timeZone) : null,
+      createdAt: formatDateTime(l.createdAt.getTime(), patient.timeZone, locale),
+      lastUsedAt: l.lastUsedAt
+        ? formatDateTime(l.lastUsedAt.getTime(), patient.timeZone, locale)
+        : null,
       revoked: l.revokedAt !== null,
       madeBy: displayName(l.createdBy),
     })),

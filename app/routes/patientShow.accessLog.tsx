@@ -4,7 +4,8 @@ import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Identity } from "~/domain/codes";
 import { listAccessToMyData } from "~/models/audit-log.server";
-import { displayDate } from "~/report/day";
+import { formatDateRange } from "~/report/locale-format";
+import { getLocale } from "~/services/locale.server";
 import * as s from "~/styles/layout.css";
 import * as p from "~/styles/patient-area.css";
 import * as st from "~/styles/stack-table.css";
@@ -23,11 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.identity !== Identity.Person) throw new Response("Forbidden", { status: 403 });
   const { logPage } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return listAccessToMyData(user.id, { page: logPage, pageSize: PAGE_SIZE });
+  return listAccessToMyData(user.id, {
+    page: logPage,
+    pageSize: PAGE_SIZE,
+    locale: await getLocale(request),
+  });
 }
 
 export default function AccessLog() {
-  const { t } = useTranslation("sharing");
+  const { t, i18n } = useTranslation("sharing");
   const { items, page, pages, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className={s.card} aria-labelledby="log-title">
@@ -64,7 +69,7 @@ export default function AccessLog() {
                   </td>
                   <td className={p.cell} data-label={t("accessLog.dates")}>
                     {item.range
-                      ? `${displayDate(item.range.start)} – ${displayDate(item.range.end)}`
+                      ? formatDateRange(item.range.start, item.range.end, i18n.language)
                       : ""}
                   </td>
                   <td className={p.cell} data-label={t("accessLog.how")}>

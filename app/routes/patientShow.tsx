@@ -9,8 +9,9 @@ import {
   type PatientListEntry,
 } from "~/models/read-power-list.server";
 import { recipientOf } from "~/models/read-power.server";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import * as s from "~/styles/patient-area.css";
+import { getLocale } from "~/services/locale.server";
 import { requireUser } from "~/services/session.server";
 import { skipRevalidationWhenLost } from "~/utils/lost-request";
 
@@ -21,7 +22,12 @@ const query = z.object({
 });
 
 /** Where an entry leads: an accepted patient's page for a reader, else the entry's own page. */
-function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "others"): PanelItem {
+function toPanelItem(
+  item: PatientListEntry,
+  viewerId: number,
+  tab: "mine" | "others",
+  locale: string,
+): PanelItem {
   const readable = tab === "mine" && item.state === ShareState.Accepted && item.pid !== null;
   const status: PanelItem["status"] =
     item.state === ShareState.Accepted
@@ -49,7 +55,7 @@ function toPanelItem(item: PatientListEntry, viewerId: number, tab: "mine" | "ot
     uploadIsNew: item.uploadIsNew,
     status,
     lastUpload: readable
-      ? { date: item.lastUploadDate ? displayDate(item.lastUploadDate) : null }
+      ? { date: item.lastUploadDate ? formatDate(item.lastUploadDate, locale) : null }
       : null,
   };
 }
@@ -65,12 +71,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? await listSharedWithOthers(user, options)
       : { ok: true as const, data: await listSharedWithMeEntries(user, options) };
   const page = list.ok ? list.data : { count: 0, data: [] };
+  const locale = await getLocale(request);
   return {
     identity: user.identity,
     tab,
     page: parsed.page,
     total: page.count,
-    items: page.data.map((item) => toPanelItem(item, user.id, tab)),
+    items: page.data.map((item) => toPanelItem(item, user.id, tab, locale)),
   };
 }
 

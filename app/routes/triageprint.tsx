@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { toGlucoseUnit } from "~/domain/glucose-unit";
-import { displayDate, localDate } from "~/report/day";
+import { localDate } from "~/report/day";
+import { formatDate, formatDateRange } from "~/report/locale-format";
 import { quickRange } from "~/report/quick-ranges";
 import { TRIAGE_CATEGORIES } from "~/report/triage";
 import { mayTag } from "~/models/clinic-tags.server";
@@ -54,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     list,
     clinic: displayName(user),
-    range: `${displayDate(range.start)} – ${displayDate(range.end)}`,
-    printed: displayDate(localDate(now, zone)),
+    range: formatDateRange(range.start, range.end, locale),
+    printed: formatDate(localDate(now, zone), locale),
     print: url.searchParams.get("print") === "1",
     pageSize: cssPageSize(paperSize, "portrait"),
     params: summaryParams(query).toString(),

@@ -20,6 +20,8 @@ export const API_CODES = {
   tooLarge: 413,
   rateLimited: 429,
   error: 500,
+  /** A service the call needs (the mail server) refused; nothing was kept, the call may be repeated. */
+  unavailable: 503,
   inactive: 9999,
 } as const;
 
@@ -33,6 +35,7 @@ const HTTP_STATUS: Record<number, number> = {
   413: 413,
   429: 429,
   500: 500,
+  503: 503,
   9999: 403,
 };
 

@@ -1,7 +1,7 @@
 import type { AlarmClass, TrendLevel } from "~/metrics";
 import { TREND_WINDOW_MIN } from "~/metrics/trend";
 import type { VisiblePatient } from "~/models/access.server";
-import { accessTimeText } from "~/models/access-log";
+import { formatDateTime } from "~/report/locale-format";
 import { cgmReadings, latestBgAndPump, latestCgmReadings } from "~/models/patient-data.server";
 import { listCaredFor } from "~/models/read-power-list.server";
 import { currentGlucose, formatReadingAge, readingAge, timeInRangePercent } from "~/report/caring";
@@ -20,7 +20,7 @@ import { displayName } from "~/utils/names";
 /** A reading as the caring pages show it: the value in mg/dL (the page shows the reader's unit), when, and how long ago. */
 export type ShownReading = {
   readonly mgdl: number;
-  /** On the clock of the person's time zone, "YYYY/MM/DD HH:mm". */
+  /** On the clock of the person's time zone, in the reader's language ("Nov 25, 2026, 16:04"). */
   readonly at: string;
   readonly age: string;
 };
@@ -32,7 +32,7 @@ export type ShownGlucose = ShownReading & {
 
 function shownAt(time: number, patient: VisiblePatient, locale: string, now: number) {
   return {
-    at: accessTimeText(new Date(time), patient.timeZone),
+    at: formatDateTime(time, patient.timeZone, locale),
     age: formatReadingAge(readingAge(time, now), locale),
   };
 }

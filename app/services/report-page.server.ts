@@ -3,9 +3,8 @@ import { idParam } from "~/schemas/fields";
 import type { VisiblePatient } from "~/models/access.server";
 import type { DataKind } from "~/models/patient-data.server";
 import { latestDataRange, reportContext } from "~/services/report.server";
-import { ZoneOffsets } from "~/metrics/timezone";
-import { localDateTimeText } from "~/report/cgm-report";
 import { daysBetween, displayDate, todayIn } from "~/report/day";
+import { formatDate, formatDateTime } from "~/report/locale-format";
 import {
   rangeProblemKey,
   REPORT_KINDS,
@@ -172,7 +171,6 @@ export async function loadReportPage<R>(
           ? rangeProblemKey(built.problem, rule)
           : null;
   const typed = query.kind === "range" || query.kind === "problem" ? query.typed : null;
-  const zone = new ZoneOffsets(patient.timeZone, now - 86_400_000, now + 86_400_000);
   const t = await getFixedT(locale, "reports");
   const name = displayName(patient.user);
   const reportName = t(spec.titleKey);
@@ -180,17 +178,17 @@ export async function loadReportPage<R>(
     ? t("reports:common.documentTitle", {
         patient: name,
         report: reportName,
-        from: displayDate(built.shown.start),
-        to: displayDate(built.shown.end),
+        from: formatDate(built.shown.start, locale),
+        to: formatDate(built.shown.end, locale),
       })
     : t("reports:common.documentTitleNoRange", { patient: name, report: reportName });
   const shell: ReportShell = {
     kind,
     pid: patient.id,
     name,
-    birthDate: context.birthDate ? displayDate(context.birthDate) : null,
+    birthDate: context.birthDate ? formatDate(context.birthDate, locale) : null,
     timeZone: patient.timeZone,
-    generatedAt: localDateTimeText(now, zone),
+    generatedAt: formatDateTime(now, patient.timeZone, locale),
     settings: {
       nameStyle: context.nameStyle,
       paperSize: context.paperSize,
@@ -209,9 +207,9 @@ export async function loadReportPage<R>(
     problem,
     latest: latest
       ? {
-          day: displayDate(latest.last),
-          start: displayDate(latest.range.start),
-          end: displayDate(latest.range.end),
+          day: formatDate(latest.last, locale),
+          start: formatDate(latest.range.start, locale),
+          end: formatDate(latest.range.end, locale),
           href: `${reportPageHref(kind, patient.id)}?${new URLSearchParams({ ...latest.range })}`,
         }
       : null,

@@ -2,7 +2,8 @@ import { Identity } from "~/domain/codes";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import { mayReadSharedData, type Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
-import { displayDate, localDate } from "~/report/day";
+import { localDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { quickRange } from "~/report/quick-ranges";
 import {
   CATEGORY_VALUES,
@@ -174,7 +175,9 @@ export async function clinicTriage(
         name: nickName ?? fullName,
         fullName: nickName ? fullName : null,
         lastUpload:
-          row.lastUploadAt === null ? null : displayDate(localDate(row.lastUploadAt, row.timeZone)),
+          row.lastUploadAt === null
+            ? null
+            : formatDate(localDate(row.lastUploadAt, row.timeZone), locale),
         daysWithData: figures.daysWithData,
         tir: percent(figures.tir),
         below70: percent(figures.below70),

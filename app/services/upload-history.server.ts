@@ -1,7 +1,8 @@
 import type { DeviceKind, UploadChannel, UploadStatus } from "@prisma/client";
 import type { Viewer, VisiblePatient } from "~/models/access.server";
 import { listPatientUploads, type UploadHistoryRow } from "~/models/upload-task.server";
-import { displayDate, localDate } from "~/report/day";
+import { localDate } from "~/report/day";
+import { formatDateRange, formatDateTime } from "~/report/locale-format";
 import { displayName } from "~/utils/names";
 
 /** Uploads per page of the history. */
@@ -23,8 +24,11 @@ export interface UploadHistoryItem {
   readonly skipped: number;
   /** Device times moved out of a daylight-saving gap or placed in an overlap. */
   readonly dstAdjusted: number;
-  /** The local dates (YYYY/MM/DD, patient's zone) of the upload's first and last record; null when none was stored. */
-  readonly dates: { readonly first: string; readonly last: string } | null;
+  /**
+   * The local dates (patient's zone) of the upload's first and last record as one range in the
+   * reader's language (one date when they are the same day); null when none was stored.
+   */
+  readonly dates: string | null;
   readonly status: UploadStatus;
   /** Why a failed upload wrote nothing: a key of the `upload` namespace and the values it names. */
   readonly failure: {
@@ -54,12 +58,11 @@ function itemOf(
   row: UploadHistoryRow,
   viewer: Viewer,
   timeZone: string,
-  when: Intl.DateTimeFormat,
+  locale: string,
 ): UploadHistoryItem {
-  const day = (at: Date) => displayDate(localDate(at.getTime(), timeZone));
   return {
     id: row.id,
-    when: when.format(row.createdAt),
+    when: formatDateTime(row.createdAt.getTime(), timeZone, locale),
     deviceKind: row.deviceKind,
     deviceSn: row.deviceSn,
     channel: row.channel,
@@ -72,7 +75,14 @@ function itemOf(
     flagged: row.flaggedCount,
     skipped: row.skippedCount,
     dstAdjusted: row.dstGapCount + row.dstOverlapCount,
-    dates: row.firstAt && row.lastAt ? { first: day(row.firstAt), last: day(row.lastAt) } : null,
+    dates:
+      row.firstAt && row.lastAt
+        ? formatDateRange(
+            localDate(row.firstAt.getTime(), timeZone),
+            localDate(row.lastAt.getTime(), timeZone),
+            locale,
+          )
+        : null,
     status: row.status,
     failure:
       row.status === "failed" && row.error
@@ -97,13 +107,8 @@ export async function uploadHistory(
     page,
     pageSize: UPLOAD_HISTORY_PAGE_SIZE,
   });
-  const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: patient.timeZone,
-  });
   return {
-    items: rows.map((row) => itemOf(row, viewer, patient.timeZone, when)),
+    items: rows.map((row) => itemOf(row, viewer, patient.timeZone, locale)),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / UPLOAD_HISTORY_PAGE_SIZE)),

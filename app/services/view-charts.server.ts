@@ -9,7 +9,7 @@ import {
   type PumpChartLabels,
   type PumpRangeChartLabels,
 } from "~/report/charts.server";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { PUMP_ALARM_CODES, type PumpAlarmKind } from "~/report/pump-records";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import { formatGlucose, formatNumber } from "~/report/units";
@@ -114,7 +114,7 @@ function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: 
   if (view.tab === "daily") {
     return pumpDayChart(view.pump, {
       ...base,
-      title: t("views:daily.chartTitle", { date: displayDate(view.nav.date) }),
+      title: t("views:daily.chartTitle", { date: formatDate(view.nav.date, locale) }),
       labels: pumpChartLabels(t, unit),
     });
   }
@@ -122,7 +122,10 @@ function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: 
     const { model } = view;
     return bgRangeChart(model, {
       ...base,
-      title: t("views:bg.chartTitle", { from: displayDate(model.from), to: displayDate(model.to) }),
+      title: t("views:bg.chartTitle", {
+        from: formatDate(model.from, locale),
+        to: formatDate(model.to, locale),
+      }),
       labels: {
         glucoseAxis,
         targetRange: band(model.limits.low, model.limits.high),
@@ -134,7 +137,7 @@ function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: 
     const { day } = view;
     return cgmDayChart(day, {
       ...base,
-      title: t("views:cgms.chartTitle", { date: displayDate(view.nav.date) }),
+      title: t("views:cgms.chartTitle", { date: formatDate(view.nav.date, locale) }),
       labels: { glucoseAxis, targetRange: band(day.targetBand.low, day.targetBand.high) },
     });
   }
@@ -142,8 +145,8 @@ function drawViewChart(view: PatientView, { unit, locale, t }: Options, narrow: 
   return cgmOverlayChart(overlay, {
     ...base,
     title: t("views:cgms.overlayTitle", {
-      from: displayDate(overlay.from),
-      to: displayDate(overlay.to),
+      from: formatDate(overlay.from, locale),
+      to: formatDate(overlay.to, locale),
     }),
     labels: { glucoseAxis, targetRange: band(overlay.targetBand.low, overlay.targetBand.high) },
   });

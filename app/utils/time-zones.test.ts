@@ -6,7 +6,6 @@ import {
   timeZoneList,
   timeZoneListWith,
   timeZoneOptions,
-  wallClockText,
   zoneLabel,
 } from "./time-zones";
 
@@ -165,25 +164,5 @@ describe("isListedZone", () => {
       expect(isListedZone(zone), zone).toBe(true);
     for (const zone of ["Asia/Kathmandu", "europe/warsaw", "Europe/Warsaw ", "", "Etc/UTC"])
       expect(isListedZone(zone), zone).toBe(false);
-  });
-});
-
-describe("wallClockText", () => {
-  it("writes an instant on the zone's clock, daylight saving time included", () => {
-    const at = Date.parse("2026-01-15T12:34:56Z");
-    expect(wallClockText(at, "UTC")).toBe("2026/01/15 12:34");
-    // Warsaw UTC+1 in January; New York UTC-5 in January, UTC-4 in July.
-    expect(wallClockText(at, "Europe/Warsaw", { seconds: true })).toBe("2026/01/15 13:34:56");
-    expect(wallClockText(at, "America/New_York", { seconds: true })).toBe("2026/01/15 07:34:56");
-    expect(
-      wallClockText(Date.parse("2026-07-15T12:34:56Z"), "America/New_York", { seconds: true }),
-    ).toBe("2026/07/15 08:34:56");
-  });
-
-  it("moves to the zone's date across midnight", () => {
-    // 23:30 UTC on 31 December is 08:30 on 1 January in Tokyo (UTC+9) and 18:30 the day before in New York.
-    const at = Date.parse("2026-12-31T23:30:00Z");
-    expect(wallClockText(at, "Asia/Tokyo")).toBe("2027/01/01 08:30");
-    expect(wallClockText(at, "America/New_York")).toBe("2026/12/31 18:30");
   });
 });

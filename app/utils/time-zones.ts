@@ -65,17 +65,6 @@ export function accountZone(account: {
   return chosen && isListedZone(chosen) ? chosen : DEFAULT_ACCOUNT_ZONE;
 }
 
-/**
- * An instant on the clock of `zone`, as the app writes times: "YYYY/MM/DD HH:mm", with
- * `seconds` "YYYY/MM/DD HH:mm:ss". The same text in every language and runtime.
- */
-export function wallClockText(at: number, zone: string, { seconds = false } = {}): string {
-  const local = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  const text = `${local.year}/${two(local.month)}/${two(local.day)} ${two(local.hour)}:${two(local.minute)}`;
-  return seconds ? `${text}:${two(local.second)}` : text;
-}
-
 export type ZoneChoice = { timezone: string; name: string; offsetName: string; offset: number };
 export type PumpTimeZoneChoice = { offset: number; offsetName: string; timezone: string };
 

@@ -52,7 +52,12 @@ export const userInfoData = exact({
   downLoadPercnet: z.literal(100).describe("spelled so; always 100"),
 });
 
-export const loginData = userInfoData.extend({ token: z.string(), active: z.boolean() }).strict();
+export const loginData = userInfoData
+  .extend({
+    token: z.string(),
+    active: z.boolean().describe("our addition: whether the account is activated"),
+  })
+  .strict();
 
 export const registerData = exact({ userId: id, token: z.string() });
 
@@ -229,7 +234,9 @@ export const shareSearchData = exact({
   ),
 });
 
-export const deletedShareData = exact({ readPowerId: id });
+export const deletedShareData = exact({
+  readPowerId: id.describe("our addition: the removed share"),
+});
 
 // ---- patient data ------------------------------------------------------------------------------
 

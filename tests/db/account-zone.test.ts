@@ -217,8 +217,10 @@ describe("the settings page /newsetting", () => {
     const utc = new Date(after.accountZone!.now);
     const tokyo = new Date(utc.getTime() + 9 * 3_600_000);
     const two = (n: number) => String(n).padStart(2, "0");
+    const month = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ")[tokyo.getUTCMonth()];
+    // The English page writes the medium date and the 24-hour time: "Nov 26, 2026, 23:04".
     expect(after.sample.generatedAt).toBe(
-      `${tokyo.getUTCFullYear()}/${two(tokyo.getUTCMonth() + 1)}/${two(tokyo.getUTCDate())} ${two(tokyo.getUTCHours())}:${two(tokyo.getUTCMinutes())}`,
+      `${month} ${tokyo.getUTCDate()}, ${tokyo.getUTCFullYear()}, ${two(tokyo.getUTCHours())}:${two(tokyo.getUTCMinutes())}`,
     );
 
     // The form's "none" sends an empty value: back to UTC.
@@ -280,8 +282,8 @@ describe("pages that show the reader's own times", () => {
     const utc = await load();
     expect(utc.timeZone).toBe("UTC");
     expect(times(utc)).toEqual([
-      ["summer", "2026/07/15 12:34:56"],
-      ["winter", "2026/01/15 12:34:56"],
+      ["summer", "Jul 15, 2026, 12:34:56"],
+      ["winter", "Jan 15, 2026, 12:34:56"],
     ]);
     expect(utc.items[0]?.at).toBe("2026-07-15T12:34:56.000Z");
 
@@ -289,8 +291,8 @@ describe("pages that show the reader's own times", () => {
     const local = await load();
     expect(local.timeZone).toBe("America/New_York");
     expect(times(local)).toEqual([
-      ["summer", "2026/07/15 08:34:56"],
-      ["winter", "2026/01/15 07:34:56"],
+      ["summer", "Jul 15, 2026, 08:34:56"],
+      ["winter", "Jan 15, 2026, 07:34:56"],
     ]);
   });
 

@@ -94,8 +94,9 @@ describe("AGP report page, PDF route and API", () => {
       dayCount: 7,
       count: 7,
       percent: 70,
-      from: "2026/09/01",
-      to: "2026/09/07",
+      from: "Sep 1, 2026",
+      to: "Sep 7, 2026",
+      range: "September 1 – 7, 2026",
     });
     expect([data.report, data.agpSvg, data.daily, data.shell.pdf]).toEqual([null, null, [], null]);
     const tooLong = await page(s.clinic.id, s.full, "?start=2026/09/01&end=2026/09/20");

@@ -196,9 +196,9 @@ describe("Blood tests report page and PDF route", () => {
       false,
     ]);
     expect(data.shell.latest).toEqual({
-      day: "2026/09/11",
-      start: "2026/08/28",
-      end: "2026/09/11",
+      day: "Sep 11, 2026",
+      start: "Aug 28, 2026",
+      end: "Sep 11, 2026",
       href: `/${s.pid}/bloodtestsprint?start=2026-08-28&end=2026-09-11`,
     });
     const quick = await page(s.mgdlReader.id, s.pid, "?start=2026/01/01&end=&days=90");

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { createApiToken } from "~/models/api-token.server";
 import { action as registerPage } from "~/routes/$type.register";
-import { action as sendMailRoute } from "~/routes/api.user.sendMail";
+import { action as sendMailAction } from "~/routes/api.user.sendMail";
 import { action as accountPage } from "~/routes/account";
 import { db } from "~/utils/db.server";
 import enAuth from "../../locales/en/auth.json";
 import enMail from "../../locales/en/mail.json";
 import itAuth from "../../locales/it/auth.json";
+import { documented } from "../support/api-contract";
 import { catchMail } from "../support/catch-mail";
 import { recipientsOf } from "../support/smtp-catcher";
 
 // Sign-up's "send code" and the password reset answer the same for emails with and without an
 // account, and both are limited per email and per client IP.
+
+// Every answer is checked against the API document before the test reads it.
+const sendMailRoute = documented(sendMailAction);
 
 const APP_URL = "https://care.diacare.test";
 const smtp = catchMail({ APP_URL });

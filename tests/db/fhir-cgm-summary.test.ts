@@ -15,6 +15,7 @@ import { loader as agpprint } from "~/routes/$id.agpprint";
 import { loader as cgmSummaryFile } from "~/routes/$id.cgm-summary[.]json";
 import { loader as cgmSummaryApi } from "~/routes/api.fhir.cgm-summary";
 import { db } from "~/utils/db.server";
+import { documented } from "../support/api-contract";
 import { callPage, cookieFor, seedCgmWave, cgmPeople } from "./report-support";
 import enReports from "../../locales/en/reports.json";
 import enViews from "../../locales/en/views.json";
@@ -25,8 +26,10 @@ const TO = "2026-09-07";
 const at = (date: string, time: string) =>
   Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE);
 
+// Every answer (the Bundle, or a refusal's envelope) is checked against the API document first.
+const checkedApi = documented(cgmSummaryApi);
 const api = (query: Record<string, string>, headers: Record<string, string>) =>
-  cgmSummaryApi({
+  checkedApi({
     request: new Request(`http://localhost/api/fhir/cgm-summary?${new URLSearchParams(query)}`, {
       headers,
     }),

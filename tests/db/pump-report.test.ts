@@ -237,17 +237,17 @@ describe("pump/BG report page, PDF route and API", () => {
     // One continuous chart over the group's two days: a date under each day, the bolus markers drawn.
     const chart = data.charts[0]!;
     expect([chart.from, chart.to, chart.svg.startsWith("<svg")]).toEqual([
-      "2026/10/10",
-      "2026/10/11",
+      "Oct 10, 2026",
+      "Oct 11, 2026",
       true,
     ]);
     expect(
       chart.svg.match(new RegExp(`class="${RANGE_MARK_CLASS.dayLabel}`, "g"))?.length ?? 0,
     ).toBeGreaterThan(0);
-    for (const day of DAYS) expect(chart.svg).toContain(day.replaceAll("-", "/"));
+    for (const day of ["Oct 10, 2026", "Oct 11, 2026"]) expect(chart.svg).toContain(day);
     expect(data.shell).toMatchObject({
       name: "Paula Pump",
-      birthDate: "1975/06/01",
+      birthDate: "Jun 1, 1975",
       unit: 1,
       settings: { nameStyle: "right" },
       form: { start: "2026/10/10", end: "2026/10/11" },
@@ -255,7 +255,7 @@ describe("pump/BG report page, PDF route and API", () => {
         href: `/${s.pid}/print.pdf?start=2026-10-10&end=2026-10-11`,
         fileName: `pump-report-${s.pid}-2026-10-10-2026-10-11.pdf`,
       },
-      documentTitle: "Paula Pump: Pump and blood glucose report, 2026/10/10 to 2026/10/11",
+      documentTitle: "Paula Pump: Pump and blood glucose report, Oct 10, 2026 to Oct 11, 2026",
     });
     const logged = await db().auditLog.findFirst({
       where: { actorId: s.clinic.id, patientId: s.pid, action: "read:pumpReport" },
@@ -302,9 +302,9 @@ describe("pump/BG report page, PDF route and API", () => {
     const october = await page(s.clinic.id, s.pid, "?start=2026/10/01&end=2026/10/30");
     expect([october.shell.problem, october.charts.length]).toEqual([null, 1]);
     expect(october.sections.map((c) => [c.kind, c.from, c.to])).toEqual([
-      ["noData", "2026/10/01", "2026/10/08"],
-      ["chart", "2026/10/09", "2026/10/12"],
-      ["noData", "2026/10/13", "2026/10/30"],
+      ["noData", "Oct 1, 2026", "Oct 8, 2026"],
+      ["chart", "Oct 9, 2026", "Oct 12, 2026"],
+      ["noData", "Oct 13, 2026", "Oct 30, 2026"],
     ]);
     const cases: [string, string][] = [
       ["?start=&end=2026/10/11", "reports:common.selectDate"],

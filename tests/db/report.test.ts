@@ -131,14 +131,14 @@ describe("CGM report page, PDF route and API", () => {
     );
     // A row per day, a cell per clock hour: the first reading of the hour (the DST day's repeated 02:00 hour shows its first occurrence).
     expect(data.hourly.map((d) => [d.date, d.cells.filter(Boolean).length])).toEqual(
-      DAYS.map((d) => [d.replaceAll("-", "/"), 24]),
+      DAYS.map((d) => [d, 24]),
     );
     expect(data.hourly[0]!.cells[0]).toMatchObject({ mgdl: reference.rows[0]!.mgdl });
     const firstAtTwo = reference.rows.find((r) => r.localTime.startsWith("2026/10/25 02:"))!;
     expect(data.hourly[1]!.cells[2]).toMatchObject({ mgdl: firstAtTwo.mgdl });
     expect(data.shell).toMatchObject({
       name: "Rita Report",
-      birthDate: "1980/02/29",
+      birthDate: "Feb 29, 1980",
       unit: 0,
       settings: { nameStyle: "center", orientation: "landscape", splitLine: true, logoSrc: null },
       form: { start: "2026/10/24", end: "2026/10/26" },
@@ -166,9 +166,9 @@ describe("CGM report page, PDF route and API", () => {
     expect(data.shell.today).toBe(today.toString());
     // The readings end on 2026-10-26: the same 14 days ending there, on the report's own page.
     expect(data.shell.latest).toEqual({
-      day: "2026/10/26",
-      start: "2026/10/13",
-      end: "2026/10/26",
+      day: "Oct 26, 2026",
+      start: "Oct 13, 2026",
+      end: "Oct 26, 2026",
       href: `/${s.pid}/cgmsprint?start=2026-10-13&end=2026-10-26`,
     });
     const latest = await page(s.clinic.id, s.pid, "?start=2026-10-13&end=2026-10-26");

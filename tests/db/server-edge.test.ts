@@ -5,6 +5,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { expectDocumented } from "../support/api-contract";
 import { descendants, eventually, readProc } from "../support/proc";
 import { rawRequest, startServer, type ServerProcess } from "../support/server-process";
 import { withAdmin } from "./database";
@@ -104,6 +105,7 @@ describe("body caps", () => {
     });
     expect(answer.status).toBe(413);
     const envelope = JSON.parse(answer.body);
+    expectDocumented("POST", "/api/user/register", answer.status, envelope);
     expect(envelope.code).toBe(413);
     expect(envelope.msg).toBe(locale("it", "api").tooLarge.replace("{{limitKb}}", "64"));
     expect(answer.chunksSent).toBeLessThan(chunks.length / 2);
@@ -168,7 +170,8 @@ describe("body caps", () => {
     });
     expect(overFileCap.status).toBe(413);
     expect(await overFileCap.text()).toContain(
-      locale("en", "common").errors["413"].replace("{{limitKb}}", "2048"),
+      // The limit in the language's number format: 2048 is "2,048" in English.
+      locale("en", "common").errors["413"].replace("{{limitKb}}", "2,048"),
     );
   });
 });
@@ -195,7 +198,9 @@ describe("cross-site requests", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ userName: email, password: PASSWORD }),
     });
-    expect((await api.json()).code).toBe(200);
+    const body = await api.json();
+    expectDocumented("POST", "/api/user/login", api.status, body);
+    expect(body.code).toBe(200);
   });
 });
 

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { action as loginApi } from "~/routes/api.user.login";
+import { action as loginAction } from "~/routes/api.user.login";
 import { action as loginPage } from "~/routes/login";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import enAuth from "../../locales/en/auth.json";
 import ruAuth from "../../locales/ru/auth.json";
+import { documented } from "../support/api-contract";
 
 // Sign-in throttling on the page and the API: only failures count, per account and client IP.
+
+// Every API answer is checked against the API document before the test reads it.
+const loginApi = documented(loginAction);
 
 let serial = 0;
 async function person(password = "right password 1") {

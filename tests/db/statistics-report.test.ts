@@ -241,14 +241,14 @@ describe("Statistics report page and PDF route", () => {
     ]).toEqual([today.subtract({ days: 14 }).toString(), today.toString(), 0]);
     // The CGM readings end on 2026-09-28 (TO): the 15 days ending there.
     expect(cgm.shell.latest).toEqual({
-      day: "2026/09/28",
-      start: "2026/09/14",
-      end: "2026/09/28",
+      day: "Sep 28, 2026",
+      start: "Sep 14, 2026",
+      end: "Sep 28, 2026",
       href: `/${s.cgm}/statisticsprint?start=2026-09-14&end=2026-09-28`,
     });
     // The meter patient's readings end on 2026-09-26.
     const meter = await page(s.mgdlReader.id, s.meter, "");
-    expect(meter.shell.latest?.day).toBe("2026/09/26");
+    expect(meter.shell.latest?.day).toBe("Sep 26, 2026");
     // The last 90 days, today included, and the 90 days before them.
     const quick = await page(s.mgdlReader.id, s.cgm, "?start=2026/06/01&end=&days=90");
     expect([

@@ -256,7 +256,7 @@ describe("the clinic's triage list", () => {
       {
         name: "Anna Test",
         fullName: null,
-        lastUpload: "2026/10/20",
+        lastUpload: "Oct 20, 2026",
         daysWithData: 4,
         tir: "60.0",
         below70: "20.0",
@@ -268,7 +268,7 @@ describe("the clinic's triage list", () => {
         name: "Bartek Test",
         fullName: null,
         // 7 days before now, 2026-10-23 11:00Z, is 16:30 IST on the 23rd.
-        lastUpload: "2026/10/23",
+        lastUpload: "Oct 23, 2026",
         daysWithData: 2,
         tir: "70.0",
         below70: "20.0",
@@ -279,7 +279,7 @@ describe("the clinic's triage list", () => {
       {
         name: "Cecylia Test",
         fullName: null,
-        lastUpload: "2026/10/29",
+        lastUpload: "Oct 29, 2026",
         daysWithData: 1,
         tir: "96.0",
         below70: "4.0",

@@ -185,7 +185,7 @@ describe("the upload history page", () => {
       skipped: 2,
       // 1 time moved out of a gap + 2 placed in an overlap.
       dstAdjusted: 3,
-      dates: { first: "2026/10/23", last: "2026/10/26" },
+      dates: "23–26 paź 2026",
       status: "done",
       failure: null,
       otherPatientDevice: true,
@@ -214,7 +214,7 @@ describe("the upload history page", () => {
       { you: true },
       { you: false, name: "Olga Tester" },
     ]);
-    expect(history.items[0]!.when.replace(/\s/g, " ")).toBe("Oct 25, 2026, 2:30 AM");
+    expect(history.items[0]!.when.replace(/\s/g, " ")).toBe("Oct 25, 2026, 02:30");
   });
 
   it("a patient without uploads gets an empty page; each view is one read:uploads row in the access log", async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { shiftDate, todayIn } from "../../app/report/day";
+import { formatDateRange } from "../../app/report/locale-format";
 import { reportPdfHref, reportPurpose, type ReportKind } from "../../app/report/report-kinds";
 import { createAcceptedShare, createUser, readsLogged, writeAccessLog } from "./db";
 import { tr } from "./i18n";
@@ -53,9 +54,7 @@ test.describe("every read of a patient's data is in the patient's access log, on
     const end = shiftDate(todayIn(patient.timeZone, Date.now()), -1);
     const start = shiftDate(end, -6);
     await page.goto(`/${patient.pid}/cgmsprint?start=${start}&end=${end}`);
-    await expect(page.getByTestId("report-range")).toHaveText(
-      `${displayDate(start)} – ${displayDate(end)}`,
-    );
+    await expect(page.getByTestId("report-range")).toHaveText(formatDateRange(start, end, "en"));
     const range = { start, end };
     await downloadReportPdf(page, testInfo, {
       href: reportPdfHref("cgm", patient.pid, range),
@@ -100,7 +99,7 @@ test.describe("every read of a patient's data is in the patient's access log, on
       rows
         .filter({ hasText: s("accessLog.actions.read_cgmReport") })
         .filter({ hasText: s("accessLog.channels.page") })
-        .filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` }),
+        .filter({ hasText: formatDateRange(start, end, "en") }),
     ).toHaveCount(1);
     await expect(rows.filter({ hasText: s("accessLog.actions.read_patientHome") })).toHaveCount(1);
     await expect(
@@ -185,21 +184,21 @@ test.describe("'Who viewed my data' in a browser whose time zone is neither UTC 
     const entries = log.getByTestId("access-log-entry");
     await expect(entries).toHaveCount(20);
     await expect(entries.nth(0).getByRole("cell")).toHaveText([
-      "2026/11/25 16:04",
+      "Nov 25, 2026, 16:04",
       "Carl Clinic · Doctor or clinic",
       "Printed your statistics report",
-      "2026/11/01 – 2026/11/14",
+      "Nov 1 – 14, 2026",
       "PDF download",
     ]);
     await expect(entries.nth(1).getByRole("cell")).toHaveText([
-      "2026/11/25 16:03",
+      "Nov 25, 2026, 16:03",
       "Rita Relative · Relative or carer",
       "Read your statistics report",
-      "2026/11/01 – 2026/11/14",
+      "Nov 1 – 14, 2026",
       "Web page",
     ]);
     await expect(entries.nth(2).getByRole("cell")).toHaveText([
-      "2026/11/21 10:00",
+      "Nov 21, 2026, 10:00",
       "Carl Clinic · Doctor or clinic",
       "Opened your patient page",
       "",
@@ -219,16 +218,16 @@ test.describe("'Who viewed my data' in a browser whose time zone is neither UTC 
     await expect(entries).toHaveCount(3);
     // The oldest: 23:30 UTC on 20 October is 01:30 the next day in Warsaw (summer time, UTC+2).
     await expect(entries.nth(2).getByRole("cell")).toHaveText([
-      "2026/10/21 01:30",
+      "Oct 21, 2026, 01:30",
       "Rita Relative · Relative or carer",
       "Shared data",
       "",
       "",
     ]);
-    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("2026/11/03 10:00");
+    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("Nov 3, 2026, 10:00");
     await log.getByRole("link", { name: s("panel.previous") }).click();
     await expect(entries).toHaveCount(20);
-    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("2026/11/25 16:04");
+    await expect(entries.nth(0).getByRole("cell").first()).toHaveText("Nov 25, 2026, 16:04");
 
     expect(problems).toEqual([]);
   });

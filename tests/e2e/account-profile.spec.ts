@@ -3,6 +3,7 @@ import { apiToken } from "./api";
 import { createUser, type TestUser } from "./db";
 import { tr } from "./i18n";
 import { jsEnabled, signIn } from "./support";
+import { contractProblem } from "../support/api-contract";
 
 const a = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce(
@@ -109,7 +110,10 @@ test.describe("account page", () => {
     await signIn(other.page, user.email, user.password);
     const token = await apiToken(request, user, 1);
     const findOne = `/api/patient/findOne?pid=${user.pid}`;
-    expect((await (await request.get(findOne, { headers: { token } })).json()).code).toBe(200);
+    const found = await request.get(findOne, { headers: { token } });
+    const foundBody = await found.json();
+    expect(contractProblem("GET", findOne, found.status(), foundBody)).toBeNull();
+    expect(foundBody.code).toBe(200);
 
     await page.goto("/account");
     const main = page.getByRole("main");
@@ -122,7 +126,9 @@ test.describe("account page", () => {
     await expect(other.page).toHaveURL(/\/login\?redirectTo=%2Fnewsetting$/);
     const refused = await request.get(findOne, { headers: { token } });
     expect(refused.status()).toBe(401);
-    expect((await refused.json()).code).toBe(803);
+    const refusedBody = await refused.json();
+    expect(contractProblem("GET", findOne, refused.status(), refusedBody)).toBeNull();
+    expect(refusedBody.code).toBe(803);
     await page.goto("/newsetting");
     await expect(page).toHaveURL(/\/newsetting$/);
     await other.context.close();

@@ -5,14 +5,19 @@ import { signIn } from "./support";
 
 const t = (key: string) => tr("en", key, "settings");
 
-/** An instant on a zone's clock, "YYYY/MM/DD HH:mm", read with Intl (not the app's own code). */
+const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+
+/**
+ * An instant on a zone's clock as the English page writes it, "Nov 25, 2026, 16:04", put together
+ * from the zone's numeric parts (not with the app's own code).
+ */
 function clock(zone: string, at: number) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
       timeZone: zone,
       year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
+      month: "numeric",
+      day: "numeric",
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
@@ -20,7 +25,7 @@ function clock(zone: string, at: number) {
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
+  return `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute}`;
 }
 
 /** The report header preview's "Generated" value: made between `before` and now, on `zone`'s clock. */
@@ -140,16 +145,16 @@ test.describe("the zone of an account's own times", () => {
     await signIn(page, admin.email, admin.password, 2);
     await page.goto("/admin/upload-errors");
     await expect(page.getByRole("columnheader").first()).toHaveText(when("UTC"));
-    await expect(timeOf("winter")).toHaveText("2030/01/15 12:34:56");
-    await expect(timeOf("summer")).toHaveText("2030/07/15 12:34:56");
+    await expect(timeOf("winter")).toHaveText("Jan 15, 2030, 12:34:56");
+    await expect(timeOf("summer")).toHaveText("Jul 15, 2030, 12:34:56");
 
     await page.goto("/newsetting");
     await chooseZone(page, "America/New_York");
     await page.goto("/admin/upload-errors");
     await expect(page.getByRole("columnheader").first()).toHaveText(when("America/New_York"));
     // New York: UTC-5 in January, UTC-4 (daylight saving time) in July.
-    await expect(timeOf("winter")).toHaveText("2030/01/15 07:34:56");
-    await expect(timeOf("summer")).toHaveText("2030/07/15 08:34:56");
+    await expect(timeOf("winter")).toHaveText("Jan 15, 2030, 07:34:56");
+    await expect(timeOf("summer")).toHaveText("Jul 15, 2030, 08:34:56");
   });
 
   test("a person with a health record is offered no account zone: their times follow the record's zone", async ({

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { UploadSummary } from "../../app/services/ingest.server";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { formatDate, formatDateRange } from "../../app/report/locale-format";
 import { reportPageHref, reportPdfFileName, reportPdfHref } from "../../app/report/report-kinds";
 import type { GlucoseUnit } from "../../app/domain/glucose-unit";
 import { apiCall, apiToken } from "./api";
@@ -107,9 +108,7 @@ test.describe("Blood tests report", () => {
     // Without dates: the 15 days ending today in the patient's zone, which hold the week.
     const today = todayIn(patient.timeZone, Date.now());
     const start = shiftDate(today, -14);
-    await expect(page.getByTestId("report-range")).toHaveText(
-      `${displayDate(start)} – ${displayDate(today)}`,
-    );
+    await expect(page.getByTestId("report-range")).toHaveText(formatDateRange(start, today, "en"));
     const mgdl = tr("en", "units.1");
     await expect(figure(page, r("bloodTests.average"))).toHaveText(`116 ${mgdl}`);
     await expect(figure(page, r("bloodTests.count"))).toHaveText("15");
@@ -167,8 +166,8 @@ test.describe("Blood tests report", () => {
       r("common.documentTitle")
         .replace("{{patient}}", patient.name)
         .replace("{{report}}", r("bloodTests.title"))
-        .replace("{{from}}", displayDate(start))
-        .replace("{{to}}", displayDate(today)),
+        .replace("{{from}}", formatDate(start, "en"))
+        .replace("{{to}}", formatDate(today, "en")),
     );
 
     // A range without values says so and links the 7 days ending on the last day with values.
@@ -181,13 +180,13 @@ test.describe("Blood tests report", () => {
     await expect(
       page.getByText(
         r("bloodTests.noData")
-          .replace("{{from}}", displayDate(shiftDate(before, -6)))
-          .replace("{{to}}", displayDate(before)),
+          .replace("{{from}}", formatDate(shiftDate(before, -6), "en"))
+          .replace("{{to}}", formatDate(before, "en")),
       ),
     ).toBeVisible();
     await page.getByTestId("latest-data").getByRole("link").click();
     await expect(page.getByTestId("report-range")).toHaveText(
-      `${displayDate(shiftDate(patient.last, -6))} – ${displayDate(patient.last)}`,
+      formatDateRange(shiftDate(patient.last, -6), patient.last, "en"),
     );
     await expect(figure(page, r("bloodTests.count"))).toHaveText("15");
 

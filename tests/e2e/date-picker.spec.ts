@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { formatDate, formatDateRange } from "../../app/report/locale-format";
 import { createAcceptedShare, createUser, demoPatient } from "./db";
 import { dateField, pickerSegments } from "./date-fields";
 import { LOCALES, tr, type Lng } from "./i18n";
@@ -100,14 +101,14 @@ test.describe("date pickers", () => {
 
     // The CGM report opens on the 14 days ending today: today - 13 to today.
     await page.goto(`/${patient.pid}/cgmsprint`);
-    await expect(shown).toHaveText(`${displayDate(shiftDate(today, -13))} – ${displayDate(today)}`);
+    await expect(shown).toHaveText(formatDateRange(shiftDate(today, -13), today, "en"));
 
     if (!jsEnabled()) {
       await expectTextFields(page, [r("common.range.start"), r("common.range.end")]);
       await page.getByLabel(r("common.range.start")).fill(displayDate(first));
       await page.getByLabel(r("common.range.end")).fill(displayDate(shiftDate(first, 3)));
       await preview.click();
-      await expect(shown).toHaveText(`${displayDate(first)} – ${displayDate(shiftDate(first, 3))}`);
+      await expect(shown).toHaveText(formatDateRange(first, shiftDate(first, 3), "en"));
     } else {
       const range = picker(page, r("common.range.label"));
       // The rule's limits are the picker's description.
@@ -131,7 +132,7 @@ test.describe("date pickers", () => {
       await dayCell(dialog, shiftDate(first, 3)).click();
       await expect(dialog).toBeHidden();
       await preview.click();
-      await expect(shown).toHaveText(`${displayDate(first)} – ${displayDate(shiftDate(first, 3))}`);
+      await expect(shown).toHaveText(formatDateRange(first, shiftDate(first, 3), "en"));
 
       // Keyboard: Enter on the button opens the calendar on the range's start; Escape closes it
       // and the focus is back on the button. (The mouse is moved off the calendar first: a
@@ -162,7 +163,7 @@ test.describe("date pickers", () => {
       await page.keyboard.press("Tab");
       await expect(preview).toBeFocused();
       await page.keyboard.press("Enter");
-      await expect(shown).toHaveText(`${displayDate(shiftDate(first, 1))} – ${displayDate(last)}`);
+      await expect(shown).toHaveText(formatDateRange(shiftDate(first, 1), last, "en"));
 
       // No future day: today can be chosen, tomorrow cannot, and no later month is offered.
       await button.click();
@@ -233,9 +234,12 @@ test.describe("date pickers", () => {
     }
     await page.getByRole("button", { name: v("range.show"), exact: true }).click();
     await expect(
-      page.getByText(fill(v("range.showing"), { from: displayDate(from), to: displayDate(to) }), {
-        exact: true,
-      }),
+      page.getByText(
+        fill(v("range.showing"), { from: formatDate(from, "en"), to: formatDate(to, "en") }),
+        {
+          exact: true,
+        },
+      ),
     ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`[?&]to=${sent(to)}(&|$)`));
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { shiftDate, todayIn } from "../../app/report/day";
+import { formatDate } from "../../app/report/locale-format";
 import { createUser } from "./db";
 import {
   bundle,
@@ -153,7 +154,7 @@ test.describe("meter upload over Web Serial (a simulated GoChek meter behind nav
     // Each row: the meter's date and time and its value in mg/dL (the patient's unit).
     for (const [i, r] of memory.readings.entries())
       await expect(table.locator("tbody tr").nth(i)).toContainText(
-        new RegExp(`^${r.date.replaceAll("-", "/")}${r.time}${r.mgdl} `),
+        new RegExp(`^${formatDate(r.date, "en")}${r.time}${r.mgdl} `),
       );
     // The upload history lists the meter once (the second upload added nothing).
     await page.goto(`/patientShow/${patient.pid}/${patient.id}/uploads`);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Bundle, DiagnosticReport, Observation } from "@medplum/fhirtypes";
-import { displayDate } from "../../app/report/day";
+import { formatDateRange } from "../../app/report/locale-format";
+import { contractProblem } from "../support/api-contract";
 import { CGM_PROFILES } from "../../app/report/fhir-cgm-summary";
 import { createAcceptedShare, createUser, readsLogged } from "./db";
 import { tr } from "./i18n";
@@ -134,7 +135,7 @@ test.describe("HL7 FHIR CGM summary download", () => {
         .filter({ hasText: "Fred Interop" })
         .filter({ hasText: tr("en", "accessLog.actions.read_cgmSummary", "sharing") })
         .filter({ hasText: tr("en", "accessLog.channels.fhir", "sharing") })
-        .filter({ hasText: `${displayDate(start)} – ${displayDate(end)}` }),
+        .filter({ hasText: formatDateRange(start, end, "en") }),
     ).toHaveCount(1);
     await own.close();
 
@@ -145,6 +146,7 @@ test.describe("HL7 FHIR CGM summary download", () => {
     expect(viaApi.status()).toBe(200);
     expect(viaApi.headers()["content-type"]).toBe("application/fhir+json; charset=utf-8");
     const apiBundle = (await viaApi.json()) as Bundle;
+    expect(contractProblem("GET", viaApi.url(), viaApi.status(), apiBundle)).toBeNull();
     const apiReport = apiBundle.entry!.find((e) => e.resource!.resourceType === "DiagnosticReport")!
       .resource as DiagnosticReport;
     expect(

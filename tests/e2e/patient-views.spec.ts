@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { displayDate, shiftDate, todayIn } from "../../app/report/day";
+import { formatDate } from "../../app/report/locale-format";
 import { MARK_CLASS } from "../../app/report/charts/render.server";
 import type { GlucoseUnit } from "../../app/domain/glucose-unit";
 import { createAcceptedShare, createUser, demoPatient, newestCgmDay } from "./db";
@@ -141,8 +142,8 @@ test.describe("patient data views", () => {
     await expect(page.getByTestId("chart-caption")).toHaveText(
       fill(tr("en", "bg.chartCaption", "views", 14), {
         count: 14,
-        from: displayDate(from),
-        to: displayDate(yesterday),
+        from: formatDate(from, "en"),
+        to: formatDate(yesterday, "en"),
         average: "120 mg/dL",
       }),
     );
@@ -231,7 +232,9 @@ test.describe("patient data views", () => {
 
     const empty = "2020-01-15";
     await page.goto(`${base}?tab=cgms&date=${empty}`);
-    await expect(page.getByText(fill(v("empty.day"), { date: displayDate(empty) }))).toBeVisible();
+    await expect(
+      page.getByText(fill(v("empty.day"), { date: formatDate(empty, "en") })),
+    ).toBeVisible();
     await page
       .getByRole("link", { name: new RegExp(v("empty.nearest").split("(")[0]!.trim()) })
       .click();
@@ -298,7 +301,8 @@ test.describe("patient data views", () => {
     await expect(tabLink(page, "daily", "ru")).toHaveAttribute("aria-current", "page");
     await expect(tabLink(page, "cgms", "ru")).toHaveCount(0);
 
-    const newest = (await newestCgmDay(patient.pid, patient.timeZone))!.replaceAll("-", "/");
+    // The newest day as the Russian page writes it, e.g. "25 нояб. 2026 г.".
+    const newest = formatDate((await newestCgmDay(patient.pid, patient.timeZone))!, "ru");
     const note = page.getByTestId("cgm-in-reports");
     await expect(note).toHaveText(
       new RegExp(`^${escapeRegExp(tr("ru", "cgmInReports", "views").replace("{{date}}", newest))}`),

@@ -2,19 +2,26 @@ import { expect, test, type Page } from "@playwright/test";
 import { Temporal } from "temporal-polyfill";
 import { createAcceptedShare, createUser, demoPatient } from "./db";
 import { dateField } from "./date-fields";
+import { formatDate, formatDateRange } from "../../app/report/locale-format";
 import { tr } from "./i18n";
 import { signIn } from "./support";
 
 const quick = (days: number) => tr("en", `quickRanges.d${days}`);
 const slash = (date: Temporal.PlainDate) => date.toString().replaceAll("-", "/");
 
-/** The last `days` days ending today in `timeZone`, both ends counted, as shown (YYYY/MM/DD). */
+/**
+ * The last `days` days ending today in `timeZone`, both ends counted: as the date fields hold
+ * them (YYYY/MM/DD), as ISO dates, and as the English page writes them (each date and the range).
+ */
 function lastDays(days: number, timeZone: string) {
   const today = Temporal.Now.plainDateISO(timeZone);
+  const iso = { from: today.subtract({ days: days - 1 }).toString(), to: today.toString() };
   return {
     from: slash(today.subtract({ days: days - 1 })),
     to: slash(today),
-    iso: { from: today.subtract({ days: days - 1 }).toString(), to: today.toString() },
+    iso,
+    text: { from: formatDate(iso.from, "en"), to: formatDate(iso.to, "en") },
+    range: formatDateRange(iso.from, iso.to, "en"),
   };
 }
 
@@ -53,7 +60,7 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await start.fill(today);
     await page.getByRole("button", { name: quick(30), exact: true }).click();
     const thirty = lastDays(30, patient.timeZone);
-    await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
+    await expect(page.getByTestId("report-range")).toHaveText(thirty.range);
     await expect(page).toHaveURL(/[?&]days=30(&|$)/);
     await expectNoRangeError(page);
     await start.expectValue(thirty.from);
@@ -61,7 +68,7 @@ test.describe("quick ranges are the last N days ending today, on every range con
 
     await page.getByRole("button", { name: quick(90), exact: true }).click();
     const ninety = lastDays(90, patient.timeZone);
-    await expect(page.getByTestId("report-range")).toHaveText(`${ninety.from} – ${ninety.to}`);
+    await expect(page.getByTestId("report-range")).toHaveText(ninety.range);
     await expectNoRangeError(page);
     // The PDF is offered for exactly the range shown.
     await expect(
@@ -73,10 +80,10 @@ test.describe("quick ranges are the last N days ending today, on every range con
 
     await page.goto(`/${patient.pid}/statisticsprint`);
     await page.getByRole("button", { name: quick(90), exact: true }).click();
-    await expect(page.getByTestId("report-range")).toHaveText(`${ninety.from} – ${ninety.to}`);
+    await expect(page.getByTestId("report-range")).toHaveText(ninety.range);
     await expectNoRangeError(page);
     await page.getByRole("button", { name: quick(30), exact: true }).click();
-    await expect(page.getByTestId("report-range")).toHaveText(`${thirty.from} – ${thirty.to}`);
+    await expect(page.getByTestId("report-range")).toHaveText(thirty.range);
     await expectNoRangeError(page);
 
     // CGM and AGP reports cover 3 to 14 days: 7 and 14, no 30.
@@ -85,15 +92,15 @@ test.describe("quick ranges are the last N days ending today, on every range con
     await start.fill("2099/01/01");
     await page.getByRole("button", { name: quick(14), exact: true }).click();
     const fourteen = lastDays(14, patient.timeZone);
-    await expect(page.getByTestId("report-range")).toHaveText(`${fourteen.from} – ${fourteen.to}`);
+    await expect(page.getByTestId("report-range")).toHaveText(fourteen.range);
     await expectNoRangeError(page);
   });
 
   test("the BG view, the CGM overlay and the CSV export", async ({ page }) => {
     const base = `/patientShow/${patient.pid}/${patient.userId}/patientHome`;
     const v = (key: string) => tr("en", key, "views");
-    const showing = (range: { from: string; to: string }) =>
-      v("range.showing").replace("{{from}}", range.from).replace("{{to}}", range.to);
+    const showing = ({ text }: { text: { from: string; to: string } }) =>
+      v("range.showing").replace("{{from}}", text.from).replace("{{to}}", text.to);
 
     const from = dateField(page, "from", v("range.from"));
     const to = dateField(page, "to", v("range.to"));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { displayDate } from "../../app/report/day";
+import { formatDate } from "../../app/report/locale-format";
 import {
   reportPageHref,
   reportPdfFileName,
@@ -111,8 +112,8 @@ test.describe("reports in every language and both units", () => {
       const titleValues: Record<string, string> = {
         patient: patient.name,
         report: title,
-        from: displayDate(start),
-        to: displayDate(end),
+        from: formatDate(start, lng),
+        to: formatDate(end, lng),
       };
       expect(pdf.title).toBe(
         Object.entries(titleValues).reduce(

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { displayDate, todayIn } from "../../app/report/day";
+import { todayIn } from "../../app/report/day";
+import { formatDate } from "../../app/report/locale-format";
 import { reportPdfHref } from "../../app/report/report-kinds";
 import type { UploadSummary as Summary } from "../../app/services/ingest.server";
 import { apiCall, apiToken } from "./api";
@@ -316,7 +317,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
       .getByRole("navigation", { name: v("tabs.label") })
       .getByRole("link", { name: v("tabs.uploads") })
       .click();
-    const date = displayDate(DAY);
+    const date = formatDate(DAY, "en");
     const kind = (k: string, sn: string) =>
       `${v(`uploads.kinds.${k}`)}\n${fill(v("uploads.serial"), { serial: sn })}`;
     const done = v("uploads.status.done");
@@ -368,7 +369,7 @@ test.describe("device uploads through the HTTP API, read back in the pages", () 
       .getByRole("link", { name: new RegExp(patient.name) });
     await expect(entry.getByTestId("last-upload")).toHaveText(
       fill(tr("en", "panel.lastUpload", "sharing"), {
-        date: displayDate(todayIn(ZONE, Date.now())),
+        date: formatDate(todayIn(ZONE, Date.now()), "en"),
       }),
     );
     await entry.click();

@@ -35,7 +35,8 @@ describe("counted phrases take the form the number needs", () => {
       [11, "11 минут"],
       [21, "21 минута"],
       [24, "24 минуты"],
-      [1.5, "1.5 минуты"],
+      // A decimal count is written with the language's decimal comma.
+      [1.5, "1,5 минуты"],
     ],
     pl: [
       [1, "1 minuta"],
@@ -44,7 +45,7 @@ describe("counted phrases take the form the number needs", () => {
       [12, "12 minut"],
       [21, "21 minut"],
       [22, "22 minuty"],
-      [1.5, "1.5 minuty"],
+      [1.5, "1,5 minuty"],
     ],
     ro: [
       [1, "1 minut"],
@@ -57,7 +58,8 @@ describe("counted phrases take the form the number needs", () => {
     it: [
       [1, "1 minuto"],
       [2, "2 minuti"],
-      [1_000_000, "1000000 di minuti"],
+      // Grouped as Italian groups thousands, with dots.
+      [1_000_000, "1.000.000 di minuti"],
     ],
   };
   it.each(supportedLngs)("%s: the pump report's minutes", async (lng) => {
@@ -74,7 +76,8 @@ describe("counted phrases take the form the number needs", () => {
       "в течение 21 дня.",
     );
     expect(ru("csv:errors.fieldTooLong", { line: 3, field: 2, count: 1000 })).toBe(
-      "Строка 3: поле 2 длиннее 1000 символов.",
+      // Russian groups thousands with a no-break space.
+      "Строка 3: поле 2 длиннее 1\u00a0000 символов.",
     );
     const pl = await translator("pl", ["common"]);
     expect(pl("common:dateFields.atMost", { count: 90 })).toBe(

@@ -5,8 +5,9 @@ import type { BgRangeModel } from "~/report/bg-range";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import { QuickRangeButtons } from "../quick-ranges";
 import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as layout from "~/styles/layout.css";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
@@ -29,8 +30,9 @@ export function BgView({ range, model, chart, unit }: Props) {
   const glucose = (mgdl: number | null) => `${formatGlucose(mgdl, unit, locale)} ${unitText}`;
   const percent = (value: number | null) => formatNumber(value, 1, locale);
   const { summary } = model;
-  const from = displayDate(range.from);
-  const to = displayDate(range.to);
+  // The range as the reader writes dates; the date fields keep YYYY/MM/DD.
+  const from = formatDate(range.from, locale);
+  const to = formatDate(range.to, locale);
   return (
     <section className={s.section} aria-labelledby="bg-heading">
       <h2 id="bg-heading">{t("bg.heading")}</h2>
@@ -46,8 +48,8 @@ export function BgView({ range, model, chart, unit }: Props) {
           textLabels={{ start: t("range.from"), end: t("range.to") }}
           label={t("range.label")}
           values={{
-            start: range.problem ? range.typed.from : from,
-            end: range.problem ? range.typed.to : to,
+            start: range.problem ? range.typed.from : displayDate(range.from),
+            end: range.problem ? range.typed.to : displayDate(range.to),
           }}
           invalid={range.problem !== null}
           today={range.today}
@@ -78,7 +80,7 @@ export function BgView({ range, model, chart, unit }: Props) {
           <h3>{t("bg.summary")}</h3>
           <dl className={s.stats} data-testid="bg-summary">
             <Stat label={t("bg.average")}>{glucose(summary.mean)}</Stat>
-            <Stat label={t("bg.count")}>{summary.count}</Stat>
+            <Stat label={t("bg.count")}>{formatQuantity(summary.count, locale)}</Stat>
             <Stat label={t("bg.high", { limit: glucose(model.limits.high) })}>
               {t("bg.countPercent", { count: summary.high, percent: percent(summary.highPercent) })}
             </Stat>
@@ -124,7 +126,7 @@ export function BgView({ range, model, chart, unit }: Props) {
               {model.days.flatMap((day) =>
                 day.readings.map((r, i) => (
                   <tr key={`${day.date}-${i}`}>
-                    <td data-label={t("bg.date")}>{displayDate(day.date)}</td>
+                    <td data-label={t("bg.date")}>{formatDate(day.date, locale)}</td>
                     <td data-label={t("bg.time")}>{r.clock}</td>
                     <td data-label={t("bg.glucose")} className={s.glucoseClass[r.class]}>
                       {glucose(r.mgdl)}

@@ -5,10 +5,10 @@ import type { DayNavigation } from "~/services/patient-view.server";
 import type { CgmsView as CgmsViewName } from "~/schemas/patient-view";
 import { AGP_BANDS } from "~/report/agp-report";
 import type { CgmDayModel, CgmOverlayModel } from "~/report/cgm-day";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import { QUICK_DAYS } from "~/report/quick-ranges";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import { QuickRangeButtons } from "../quick-ranges";
@@ -52,7 +52,7 @@ type Props = { base: string; data: DayData | OverlayData; chart: ViewCharts; uni
 
 /** CGMS: one day's trace with trend and alarm, or the 14-day overlay; ranges and statistics. */
 export function CgmsView({ base, data, chart, unit }: Props) {
-  const { t } = useTranslation("views");
+  const { t, i18n } = useTranslation("views");
   const glucose = useGlucose(unit);
   const caption =
     data.view === "day"
@@ -61,8 +61,8 @@ export function CgmsView({ base, data, chart, unit }: Props) {
           mean: glucose(data.stats.mean),
         })
       : t("cgms.overlayCaption", {
-          from: displayDate(data.overlay.from),
-          to: displayDate(data.overlay.to),
+          from: formatDate(data.overlay.from, i18n.language),
+          to: formatDate(data.overlay.to, i18n.language),
           count: data.stats.readings,
           mean: glucose(data.stats.mean),
         });
@@ -250,8 +250,8 @@ function OverlayFigures({ data, unit }: { data: OverlayData; unit: GlucoseUnit }
     <>
       <p className={s.note}>
         {t("cgms.overlayTitle", {
-          from: displayDate(data.overlay.from),
-          to: displayDate(data.overlay.to),
+          from: formatDate(data.overlay.from, i18n.language),
+          to: formatDate(data.overlay.to, i18n.language),
         })}
       </p>
       {stats.timeInRanges ? <RangeBars ranges={stats.timeInRanges} unit={unit} /> : null}
@@ -261,7 +261,7 @@ function OverlayFigures({ data, unit }: { data: OverlayData; unit: GlucoseUnit }
         <Stat label={t("cgms.cv")}>{pct(stats.cv)}</Stat>
         <Stat label={t("cgms.gmi")}>{pct(stats.gmi)}</Stat>
         <Stat label={t("cgms.active")}>{pct(stats.activePercent)}</Stat>
-        <Stat label={t("cgms.count")}>{stats.readings}</Stat>
+        <Stat label={t("cgms.count")}>{formatQuantity(stats.readings, i18n.language)}</Stat>
       </dl>
     </>
   );

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { DayNavigation } from "~/services/patient-view.server";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import type { PumpDayModel, PumpTableRow } from "~/report/pump-day-model";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatGlucose, formatNumber } from "~/report/units";
+import { formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import type { ViewCharts } from "~/services/view-charts.server";
 import * as s from "~/styles/patient-view.css";
 import * as st from "~/styles/stack-table.css";
@@ -67,7 +67,7 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
             <Stat label={t("daily.carbs")}>
               {n(pump.totals.carbs, 0)} {t("units.g")}
             </Stat>
-            <Stat label={t("daily.boluses")}>{pump.totals.bolusCount}</Stat>
+            <Stat label={t("daily.boluses")}>{formatQuantity(pump.totals.bolusCount, locale)}</Stat>
           </dl>
           {pump.device ? (
             <p className={s.note}>
@@ -78,7 +78,9 @@ export function DailyView({ base, nav, pump, chart, unit }: Props) {
             </p>
           ) : null}
           <table className={`${s.table} ${st.stackTable}`} data-testid="daily-table">
-            <caption>{t("daily.tableCaption", { date: displayDate(nav.date) })}</caption>
+            <caption>
+              {t("daily.tableCaption", { date: formatDate(nav.date, i18n.language) })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t("daily.time")}</th>

@@ -2,24 +2,13 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DayNavigation } from "~/services/patient-view.server";
 import { displayDate } from "~/report/day";
+import { formatDate, formatWeekday } from "~/report/locale-format";
 import * as layout from "~/styles/layout.css";
 import * as s from "~/styles/patient-view.css";
 import { viewHref } from "./links";
 import { Notice } from "./parts";
 import { DAY_LIMITS, dayProblem } from "~/report/date-picker";
 import { DateField } from "../date-fields";
-
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The weekday of an ISO date in the reader's language (a format is costly to make: one a language). */
-export function weekday(date: string, locale: string): string {
-  let format = weekdayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-    weekdayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * Previous day, next day (none into the future), last day with data and a date field (YYYY/MM/DD
@@ -44,7 +33,7 @@ export function DateNavigator({
       {nav.problem ? (
         <Notice kind="problem">
           {t(`problems.${nav.problem}`)}{" "}
-          {t("problems.shownInstead", { date: displayDate(nav.date) })}
+          {t("problems.shownInstead", { date: formatDate(nav.date, i18n.language) })}
         </Notice>
       ) : null}
       <nav className={s.toolbar} aria-label={t("nav.label")}>
@@ -89,8 +78,8 @@ export function DateNavigator({
       </nav>
       <p className={s.note}>
         {t("nav.showing", {
-          date: displayDate(nav.date),
-          weekday: weekday(nav.date, i18n.language),
+          date: formatDate(nav.date, i18n.language),
+          weekday: formatWeekday(nav.date, i18n.language),
         })}
       </p>
     </>
@@ -109,16 +98,15 @@ export function EmptyDay({
   view?: string;
   nav: DayNavigation;
 }) {
-  const { t } = useTranslation("views");
+  const { t, i18n } = useTranslation("views");
+  const date = (iso: string) => formatDate(iso, i18n.language);
   return (
     <Notice kind="empty">
-      <p>
-        {nav.lastDay === null ? t("empty.none") : t("empty.day", { date: displayDate(nav.date) })}
-      </p>
+      <p>{nav.lastDay === null ? t("empty.none") : t("empty.day", { date: date(nav.date) })}</p>
       {nav.nearest ? (
         <p>
           <Link to={viewHref(base, { tab, view, date: nav.nearest })}>
-            {t("empty.nearest", { date: displayDate(nav.nearest) })}
+            {t("empty.nearest", { date: date(nav.nearest) })}
           </Link>
         </p>
       ) : null}

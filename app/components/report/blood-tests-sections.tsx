@@ -1,9 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { GlucoseSummary } from "~/report/bg-range";
 import type { BloodTestsReport, LogbookValue } from "~/report/blood-tests-report";
-import { displayDate } from "~/report/day";
+import { formatDate } from "~/report/locale-format";
 import type { MealPeriodBounds } from "~/report/meal-periods";
-import { formatGlucose, isAboveRange, isBelowRange, type GlucoseClass } from "~/report/units";
+import {
+  formatGlucose,
+  formatQuantity,
+  isAboveRange,
+  isBelowRange,
+  type GlucoseClass,
+} from "~/report/units";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
 import * as s from "~/styles/report.css";
 import { Figure, ReportSection } from "./report-page";
@@ -27,6 +33,7 @@ function useLogbookFormat(unit: GlucoseUnit) {
   const unitText = t(`common:units.${unit}`);
   return {
     t,
+    locale,
     unitText,
     number: (mgdl: number | null) => formatGlucose(mgdl, unit, locale),
     glucose: (mgdl: number | null) => `${formatGlucose(mgdl, unit, locale)} ${unitText}`,
@@ -35,14 +42,16 @@ function useLogbookFormat(unit: GlucoseUnit) {
 
 /** The period's figures: average, number of values and lows of every value, the range and the days with values. */
 export function BloodTestsFigures({ report, unit }: Props) {
-  const { t, glucose, number } = useLogbookFormat(unit);
+  const { t, locale, glucose, number } = useLogbookFormat(unit);
   const { total, limits } = report;
   return (
     <ReportSection id="blood-tests-figures" title={t("bloodTests.figures")}>
       <dl className={s.figures} data-testid="blood-tests-figures">
         <Figure label={t("bloodTests.average")}>{glucose(total.mean)}</Figure>
-        <Figure label={t("bloodTests.count")}>{total.count}</Figure>
-        <Figure label={t("bloodTests.lows", { limit: glucose(limits.low) })}>{total.low}</Figure>
+        <Figure label={t("bloodTests.count")}>{formatQuantity(total.count, locale)}</Figure>
+        <Figure label={t("bloodTests.lows", { limit: glucose(limits.low) })}>
+          {formatQuantity(total.low, locale)}
+        </Figure>
         <Figure label={t("bloodTests.targetRange")}>
           {`${number(limits.low)}–${glucose(limits.high)}`}
         </Figure>
@@ -97,7 +106,7 @@ function periodHeading(period: MealPeriodBounds) {
  */
 export function BloodTestsLogbook({ report, unit }: Props) {
   const format = useLogbookFormat(unit);
-  const { t, glucose, number } = format;
+  const { t, locale, glucose, number } = format;
   const { columns, limits } = report;
   const footer: { key: string; label: string; cell: (summary: GlucoseSummary) => string }[] = [
     {
@@ -108,12 +117,12 @@ export function BloodTestsLogbook({ report, unit }: Props) {
     {
       key: "count",
       label: t("bloodTests.columnCount"),
-      cell: (summary) => String(summary.count),
+      cell: (summary) => formatQuantity(summary.count, locale),
     },
     {
       key: "lows",
       label: t("bloodTests.columnLows"),
-      cell: (summary) => String(summary.low),
+      cell: (summary) => formatQuantity(summary.low, locale),
     },
   ];
   return (
@@ -128,8 +137,8 @@ export function BloodTestsLogbook({ report, unit }: Props) {
         <table className={`${s.table} ${s.logbook}`} data-testid="blood-tests-logbook">
           <caption className={s.logbookCaption}>
             {t("bloodTests.caption", {
-              from: displayDate(report.from),
-              to: displayDate(report.to),
+              from: formatDate(report.from, locale),
+              to: formatDate(report.to, locale),
               unit: t(`common:units.${unit}`),
             })}
           </caption>
@@ -149,7 +158,7 @@ export function BloodTestsLogbook({ report, unit }: Props) {
           <tbody>
             {report.days.map((day) => (
               <tr key={day.date} data-date={day.date}>
-                <th scope="row">{displayDate(day.date)}</th>
+                <th scope="row">{formatDate(day.date, locale)}</th>
                 {day.cells.map((cell, i) => (
                   <td key={columns[i]!.key} data-period={columns[i]!.key}>
                     {cell.map((value, k) => (

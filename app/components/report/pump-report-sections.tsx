@@ -6,9 +6,9 @@ import {
   type PumpSettingUnit,
   type PumpSettingValue,
 } from "~/report/pump-settings";
-import { displayDate } from "~/report/day";
+import { formatDate, formatDateClock } from "~/report/locale-format";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { classify, formatGlucose, formatNumber } from "~/report/units";
+import { classify, formatGlucose, formatNumber, formatQuantity } from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { Figure, ReportSection } from "./report-page";
@@ -48,7 +48,9 @@ export function PumpSummary({ report, unit }: SectionProps) {
       <ReportSection id="pump-glucose" title={t("pump.glucose")}>
         <dl className={s.figures} data-testid="pump-glucose">
           <Figure label={t("pump.average")}>{glucose(report.glucoseSummary.mean)}</Figure>
-          <Figure label={t("pump.count")}>{report.glucoseSummary.count}</Figure>
+          <Figure label={t("pump.count")}>
+            {formatQuantity(report.glucoseSummary.count, locale)}
+          </Figure>
           <Figure
             label={t("pump.high")}
             note={t("pump.values", { count: report.glucoseSummary.high })}
@@ -75,7 +77,9 @@ export function PumpSummary({ report, unit }: SectionProps) {
           <Figure label={t("pump.bolus")} note={percent(report.insulinTotals.bolusPercent)}>
             {insulin(report.insulinTotals.bolus)}
           </Figure>
-          <Figure label={t("pump.points")}>{report.insulinTotals.recordCount}</Figure>
+          <Figure label={t("pump.points")}>
+            {formatQuantity(report.insulinTotals.recordCount, locale)}
+          </Figure>
           <Figure
             label={t("pump.choAvg")}
             note={t("pump.choPerMeal", {
@@ -118,7 +122,7 @@ export function PumpDayTables({ report, unit }: SectionProps) {
                   : null;
               return (
                 <tr key={day.date}>
-                  <td data-label={t("pump.date")}>{displayDate(day.date)}</td>
+                  <td data-label={t("pump.date")}>{formatDate(day.date, locale)}</td>
                   <td data-label={t("pump.total")}>
                     {day.hasData ? insulin(day.totals.total) : "—"}
                   </td>
@@ -148,7 +152,7 @@ export function PumpDayTables({ report, unit }: SectionProps) {
               .filter((day) => day.readings.length > 0)
               .map((day) => (
                 <p key={day.date} className={s.dayBlock}>
-                  <strong>{`${displayDate(day.date)} (${unitText}):`}</strong>{" "}
+                  <strong>{`${formatDate(day.date, locale)} (${unitText}):`}</strong>{" "}
                   {day.readings.map((e, i) => (
                     <Fragment key={`${e.source}-${e.time}-${e.id ?? ""}`}>
                       {i > 0 ? " · " : ""}
@@ -178,9 +182,9 @@ export function PumpDayTables({ report, unit }: SectionProps) {
                   key={day.date}
                   className={s.dayBlock}
                   data-testid="pump-day-data"
-                  aria-label={displayDate(day.date)}
+                  aria-label={formatDate(day.date, locale)}
                 >
-                  <h3 className={s.dayBlockTitle}>{displayDate(day.date)}</h3>
+                  <h3 className={s.dayBlockTitle}>{formatDate(day.date, locale)}</h3>
                   <p>
                     <strong>{t("pump.basalRate", { unit: uh })}:</strong>{" "}
                     {basal
@@ -237,7 +241,7 @@ export function PumpEventTables({ report, unit }: SectionProps) {
               <tbody>
                 {rows.map((c) => (
                   <tr key={`${c.time}-${c.grams}`}>
-                    <td>{`${displayDate(c.date)} ${c.clock}`}</td>
+                    <td>{formatDateClock(c.date, c.clock, locale)}</td>
                     <td>{formatNumber(c.grams, 0, locale)}</td>
                     <td>{t(`views:daily.carbSource.${c.source}`)}</td>
                   </tr>
@@ -261,7 +265,7 @@ export function PumpEventTables({ report, unit }: SectionProps) {
               <tbody>
                 {rows.map((a) => (
                   <tr key={`${a.time}-${a.code}`}>
-                    <td>{`${displayDate(a.date)} ${a.clock}`}</td>
+                    <td>{formatDateClock(a.date, a.clock, locale)}</td>
                     <td>{`${t(`views:daily.alarms.${a.kind}`)} (${t(`views:daily.severity.${a.severity}`)})`}</td>
                   </tr>
                 ))}
@@ -288,7 +292,7 @@ export function PumpEventTables({ report, unit }: SectionProps) {
             <tbody>
               {report.bigBoluses.entries.map((b) => (
                 <tr key={`${b.date}-${b.start}`}>
-                  <td>{`${displayDate(b.date)} ${b.clock}`}</td>
+                  <td>{formatDateClock(b.date, b.clock, locale)}</td>
                   <td>{b.bolusKind ? t(`views:daily.bolusKind.${b.bolusKind}`) : "—"}</td>
                   <td>{formatNumber(b.bolusUnitsDisplay, 2, locale)}</td>
                   <td>

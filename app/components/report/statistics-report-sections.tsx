@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DataKind } from "~/metrics/coverage";
-import { displayDate } from "~/report/day";
+import { formatDateRange } from "~/report/locale-format";
 import {
   convertsWithUnit,
   type PeriodSummary,
@@ -9,7 +9,13 @@ import {
   type StatisticUnitKind,
 } from "~/report/statistics-report";
 import type { GlucoseUnit } from "~/domain/glucose-unit";
-import { formatNumber, NO_VALUE_TEXT, roundHalfUp, unitDecimals } from "~/report/units";
+import {
+  formatNumber,
+  formatQuantity,
+  NO_VALUE_TEXT,
+  roundHalfUp,
+  unitDecimals,
+} from "~/report/units";
 import * as s from "~/styles/report.css";
 import * as st from "~/styles/stack-table.css";
 import { ReportSection } from "./report-page";
@@ -141,11 +147,11 @@ export function StatisticsPeriods({ report }: Props) {
               <th scope="row" data-label={t("statistics.period")}>
                 {label}
               </th>
-              <td
-                data-label={t("statistics.dates")}
-              >{`${displayDate(period.from)} – ${displayDate(period.to)}`}</td>
+              <td data-label={t("statistics.dates")}>
+                {formatDateRange(period.from, period.to, i18n.language)}
+              </td>
               <td data-label={t("statistics.readings")} className={s.numeric}>
-                {period.readings}
+                {formatQuantity(period.readings, i18n.language)}
               </td>
               <td data-label={t("statistics.daysWithData")} className={s.numeric}>
                 {t("statistics.daysOf", {

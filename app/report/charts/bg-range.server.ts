@@ -6,6 +6,7 @@
 import * as Plot from "@observablehq/plot";
 import type { BgRangeModel, BgReadingView } from "../bg-range";
 import type { IsoDate } from "../day";
+import { formatDateClock, formatDayMonth } from "../locale-format";
 import { toUnit } from "../../domain/glucose-unit";
 import { formatGlucose } from "../units";
 import { GLUCOSE_CLASS_COLOR } from "./palette";
@@ -29,7 +30,7 @@ export interface BgChartLabels {
   readonly targetRange: string;
   /** Unit shown in the readings' tooltips (e.g. "mmol/L"). */
   readonly glucoseUnit: string;
-  /** Column label of a date; default "MM-DD". */
+  /** Column label of a date; default the day and the month's short name ("Oct 24", "24 paź"). */
   readonly formatDay?: (date: IsoDate) => string;
 }
 
@@ -68,8 +69,6 @@ function dateTicks(
   return { ticks, labels };
 }
 
-const monthDay = (date: IsoDate) => date.slice(5);
-
 /** Meter readings of the range, one column per date, dots coloured by class, the target band. */
 export function bgRangeChart(
   model: BgRangeModel,
@@ -82,7 +81,7 @@ export function bgRangeChart(
   const rows = bgRows(model);
   const { ticks, labels: tickLabels } = dateTicks(
     dates,
-    labels.formatDay ?? monthDay,
+    labels.formatDay ?? ((date: IsoDate) => formatDayMonth(date, locale)),
     options.narrow ? NARROW_MAX_DATE_LABELS : MAX_DATE_LABELS,
   );
   const svg = renderPanel({
@@ -121,7 +120,7 @@ export function bgRangeChart(
         stroke: "white",
         strokeWidth: 0.75,
         title: (r: BgRow) =>
-          `${r.reading.date} ${r.reading.clock} ${formatGlucose(r.reading.mgdl, unit, locale)} ${labels.glucoseUnit}`,
+          `${formatDateClock(r.reading.date, r.reading.clock, locale)} ${formatGlucose(r.reading.mgdl, unit, locale)} ${labels.glucoseUnit}`,
         className: MARK_CLASS.meterBg,
       }),
     ],

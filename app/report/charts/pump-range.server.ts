@@ -11,7 +11,8 @@
  * (at most 25 boluses); without them the insulin panel says so in a note.
  */
 import * as Plot from "@observablehq/plot";
-import { displayDate, type IsoDate } from "../day";
+import type { IsoDate } from "../day";
+import { formatDate, formatDateClock } from "../locale-format";
 import type { PumpDayModel } from "../pump-day-model";
 import type { PumpChartGroup } from "../pump-report-layout";
 import type { PumpReport } from "../pump-report-model";
@@ -35,7 +36,10 @@ export interface PumpRangeChartLabels extends PumpChartLabels {
   readonly bolusMarkersOmitted: (bolusCount: number) => string;
   /** The chart's text summary (its accessible description, `<desc>`). */
   readonly summary: (facts: PumpRangeFacts) => string;
-  /** Date written under each day and in tooltips; default "YYYY/MM/DD" (day.ts `displayDate`). */
+  /**
+   * Date written under each day and in tooltips; default the language's medium date (with the
+   * time, the language's date and time: locale-format.ts).
+   */
   readonly formatDay?: (date: IsoDate) => string;
 }
 
@@ -92,12 +96,17 @@ export function pumpRangeChart(
   const { labels } = options;
   const models = groupDays(report, group);
   const { limits } = report;
-  const formatDay = labels.formatDay ?? displayDate;
+  const formatDay = labels.formatDay ?? ((date: IsoDate) => formatDate(date, options.locale));
   const frame: PumpTimeFrame = {
     domain: [group.start, group.end],
     ticks: group.ticks,
     width: options.width ?? RANGE_CHART_WIDTH,
-    when: (time, clock) => `${formatDay(dayAt(models, time).window.date)} ${clock}`,
+    when: (time, clock) => {
+      const date = dayAt(models, time).window.date;
+      return labels.formatDay
+        ? `${labels.formatDay(date)} ${clock}`
+        : formatDateClock(date, clock, options.locale);
+    },
   };
   const series = joinDays(models, group.showBolusMarkers);
   const heights = panelHeights(RANGE_PANEL_HEIGHTS, options.height);
