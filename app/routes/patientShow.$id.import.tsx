@@ -33,6 +33,7 @@ import { timeZoneOptions } from "~/utils/time-zones";
 import { readFileForm } from "~/utils/file-form.server";
 import { requireUser } from "~/services/session.server";
 import { FORM_LIMIT_MS, keepFormWhenLost, skipRevalidationWhenLost } from "~/utils/lost-request";
+import { formatQuantity } from "~/report/units";
 
 const params = z.object({ id: idParam });
 
@@ -474,6 +475,7 @@ function Done({
 
 function Summary({ answer }: { answer: CsvImportAnswer }) {
   const { t, i18n } = useTranslation("import");
+  const count = (value: number) => formatQuantity(value, i18n.language);
   const when = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, {
@@ -503,13 +505,13 @@ function Summary({ answer }: { answer: CsvImportAnswer }) {
       answer.firstDate ? `${when(answer.firstDate)} – ${when(answer.lastDate)}` : "—",
     ],
     ...CSV_ENTRY_KINDS.filter((kind) => answer.counts[kind] > 0).map(
-      (kind) => [t(`kinds.${kind}`), String(answer.counts[kind])] as [string, string],
+      (kind) => [t(`kinds.${kind}`), count(answer.counts[kind])] as [string, string],
     ),
-    [answer.dryRun ? t("summary.toAdd") : t("summary.added"), String(answer.inserted)],
-    [t("summary.duplicates"), String(answer.duplicates)],
-    ...(answer.flagged ? [[t("summary.flagged"), String(answer.flagged)] as [string, string]] : []),
+    [answer.dryRun ? t("summary.toAdd") : t("summary.added"), count(answer.inserted)],
+    [t("summary.duplicates"), count(answer.duplicates)],
+    ...(answer.flagged ? [[t("summary.flagged"), count(answer.flagged)] as [string, string]] : []),
     ...(answer.dstAdjusted
-      ? [[t("summary.dstAdjusted"), String(answer.dstAdjusted)] as [string, string]]
+      ? [[t("summary.dstAdjusted"), count(answer.dstAdjusted)] as [string, string]]
       : []),
   ];
   return (

@@ -174,13 +174,9 @@ test.describe("CSV import and export", () => {
     const file = clarityDays(14);
     expect(file.readings).toBe(4032);
     await previewFile(page, { name: "two-weeks.csv", buffer: file.buffer });
-    await expect(termValue(page, "import-summary", im("summary.toAdd"))).toHaveText(
-      String(file.readings),
-    );
-    await page
-      // The count as English writes it: 14 x 288 = 4032 readings is "4,032".
-      .getByRole("button", { name: fill(im("confirmButton"), { count: "4,032" }) })
-      .click();
+    // The count as English writes it: 14 x 288 = 4032 readings is "4,032".
+    await expect(termValue(page, "import-summary", im("summary.toAdd"))).toHaveText("4,032");
+    await page.getByRole("button", { name: fill(im("confirmButton"), { count: "4,032" }) }).click();
     await expect(page.getByTestId("import-done")).toBeVisible();
 
     await page.goto(`/${patient.pid}/agpprint?start=${file.first}&end=${file.last}`);
