@@ -15,9 +15,10 @@
  * Run by scripts/bench-cluster.sh, which exports the state file's values.
  */
 import autocannon from "autocannon";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { pgCtl } from "../tests/support/pg-ctl";
 
 const need = (name: string) => {
   const value = process.env[name];
@@ -118,16 +119,6 @@ function percentile(xs: number[], p: number): number {
 
 const cluster = (...args: string[]) =>
   execFileSync("bash", ["scripts/cluster.sh", ...args], { stdio: ["ignore", "ignore", "inherit"] });
-
-function pgCtl(args: string[]) {
-  const pgCtlPath = "/usr/lib/postgresql/15/bin/pg_ctl";
-  const [file, argv] =
-    process.getuid?.() === 0
-      ? ["runuser", ["-u", "postgres", "--", pgCtlPath, ...args]]
-      : [pgCtlPath, args];
-  const result = spawnSync(file as string, argv as string[], { stdio: "ignore", cwd: "/" });
-  if (result.status !== 0) throw new Error(`pg_ctl ${args.join(" ")} failed`);
-}
 
 /** App server `i`'s pid now (the state file is rewritten when a server is restarted). */
 function appPid(i: number): number {

@@ -2,12 +2,12 @@
 // nothing but PostgreSQL (through PgBouncer), with lag-tolerant reads on the streaming standby.
 // Requests go through HAProxy or straight to one app server, to show that whatever one server
 // did the other one knows. Run by scripts/test-cluster.sh, which exports the state file's values.
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { pgCtl } from "../support/pg-ctl";
 
 const need = (name: string) => {
   const value = process.env[name];
@@ -292,13 +292,3 @@ describe("the cluster", () => {
     expect(onStandby).toBeGreaterThan(0);
   });
 });
-
-/** pg_ctl of PostgreSQL 15, as the `postgres` user when this runs as root. */
-function pgCtl(args: string[]) {
-  const pgCtlPath = "/usr/lib/postgresql/15/bin/pg_ctl";
-  const [file, argv] =
-    process.getuid?.() === 0
-      ? ["runuser", ["-u", "postgres", "--", pgCtlPath, ...args]]
-      : [pgCtlPath, args];
-  execFileSync(file as string, argv as string[], { stdio: "ignore", cwd: "/" });
-}
