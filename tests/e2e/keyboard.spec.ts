@@ -3,6 +3,7 @@ import { createAcceptedShare, createUser, demoPatient } from "./db";
 import { dateField, pickerSegments } from "./date-fields";
 import { tr } from "./i18n";
 import { jsEnabled } from "./support";
+import { formatDateRange } from "../../app/report/locale-format";
 
 /**
  * A keyboard-only walk, with JavaScript and without: sign in, open a patient from the list, step
@@ -115,7 +116,11 @@ test("a clinic works with the keyboard only: sign-in, patient list, DAILY naviga
     await page.keyboard.type(earlier);
   }
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("report-range")).toHaveText(`${earlier} – ${previous}`);
+  // The range as English reads it ("Nov 12 – 25, 2026"), from the dates typed.
+  const iso = (date: string) => date.replaceAll("/", "-");
+  await expect(page.getByTestId("report-range")).toHaveText(
+    formatDateRange(iso(earlier), iso(previous), "en"),
+  );
 
   const download = page.waitForEvent("download");
   await tabTo(page, page.getByRole("link", { name: tr("en", "common.download", "reports") }));
