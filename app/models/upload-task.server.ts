@@ -45,29 +45,42 @@ export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
 }
 
 /** Whether a stored slice holds exactly this payload (a repeat of a slice whose answer was lost). */
-export async function sameSlice(
-  tx: Tx,
-  taskId: number,
-  index: number,
-  payload: string,
-): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ same: boolean }[]>`
+export async function sameSlice(taskId: number, index: number, payload: string): Promise<boolean> {
+  const rows = await db().$queryRaw<{ same: boolean }[]>`
     SELECT payload = ${payload} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0]?.same ?? false;
 }
 
-/** Stores slice `index` of a task (its records in their stored form, app/ingest/slice-codec.ts). */
-export async function storeSlice(
-  tx: Tx,
+/** A task as it stands (no lock: the slice store below re-checks what it relies on). */
+export async function taskRow(id: number): Promise<UploadTask | null> {
+  const rows = await db().$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Stores slice `index` of an open task in one statement (its own transaction): only while the
+ * task is open, `index` is the next slice and the records stay within the announced total, the
+ * slice is inserted and the task's counts grow. Answers the task's record count after it, or
+ * null when the task had changed (another request stored or closed it first): the caller reads
+ * the task again and answers from what it finds.
+ */
+export async function storeNextSlice(
   taskId: number,
   index: number,
   slice: { payload: string; recordCount: number },
-): Promise<void> {
-  await tx.$executeRaw`
-    WITH slice AS (
-      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload) VALUES (${taskId}, ${index}, ${slice.recordCount}, ${slice.payload})
+): Promise<number | null> {
+  const rows = await db().$queryRaw<{ recordCount: number }[]>`
+    WITH task AS (
+      UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${slice.recordCount}
+       WHERE id = ${taskId} AND status = 'open' AND "sliceCount" = ${index}
+         AND "recordCount" + ${slice.recordCount} <= "expectedCount"
+      RETURNING id, "recordCount"
+    ), slice AS (
+      INSERT INTO "UploadSlice" ("taskId", "sliceIndex", "recordCount", payload)
+      SELECT id, ${index}, ${slice.recordCount}, ${slice.payload} FROM task
     )
-    UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${slice.recordCount} WHERE id = ${taskId}`;
+    SELECT "recordCount" FROM task`;
+  return rows[0]?.recordCount ?? null;
 }
 
 /** One stored slice's payload, or null (one at a time: an upload is never held in memory whole). */
@@ -122,7 +135,10 @@ export async function markDone(tx: Tx, id: number, outcome: TaskOutcome): Promis
 
 /** A task of this operator, or null (another account's task is no concern of theirs). */
 export async function taskOf(uploaderId: number, id: number): Promise<UploadTask | null> {
-  return db().uploadTask.findFirst({ where: { id, uploaderId } });
+  const rows = await db().$queryRaw<
+    UploadTask[]
+  >`SELECT * FROM "UploadTask" WHERE id = ${id} AND "uploaderId" = ${uploaderId}`;
+  return rows[0] ?? null;
 }
 
 /** Tasks handed to the queue before `before` and still not processed (the server stopped, or the job was lost). */

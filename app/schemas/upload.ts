@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isKnownTimeZone } from "~/ingest/device-time";
-import { idNumber, INT4_MAX, safeText } from "./fields";
+import { idNumber, safeText } from "./fields";
 
 /**
  * The payloads of the device-upload calls, under the names the calls carry. Records arrive as the
@@ -23,11 +23,7 @@ const whole = (min: number, max: number) =>
     .int("errors.recordField")
     .min(min, "errors.recordField")
     .max(max, "errors.recordField");
-const byte = whole(0, 255);
 const u16 = whole(0, 65_535);
-const deviceTime = z
-  .string({ invalid_type_error: "errors.recordField", required_error: "errors.recordField" })
-  .max(19, "errors.recordField");
 const serial = safeText({
   required_error: "errors.deviceSn",
   invalid_type_error: "errors.deviceSn",
@@ -43,71 +39,15 @@ export const timeZoneField = z
   .max(64, "errors.timeZone")
   .refine(isKnownTimeZone, "errors.timeZone");
 
-/**
- * A 28-byte pump history record as parsed by the browser. `recordId` (or its older name
- * `historyId`) is the device's record number; `deviceTime` the handheld's local clock;
- * `pdaRecordTimeZone` the handheld's own zone string ("GMT+01:00"), `recordTimeZone` the zone the
- * operator chose. `transDateTime` and `dateTime` are the server's to set: values sent are ignored.
- */
-export const pumpRecordSchema = z
-  .object({
-    recordId: whole(0, INT4_MAX).optional(),
-    historyId: whole(0, INT4_MAX).optional(),
-    eventIndex: u16,
-    eventPort: byte,
-    eventType: byte,
-    eventUrgency: byte,
-    eventValue: byte,
-    statusByte0: byte,
-    statusByte1: byte,
-    statusShort0: u16,
-    statusShort1: u16,
-    deviceTime,
-    pdaSn: serial.optional(),
-    pid: z.number().int().optional(),
-    recordTimeZone: zoneText.optional(),
-    pdaRecordTimeZone: zoneText.optional(),
-    transDateTime: z.unknown().optional(),
-    dateTime: z.unknown().optional(),
-  })
-  .strict("errors.recordField")
-  .refine((r) => r.recordId !== undefined || r.historyId !== undefined, "errors.recordId");
-export type PumpRecordWire = z.output<typeof pumpRecordSchema>;
-
-/**
- * A 22-byte CGM history record (AiDEX). `eventData` is the raw value: mg/dL = 1.8 x raw. Event
- * types 7 and 8 are glucose readings; `dataOrigin` 3 marks a manual blood value.
- */
-export const cgmRecordSchema = z
-  .object({
-    eventIndex: whole(0, INT4_MAX),
-    historyId: whole(0, INT4_MAX).optional(),
-    sensorIndex: whole(0, 65_535).optional(),
-    eventType: byte,
-    eventData: u16,
-    deviceTime,
-    deviceSn: serial.optional(),
-    dataOrigin: byte.optional(),
-  })
-  .strict("errors.recordField");
-export type CgmRecordWire = z.output<typeof cgmRecordSchema>;
-
-/** A blood-glucose meter record read over the serial port: mg/dL in `statusShort0`. */
-export const meterRecordSchema = z
-  .object({
-    dateTime: deviceTime,
-    statusShort0: u16,
-    statusByte0: byte,
-    deviceSn: serial.optional(),
-  })
-  .strict("errors.recordField");
-export type MeterRecordWire = z.output<typeof meterRecordSchema>;
-
-export const RECORD_SCHEMAS = {
-  equil: pumpRecordSchema,
-  aidex: cgmRecordSchema,
-  gocheck: meterRecordSchema,
-} as const;
+export {
+  cgmRecordSchema,
+  meterRecordSchema,
+  pumpRecordSchema,
+  RECORD_SCHEMAS,
+  type CgmRecordWire,
+  type MeterRecordWire,
+  type PumpRecordWire,
+} from "./device-records";
 
 const pid = idNumber("errors.pid");
 const dataList = z

@@ -40,8 +40,9 @@ import {
   markQueued,
   sameSlice,
   slicePayload,
-  storeSlice,
+  storeNextSlice,
   taskOf,
+  taskRow,
   type TaskOutcome,
 } from "~/models/upload-task.server";
 import {
@@ -55,6 +56,7 @@ import type { PumpSettingsInput } from "~/ingest/records";
 import { pumpRecordToWire, recordsFromWire } from "~/wire/upload";
 import { decodeSlice, encodeSlice } from "~/ingest/slice-codec";
 import { pumpTimeZone } from "~/ingest/device-zone";
+import { announceSettled, RECHECK_MS, settledOrAfter } from "./upload-settled.server";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
 import { byDevice, type NsRows } from "~/ingest/nightscout";
@@ -366,6 +368,12 @@ const TRANSACTION = { timeout: 10 * 60_000, maxWait: 30_000 } as const;
  * task already done or failed is left alone, and a transaction cut short writes nothing.
  */
 export async function processTask(taskId: number): Promise<UploadTask | null> {
+  const task = await writeQueuedTask(taskId);
+  if (task?.status === "done" || task?.status === "failed") announceSettled(taskId);
+  return task;
+}
+
+async function writeQueuedTask(taskId: number): Promise<UploadTask | null> {
   try {
     return await inTransaction(async (tx) => {
       const task = await lockTask(tx, taskId);
@@ -441,34 +449,38 @@ export async function saveSlice(
       limit: SLICE_MAX_RECORDS,
       count: SLICE_MAX_RECORDS,
     });
-  return inTransaction(async (tx) => {
-    const task = await lockTask(tx, input.sliceId);
-    if (!task || task.uploaderId !== viewer.id || task.deviceKind === "imported")
-      return refuse(404, "errors.task");
+  const first = await taskRow(input.sliceId);
+  if (!first || first.uploaderId !== viewer.id || first.deviceKind === "imported")
+    return refuse(404, "errors.task");
+  if (first.status !== "open") return refuse(409, "errors.taskClosed");
+  const kind = first.deviceKind;
+  const valid = validateRecords(kind, input.dataList);
+  if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
+  const slice = {
+    payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
+    recordCount: valid.data.length,
+  };
+  const answer = (received: number, expected: number) => ({
+    ok: true as const,
+    data: { index: input.index, received, expected },
+  });
+  // The task as read, then as it stands after another request changed it under us: a slice that
+  // a parallel repeat stored first is then answered as a repeat.
+  for (let task: UploadTask | null = first; task; task = await taskRow(task.id)) {
     if (task.status !== "open") return refuse(409, "errors.taskClosed");
-    const kind = task.deviceKind;
-    const valid = validateRecords(kind, input.dataList);
-    if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
-    const slice = {
-      payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
-      recordCount: valid.data.length,
-    };
-    const answer = (received: number) => ({
-      ok: true as const,
-      data: { index: input.index, received, expected: task.expectedCount },
-    });
     if (input.index < task.sliceCount) {
-      return (await sameSlice(tx, task.id, input.index, slice.payload))
-        ? answer(task.recordCount)
+      return (await sameSlice(task.id, input.index, slice.payload))
+        ? answer(task.recordCount, task.expectedCount)
         : refuse(409, "errors.sliceConflict", { slice: input.index });
     }
     if (input.index > task.sliceCount)
       return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
     if (task.recordCount + slice.recordCount > task.expectedCount)
       return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
-    await storeSlice(tx, task.id, input.index, slice);
-    return answer(task.recordCount + slice.recordCount);
-  });
+    const received = await storeNextSlice(task.id, input.index, slice);
+    if (received !== null) return answer(received, task.expectedCount);
+  }
+  return refuse(404, "errors.task");
 }
 
 /**
@@ -512,14 +524,25 @@ export async function completeSlicedUpload(
   return { ok: true, data: { status: result.data.status } };
 }
 
-/** checkSave: null while the task is open or processing, then its summary. */
+/**
+ * checkSave: null while the task is open or processing, then its summary. While the task is
+ * being processed the answer waits up to `waitMs` for the processing to end, so that the operator
+ * learns the outcome as soon as it is known without polling fast.
+ */
 export async function uploadSummary(
   viewer: Viewer,
   taskId: number,
+  waitMs = 0,
 ): Promise<IngestResult<UploadSummary | null>> {
-  const task = await taskOf(viewer.id, taskId);
-  if (!task) return refuse(404, "errors.task");
-  return { ok: true, data: summaryOf(task) };
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const task = await taskOf(viewer.id, taskId);
+    if (!task) return refuse(404, "errors.task");
+    const summary = summaryOf(task);
+    const left = deadline - Date.now();
+    if (summary || task.status !== "processing" || left <= 0) return { ok: true, data: summary };
+    await settledOrAfter(taskId, Math.min(left, RECHECK_MS));
+  }
 }
 
 /**

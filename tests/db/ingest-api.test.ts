@@ -403,6 +403,24 @@ describe("refusals", () => {
     });
   });
 
+  it("the same slice sent twice at once is stored once and both are told it is saved; two different slices at one place: one is stored, the other is a conflict", async () => {
+    const sliceId = await open(4);
+    const first = [pumpRecord(), pumpRecord()];
+    const twice = await Promise.all([slice(sliceId, 0, first), slice(sliceId, 0, first)]);
+    expect(twice.map((a) => a.status)).toEqual([200, 200]);
+    expect(twice.map((a) => (a.data as { received: number }).received)).toEqual([2, 2]);
+    const both = await Promise.all([
+      slice(sliceId, 1, [pumpRecord()]),
+      slice(sliceId, 1, [pumpRecord()]),
+    ]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await db().uploadSlice.count({ where: { taskId: sliceId } })).toBe(2);
+    expect(await db().uploadTask.findUniqueOrThrow({ where: { id: sliceId } })).toMatchObject({
+      sliceCount: 2,
+      recordCount: 3,
+    });
+  });
+
   it("a malformed record is refused with its place, in the reader's language, and the slice is not stored", async () => {
     const sliceId = await open(2);
     const answer = await slice(sliceId, 0, [pumpRecord(), pumpRecord({ eventPort: 256 })], "pl");
@@ -674,5 +692,16 @@ describe("pump settings", () => {
         stranger.token,
       ),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+describe("checkSave", () => {
+  it("checkSave on a task being processed waits for the job and answers its summary as soon as it ends", async () => {
+    const carol = await account("carol", 1, true);
+    const sliceId = await slicedUpload(carol, carol.pid!, [[pumpRecord()]]);
+    const answer = get(checkSave, `/api/patient-data/checkSave?sliceId=${sliceId}`, carol.token);
+    await new Promise((r) => setTimeout(r, 300));
+    await processTask(sliceId);
+    expect(await answer).toMatchObject({ code: 200, data: { status: "done", inserted: 1 } });
   });
 });
