@@ -83,12 +83,23 @@ export async function storeNextSlice(
   return rows[0]?.recordCount ?? null;
 }
 
-/** One stored slice's payload, or null (one at a time: an upload is never held in memory whole). */
-export async function slicePayload(tx: Tx, taskId: number, index: number): Promise<string | null> {
-  const rows = await tx.$queryRaw<
-    { payload: string }[]
-  >`SELECT payload FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
-  return rows[0]?.payload ?? null;
+/**
+ * The payloads of slices `from` to `from + count - 1`, each at its place (null for one not
+ * stored): a few at a time, as an upload is never held in memory whole, in one statement to save
+ * round trips.
+ */
+export async function slicePayloads(
+  tx: Tx,
+  taskId: number,
+  from: number,
+  count: number,
+): Promise<(string | null)[]> {
+  const rows = await tx.$queryRaw<{ sliceIndex: number; payload: string }[]>`
+    SELECT "sliceIndex", payload FROM "UploadSlice"
+     WHERE "taskId" = ${taskId} AND "sliceIndex" >= ${from} AND "sliceIndex" < ${from + count}`;
+  const payloads = Array.from({ length: count }, (): string | null => null);
+  for (const row of rows) payloads[row.sliceIndex - from] = row.payload;
+  return payloads;
 }
 
 export async function markQueued(tx: Tx, id: number): Promise<void> {

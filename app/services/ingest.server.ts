@@ -39,7 +39,7 @@ import {
   markNewUploadForReaders,
   markQueued,
   sameSlice,
-  slicePayload,
+  slicePayloads,
   storeNextSlice,
   taskOf,
   taskRow,
@@ -90,6 +90,8 @@ const refuse = (
 
 /** Rows written per INSERT: large enough to amortise a statement, small enough to bound memory. */
 const WRITE_BATCH = 5000;
+/** Stored slices read per statement while a task is written (as many records as one INSERT). */
+const SLICES_PER_READ = WRITE_BATCH / SLICE_MAX_RECORDS;
 
 /** What checkSave answers once a task is processed. */
 export type UploadSummary = {
@@ -380,11 +382,16 @@ async function writeQueuedTask(taskId: number): Promise<UploadTask | null> {
       if (!task || task.status !== "processing") return task;
       // Only the upload calls' tasks have slices: their kind is a device's.
       const kind = task.deviceKind as DeviceKindName;
-      return writeTask(tx, task, async (index) =>
-        index < task.sliceCount
-          ? decodeSlice(kind, (await slicePayload(tx, task.id, index)) ?? "[]")
-          : null,
-      );
+      let read: { from: number; payloads: (string | null)[] } = { from: 0, payloads: [] };
+      return writeTask(tx, task, async (index) => {
+        if (index >= task.sliceCount) return null;
+        if (index >= read.from + read.payloads.length)
+          read = {
+            from: index,
+            payloads: await slicePayloads(tx, task.id, index, SLICES_PER_READ),
+          };
+        return decodeSlice(kind, read.payloads[index - read.from] ?? "[]");
+      });
     }, TRANSACTION);
   } catch (error) {
     if (!(error instanceof RefusedUpload)) throw error;
