@@ -46,7 +46,11 @@ STATE_FILE="$STATE/cluster.env"
 
 as_root() { [ "$(id -u)" = 0 ]; }
 as_pg() { if as_root; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# A process that runs (a zombie, killed but not yet reaped, does not count).
+alive() {
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  [ "$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
 say() { echo "[cluster] $*" >&2; }
 
 ensure_packages() {

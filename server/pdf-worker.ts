@@ -22,7 +22,7 @@ try {
   process.exit(1);
 }
 const log = logger();
-const { beatPdfWorker, forgetPdfWorker, saveRenderOutcome, sweepRenderOutcomes } =
+const { beatPdfWorker, forgetGonePdfWorkers, saveRenderOutcome, sweepRenderOutcomes } =
   await import("../app/models/pdf-job.server");
 const { workPdfJob } = await import("../app/jobs/pdf-worker.server");
 const { disconnectDatabases } = await import("../app/utils/db.server");
@@ -115,7 +115,9 @@ async function stop(signal: NodeJS.Signals) {
   clearInterval(heartbeat);
   clearInterval(sweep);
   await renderer.close();
-  await forgetPdfWorker(workerId).catch(() => {});
+  // Its heartbeat row stays and ages out: a worker restarted within the readiness window does not
+  // make the app servers unready meanwhile. Rows of workers long gone are deleted.
+  await forgetGonePdfWorkers().catch(() => 0);
   await disconnectDatabases().catch(() => {});
   log.info({ worker: workerId, rendered }, "pdf worker stopped");
   process.exit(0);

@@ -60,11 +60,11 @@ export async function beatPdfWorker(id: string, rendered: number): Promise<void>
     ON CONFLICT ("id") DO UPDATE SET "seenAt" = EXCLUDED."seenAt", "rendered" = EXCLUDED."rendered"`;
 }
 
-/** Forgets worker `id` (it stopped), and any worker not seen for an hour. */
-export async function forgetPdfWorker(id: string): Promise<void> {
-  await db().$executeRaw`
+/** Forgets the workers not seen for `seconds` (they stopped long ago); answers how many. */
+export async function forgetGonePdfWorkers(seconds = 3_600): Promise<number> {
+  return db().$executeRaw`
     DELETE FROM "PdfWorker"
-     WHERE "id" = ${id} OR "seenAt" < (now() AT TIME ZONE 'UTC') - interval '1 hour'`;
+     WHERE "seenAt" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${seconds}::integer)`;
 }
 
 /** Seconds since the most recent heartbeat of any PDF worker; null when none has beaten. */

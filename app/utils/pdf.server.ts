@@ -818,7 +818,39 @@ function appRenderer(): PdfRenderer {
  * PdfRenderError. PDF_RENDERER says who renders: this server's Chromium, or the PDF worker.
  */
 export async function renderPdf(options: RenderPdfOptions): Promise<Uint8Array> {
-  return appRenderer().render(options);
+  try {
+    return await appRenderer().render(options);
+  } catch (error) {
+    throw asThisModulesError(error);
+  }
+}
+
+/**
+ * The queued renderer is made by the server's copy of this module, the routes check errors
+ * against the app build's copy: a PdfRenderError of the other copy becomes one of this copy's, so
+ * that `instanceof PdfRenderError` holds for the routes.
+ */
+function asThisModulesError(error: unknown): unknown {
+  if (error instanceof PdfRenderError || !(error instanceof Error)) return error;
+  if (error.name !== "PdfRenderError") return error;
+  const other = error as Error & Partial<Pick<PdfRenderError, "pageStatus" | "retryAfterSeconds">>;
+  const code = (error as { code?: unknown }).code;
+  const codes: readonly unknown[] = [
+    "refused",
+    "account-limit",
+    "busy",
+    "crashed",
+    "browser",
+    "timeout",
+    "page",
+  ];
+  if (!codes.includes(code)) return error;
+  return new PdfRenderError(
+    code as PdfErrorCode,
+    other.message,
+    other.pageStatus,
+    other.retryAfterSeconds,
+  );
 }
 
 /** Closes the app's Chromium (server shutdown); a no-op when none was launched. */

@@ -8,7 +8,7 @@ import { pdfJobTransport } from "~/jobs/pdf-render.server";
 import { workPdfJob, type PdfWorkEvent } from "~/jobs/pdf-worker.server";
 import {
   beatPdfWorker,
-  forgetPdfWorker,
+  forgetGonePdfWorkers,
   saveRenderOutcome,
   secondsSinceWorkerBeat,
   sweepRenderOutcomes,
@@ -285,7 +285,9 @@ describe("readiness with PDF_RENDERER=queue", () => {
       data: { seenAt: new Date(Date.now() - 60_000) },
     });
     await expect(check.run()).rejects.toThrow(/no PDF worker seen for 6\d s/);
-    await forgetPdfWorker("host:1:a");
+    // A worker gone for a minute is kept (an hour by default), one gone for longer is forgotten.
+    expect(await forgetGonePdfWorkers()).toBe(0);
+    expect(await forgetGonePdfWorkers(30)).toBe(1);
     expect(await db().pdfWorker.count()).toBe(0);
   });
 });
