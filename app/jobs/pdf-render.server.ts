@@ -3,7 +3,11 @@ import { takeRenderOutcome } from "~/models/pdf-job.server";
 import { env } from "~/utils/env.server";
 import { PDF_RENDER_QUEUE, pdfJobTiming } from "~/utils/pdf-job.server";
 import { createQueuedPdfRenderer, type PdfJobTransport } from "~/utils/pdf-queue.server";
-import { appOrigins, installQueuedPdfRenderer, type SharedAccountLimiter } from "~/utils/pdf.server";
+import {
+  appOrigins,
+  installQueuedPdfRenderer,
+  type SharedAccountLimiter,
+} from "~/utils/pdf.server";
 import { sessionSecret } from "~/utils/secret.server";
 import { jobQueue } from "./queue.server";
 
