@@ -430,6 +430,38 @@ describe("the cluster", () => {
     console.log(`the PDF whose worker was killed arrived after ${tookMs} ms`);
   });
 
+  it("lets a PDF worker stopped with SIGTERM finish the render under way before it exits", async () => {
+    cluster("restart-worker", "0");
+    const jar = await signIn(balancer);
+    const seen = workerLog(0).length;
+    const answer = send(
+      balancer,
+      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
+      { jar },
+    );
+    let started: WorkerLine | undefined;
+    for (let i = 0; i < 600 && !started; i++) {
+      started = workerLog(0)
+        .slice(seen)
+        .find((line) => line.msg === "pdf started");
+      if (!started) await sleep(20);
+    }
+    expect(started?.jobId).toBeTruthy();
+    // SIGTERM, and wait until the worker has exited.
+    cluster("stop-worker", "0");
+    const after = workerLog(0)
+      .slice(seen)
+      .map((line) => (line.jobId === started!.jobId ? `${line.msg} (job)` : line.msg));
+    expect(after.indexOf("pdf rendered (job)")).toBeGreaterThan(-1);
+    expect(after.indexOf("pdf rendered (job)")).toBeLessThan(after.indexOf("pdf worker stopped"));
+    const response = await answer;
+    cluster("start-worker", "0");
+    expect(response.status).toBe(200);
+    expect(
+      Buffer.from(new Uint8Array(await response.arrayBuffer()).subarray(0, 5)).toString(),
+    ).toBe("%PDF-");
+  });
+
   it("reads from the primary while the standby is stopped, and from the standby again once it is back", async () => {
     const jar = await signIn(one);
     jar.delete("dc_primary");
