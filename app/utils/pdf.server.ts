@@ -234,18 +234,23 @@ const noop = () => {};
 /** An account's renders in flight on this server, and (when shared) across app servers. */
 export interface AccountGate {
   /**
-   * Counts one render of `account` (none when undefined); rejects with `account-limit` when the
-   * account has `perAccount` in flight already, or `busy` when the shared count cannot be asked.
-   * Answers what gives the place back.
+   * Counts one render of `account` on this server, at once (no wait); throws `account-limit`
+   * when the account has `perAccount` in flight already. Answers what gives the place back.
    */
+  admitHere(account: string | undefined): () => void;
+  /**
+   * Then takes a place in the count across servers: undefined when there is none (nothing to
+   * wait for); rejects with `account-limit`, or `busy` when the count cannot be asked.
+   */
+  admitShared(account: string | undefined): Promise<() => Promise<void>> | undefined;
+  /** Both: the place here, then the shared one; answers what gives both back. */
   enter(account: number | string | undefined): Promise<() => Promise<void>>;
   inFlight(): Record<string, number>;
 }
 
 /**
  * At most `perAccount` renders per account in flight: counted in this process first (no database
- * work for a refused one), then in the shared count when there is one. Without a shared count the
- * render goes on at once.
+ * work for a refused one), then in the shared count when there is one.
  */
 export function createAccountGate(
   perAccount: number,
@@ -253,7 +258,8 @@ export function createAccountGate(
 ): AccountGate {
   const inFlight = new Map<string, number>();
 
-  function admitLocal(account: string): () => void {
+  function admitHere(account: string | undefined): () => void {
+    if (account === undefined) return noop;
     const held = inFlight.get(account) ?? 0;
     if (held >= perAccount) {
       throw new PdfRenderError(
@@ -271,7 +277,10 @@ export function createAccountGate(
     };
   }
 
-  async function admitShared(shared: SharedAccountLimiter, account: string): Promise<void> {
+  async function takeShared(
+    shared: SharedAccountLimiter,
+    account: string,
+  ): Promise<() => Promise<void>> {
     let admitted: boolean;
     try {
       admitted = await shared.acquire(account, perAccount);
@@ -286,28 +295,31 @@ export function createAccountGate(
         DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
       );
     }
+    // A place not given back (the database briefly away) frees itself when its lease ends.
+    return () => shared.release(account).catch(noop);
+  }
+
+  function admitShared(account: string | undefined) {
+    const shared = account === undefined ? undefined : sharedLimiter?.();
+    return shared && account !== undefined ? takeShared(shared, account) : undefined;
   }
 
   return {
+    admitHere,
+    admitShared,
     async enter(who) {
-      if (who === undefined) return async () => {};
-      const account = String(who);
-      const leave = admitLocal(account);
-      const shared = sharedLimiter?.();
-      if (!shared) {
-        return async () => leave();
-      }
+      const account = who === undefined ? undefined : String(who);
+      const leave = admitHere(account);
       try {
-        await admitShared(shared, account);
+        const leaveShared = await admitShared(account);
+        return async () => {
+          await leaveShared?.();
+          leave();
+        };
       } catch (error) {
         leave();
         throw error;
       }
-      return async () => {
-        // A place not given back (the database briefly away) frees itself when its lease ends.
-        await shared.release(account).catch(noop);
-        leave();
-      };
     },
     inFlight: () => Object.fromEntries(inFlight),
   };
@@ -475,11 +487,20 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   return {
     async render(request) {
       const url = renderableUrl(request.url, allowed);
-      const leave = await gate.enter(request.account);
+      const account = request.account === undefined ? undefined : String(request.account);
+      const leave = gate.admitHere(account);
       try {
-        return await renderInSlot(url, request);
+        const sharing = gate.admitShared(account);
+        // Without a shared count the render queues at once (no wait before taking its turn).
+        if (!sharing) return await renderInSlot(url, request);
+        const leaveShared = await sharing;
+        try {
+          return await renderInSlot(url, request);
+        } finally {
+          await leaveShared();
+        }
       } finally {
-        await leave();
+        leave();
       }
     },
 
