@@ -7,7 +7,9 @@
  * - nothing happens (the baseline);
  * - a rolling restart: each app server in turn gets SIGTERM, drains, and is started again;
  * - one app server is killed with SIGKILL and started again;
- * - the standby is stopped for 10 s and started again.
+ * - the standby is stopped for 10 s and started again;
+ * - the PDF worker is killed (SIGKILL) mid-render and started again: the waiting PDF request's
+ *   job is retried by the new worker and the PDF arrives.
  *
  * Each phase prints its requests, errors (a transport error, a time-out or an answer other than
  * 200) and p50/p95 latency. Targets: no error in the rolling restart and with the standby stopped;
@@ -129,6 +131,43 @@ function appPid(i: number): number {
   return pid;
 }
 
+/** The PDF worker's pid now (a restarted worker has a new one). */
+function workerPid(): number {
+  const state = execFileSync("bash", ["scripts/cluster.sh", "state-file"]).toString().trim();
+  const pid = Number(/^WORKER_PID=(\d+)$/m.exec(readFileSync(state, "utf8"))?.[1]);
+  if (!pid) throw new Error(`no pid of the PDF worker in ${state}`);
+  return pid;
+}
+
+/** How many renders the PDF worker's log says were started so far. */
+function workerStarts(): number {
+  const log = path.join(need("LOGS"), "worker-0.log");
+  return readFileSync(log, "utf8").split('"msg":"pdf started"').length - 1;
+}
+
+/**
+ * Asks for a PDF, kills the PDF worker (its process group) once it has started that render, starts
+ * a new worker, and waits for the PDF: its job is retried by the new worker.
+ */
+async function pdfThroughWorkerKill(cookie: string, pdfPath: string) {
+  const startsBefore = workerStarts();
+  const asked = Date.now();
+  const answer = fetch(`${balancer}${pdfPath}`, { headers: { Cookie: cookie } }).then(
+    async (response) => ({
+      status: response.status,
+      bytes: new Uint8Array(await response.arrayBuffer()),
+    }),
+  );
+  for (let i = 0; i < 750 && workerStarts() === startsBefore; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  if (workerStarts() === startsBefore) throw new Error("the PDF worker did not start the render");
+  process.kill(-workerPid(), "SIGKILL");
+  cluster("start-worker", "0");
+  const { status, bytes } = await answer;
+  const pdf = Buffer.from(bytes.subarray(0, 5)).toString() === "%PDF-";
+  return { status, pdf, ms: Date.now() - asked };
+}
+
 async function main() {
   const cookie = await signIn();
   const { pid, home } = await homePath(cookie);
@@ -168,6 +207,23 @@ async function main() {
     pgCtl(["-D", data, "-l", path.join(path.dirname(data), "standby.log"), "-w", "start"]);
   });
 
+  let killed = { status: 0, pdf: false, ms: 0 };
+  await phase(
+    "PDF worker killed (SIGKILL) mid-render, started again",
+    "0 errors; the PDF arrives",
+    async () => {
+      // A fresh worker: its first render launches Chromium, so the kill lands mid-render.
+      cluster("restart-worker", "0");
+      killed = await pdfThroughWorkerKill(
+        cookie,
+        `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
+      );
+    },
+  );
+
+  console.log(
+    `\nPDF whose worker was killed mid-render: HTTP ${killed.status}, ${killed.pdf ? "a PDF" : "no PDF"}, after ${killed.ms} ms`,
+  );
   console.log("\n| phase | target | seconds | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|---|---|");
   for (const { phase: name, target, outcome, seconds } of rows) {

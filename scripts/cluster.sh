@@ -7,6 +7,8 @@
 #          writes, sessions, queue -> PgBouncer :54403 (transaction mode) -> primary :54401
 #          lag-tolerant reads      -> PgBouncer :54404 (transaction mode) -> standby :54402
 #          migrations, job queue   -> primary :54401 directly
+#   PDF worker (server/pdf-worker.ts): render jobs from the job queue on the primary, print pages
+#          loaded through HAProxy; the app servers run PDF_RENDERER=queue (no Chromium of their own)
 #   PostgreSQL 15 primary :54401 -- streaming replication --> hot standby :54402 (pg_basebackup -R)
 #
 #   scripts/cluster.sh start    starts what is not running; says so when everything already runs
@@ -15,6 +17,10 @@
 #   scripts/cluster.sh clean    stop, then delete the cluster's folder (databases included)
 #   scripts/cluster.sh state-file   prints the state file's path (shell variables: URLs, PIDs, dirs)
 #   scripts/cluster.sh restart-app N   stops app server N (0 or 1) with SIGTERM and starts it again
+#   scripts/cluster.sh start-worker N  starts PDF worker N (0 runs with the cluster; 1 is a second
+#                                      one for tests) unless it runs, and waits until it is ready
+#   scripts/cluster.sh stop-worker N   SIGTERM to PDF worker N: it finishes its renders, then exits
+#   scripts/cluster.sh restart-worker N   stop-worker N, then start-worker N
 #
 # Ports: CLUSTER_HTTP_PORT (HAProxy; the app servers take the next two) and CLUSTER_PG_PORT
 # (primary; standby, primary pooler and standby pooler take the next three). The folder (data,
@@ -40,7 +46,11 @@ STATE_FILE="$STATE/cluster.env"
 
 as_root() { [ "$(id -u)" = 0 ]; }
 as_pg() { if as_root; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# A process that runs (a zombie, killed but not yet reaped, does not count).
+alive() {
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  [ "$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
 say() { echo "[cluster] $*" >&2; }
 
 ensure_packages() {
@@ -120,25 +130,79 @@ start_bouncer() {
 
 url() { echo "postgresql://postgres@$HOST:$1/$DB$2"; }
 
+# The environment of the app servers and the PDF worker (`npm start`'s, PDFs from the queue).
+app_env() {
+  export NODE_ENV=production NODE_OPTIONS="--max-old-space-size=768 ${NODE_OPTIONS:-}"
+  export HOST APP_URL="http://$HOST:$HTTP_PORT" TRUST_PROXY=1 PDF_RENDERER=queue
+  export DEPLOY_ENV="${CLUSTER_DEPLOY_ENV:-demo}" SESSION_SECRET
+  SESSION_SECRET=$(cat "$STATE/session-secret")
+  export DATABASE_URL DIRECT_DATABASE_URL DATABASE_READ_URL
+  DATABASE_URL=$(url "$BOUNCER_PRIMARY_PORT" "?pgbouncer=true")
+  DIRECT_DATABASE_URL=$(url "$PG_PORT" "")
+  DATABASE_READ_URL=$(url "$BOUNCER_STANDBY_PORT" "?pgbouncer=true")
+  export OUTBOX_DIR="$STATE/outbox"
+}
+
 start_app() {
   local i=$1 port=${APP_PORTS[$1]} pidfile="$STATE/app-$1.pid"
   alive "$(cat "$pidfile" 2>/dev/null)" && return
-  # `npm start`'s environment; its own process group (setsid), so that stop ends tsx, node and
-  # the PDF browser's processes together.
+  # Its own process group (setsid), so that stop ends tsx and node together.
   (
-    export NODE_ENV=production NODE_OPTIONS="--max-old-space-size=768 ${NODE_OPTIONS:-}"
-    export HOST PORT=$port APP_URL="http://$HOST:$HTTP_PORT" TRUST_PROXY=1
-    export DEPLOY_ENV="${CLUSTER_DEPLOY_ENV:-demo}" SESSION_SECRET
-    SESSION_SECRET=$(cat "$STATE/session-secret")
-    export DATABASE_URL DIRECT_DATABASE_URL DATABASE_READ_URL
-    DATABASE_URL=$(url "$BOUNCER_PRIMARY_PORT" "?pgbouncer=true")
-    DIRECT_DATABASE_URL=$(url "$PG_PORT" "")
-    DATABASE_READ_URL=$(url "$BOUNCER_STANDBY_PORT" "?pgbouncer=true")
-    export OUTBOX_DIR="$STATE/outbox" DATA_DIR="$STATE/app-$i"
+    app_env
+    export PORT=$port DATA_DIR="$STATE/app-$i"
     export RATE_LIMIT_SIGNIN_PER_IP="${CLUSTER_RATE_LIMIT_SIGNIN_PER_IP:-30}"
     exec setsid node_modules/.bin/tsx server/start.ts >"$STATE/app-$i.log" 2>&1 </dev/null
   ) &
   echo $! >"$pidfile"
+}
+
+# PDF worker N: loads print pages through HAProxy (the app's origin). Its log is appended to, so
+# that a restarted worker's log still shows what the one before it did.
+start_worker() {
+  local i=$1 pidfile="$STATE/worker-$1.pid" log="$STATE/worker-$1.log" before
+  alive "$(cat "$pidfile" 2>/dev/null)" && return
+  before=$(grep -c '"msg":"pdf worker ready"' "$log" 2>/dev/null || true)
+  (
+    app_env
+    export PDF_RENDER_URL="$APP_URL" DATA_DIR="$STATE/worker-$i"
+    # Its own process group (setsid): stop ends tsx, node and its Chromium's pipe together.
+    exec setsid node_modules/.bin/tsx server/pdf-worker.ts >>"$log" 2>&1 </dev/null
+  ) &
+  echo $! >"$pidfile"
+  wait_for "PDF worker $i (log: $log)" 120 more_ready_lines "$log" "${before:-0}" || {
+    tail -20 "$log" >&2
+    return 1
+  }
+}
+
+# Whether the worker log $1 says "ready" more than $2 times (a worker started since has come up).
+more_ready_lines() {
+  local n
+  n=$(grep -c '"msg":"pdf worker ready"' "$1" 2>/dev/null || true)
+  [ "${n:-0}" -gt "$2" ]
+}
+
+# SIGTERM: the worker takes no new job, finishes the renders under way (bounded by the render
+# timeout), and exits; whatever is left of its process group is then killed.
+stop_worker() {
+  local i=$1 pid
+  pid=$(cat "$STATE/worker-$i.pid" 2>/dev/null || true)
+  if alive "$pid"; then
+    kill -TERM "$pid"
+    wait_gone 40 "$pid"
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
+  rm -f "$STATE/worker-$i.pid"
+}
+
+worker_pids() {
+  local pids="" pid
+  for file in "$STATE"/worker-*.pid; do
+    [ -f "$file" ] || continue
+    pid=$(cat "$file")
+    alive "$pid" && pids+="$pid "
+  done
+  echo "${pids% }"
 }
 
 start_haproxy() {
@@ -175,6 +239,9 @@ APP_URLS="http://$HOST:${APP_PORTS[0]} http://$HOST:${APP_PORTS[1]}"
 APP_PIDS="$(cat "$STATE/app-0.pid") $(cat "$STATE/app-1.pid")"
 HAPROXY_PID=$(cat "$STATE/haproxy.pid")
 PGBOUNCER_PIDS="$(cat "$STATE/pgbouncer-primary.pid") $(cat "$STATE/pgbouncer-standby.pid")"
+WORKER_PIDS="$(worker_pids)"
+WORKER_PID=$(cat "$STATE/worker-0.pid" 2>/dev/null || true)
+WORKER_LOG=$STATE/worker-0.log
 PRIMARY_DATA=$ROOT/primary
 PRIMARY_PID=$(pg_pid "$ROOT/primary")
 PRIMARY_URL=$(url "$PG_PORT" "")
@@ -192,7 +259,7 @@ everything_alive() {
   # shellcheck disable=SC1090
   (
     . "$STATE_FILE"
-    for pid in $APP_PIDS $HAPROXY_PID $PGBOUNCER_PIDS; do alive "$pid" || exit 1; done
+    for pid in $APP_PIDS $HAPROXY_PID $PGBOUNCER_PIDS $WORKER_PID; do alive "$pid" || exit 1; done
     pg_running "$PRIMARY_DATA" && pg_running "$STANDBY_DATA"
   )
 }
@@ -232,9 +299,11 @@ start() {
   say "PgBouncer :$BOUNCER_PRIMARY_PORT -> primary, :$BOUNCER_STANDBY_PORT -> standby"
   start_bouncer primary "$BOUNCER_PRIMARY_PORT" "$PG_PORT"
   start_bouncer standby "$BOUNCER_STANDBY_PORT" "$STANDBY_PORT"
-  say "app servers :${APP_PORTS[0]} :${APP_PORTS[1]}"
+  say "app servers :${APP_PORTS[0]} :${APP_PORTS[1]}, PDF worker"
   start_app 0
   start_app 1
+  # The app servers are ready once a PDF worker has been seen.
+  start_worker 0 || { write_state; exit 1; }
   for i in 0 1; do
     wait_for "app server $((i + 1)) (log: $STATE/app-$i.log)" 180 ready "${APP_PORTS[$i]}" || {
       tail -20 "$STATE/app-$i.log" >&2
@@ -285,20 +354,22 @@ stop() {
     say "not running"
     return 0
   fi
-  local app_pids="" pid
+  local app_pids="" worker_pids pid
   for i in 0 1; do app_pids+=" $(cat "$STATE/app-$i.pid" 2>/dev/null || true)"; done
-  say "stopping HAProxy, the app servers (draining up to 10 s), PgBouncer, the standby and the primary"
+  worker_pids=$(worker_pids)
+  say "stopping HAProxy, the app servers (draining up to 10 s), the PDF workers, PgBouncer, the standby and the primary"
   # SIGUSR1: HAProxy stops listening and leaves once its connections have finished.
   local haproxy_pid
   haproxy_pid=$(cat "$STATE/haproxy.pid" 2>/dev/null || true)
   stop_pid "$haproxy_pid" USR1
   # SIGTERM: each server drains its requests (up to 10 s) and stops (tsx passes the signal on).
-  for pid in $app_pids; do stop_pid "$pid"; done
-  wait_gone 15 $haproxy_pid $app_pids
+  # SIGTERM to a PDF worker: it finishes its renders under way and exits.
+  for pid in $app_pids $worker_pids; do stop_pid "$pid"; done
+  wait_gone 15 $haproxy_pid $app_pids $worker_pids
   stop_pid "$haproxy_pid" KILL
-  # Each app server leads its own process group (setsid): whatever is left of it (tsx's node, the
-  # PDF browser) goes with the group.
-  for pid in $app_pids; do kill -KILL -- "-$pid" 2>/dev/null || true; done
+  # Each app server and worker leads its own process group (setsid): whatever is left of it
+  # (tsx's node, a PDF browser) goes with the group.
+  for pid in $app_pids $worker_pids; do kill -KILL -- "-$pid" 2>/dev/null || true; done
   for name in primary standby; do stop_pid "$(cat "$STATE/pgbouncer-$name.pid" 2>/dev/null || true)"; done
   for data in "$ROOT/standby" "$ROOT/primary"; do
     pg_running "$data" && as_pg "$PG_BIN/pg_ctl" -D "$data" -m fast -w stop >/dev/null
@@ -315,10 +386,21 @@ case "${1:-start}" in
     ;;
   state-file) echo "$STATE_FILE" ;;
   restart-app) restart_app "${2:?which app server: 0 or 1}" ;;
+  start-worker | stop-worker | restart-worker)
+    [ -f "$STATE_FILE" ] || { say "not running"; exit 1; }
+    n="${2:?which PDF worker: 0 or 1}"
+    [[ "$n" =~ ^[01]$ ]] || { say "PDF worker 0 or 1"; exit 2; }
+    case "$1" in
+      start-worker) start_worker "$n" ;;
+      stop-worker) stop_worker "$n" ;;
+      restart-worker) stop_worker "$n" && start_worker "$n" ;;
+    esac
+    write_state
+    ;;
   clean)
     stop >/dev/null 2>&1
     rm -rf "$ROOT"
     say "stopped; deleted $ROOT"
     ;;
-  *) echo "usage: $0 start|stop|status|clean|state-file|restart-app N" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|clean|state-file|restart-app N|start-worker N|stop-worker N|restart-worker N" >&2; exit 2 ;;
 esac

@@ -54,11 +54,12 @@ onShutdown("pdf renderer", closePdfRenderer);
 // place is held at most for a queue wait and a render (two PDF timeouts) and a margin.
 const { givePlaceBack, takePlace } = await import("../app/models/rate-limit.server");
 const pdfLeaseSeconds = Math.ceil((2 * env.PDF_TIMEOUT_MS) / 1000) + 5;
-sharePdfAccountLimit({
-  acquire: (account, perAccount) =>
+const pdfAccounts = {
+  acquire: (account: string, perAccount: number) =>
     takePlace(`pdf:account:${account}`, perAccount, pdfLeaseSeconds),
-  release: (account) => givePlaceBack(`pdf:account:${account}`),
-});
+  release: (account: string) => givePlaceBack(`pdf:account:${account}`),
+};
+sharePdfAccountLimit(pdfAccounts);
 
 const { DEMO_ACCOUNTS, seedDemo } = await import("../prisma/seed");
 let seeded = false;
@@ -84,6 +85,11 @@ if (env.DEPLOY_ENV === "production") {
 const { startJobs, stopJobs } = await import("../app/jobs/index.server");
 await startJobs(directUrl);
 onShutdown("job queue", stopJobs);
+if (env.PDF_RENDERER === "queue") {
+  // PDFs are rendered by the PDF worker (server/pdf-worker.ts): this server launches no Chromium.
+  const { startQueuedPdfRendering } = await import("../app/jobs/pdf-render.server");
+  await startQueuedPdfRendering(pdfAccounts);
+}
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 

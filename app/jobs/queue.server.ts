@@ -76,6 +76,13 @@ export async function sendJob(
   return id;
 }
 
+/** The running queue; throws when it is not running. */
+export function jobQueue(): PgBoss {
+  const boss = globalThis.__diacareJobQueue;
+  if (!boss) throw new Error("the job queue is not running");
+  return boss;
+}
+
 /**
  * Resolves when the running queue answers a query on its own connections (its first queue's
  * size); throws when the queue is not running or its database does not answer.

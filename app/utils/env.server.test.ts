@@ -56,4 +56,16 @@ describe("parseEnv", () => {
     for (const name of ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "APP_URL"])
       expect(message).toContain(`${name}: required`);
   });
+
+  it("renders PDFs inline unless told to queue them, and queues them only with PostgreSQL", () => {
+    expect(parseEnv({}).PDF_RENDERER).toBe("inline");
+    const queued = parseEnv({ PDF_RENDERER: "queue", DATABASE_URL: "postgresql://u@localhost/db" });
+    expect(queued.PDF_RENDERER).toBe("queue");
+    expect(queued.PDF_RENDER_URL).toBeUndefined();
+    expect(() => parseEnv({ PDF_RENDERER: "queue" })).toThrow(
+      /PDF_RENDERER: queue needs DATABASE_URL/,
+    );
+    expect(() => parseEnv({ PDF_RENDERER: "remote" })).toThrow(/PDF_RENDERER/);
+    expect(() => parseEnv({ PDF_RENDER_URL: "not a url" })).toThrow(/PDF_RENDER_URL/);
+  });
 });

@@ -50,6 +50,16 @@ const envSchema = z
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Limit for one PDF render, and for its wait in the queue. */
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    /**
+     * Who renders PDFs: `inline`, this server's own Chromium; `queue`, a PDF worker process
+     * (server/pdf-worker.ts) that takes render jobs from the job queue (needs PostgreSQL).
+     */
+    PDF_RENDERER: z.enum(["inline", "queue"]).default("inline"),
+    /**
+     * The PDF worker: the app origin it loads print pages from (a load balancer or one app
+     * server), and the only origin it may render. Unset: APP_URL.
+     */
+    PDF_RENDER_URL: z.string().url().optional(),
     /** Express "trust proxy": unset = the socket address is the client; a number = trusted proxy hops. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Least severe log level written (pino): fatal, error, warn, info, debug, trace or silent. */
@@ -63,6 +73,14 @@ const envSchema = z
   })
   // Production needs real settings: checked on the values given, before any default is filled in.
   .superRefine((env, ctx) => {
+    // The PDF worker is another process: it shares the job queue and the outcomes through
+    // PostgreSQL, which the embedded single-session database cannot offer.
+    if (env.PDF_RENDERER === "queue" && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PDF_RENDERER"],
+        message: "queue needs DATABASE_URL (a PostgreSQL shared with the PDF worker)",
+      });
     if (env.DEPLOY_ENV !== "production") return;
     for (const key of PRODUCTION_REQUIRED) {
       if (!env[key])

@@ -32,10 +32,10 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 ];
 
 const USER_DATA_DIR_PREFIX = "diacare-pdf-";
-const DEFAULT_QUEUE_LIMIT = 50;
-const DEFAULT_PER_ACCOUNT = 2;
+export const DEFAULT_QUEUE_LIMIT = 50;
+export const DEFAULT_PER_ACCOUNT = 2;
 /** What a refused account is told to wait: about one warm multi-page render. */
-const DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS = 5;
+export const DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS = 5;
 const CLOSE_GRACE_MS = 5_000;
 
 /**
@@ -231,10 +231,103 @@ interface Waiter {
 
 const noop = () => {};
 
+/** An account's renders in flight on this server, and (when shared) across app servers. */
+export interface AccountGate {
+  /**
+   * Counts one render of `account` on this server, at once (no wait); throws `account-limit`
+   * when the account has `perAccount` in flight already. Answers what gives the place back.
+   */
+  admitHere(account: string | undefined): () => void;
+  /**
+   * Then takes a place in the count across servers: undefined when there is none (nothing to
+   * wait for); rejects with `account-limit`, or `busy` when the count cannot be asked.
+   */
+  admitShared(account: string | undefined): Promise<() => Promise<void>> | undefined;
+  /** Both: the place here, then the shared one; answers what gives both back. */
+  enter(account: number | string | undefined): Promise<() => Promise<void>>;
+  inFlight(): Record<string, number>;
+}
+
+/**
+ * At most `perAccount` renders per account in flight: counted in this process first (no database
+ * work for a refused one), then in the shared count when there is one.
+ */
+export function createAccountGate(
+  perAccount: number,
+  sharedLimiter?: () => SharedAccountLimiter | undefined,
+): AccountGate {
+  const inFlight = new Map<string, number>();
+
+  function admitHere(account: string | undefined): () => void {
+    if (account === undefined) return noop;
+    const held = inFlight.get(account) ?? 0;
+    if (held >= perAccount) {
+      throw new PdfRenderError(
+        "account-limit",
+        `Account ${account} already has ${held} PDF renders in flight`,
+        undefined,
+        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
+      );
+    }
+    inFlight.set(account, held + 1);
+    return () => {
+      const left = (inFlight.get(account) ?? 1) - 1;
+      if (left > 0) inFlight.set(account, left);
+      else inFlight.delete(account);
+    };
+  }
+
+  async function takeShared(
+    shared: SharedAccountLimiter,
+    account: string,
+  ): Promise<() => Promise<void>> {
+    let admitted: boolean;
+    try {
+      admitted = await shared.acquire(account, perAccount);
+    } catch (error) {
+      throw new PdfRenderError("busy", `PDF account count unavailable: ${messageOf(error)}`);
+    }
+    if (!admitted) {
+      throw new PdfRenderError(
+        "account-limit",
+        `Account ${account} already has ${perAccount} PDF renders in flight on the app servers`,
+        undefined,
+        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
+      );
+    }
+    // A place not given back (the database briefly away) frees itself when its lease ends.
+    return () => shared.release(account).catch(noop);
+  }
+
+  function admitShared(account: string | undefined) {
+    const shared = account === undefined ? undefined : sharedLimiter?.();
+    return shared && account !== undefined ? takeShared(shared, account) : undefined;
+  }
+
+  return {
+    admitHere,
+    admitShared,
+    async enter(who) {
+      const account = who === undefined ? undefined : String(who);
+      const leave = admitHere(account);
+      try {
+        const leaveShared = await admitShared(account);
+        return async () => {
+          await leaveShared?.();
+          leave();
+        };
+      } catch (error) {
+        leave();
+        throw error;
+      }
+    },
+    inFlight: () => Object.fromEntries(inFlight),
+  };
+}
+
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
-  const perAccount = options.perAccount ?? DEFAULT_PER_ACCOUNT;
-  const inFlight = new Map<string, number>();
+  const gate = createAccountGate(options.perAccount ?? DEFAULT_PER_ACCOUNT, options.sharedLimiter);
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
   const counts = { active: 0, peakActive: 0, launches: 0, rendered: 0, failed: 0 };
   const queue: Waiter[] = [];
@@ -377,26 +470,6 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     }
   }
 
-  /** Counts a render against its account; refuses it when the account has `perAccount` already. */
-  function admitAccount(account: string | undefined): () => void {
-    if (account === undefined) return noop;
-    const held = inFlight.get(account) ?? 0;
-    if (held >= perAccount) {
-      throw new PdfRenderError(
-        "account-limit",
-        `Account ${account} already has ${held} PDF renders in flight`,
-        undefined,
-        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
-      );
-    }
-    inFlight.set(account, held + 1);
-    return () => {
-      const left = (inFlight.get(account) ?? 1) - 1;
-      if (left > 0) inFlight.set(account, left);
-      else inFlight.delete(account);
-    };
-  }
-
   async function renderInSlot(url: URL, request: RenderPdfOptions): Promise<Uint8Array> {
     await acquireSlot();
     try {
@@ -411,39 +484,16 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     }
   }
 
-  /** Takes a place in the account's count across servers; answers what gives it back. */
-  async function admitShared(
-    shared: SharedAccountLimiter,
-    account: string,
-  ): Promise<() => Promise<void>> {
-    let admitted: boolean;
-    try {
-      admitted = await shared.acquire(account, perAccount);
-    } catch (error) {
-      throw new PdfRenderError("busy", `PDF account count unavailable: ${messageOf(error)}`);
-    }
-    if (!admitted) {
-      throw new PdfRenderError(
-        "account-limit",
-        `Account ${account} already has ${perAccount} PDF renders in flight on the app servers`,
-        undefined,
-        DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
-      );
-    }
-    // A place not given back (the database briefly away) frees itself when its lease ends.
-    return () => shared.release(account).catch(noop);
-  }
-
   return {
     async render(request) {
       const url = renderableUrl(request.url, allowed);
       const account = request.account === undefined ? undefined : String(request.account);
-      const leave = admitAccount(account);
+      const leave = gate.admitHere(account);
       try {
-        const shared = account === undefined ? undefined : options.sharedLimiter?.();
+        const sharing = gate.admitShared(account);
         // Without a shared count the render queues at once (no wait before taking its turn).
-        if (!shared || account === undefined) return await renderInSlot(url, request);
-        const leaveShared = await admitShared(shared, account);
+        if (!sharing) return await renderInSlot(url, request);
+        const leaveShared = await sharing;
         try {
           return await renderInSlot(url, request);
         } finally {
@@ -459,7 +509,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         active: counts.active,
         queued: queue.length,
         peakActive: counts.peakActive,
-        accounts: Object.fromEntries(inFlight),
+        accounts: gate.inFlight(),
         launches: counts.launches,
         rendered: counts.rendered,
         failed: counts.failed,
@@ -750,6 +800,8 @@ declare global {
   var __diacarePdf: PdfRenderer | undefined;
 
   var __diacarePdfAccounts: SharedAccountLimiter | undefined;
+
+  var __diacarePdfQueue: PdfRenderer | undefined;
 }
 
 /** Makes the app's renderer count each account's renders across app servers (server start-up). */
@@ -757,7 +809,21 @@ export function sharePdfAccountLimit(limiter: SharedAccountLimiter) {
   globalThis.__diacarePdfAccounts = limiter;
 }
 
+/**
+ * With PDF_RENDERER=queue, the renderer that hands renders to the PDF worker (installed by the
+ * server at start-up, once the job queue runs).
+ */
+export function installQueuedPdfRenderer(renderer: PdfRenderer) {
+  globalThis.__diacarePdfQueue = renderer;
+}
+
 function appRenderer(): PdfRenderer {
+  if (env().PDF_RENDERER === "queue") {
+    const queued = globalThis.__diacarePdfQueue;
+    if (!queued)
+      throw new PdfRenderError("browser", "PDF_RENDERER=queue: the PDF queue is not running");
+    return queued;
+  }
   globalThis.__diacarePdf ??= createPdfRenderer({
     executablePath: env().CHROMIUM_PATH,
     concurrency: env().PDF_CONCURRENCY,
@@ -768,9 +834,44 @@ function appRenderer(): PdfRenderer {
   return globalThis.__diacarePdf;
 }
 
-/** Renders a page of this app to a PDF (A4 or Letter) with the requester's cookies; rejects with a PdfRenderError. */
-export function renderPdf(options: RenderPdfOptions): Promise<Uint8Array> {
-  return appRenderer().render(options);
+/**
+ * Renders a page of this app to a PDF (A4 or Letter) with the requester's cookies; rejects with a
+ * PdfRenderError. PDF_RENDERER says who renders: this server's Chromium, or the PDF worker.
+ */
+export async function renderPdf(options: RenderPdfOptions): Promise<Uint8Array> {
+  try {
+    return await appRenderer().render(options);
+  } catch (error) {
+    throw asThisModulesError(error);
+  }
+}
+
+/**
+ * The queued renderer is made by the server's copy of this module, the routes check errors
+ * against the app build's copy: a PdfRenderError of the other copy becomes one of this copy's, so
+ * that `instanceof PdfRenderError` holds for the routes.
+ */
+function asThisModulesError(error: unknown): unknown {
+  if (error instanceof PdfRenderError || !(error instanceof Error)) return error;
+  if (error.name !== "PdfRenderError") return error;
+  const other = error as Error & Partial<Pick<PdfRenderError, "pageStatus" | "retryAfterSeconds">>;
+  const code = (error as { code?: unknown }).code;
+  const codes: readonly unknown[] = [
+    "refused",
+    "account-limit",
+    "busy",
+    "crashed",
+    "browser",
+    "timeout",
+    "page",
+  ];
+  if (!codes.includes(code)) return error;
+  return new PdfRenderError(
+    code as PdfErrorCode,
+    other.message,
+    other.pageStatus,
+    other.retryAfterSeconds,
+  );
 }
 
 /** Closes the app's Chromium (server shutdown); a no-op when none was launched. */

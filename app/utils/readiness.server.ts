@@ -98,6 +98,28 @@ export const chromiumCheck: ReadinessCheck = {
   },
 };
 
+/** A PDF worker whose last heartbeat is older than this counts as gone (it beats every 5 s). */
+export const PDF_WORKER_STALE_SECONDS = 20;
+
+/**
+ * PDF rendering is possible with PDF_RENDERER=queue: a PDF worker has been seen within
+ * `staleSeconds`, `secondsSinceBeat` being the age of the most recent heartbeat (null: none).
+ */
+export function pdfWorkerCheck(
+  secondsSinceBeat: () => Promise<number | null>,
+  staleSeconds = PDF_WORKER_STALE_SECONDS,
+): ReadinessCheck {
+  return {
+    name: "pdf",
+    async run() {
+      const age = await secondsSinceBeat();
+      if (age === null) throw new Error("no PDF worker has been seen");
+      if (age > staleSeconds)
+        throw new Error(`no PDF worker seen for ${Math.round(age)} s (PDF_RENDERER=queue)`);
+    },
+  };
+}
+
 declare global {
   // One cache per process (the route module may be loaded more than once in development).
 

@@ -2,12 +2,19 @@
 // nothing but PostgreSQL (through PgBouncer), with lag-tolerant reads on the streaming standby.
 // Requests go through HAProxy or straight to one app server, to show that whatever one server
 // did the other one knows. Run by scripts/test-cluster.sh, which exports the state file's values.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfJobTransport } from "~/jobs/pdf-render.server";
 import { createPrismaClient } from "~/utils/db.server";
+import { PDF_RENDER_QUEUE, pdfJobOf } from "~/utils/pdf-job.server";
 import { hashPassword } from "~/utils/password.server";
 import { pgCtl } from "../support/pg-ctl";
+import { descendants } from "../support/proc";
 
 const need = (name: string) => {
   const value = process.env[name];
@@ -133,6 +140,63 @@ function cgmRecords(from: number, count: number) {
   });
 }
 
+const cluster = (...args: string[]) =>
+  execFileSync("bash", ["scripts/cluster.sh", ...args], { stdio: ["ignore", "ignore", "inherit"] });
+
+/** A value of the state file now (a restarted worker or server has a new pid). */
+function stateValue(name: string): string {
+  const file = execFileSync("bash", ["scripts/cluster.sh", "state-file"]).toString().trim();
+  const match = new RegExp(`^${name}="?([^"\n]*)"?$`, "m").exec(readFileSync(file, "utf8"));
+  if (!match) throw new Error(`no ${name} in ${file}`);
+  return match[1]!;
+}
+
+type WorkerLine = { msg: string; jobId?: string; path?: string; worker?: string };
+
+/** PDF worker `i`'s log lines (JSON), from every worker that ran as number `i`. */
+function workerLog(i: number): WorkerLine[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(need("LOGS"), `worker-${i}.log`), "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as WorkerLine);
+}
+
+/** Page count by pdfinfo (poppler-utils); throws when the bytes are not a PDF it can read. */
+function pdfPages(bytes: Uint8Array): number {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "cluster-pdf-"));
+  try {
+    const file = path.join(dir, "out.pdf");
+    writeFileSync(file, bytes);
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Chromium processes under an app server (its tsx, node and their children). */
+function appChromiums(): string[] {
+  return stateValue("APP_PIDS")
+    .split(" ")
+    .flatMap((pid) => descendants(Number(pid)))
+    .filter((p) => /chrom/i.test(p.comm))
+    .map((p) => `${p.pid} ${p.comm}`);
+}
+
+async function pdfJobRows(): Promise<number> {
+  const rows = await primary.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PDF_RENDER_QUEUE}`;
+  return rows[0]!.n;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe("the cluster", () => {
   it("answers through HAProxy with both app servers ready", async () => {
     for (const base of [balancer, one, two]) {
@@ -253,6 +317,149 @@ describe("the cluster", () => {
       if (answer.status === 200) expect(answer.headers.get("content-type")).toBe("application/pdf");
       else expect(answer.headers.get("retry-after")).toBeTruthy();
     }
+  });
+
+  it("renders a PDF asked for through HAProxy on the PDF worker, not on an app server", async () => {
+    const jar = await signIn(balancer);
+    const seen = workerLog(0).length;
+    const answer = await send(
+      balancer,
+      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
+      { jar },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect(pdfPages(bytes)).toBeGreaterThanOrEqual(1);
+    // The worker's log names the render, and the app servers run no Chromium at all.
+    const rendered = workerLog(0)
+      .slice(seen)
+      .filter(
+        (line) => line.msg === "pdf rendered" && line.path?.startsWith(`/${pid}/statisticsprint?`),
+      );
+    expect(rendered).toHaveLength(1);
+    expect(appChromiums()).toEqual([]);
+    // Nothing of the render stays in the database: no job (its sealed cookies), no outcome.
+    expect(await pdfJobRows()).toBe(0);
+    expect(await primary.pdfResult.count()).toBe(0);
+  });
+
+  it("runs each queued job exactly once with two PDF workers", async () => {
+    cluster("start-worker", "1");
+    const boss = new PgBoss({ connectionString: need("PRIMARY_URL"), schema: "pgboss", max: 2 });
+    boss.on("error", () => {});
+    await boss.start();
+    const ids: string[] = [];
+    try {
+      const transport = pdfJobTransport(() => boss, 30_000);
+      const page = new URL(`${balancer}/supports/terms?print=1`);
+      const deadline = Date.now() + 30_000;
+      for (let i = 0; i < 24; i++) {
+        ids.push(
+          await transport.send(pdfJobOf({ url: page.href }, page, deadline, "unused: no cookies")),
+        );
+      }
+      let done = 0;
+      for (let i = 0; i < 120 && done < ids.length; i++) {
+        await sleep(250);
+        done = await primary.pdfResult.count({ where: { jobId: { in: ids } } });
+      }
+      const results = await primary.pdfResult.findMany({ where: { jobId: { in: ids } } });
+      expect(results).toHaveLength(ids.length);
+      for (const result of results)
+        expect(Buffer.from(result.pdf!.subarray(0, 5)).toString()).toBe("%PDF-");
+      const lines = [...workerLog(0), ...workerLog(1)];
+      for (const id of ids) {
+        const of = lines.filter((line) => line.jobId === id);
+        expect(of.filter((line) => line.msg === "pdf started")).toHaveLength(1);
+        expect(of.filter((line) => line.msg === "pdf rendered")).toHaveLength(1);
+      }
+      // Both workers took jobs: the queue handed each job to one of two competing workers.
+      const byWorker = new Set(results.map((result) => result.workerId));
+      expect(byWorker.size).toBe(2);
+    } finally {
+      if (ids.length > 0) await boss.deleteJob(PDF_RENDER_QUEUE, ids);
+      await primary.pdfResult.deleteMany({ where: { jobId: { in: ids } } });
+      await boss.stop({ graceful: false, wait: true });
+      cluster("stop-worker", "1");
+    }
+  });
+
+  it("delivers a PDF whose worker was killed (SIGKILL) mid-render, once the job is retried", async () => {
+    // A fresh worker: its first render launches Chromium, which leaves time to kill it mid-render.
+    cluster("restart-worker", "0");
+    const jar = await signIn(balancer);
+    const seen = workerLog(0).length;
+    const asked = Date.now();
+    const answer = send(
+      balancer,
+      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
+      {
+        jar,
+      },
+    );
+    let started: WorkerLine | undefined;
+    for (let i = 0; i < 600 && !started; i++) {
+      started = workerLog(0)
+        .slice(seen)
+        .find((line) => line.msg === "pdf started");
+      if (!started) await sleep(20);
+    }
+    expect(started?.jobId).toBeTruthy();
+    const jobId = started!.jobId!;
+    process.kill(-Number(stateValue("WORKER_PID")), "SIGKILL");
+    // Killed before its render ended: no outcome was logged or stored by that worker.
+    const before = workerLog(0)
+      .filter((line) => line.jobId === jobId)
+      .map((line) => line.msg);
+    expect(before).toEqual(["pdf started"]);
+    cluster("start-worker", "0");
+    const response = await answer;
+    const tookMs = Date.now() - asked;
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect(pdfPages(bytes)).toBeGreaterThanOrEqual(1);
+    // Started by the killed worker and again by the new one, rendered once.
+    const of = workerLog(0).filter((line) => line.jobId === jobId);
+    const starts = of.filter((line) => line.msg === "pdf started");
+    expect(starts).toHaveLength(2);
+    expect(new Set(starts.map((line) => line.worker)).size).toBe(2);
+    expect(of.filter((line) => line.msg === "pdf rendered")).toHaveLength(1);
+    console.log(`the PDF whose worker was killed arrived after ${tookMs} ms`);
+  });
+
+  it("lets a PDF worker stopped with SIGTERM finish the render under way before it exits", async () => {
+    cluster("restart-worker", "0");
+    const jar = await signIn(balancer);
+    const seen = workerLog(0).length;
+    const answer = send(
+      balancer,
+      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
+      { jar },
+    );
+    let started: WorkerLine | undefined;
+    for (let i = 0; i < 600 && !started; i++) {
+      started = workerLog(0)
+        .slice(seen)
+        .find((line) => line.msg === "pdf started");
+      if (!started) await sleep(20);
+    }
+    expect(started?.jobId).toBeTruthy();
+    // SIGTERM, and wait until the worker has exited.
+    cluster("stop-worker", "0");
+    const after = workerLog(0)
+      .slice(seen)
+      .map((line) => (line.jobId === started!.jobId ? `${line.msg} (job)` : line.msg));
+    expect(after.indexOf("pdf rendered (job)")).toBeGreaterThan(-1);
+    expect(after.indexOf("pdf rendered (job)")).toBeLessThan(after.indexOf("pdf worker stopped"));
+    const response = await answer;
+    cluster("start-worker", "0");
+    expect(response.status).toBe(200);
+    expect(
+      Buffer.from(new Uint8Array(await response.arrayBuffer()).subarray(0, 5)).toString(),
+    ).toBe("%PDF-");
   });
 
   it("reads from the primary while the standby is stopped, and from the standby again once it is back", async () => {
