@@ -34,10 +34,10 @@ describe("keyset paging", () => {
   it("links the neighbouring pages with the edge rows' keys, other pages by number", () => {
     const edges = { first: "2026-11-26T10:05:00.000Z~9", last: "2026-11-20T08:00:00.000Z~2" };
     expect(pageHref("logPage", 2, 3, edges)).toBe(
-      "?logPage=3&after=2026-11-20T08%3A00%3A00.000Z~2",
+      "?after=2026-11-20T08%3A00%3A00.000Z~2&logPage=3",
     );
     expect(pageHref("logPage", 2, 1, edges)).toBe(
-      "?logPage=1&before=2026-11-26T10%3A05%3A00.000Z~9",
+      "?before=2026-11-26T10%3A05%3A00.000Z~9&logPage=1",
     );
     expect(pageHref("page", 2, 5, edges)).toBe("?page=5");
     expect(pageHref("page", 1, 2, { first: null, last: null })).toBe("?page=2");

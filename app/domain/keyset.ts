@@ -50,19 +50,20 @@ export function pageRead(
 }
 
 /**
- * The link to page `target` of a list now on page `page` whose first and last rows have the
+ * The link to page `target` of a list now on page `current` whose first and last rows have the
  * keys `first` and `last`: the neighbouring pages carry the edge row's key, any other page
- * only its number. `param` is the page number's query parameter.
+ * only its number. `param` is the page number's query parameter, written last.
  */
 export function pageHref(
   param: string,
-  page: number,
+  current: number,
   target: number,
   edges: { first: string | null; last: string | null },
 ): string {
-  const base = `?${param}=${target}`;
-  if (target === page + 1 && edges.last) return `${base}&after=${encodeURIComponent(edges.last)}`;
-  if (target === page - 1 && edges.first)
-    return `${base}&before=${encodeURIComponent(edges.first)}`;
-  return base;
+  const page = `${param}=${target}`;
+  if (target === current + 1 && edges.last)
+    return `?after=${encodeURIComponent(edges.last)}&${page}`;
+  if (target === current - 1 && edges.first)
+    return `?before=${encodeURIComponent(edges.first)}&${page}`;
+  return `?${page}`;
 }

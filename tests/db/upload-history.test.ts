@@ -252,7 +252,14 @@ describe("the upload history page", () => {
       params: { id: String(s.stranger.patient!.id), userid: String(s.stranger.id) },
       context: {},
     })) as { history: UploadHistoryPage };
-    expect(empty.history).toEqual({ items: [], total: 0, page: 1, pages: 1 });
+    expect(empty.history).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+      first: null,
+      last: null,
+    });
     expect(
       await db().auditLog.count({
         where: { patientId: s.stranger.patient!.id, action: "read:uploads", channel: "page" },
