@@ -15,6 +15,8 @@ DECLARE
   child text := parent || '_y' || to_char(first_day, 'YYYY') || 'm' || to_char(first_day, 'MM');
   caught boolean;
 BEGIN
+  -- Two servers making the same month at once: the second waits, then finds it made.
+  PERFORM pg_advisory_xact_lock(hashtext('log_month_partition'));
   IF to_regclass(format('%I', child)) IS NOT NULL THEN
     RETURN false;
   END IF;
