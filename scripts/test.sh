@@ -47,7 +47,7 @@ psql_admin() { node -e '
 # (docs/decisions/026-citus-ready-schema.md). A server of its own (DATABASE_URL) that does not
 # load pg_stat_statements is told, not failed; the local cluster always loads it.
 record_statements() {
-  npx tsx scripts/check-patient-scope.ts start "$E2E_DATABASE_URL"
+  evictions_at_start=$(npx tsx scripts/check-patient-scope.ts start "$E2E_DATABASE_URL")
   case $? in
     0) export E2E_RECORD_STATEMENTS=1 ;;
     3) if [ -n "$external" ]; then
@@ -68,7 +68,7 @@ e2e_status=$?
 scope_status=0
 if [ "${E2E_RECORD_STATEMENTS:-}" = 1 ]; then
   echo "== patient-scope check of the statements the app sent"
-  npx tsx scripts/check-patient-scope.ts check "$E2E_DATABASE_URL"
+  npx tsx scripts/check-patient-scope.ts check "$E2E_DATABASE_URL" "$evictions_at_start"
   scope_status=$?
 fi
 psql_admin "DROP DATABASE IF EXISTS \"$e2e_db\" WITH (FORCE)" || true
