@@ -29,9 +29,10 @@ export const MONTHS_AHEAD = 3;
 export async function makeMonthPartitions(now: Date, ahead = MONTHS_AHEAD): Promise<string[]> {
   const made: string[] = [];
   for (const { table, key } of PARTITIONED_LOGS) {
+    // The month as text: a timestamp would be cast to a date in the session's time zone.
     for (const month of monthsToMake(now, ahead)) {
       const [row] = await db().$queryRaw<{ made: boolean }[]>`
-        SELECT "log_month_partition"(${table}, ${key}, ${month}::date) AS made`;
+        SELECT "log_month_partition"(${table}, ${key}, ${month.toISOString().slice(0, 10)}::date) AS made`;
       if (row?.made) made.push(partitionName(table, month));
     }
   }

@@ -61,11 +61,11 @@ CREATE TABLE "AuditLog" (
 ALTER SEQUENCE "AuditLog_id_seq" OWNED BY "AuditLog"."id";
 CREATE TABLE "AuditLog_default" PARTITION OF "AuditLog" DEFAULT;
 
--- A partition for every month from the oldest row's to three months ahead.
+-- A partition for every month (UTC) from the oldest row's to three months ahead.
 SELECT "log_month_partition"('AuditLog', 'at', m::date)
   FROM generate_series(
-    date_trunc('month', LEAST(COALESCE((SELECT min("at") FROM "AuditLog_unpartitioned"), CURRENT_TIMESTAMP::timestamp), CURRENT_TIMESTAMP::timestamp)),
-    date_trunc('month', CURRENT_TIMESTAMP::timestamp) + interval '3 months',
+    date_trunc('month', LEAST(COALESCE((SELECT min("at") FROM "AuditLog_unpartitioned"), (now() AT TIME ZONE 'UTC')), (now() AT TIME ZONE 'UTC'))),
+    date_trunc('month', (now() AT TIME ZONE 'UTC')) + interval '3 months',
     interval '1 month') AS m;
 
 INSERT INTO "AuditLog" ("id", "actorId", "patientId", "action", "detail", "ip", "at", "channel")
@@ -97,8 +97,8 @@ CREATE TABLE "UploadErrorLog_default" PARTITION OF "UploadErrorLog" DEFAULT;
 
 SELECT "log_month_partition"('UploadErrorLog', 'createdAt', m::date)
   FROM generate_series(
-    date_trunc('month', LEAST(COALESCE((SELECT min("createdAt") FROM "UploadErrorLog_unpartitioned"), CURRENT_TIMESTAMP::timestamp), CURRENT_TIMESTAMP::timestamp)),
-    date_trunc('month', CURRENT_TIMESTAMP::timestamp) + interval '3 months',
+    date_trunc('month', LEAST(COALESCE((SELECT min("createdAt") FROM "UploadErrorLog_unpartitioned"), (now() AT TIME ZONE 'UTC')), (now() AT TIME ZONE 'UTC'))),
+    date_trunc('month', (now() AT TIME ZONE 'UTC')) + interval '3 months',
     interval '1 month') AS m;
 
 INSERT INTO "UploadErrorLog" ("id", "operatorUserId", "patientUserId", "content", "createdAt")
