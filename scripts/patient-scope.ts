@@ -36,6 +36,13 @@ export const ALLOWED_ACROSS_PATIENTS: readonly AllowedStatement[] = [
     pattern:
       /^SELECT EXISTS \(SELECT \$?\d+ FROM "Device" WHERE kind = \$\d+::"DeviceKind" AND serial = \$\d+ AND "patientId" <> \$\d+\) AS other$/,
   },
+  {
+    name: "deleted account's devices",
+    reason:
+      "deleting an account clears it as the first uploader of the devices it uploaded for other patients (app/models/account-deletion.server.ts), in the deletion's one transaction",
+    pattern:
+      /^UPDATE "public"\."Device" SET "firstUploaderId" = \$\d+ WHERE "public"\."Device"\."firstUploaderId" = \$\d+$/,
+  },
 ];
 
 /** The statement without comments and with every string literal emptied, on one line. */

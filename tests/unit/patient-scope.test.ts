@@ -68,13 +68,21 @@ describe("the patient-scope check of recorded statements", () => {
   });
 
   it("allows the statements named in the allow-list, and only those", () => {
-    const other = `SELECT EXISTS (SELECT $4 FROM "Device" WHERE kind = $1::"DeviceKind" AND serial = $2 AND "patientId" <> $3) AS other`;
-    expect(classify(other)).toMatchObject({
+    const across = `SELECT EXISTS (SELECT $4 FROM "Device" WHERE kind = $1::"DeviceKind" AND serial = $2 AND "patientId" <> $3) AS other`;
+    expect(classify(across)).toMatchObject({
       scoped: false,
       allowed: { name: "device of another patient" },
     });
-    expect(violations([{ query: other, calls: 1 }])).toEqual([]);
+    expect(violations([{ query: across, calls: 1 }])).toEqual([]);
     const near = `SELECT EXISTS (SELECT $4 FROM "Device" WHERE serial = $2 AND "patientId" <> $3) AS other`;
     expect(violations([{ query: near, calls: 1 }])).toHaveLength(1);
+    const deletion = `UPDATE "public"."Device" SET "firstUploaderId" = $1 WHERE "public"."Device"."firstUploaderId" = $2`;
+    expect(classify(deletion)).toMatchObject({
+      scoped: false,
+      allowed: { name: "deleted account's devices" },
+    });
+    // The same table and column, but a different write, is not allowed.
+    const other = `UPDATE "public"."Device" SET "timeZone" = $1 WHERE "public"."Device"."firstUploaderId" = $2`;
+    expect(violations([{ query: other, calls: 1 }])).toHaveLength(1);
   });
 });
