@@ -43,6 +43,18 @@ running() {
   [ -f "$DATA/PG_VERSION" ] && as_pg "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1
 }
 
+# The end-to-end tests record the statements the app sends (pg_stat_statements, loaded at start):
+# scripts/check-patient-scope.ts reads them after Playwright. A cluster made before this setting
+# gets it at its next start.
+record_statements() {
+  grep -q "^shared_preload_libraries = 'pg_stat_statements'" "$DATA/postgresql.conf" && return
+  as_pg tee -a "$DATA/postgresql.conf" >/dev/null <<CONF
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.max = 20000
+pg_stat_statements.track_utility = off
+CONF
+}
+
 start() {
   ensure_installed
   mkdir -p "$ROOT/run"
@@ -59,6 +71,7 @@ full_page_writes = off
 max_connections = 200
 CONF
   fi
+  record_statements
   if ! running; then
     as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 60 start >/dev/null
   fi

@@ -6,6 +6,7 @@ import {
   type UploadTask,
 } from "@prisma/client";
 import { ShareState } from "~/domain/codes";
+import type { Cursor, PageRead } from "~/domain/keyset";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
 
@@ -207,46 +208,45 @@ type RawHistoryRow = Omit<UploadHistoryRow, "uploader" | "channel" | "deviceKind
   uploaderEmail: string;
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
-  total: bigint;
 };
 
 /**
- * One page of patient `pid`'s uploads, newest first, and their count (one round trip). The
- * access rule is in the WHERE (`visiblePatientSql`, as in patient-data.server.ts): a viewer who
+ * One page of patient `pid`'s uploads, newest first (by creation, then id), and their count. The
+ * page is read by offset or from a neighbouring page's edge task (`read`, app/domain/keyset.ts).
+ * The access rule is in the WHERE (`visiblePatientSql`, as in patient-data.server.ts): a viewer who
  * may not see the patient reads no row, whoever called.
  */
 export async function listPatientUploads(
   viewer: Viewer,
   pid: number,
-  { page, pageSize }: { page: number; pageSize: number },
+  { read, pageSize }: { read: PageRead; pageSize: number },
 ): Promise<{ total: number; rows: UploadHistoryRow[] }> {
-  const skip = (Math.max(1, page) - 1) * pageSize;
   const where = Prisma.sql`t."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = t."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})`;
-  const rows = await db().$queryRaw<RawHistoryRow[]>`
+  const key = (cursor: Cursor) =>
+    Prisma.sql`(${cursor.at.toISOString().slice(0, -1)}::timestamp(3), ${Number(cursor.id)}::integer)`;
+  const page =
+    read.by === "offset"
+      ? Prisma.sql`${where} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${pageSize} OFFSET ${read.skip}`
+      : read.by === "after"
+        ? Prisma.sql`${where} AND (t."createdAt", t.id) < ${key(read.cursor)} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${pageSize}`
+        : Prisma.sql`${where} AND (t."createdAt", t.id) > ${key(read.cursor)} ORDER BY t."createdAt" ASC, t.id ASC LIMIT ${pageSize}`;
+  const found = await db().$queryRaw<RawHistoryRow[]>`
     SELECT t.id, t."createdAt", t."deviceKind"::text AS "deviceKind", t."deviceSn", t.channel::text AS channel, t.status::text AS status,
            t."insertedCount", t."duplicateCount", t."flaggedCount", t."skippedCount", t."dstGapCount", t."dstOverlapCount",
            t."otherPatientDevice", t."firstAt", t."lastAt", t.error, t."errorValues", t."uploaderId",
-           u.email AS "uploaderEmail", u."firstName" AS "uploaderFirstName", u."lastName" AS "uploaderLastName", count(*) OVER () AS total
+           u.email AS "uploaderEmail", u."firstName" AS "uploaderFirstName", u."lastName" AS "uploaderLastName"
       FROM "UploadTask" t JOIN "User" u ON u.id = t."uploaderId"
-     WHERE ${where}
-     ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${pageSize} OFFSET ${skip}`;
-  // Past the last page there is no row to carry the count.
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : skip === 0
-      ? 0
-      : Number(
-          (
-            await db().$queryRaw<
-              { n: bigint }[]
-            >`SELECT count(*) AS n FROM "UploadTask" t WHERE ${where}`
-          )[0]!.n,
-        );
+     WHERE ${page}`;
+  const rows = read.by === "before" ? found.reverse() : found;
+  const total = Number(
+    (
+      await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "UploadTask" t WHERE ${where}`
+    )[0]!.n,
+  );
   return {
     total,
     rows: rows.map(
       ({
-        total: _total,
         uploaderEmail,
         uploaderFirstName,
         uploaderLastName,

@@ -7,6 +7,7 @@ import { patientLinks } from "~/components/patient-view/links";
 import { PatientPageHeader, PatientTabs } from "~/components/patient-view/patient-tabs";
 import { Notice } from "~/components/patient-view/parts";
 import { tabsFor } from "~/services/patient-view.server";
+import { pageHref } from "~/domain/keyset";
 import { idParam } from "~/schemas/fields";
 import { uploadHistoryQuery } from "~/schemas/patient-view";
 import { readPatient } from "~/services/patient-read.server";
@@ -22,14 +23,17 @@ import { Pager } from "~/components/pager";
 const params = z.object({ id: idParam, userid: idParam });
 
 /**
- * A patient's upload history, newest first, 20 to a page: for the patient and the readers the
+ * A patient's upload history, newest first, 20 to a page (the links to the neighbouring pages
+ * carry the edge upload's key: keyset paging): for the patient and the readers the
  * patient shares with; anyone else gets a 404. Every view is a read in the patient's access log.
  */
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const { page } = uploadHistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { page, after, before } = uploadHistoryQuery.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
   const read = await readPatient({
     viewer,
     pid: parsed.data.id,
@@ -47,7 +51,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
     own: patient.userId === viewer.id,
     timeZone: patient.timeZone,
     tabs: tabsFor(locale),
-    history: await uploadHistory(viewer, patient, page, locale),
+    history: await uploadHistory(viewer, patient, { page, after, before }, locale),
   };
 }
 
@@ -55,7 +59,7 @@ export default function Uploads() {
   const { t } = useTranslation("views");
   const { t: tp } = useTranslation("patients");
   const data = useLoaderData<typeof loader>();
-  const { items, page, pages } = data.history;
+  const { items, page, pages, first, last } = data.history;
   return (
     <article className={layout.card} aria-labelledby="patient-title">
       <PatientPageHeader title={data.own ? tp("myHome") : data.name} />
@@ -97,7 +101,7 @@ export default function Uploads() {
         <Pager
           page={page}
           pages={pages}
-          href={(n) => `?page=${n}`}
+          href={(n) => pageHref("page", page, n, { first, last })}
           labels={{
             nav: t("uploads.pages"),
             back: t("uploads.newer"),

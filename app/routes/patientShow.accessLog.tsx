@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Identity } from "~/domain/codes";
+import { cursorParam, pageHref } from "~/domain/keyset";
 import { listAccessToMyData } from "~/models/audit-log.server";
 import { formatDateRange } from "~/report/locale-format";
 import { getLocale } from "~/services/locale.server";
@@ -13,19 +14,27 @@ import { requireUser } from "~/services/session.server";
 import { Pager } from "~/components/pager";
 
 const PAGE_SIZE = 20;
-const query = z.object({ logPage: z.coerce.number().int().min(1).max(1_000_000).catch(1) });
+const query = z.object({
+  logPage: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  after: cursorParam,
+  before: cursorParam,
+});
 
 /**
  * "Who viewed my data": the access log of the signed-in person's own record, newest first, 20 a
- * page. Times are written on the server on the clock of the record's time zone, so the page reads
+ * page; the links to the neighbouring pages carry the edge entry's key (keyset paging). Times are written on the server on the clock of the record's time zone, so the page reads
  * the same before and after hydration in any browser.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.identity !== Identity.Person) throw new Response("Forbidden", { status: 403 });
-  const { logPage } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { logPage, after, before } = query.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
   return listAccessToMyData(user.id, {
     page: logPage,
+    after,
+    before,
     pageSize: PAGE_SIZE,
     locale: await getLocale(request),
   });
@@ -33,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AccessLog() {
   const { t, i18n } = useTranslation("sharing");
-  const { items, page, pages, timeZone } = useLoaderData<typeof loader>();
+  const { items, page, pages, timeZone, first, last } = useLoaderData<typeof loader>();
   return (
     <section className={s.card} aria-labelledby="log-title">
       <h1 id="log-title">{t("accessLog.title")}</h1>
@@ -84,7 +93,7 @@ export default function AccessLog() {
       <Pager
         page={page}
         pages={pages}
-        href={(n) => `?logPage=${n}`}
+        href={(n) => pageHref("logPage", page, n, { first, last })}
         labels={{
           nav: t("panel.pages"),
           back: t("panel.previous"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "~/domain/keyset";
 import { parseDate, type IsoDate } from "~/report/day";
 import { idNumber, MESSAGES, wholeNumber } from "./fields";
 
@@ -80,4 +81,6 @@ export const rangeQuery = z.object({
 /** The query of `/patientShow/{id}/{userid}/uploads`: the page of the upload history (from 1; anything else is page 1). */
 export const uploadHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  after: cursorParam,
+  before: cursorParam,
 });

@@ -1,6 +1,7 @@
 import type { DeviceKind, UploadChannel, UploadStatus } from "@prisma/client";
 import type { Viewer, VisiblePatient } from "~/models/access.server";
 import { listPatientUploads, type UploadHistoryRow } from "~/models/upload-task.server";
+import { cursorText, pageRead, type Cursor } from "~/domain/keyset";
 import { localDate } from "~/report/day";
 import { formatDateRange, formatDateTime } from "~/report/locale-format";
 import { displayName } from "~/utils/names";
@@ -43,6 +44,9 @@ export interface UploadHistoryPage {
   readonly total: number;
   readonly page: number;
   readonly pages: number;
+  /** The keys of the page's first and last upload (null when the page is empty). */
+  readonly first: string | null;
+  readonly last: string | null;
 }
 
 function errorValues(value: unknown): Record<string, string | number> {
@@ -95,22 +99,34 @@ function itemOf(
 /**
  * A page of a patient's upload history (newest first), for a reader the access gateway has let
  * through: what each upload added, skipped and flagged, by whom, through which channel, and how
- * it ended. A page past the last one is empty (with the count, for the pager).
+ * it ended. A link from a neighbouring page carries its edge upload (`after`, `before`:
+ * app/domain/keyset.ts) and the page is read from it; a page named by number alone is read by
+ * its offset, and one past the last is empty (with the count, for the pager). `first` and `last`
+ * are the page's edge keys.
  */
 export async function uploadHistory(
   viewer: Viewer,
   patient: VisiblePatient,
-  page: number,
+  { page, after, before }: { page: number; after?: Cursor; before?: Cursor },
   locale: string,
 ): Promise<UploadHistoryPage> {
-  const { total, rows } = await listPatientUploads(viewer, patient.id, {
-    page,
-    pageSize: UPLOAD_HISTORY_PAGE_SIZE,
-  });
+  const pageSize = UPLOAD_HISTORY_PAGE_SIZE;
+  const read = pageRead(page, pageSize, { after, before });
+  let { total, rows } = await listPatientUploads(viewer, patient.id, { read, pageSize });
+  // A cursor past either end of the list (its uploads gone) reads the page by its number.
+  if (rows.length === 0 && read.by !== "offset")
+    ({ total, rows } = await listPatientUploads(viewer, patient.id, {
+      read: pageRead(page, pageSize, {}),
+      pageSize,
+    }));
+  const edge = (row: UploadHistoryRow | undefined) =>
+    row ? cursorText(row.createdAt, row.id) : null;
   return {
     items: rows.map((row) => itemOf(row, viewer, patient.timeZone, locale)),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / UPLOAD_HISTORY_PAGE_SIZE)),
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    first: edge(rows[0]),
+    last: edge(rows.at(-1)),
   };
 }

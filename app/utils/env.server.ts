@@ -70,6 +70,13 @@ const envSchema = z
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Emailed codes per client address per hour. */
     RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
+    /**
+     * Months the access log is kept (docs/decisions/025-partitioned-logs.md): 72, six years, the
+     * retention of the HIPAA Security Rule's records (45 CFR 164.316(b)(2)); at least 12.
+     */
+    ACCESS_LOG_RETENTION_MONTHS: z.coerce.number().int().min(12).max(1200).default(72),
+    /** Months the upload wizard's error reports are kept (diagnostics of the browser side): 12. */
+    UPLOAD_ERROR_LOG_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(12),
   })
   // Production needs real settings: checked on the values given, before any default is filled in.
   .superRefine((env, ctx) => {

@@ -175,12 +175,14 @@ async function purgeThroughQueue(connectionString: string, check: () => Promise<
   const boss = await startJobQueue(connectionString, JOBS);
   try {
     const schedules = await boss.getSchedules();
-    // Every hour at minute 17 for the purge, every minute for the upload sweep.
+    // Every hour at minute 17 for the purge, every minute for the upload sweep, daily at 03:23
+    // for the log partitions.
     expect(
       schedules
         .map((s) => ({ name: s.name, cron: s.cron }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     ).toEqual([
+      { name: "log-partitions", cron: "23 3 * * *" },
       { name: "purge-expired", cron: "17 * * * *" },
       { name: "resume-uploads", cron: "* * * * *" },
     ]);

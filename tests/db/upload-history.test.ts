@@ -4,6 +4,7 @@
  * failures, warnings).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { pageRead } from "~/domain/keyset";
 import type { Viewer } from "~/models/access.server";
 import { listPatientUploads } from "~/models/upload-task.server";
 import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
@@ -132,7 +133,10 @@ async function page(userId: number, n?: number, lang = "pl"): Promise<UploadHist
 describe("the upload history model", () => {
   it("pages the patient's uploads newest first, 20 a page, with the count (also past the last page)", async () => {
     const viewer = asViewer(s.owner);
-    const first = await listPatientUploads(viewer, s.pid, { page: 1, pageSize: 20 });
+    const first = await listPatientUploads(viewer, s.pid, {
+      read: pageRead(1, 20, {}),
+      pageSize: 20,
+    });
     // 21 + 1 + 1 = 23 uploads of this patient; the other patient's is not counted.
     expect(first.total).toBe(23);
     expect(first.rows.slice(0, 3).map((r) => r.id)).toEqual([
@@ -144,9 +148,14 @@ describe("the upload history model", () => {
     expect(first.rows.slice(2).map((r) => r.insertedCount)).toEqual([
       20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
     ]);
-    const second = await listPatientUploads(viewer, s.pid, { page: 2, pageSize: 20 });
+    const second = await listPatientUploads(viewer, s.pid, {
+      read: pageRead(2, 20, {}),
+      pageSize: 20,
+    });
     expect([second.total, second.rows.map((r) => r.insertedCount)]).toEqual([23, [2, 1, 0]]);
-    expect(await listPatientUploads(viewer, s.pid, { page: 4, pageSize: 20 })).toEqual({
+    expect(
+      await listPatientUploads(viewer, s.pid, { read: pageRead(4, 20, {}), pageSize: 20 }),
+    ).toEqual({
       total: 23,
       rows: [],
     });
@@ -154,12 +163,17 @@ describe("the upload history model", () => {
 
   it("carries the access rule itself: an accepted reader reads the rows; pending, unaudited and strangers read none", async () => {
     expect(
-      (await listPatientUploads(asViewer(s.clinic), s.pid, { page: 1, pageSize: 20 })).total,
+      (
+        await listPatientUploads(asViewer(s.clinic), s.pid, {
+          read: pageRead(1, 20, {}),
+          pageSize: 20,
+        })
+      ).total,
     ).toBe(23);
     for (const who of [s.pending, s.unaudited, s.stranger]) {
       expect([
         who.email,
-        await listPatientUploads(asViewer(who), s.pid, { page: 1, pageSize: 20 }),
+        await listPatientUploads(asViewer(who), s.pid, { read: pageRead(1, 20, {}), pageSize: 20 }),
       ]).toEqual([who.email, { total: 0, rows: [] }]);
     }
   });
@@ -238,7 +252,14 @@ describe("the upload history page", () => {
       params: { id: String(s.stranger.patient!.id), userid: String(s.stranger.id) },
       context: {},
     })) as { history: UploadHistoryPage };
-    expect(empty.history).toEqual({ items: [], total: 0, page: 1, pages: 1 });
+    expect(empty.history).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+      first: null,
+      last: null,
+    });
     expect(
       await db().auditLog.count({
         where: { patientId: s.stranger.patient!.id, action: "read:uploads", channel: "page" },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { tr } from "./i18n";
-import { createUser } from "./db";
+import { createUser, testDatabaseUrl } from "./db";
 import { codeFromMail, mailTo, signIn, signOut, uniqueEmail } from "./support";
 
 const a = (key: string) => tr("en", key, "auth");
@@ -280,7 +280,7 @@ test.describe("forgotten password", () => {
     const email = uniqueEmail("reset");
     const { hashPassword } = await import("../../app/utils/password.server");
     const pg = await import("pg");
-    const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    const client = new pg.default.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     await client.query(
       `INSERT INTO "User" (email, "passwordHash", identity, "updatedAt") VALUES ($1, $2, 1, now())`,
@@ -314,7 +314,7 @@ test.describe("activation", () => {
     const email = uniqueEmail("inactive");
     const { hashPassword } = await import("../../app/utils/password.server");
     const pg = await import("pg");
-    const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    const client = new pg.default.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     const { rows } = await client.query(
       `INSERT INTO "User" (email, "passwordHash", identity, active, "updatedAt") VALUES ($1, $2, 1, false, now()) RETURNING id`,

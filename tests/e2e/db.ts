@@ -2,9 +2,21 @@ import pg from "pg";
 import { hashPassword } from "../../app/utils/password.server";
 import { uniqueEmail } from "./support";
 
+/**
+ * The e2e database as the tests themselves reach it. When scripts/test.sh records the statements
+ * the app sends (E2E_RECORD_STATEMENTS=1, docs/decisions/026-citus-ready-schema.md), the tests'
+ * own set-up and checks are left out of the record.
+ */
+export function testDatabaseUrl(): string {
+  const url = new URL(process.env.E2E_DATABASE_URL ?? "");
+  if (process.env.E2E_RECORD_STATEMENTS === "1")
+    url.searchParams.set("options", "-c pg_stat_statements.track=none");
+  return url.toString();
+}
+
 /** Direct database set-up for e2e tests (users they need, created fresh for each test). */
 async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     return await run(client);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { createUser } from "./db";
+import { createUser, testDatabaseUrl } from "./db";
 import { tr } from "./i18n";
 import { codeFromMail, jsEnabled, mailTo, signIn, signOut, uniqueEmail } from "./support";
 
@@ -22,7 +22,7 @@ const panel = (page: Page) =>
   page.getByRole("complementary", { name: tr("en", "panel.label", "sharing") });
 
 async function withDbClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     return await run(client);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { tr } from "./i18n";
+import { testDatabaseUrl } from "./db";
 import { jsEnabled, signIn, uniqueEmail } from "./support";
 
 test.describe("Polish-locale notice", () => {
@@ -82,7 +83,7 @@ async function polishUser(tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   const { hashPassword } = await import("../../app/utils/password.server");
   const pg = await import("pg");
-  const client = new pg.default.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  const client = new pg.default.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   const { rows } = await client.query(
     `INSERT INTO "User" (email, "passwordHash", identity, "updatedAt") VALUES ($1, $2, 2, now()) RETURNING id`,
