@@ -307,9 +307,14 @@ export function onInterrupt(cleanup: () => Promise<unknown>): () => void {
   };
 }
 
+/** Applies the migrations the database lacks. */
+export async function migrate(databaseUrl: string): Promise<void> {
+  await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: databaseUrl });
+}
+
 /** Migrates and seeds the demo data into an existing, empty database. */
 export async function migrateAndSeed(databaseUrl: string): Promise<void> {
-  await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: databaseUrl });
+  await migrate(databaseUrl);
   await run("npx", ["tsx", "prisma/seed.ts"], { DATABASE_URL: databaseUrl, DEPLOY_ENV: "test" });
 }
 
