@@ -469,7 +469,7 @@ function printTable(rows: readonly Row[], o: Options, meta: Meta) {
     ),
   ];
   console.log(
-    `\nbig: ${meta.patients} patients x ${meta.days} days (data to ${meta.end}), ${meta.shared} shared with the clinic; small: the demo data. ` +
+    `\nbig: ${meta.patients} patients x ${meta.days} days (data to ${meta.end}), ${meta.shared} shared with the clinic; small: the demo data and patient 1 of the big database. ` +
       `${o.runs} runs each after ${o.warmup} warm-up, alternating; ratio of medians, target <= ${RATIO_TARGET}x (the list: < 1 s). ` +
       `1/5/15-min load average at the end: ${loadavg()
         .map((l) => l.toFixed(1))
