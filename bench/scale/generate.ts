@@ -17,6 +17,9 @@ import { wallClockAt } from "../../app/ingest/device-time";
 import type { CgmRecordInput, MeterRecordInput, PumpRecordInput } from "../../app/ingest/records";
 import { createRng, gaussian, type Rng } from "../../app/utils/seeded-random";
 
+/** Changes whenever the generated data would differ: a stored database of another version is built again. */
+export const SCALE_GENERATOR_VERSION = 1;
+
 /** Zones given to patients in turn (two with a daylight-saving change inside a 90-day window). */
 export const SCALE_ZONES = [
   "Europe/Warsaw",
