@@ -76,7 +76,7 @@ function minuteOf(clock: string): number {
   );
 }
 
-/** The instant of a local minute of the local day holding `dayStart` (DST days shift by an hour, which is fine for data). */
+/** The local midnight before `ms` on the zone's clock (off by the change on a daylight-saving day, which generated data does not mind). */
 function localDayStart(ms: number, zone: string): number {
   return ms - minuteOf(wallClockAt(ms, zone)) * MINUTE - (ms % MINUTE);
 }
