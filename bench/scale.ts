@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`: the app on a clinic-sized database against the small demo database.
+ * `npm run bench:scale`: the app on a clinic-sized database against a small one.
  *
  * The big database: the demo accounts (prisma/seed.ts), 1,000 generated patients with 90 days of
  * 5-minute CGM (about 25 million readings), pump history and meter readings
@@ -9,7 +9,9 @@
  * sizes match (the database's comment records them once the load has finished); `--fresh` builds
  * it again. VACUUM ANALYZE follows the load.
  *
- * The small database: the demo data alone, fresh every run. Both run the production build at
+ * The small database, fresh every run: the demo data and the big database's first patient (the
+ * same history, share and access log), so that a request reads the same records on both and only
+ * the size of the database differs. Both run the production build at
  * once (bench/server.ts); each request is sent to both in turn, after warm-up, and the table shows
  * the median and p95 of each and the ratio. Targets: within 1.5 times the small database's
  * median; the clinic's patient list under 1 s.
