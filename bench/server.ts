@@ -168,17 +168,31 @@ export function rssMegabytes(pid: number): string {
   return kb ? `${(Number(kb) / 1024).toFixed(0)} MB` : "unknown";
 }
 
+/** The sign-in type of an account: 1 a person, 2 a clinic. */
+export type SignInIdentity = 1 | 2;
+
 /** The sign-in form as a browser without JavaScript posts it (the clinic's account by default). */
 export function signInForm(
   email: string = DEMO_ACCOUNTS.clinic.email,
   password: string = DEMO_ACCOUNTS.clinic.password,
+  identity: SignInIdentity = 2,
 ): string {
-  return new URLSearchParams({ redirectTo: "", email, password, identity: "2" }).toString();
+  return new URLSearchParams({
+    redirectTo: "",
+    email,
+    password,
+    identity: String(identity),
+  }).toString();
 }
 
 /** Posts the sign-in form; returns the Cookie header. */
-export async function signIn(origin: string, email?: string, password?: string): Promise<string> {
-  const body = signInForm(email, password);
+export async function signIn(
+  origin: string,
+  email?: string,
+  password?: string,
+  identity?: SignInIdentity,
+): Promise<string> {
+  const body = signInForm(email, password, identity);
   const res = await fetch(`${origin}/login`, {
     method: "POST",
     body,
@@ -191,18 +205,28 @@ export async function signIn(origin: string, email?: string, password?: string):
   return cookies.join("; ");
 }
 
-/** An `/api/` token of the clinic (POST /api/user/login). */
-export async function clinicApiToken(origin: string): Promise<string> {
-  const { email, password } = DEMO_ACCOUNTS.clinic;
+/** An `/api/` token of an account (POST /api/user/login). */
+export async function apiToken(
+  origin: string,
+  email: string,
+  password: string,
+  identity: SignInIdentity,
+): Promise<string> {
   const res = await fetch(`${origin}/api/user/login`, {
     method: "POST",
-    body: JSON.stringify({ userName: email, password, identity: 2 }),
+    body: JSON.stringify({ userName: email, password, identity }),
     headers: { Origin: origin, "Content-Type": "application/json" },
   });
   const token = res.headers.get("token");
   if (res.status !== 200 || !token)
-    throw new Error(`API sign-in as the clinic failed: HTTP ${res.status} ${await res.text()}`);
+    throw new Error(`API sign-in as ${email} failed: HTTP ${res.status} ${await res.text()}`);
   return token;
+}
+
+/** An `/api/` token of the clinic. */
+export function clinicApiToken(origin: string): Promise<string> {
+  const { email, password } = DEMO_ACCOUNTS.clinic;
+  return apiToken(origin, email, password, 2);
 }
 
 /**
@@ -255,6 +279,78 @@ export async function seededPatient(databaseUrl: string): Promise<{ pid: number;
   return row;
 }
 
+/** What an interrupt must undo before the process exits, newest first (a server before its database). */
+const cleanups = new Set<() => Promise<unknown>>();
+
+function runCleanupsAndExit() {
+  void (async () => {
+    for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => undefined);
+  })().finally(() => process.exit(130));
+}
+
+/**
+ * Registers `cleanup` for Ctrl-C or SIGTERM (the servers run in process groups of their own, which
+ * an interrupt of the benchmark does not reach); answers the function that unregisters it.
+ */
+export function onInterrupt(cleanup: () => Promise<unknown>): () => void {
+  if (cleanups.size === 0) {
+    process.once("SIGINT", runCleanupsAndExit);
+    process.once("SIGTERM", runCleanupsAndExit);
+  }
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+    if (cleanups.size === 0) {
+      process.off("SIGINT", runCleanupsAndExit);
+      process.off("SIGTERM", runCleanupsAndExit);
+    }
+  };
+}
+
+/** Applies the migrations the database lacks. */
+export async function migrate(databaseUrl: string): Promise<void> {
+  await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: databaseUrl });
+}
+
+/** Migrates and seeds the demo data into an existing, empty database. */
+export async function migrateAndSeed(databaseUrl: string): Promise<void> {
+  await migrate(databaseUrl);
+  await run("npx", ["tsx", "prisma/seed.ts"], { DATABASE_URL: databaseUrl, DEPLOY_ENV: "test" });
+}
+
+/**
+ * Runs `fn` against the production build serving `databaseUrl` (an existing, migrated database
+ * with the demo accounts), signed in as the seeded clinic; the server stops afterwards, also when
+ * `fn` fails or the run is interrupted. The database is left as it is.
+ */
+export async function withServerOn<T>(
+  databaseUrl: string,
+  fn: (server: BenchServer) => Promise<T>,
+  serverEnv: Record<string, string> = {},
+): Promise<T> {
+  let server: ReturnType<typeof startServer> | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= server ? stopServer(server.child) : Promise.resolve());
+  const unregister = onInterrupt(stop);
+  try {
+    await ensureBuild();
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const started = startServer(port, databaseUrl, serverEnv);
+    server = started;
+    await waitForHealth(origin, started.child);
+    const cookie = await signIn(origin);
+    return await fn({ origin, cookie, databaseUrl, serverPid: serverProcess(started.child.pid!) });
+  } catch (error) {
+    if (server && error instanceof Error)
+      error.message += `\nThe server's last output:\n${server.output().slice(-3000)}`;
+    throw error;
+  } finally {
+    unregister();
+    await stop();
+  }
+}
+
 /**
  * Runs `fn` against a fresh server; `label` names the database (`diacare_bench_<label>_<pid>`;
  * `BENCH_DB_PREFIX` replaces `diacare_bench` when several people share one PostgreSQL server),
@@ -271,37 +367,19 @@ export async function withBenchServer<T>(
     throw new Error("BENCH_DB_PREFIX: lower-case letters, digits and _ only");
   const name = `${prefix}_${label}_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, name);
-  let server: ReturnType<typeof startServer> | undefined;
-  let cleaning: Promise<void> | undefined;
+  let dropping: Promise<void> | undefined;
   // Once only: an interrupt and the failure it causes in `fn` both get here.
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      if (server) await stopServer(server.child);
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    })());
-  // The server runs in a process group of its own, which Ctrl-C on the benchmark does not reach.
-  const interrupted = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  const drop = () =>
+    (dropping ??= adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(
+      () => undefined,
+    ));
+  const unregister = onInterrupt(drop);
   try {
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: databaseUrl });
-    await run("npx", ["tsx", "prisma/seed.ts"], { DATABASE_URL: databaseUrl, DEPLOY_ENV: "test" });
-    await ensureBuild();
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const started = startServer(port, databaseUrl, serverEnv);
-    server = started;
-    await waitForHealth(origin, started.child);
-    const cookie = await signIn(origin);
-    return await fn({ origin, cookie, databaseUrl, serverPid: serverProcess(started.child.pid!) });
-  } catch (error) {
-    if (server && error instanceof Error)
-      error.message += `\nThe server's last output:\n${server.output().slice(-3000)}`;
-    throw error;
+    await migrateAndSeed(databaseUrl);
+    return await withServerOn(databaseUrl, fn, serverEnv);
   } finally {
-    process.off("SIGINT", interrupted);
-    process.off("SIGTERM", interrupted);
-    await cleanUp();
+    unregister();
+    await drop();
   }
 }
