@@ -48,6 +48,11 @@ export async function startJobQueue(
     await started.createQueue(job.name);
     const workerId = await started.work<object>(job.name, async (batch) => {
       for (const item of batch) await job.work(item.data);
+      // A worker that has just worked a job looks for the next one at once rather than after its
+      // poll interval, so that jobs sent while it was busy (ten uploads ending together) wait only
+      // for each other.
+      const self = workers.get(job.name);
+      if (self) started.notifyWorker(self);
     });
     workers.set(job.name, workerId);
     if (job.cron) await started.schedule(job.name, job.cron, {}, { tz: "UTC" });
