@@ -22,9 +22,7 @@
  *
  * Options: --fresh, --patients N, --days N, --shared N, --runs N, --warmup N.
  */
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
@@ -35,6 +33,7 @@ import {
   apiToken,
   migrate,
   migrateAndSeed,
+  run,
   signIn,
   withServerOn,
   type BenchServer,
@@ -42,7 +41,6 @@ import {
 } from "./server";
 import { median, percentile } from "./timing";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIG = "scale_big";
 const SMALL = "scale_small";
 const SEED = 20261129;
@@ -89,23 +87,6 @@ const Meta = z.object({
   end: z.string(),
 });
 type Meta = z.infer<typeof Meta>;
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}\n${out}`)),
-    );
-  });
-}
 
 /** The PostgreSQL server's maintenance URL: the given one, else this benchmark's own instance. */
 async function serverUrl(): Promise<string> {

@@ -28,7 +28,11 @@ export interface BenchServer {
 }
 
 /** Runs a command in the repository; resolves with its stdout, rejects with its output on failure. */
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,

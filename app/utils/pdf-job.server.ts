@@ -12,6 +12,7 @@ import { z } from "zod";
 import {
   DEFAULT_ACCOUNT_RETRY_AFTER_SECONDS,
   parseCookieHeader,
+  PDF_ERROR_CODES,
   PdfRenderError,
   type PdfCookie,
   type RenderPdfOptions,
@@ -146,16 +147,6 @@ export function pdfJobTiming(waitMs: number) {
     pollingIntervalSeconds: 0.5,
   };
 }
-
-export const PDF_ERROR_CODES = [
-  "refused",
-  "account-limit",
-  "busy",
-  "crashed",
-  "browser",
-  "timeout",
-  "page",
-] as const;
 
 /** A failed render as the worker stores it. */
 export const pdfFailureSchema = z.object({

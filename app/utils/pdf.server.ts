@@ -48,8 +48,16 @@ const CLOSE_GRACE_MS = 5_000;
  * - `timeout`: the render ran past its deadline;
  * - `page`: the page answered an error or redirected.
  */
-export type PdfErrorCode =
-  "refused" | "account-limit" | "busy" | "crashed" | "browser" | "timeout" | "page";
+export const PDF_ERROR_CODES = [
+  "refused",
+  "account-limit",
+  "busy",
+  "crashed",
+  "browser",
+  "timeout",
+  "page",
+] as const;
+export type PdfErrorCode = (typeof PDF_ERROR_CODES)[number];
 
 /** A render that failed; `httpStatus` is what a PDF route answers with. */
 export class PdfRenderError extends Error {
@@ -856,16 +864,7 @@ function asThisModulesError(error: unknown): unknown {
   if (error.name !== "PdfRenderError") return error;
   const other = error as Error & Partial<Pick<PdfRenderError, "pageStatus" | "retryAfterSeconds">>;
   const code = (error as { code?: unknown }).code;
-  const codes: readonly unknown[] = [
-    "refused",
-    "account-limit",
-    "busy",
-    "crashed",
-    "browser",
-    "timeout",
-    "page",
-  ];
-  if (!codes.includes(code)) return error;
+  if (!(PDF_ERROR_CODES as readonly unknown[]).includes(code)) return error;
   return new PdfRenderError(
     code as PdfErrorCode,
     other.message,
