@@ -10,6 +10,9 @@ import { z } from "zod";
 /** A row's place in the list: its instant (millisecond precision) and id. */
 export type Cursor = { readonly at: Date; readonly id: bigint };
 
+/** The largest id a PostgreSQL `bigint` holds: a larger one is no row's. */
+const INT8_MAX = 9_223_372_036_854_775_807n;
+
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~(\d{1,19})$/;
 
 /** A cursor as a link carries it: `2026-11-26T10:00:00.000Z~42`. */
@@ -23,11 +26,19 @@ export const cursorParam = z
   .transform((text, ctx): Cursor => {
     const match = CURSOR.exec(text);
     const at = match ? new Date(match[1]!) : null;
-    if (!match || !at || Number.isNaN(at.getTime()) || at.toISOString() !== match[1]) {
+    const id = match ? BigInt(match[2]!) : null;
+    if (
+      !match ||
+      !at ||
+      Number.isNaN(at.getTime()) ||
+      at.toISOString() !== match[1] ||
+      id === null ||
+      id > INT8_MAX
+    ) {
       ctx.addIssue({ code: "custom", message: "not a cursor" });
       return z.NEVER;
     }
-    return { at, id: BigInt(match[2]!) };
+    return { at, id };
   })
   .optional()
   .catch(undefined);

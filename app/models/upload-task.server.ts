@@ -223,7 +223,7 @@ export async function listPatientUploads(
 ): Promise<{ total: number; rows: UploadHistoryRow[] }> {
   const where = Prisma.sql`t."patientId" = ${pid} AND EXISTS (SELECT 1 FROM "Patient" p WHERE p.id = t."patientId" AND ${visiblePatientSql(viewer, Prisma.sql`p`)})`;
   const key = (cursor: Cursor) =>
-    Prisma.sql`(${cursor.at.toISOString().slice(0, -1)}::timestamp(3), ${Number(cursor.id)}::integer)`;
+    Prisma.sql`(${cursor.at.toISOString().slice(0, -1)}::timestamp(3), ${cursor.id.toString()}::bigint)`;
   const page =
     read.by === "offset"
       ? Prisma.sql`${where} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${pageSize} OFFSET ${read.skip}`

@@ -167,6 +167,27 @@ function workerLog(i: number): WorkerLine[] {
     .map((line) => JSON.parse(line) as WorkerLine);
 }
 
+/**
+ * Asks for a PDF through HAProxy and waits until worker 0 logs that it started rendering it:
+ * the pending answer and the job's id.
+ */
+async function pdfStartedOnWorker(): Promise<{ answer: Promise<Response>; jobId: string }> {
+  const jar = await signIn(balancer);
+  const seen = workerLog(0).length;
+  const answer = send(balancer, `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`, {
+    jar,
+  });
+  let started: WorkerLine | undefined;
+  for (let i = 0; i < 600 && !started; i++) {
+    started = workerLog(0)
+      .slice(seen)
+      .find((line) => line.msg === "pdf started");
+    if (!started) await sleep(20);
+  }
+  expect(started?.jobId).toBeTruthy();
+  return { answer, jobId: started!.jobId! };
+}
+
 /** Page count by pdfinfo (poppler-utils); throws when the bytes are not a PDF it can read. */
 function pdfPages(bytes: Uint8Array): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), "cluster-pdf-"));
@@ -389,25 +410,8 @@ describe("the cluster", () => {
   it("delivers a PDF whose worker was killed (SIGKILL) mid-render, once the job is retried", async () => {
     // A fresh worker: its first render launches Chromium, which leaves time to kill it mid-render.
     cluster("restart-worker", "0");
-    const jar = await signIn(balancer);
-    const seen = workerLog(0).length;
     const asked = Date.now();
-    const answer = send(
-      balancer,
-      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
-      {
-        jar,
-      },
-    );
-    let started: WorkerLine | undefined;
-    for (let i = 0; i < 600 && !started; i++) {
-      started = workerLog(0)
-        .slice(seen)
-        .find((line) => line.msg === "pdf started");
-      if (!started) await sleep(20);
-    }
-    expect(started?.jobId).toBeTruthy();
-    const jobId = started!.jobId!;
+    const { answer, jobId } = await pdfStartedOnWorker();
     process.kill(-Number(stateValue("WORKER_PID")), "SIGKILL");
     // Killed before its render ended: no outcome was logged or stored by that worker.
     const before = workerLog(0)
@@ -432,26 +436,13 @@ describe("the cluster", () => {
 
   it("lets a PDF worker stopped with SIGTERM finish the render under way before it exits", async () => {
     cluster("restart-worker", "0");
-    const jar = await signIn(balancer);
     const seen = workerLog(0).length;
-    const answer = send(
-      balancer,
-      `/${pid}/statisticsprint.pdf?start=${yesterday}&end=${yesterday}`,
-      { jar },
-    );
-    let started: WorkerLine | undefined;
-    for (let i = 0; i < 600 && !started; i++) {
-      started = workerLog(0)
-        .slice(seen)
-        .find((line) => line.msg === "pdf started");
-      if (!started) await sleep(20);
-    }
-    expect(started?.jobId).toBeTruthy();
+    const { answer, jobId: startedJob } = await pdfStartedOnWorker();
     // SIGTERM, and wait until the worker has exited.
     cluster("stop-worker", "0");
     const after = workerLog(0)
       .slice(seen)
-      .map((line) => (line.jobId === started!.jobId ? `${line.msg} (job)` : line.msg));
+      .map((line) => (line.jobId === startedJob ? `${line.msg} (job)` : line.msg));
     expect(after.indexOf("pdf rendered (job)")).toBeGreaterThan(-1);
     expect(after.indexOf("pdf rendered (job)")).toBeLessThan(after.indexOf("pdf worker stopped"));
     const response = await answer;

@@ -19,6 +19,7 @@ import { PDF_RENDER_QUEUE, pdfJobTiming } from "~/utils/pdf-job.server";
 import { createQueuedPdfRenderer } from "~/utils/pdf-queue.server";
 import { PdfRenderError, type RenderPdfOptions } from "~/utils/pdf.server";
 import { pdfWorkerCheck } from "~/utils/readiness.server";
+import { rejection } from "../support/pdf-rejection";
 
 const SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const APP = "http://127.0.0.1:3000";
@@ -61,15 +62,6 @@ async function jobRows(): Promise<number> {
   const rows = await db().$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PDF_RENDER_QUEUE}`;
   return rows[0]!.n;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PdfRenderError> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PdfRenderError);
-  return error as PdfRenderError;
 }
 
 const workerIds: string[] = [];

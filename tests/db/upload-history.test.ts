@@ -161,6 +161,18 @@ describe("the upload history model", () => {
     });
   });
 
+  it("a link's key with an id past any upload's (beyond a 32-bit integer) reads the rows before it, not an error", async () => {
+    const viewer = asViewer(s.owner);
+    const page = await listPatientUploads(viewer, s.pid, {
+      read: {
+        by: "after",
+        cursor: { at: new Date("2999-01-01T00:00:00.000Z"), id: 9_000_000_000_000_000_000n },
+      },
+      pageSize: 20,
+    });
+    expect([page.total, page.rows.length, page.rows[0]?.id]).toEqual([23, 20, s.newest.id]);
+  });
+
   it("carries the access rule itself: an accepted reader reads the rows; pending, unaudited and strangers read none", async () => {
     expect(
       (

@@ -20,6 +20,7 @@ import {
   type PdfRenderer,
 } from "~/utils/pdf.server";
 import { descendants, eventually, processGroup } from "../support/proc";
+import { rejection } from "../support/pdf-rejection";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -124,15 +125,6 @@ function pdfPageSize(pdf: Uint8Array): { width: number; height: number } {
 /** This test process's zombie children (a dead Chromium nobody waited for). */
 function zombies() {
   return descendants(process.pid).filter((p) => p.state === "Z");
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PdfRenderError> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PdfRenderError);
-  return error as PdfRenderError;
 }
 
 beforeAll(async () => {
