@@ -1,5 +1,6 @@
 import { Prisma, type DeviceKind } from "@prisma/client";
 import type { CgmRow, PumpRow } from "~/ingest/process";
+import type { SqlTx } from "./direct-sql.server";
 import { numberArray, textArray } from "./pg-array";
 
 /**
@@ -24,15 +25,18 @@ export type BatchTarget = { patientId: number; deviceSn: string; uploadId: numbe
  * which costs less than a conflict each.
  */
 export async function insertPumpRows(
-  tx: Tx,
+  tx: SqlTx,
   t: BatchTarget,
   all: readonly PumpRow[],
+  { lookUp = true }: LookUp = {},
 ): Promise<number> {
   if (all.length === 0) return 0;
-  const known = await storedKeys(
-    tx,
-    Prisma.sql`SELECT "recordId" AS key FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(all.map((r) => r.recordId))}::int[])`,
-  );
+  const known = !lookUp
+    ? NONE_KNOWN
+    : await storedKeys(
+        tx,
+        Prisma.sql`SELECT "recordId" AS key FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(all.map((r) => r.recordId))}::int[])`,
+      );
   const rows = known.size ? all.filter((r) => !known.has(r.recordId)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof PumpRow>(k: K) => rows.map((r) => r[k]);
@@ -66,15 +70,23 @@ export async function insertPumpRows(
   return Number(result[0]?.added ?? 0);
 }
 
+/**
+ * Whether a batch first looks up which of its records are stored (`lookUp`, the default), or goes
+ * straight to its INSERT, whose ON CONFLICT DO NOTHING still skips every duplicate: the look-up
+ * spares the insert's work when most records are stored, and costs a statement when none are.
+ */
+export type LookUp = { lookUp?: boolean };
+const NONE_KNOWN: ReadonlySet<number> = new Set();
+
 /** The record numbers (`key`) that a look-up finds already stored. */
-async function storedKeys(tx: Tx, query: Prisma.Sql): Promise<Set<number>> {
+async function storedKeys(tx: SqlTx, query: Prisma.Sql): Promise<ReadonlySet<number>> {
   const found = await tx.$queryRaw<{ key: number }[]>(query);
   return new Set(found.map((r) => r.key));
 }
 
 /** Marks the pump records of inconsistent bolus calculations (known only once the whole upload is read). */
 export async function flagBolusChecks(
-  tx: Tx,
+  tx: SqlTx,
   t: Omit<BatchTarget, "uploadId">,
   recordIds: readonly number[],
 ): Promise<void> {
@@ -89,16 +101,19 @@ export async function flagBolusChecks(
  * new. A reading may carry the trend its uploader computed (`direction`).
  */
 export async function insertCgmRows(
-  tx: Tx,
+  tx: SqlTx,
   t: BatchTarget & { timeZone: string },
   all: readonly (CgmRow & { direction?: string | null })[],
+  { lookUp = true }: LookUp = {},
 ): Promise<number> {
   if (all.length === 0) return 0;
   // A CGM's history is read from a stored index, but a repeat sends readings already stored.
-  const known = await storedKeys(
-    tx,
-    Prisma.sql`SELECT "eventIndex" AS key FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${numberArray(all.map((r) => r.eventIndex))}::int[])`,
-  );
+  const known = !lookUp
+    ? NONE_KNOWN
+    : await storedKeys(
+        tx,
+        Prisma.sql`SELECT "eventIndex" AS key FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${numberArray(all.map((r) => r.eventIndex))}::int[])`,
+      );
   const rows = known.size ? all.filter((r) => !known.has(r.eventIndex)) : all;
   if (rows.length === 0) return 0;
   const col = <K extends keyof CgmRow>(k: K) => rows.map((r) => r[k]);
@@ -122,7 +137,7 @@ export type BgSourceName = "meter" | "cgm_fingerprick" | "cgm_manual" | "pump" |
 
 /** Inserts blood-glucose readings of one source; answers how many were new. */
 export async function insertBgRows(
-  tx: Tx,
+  tx: SqlTx,
   t: BatchTarget & { timeZone: string; source: BgSourceName },
   rows: readonly BgRow[],
 ): Promise<number> {
@@ -141,7 +156,7 @@ export type KeyedCarbRow = { recordKey: string; grams: number; dateTime: number 
 
 /** Inserts the carbohydrate entries of an imported file; answers how many were new. */
 export async function insertCarbRows(
-  tx: Tx,
+  tx: SqlTx,
   t: BatchTarget,
   rows: readonly KeyedCarbRow[],
 ): Promise<number> {
@@ -163,7 +178,7 @@ export type KeyedInsulinRow = {
 
 /** Inserts the insulin doses of an imported file; answers how many were new. */
 export async function insertInsulinRows(
-  tx: Tx,
+  tx: SqlTx,
   t: BatchTarget,
   rows: readonly KeyedInsulinRow[],
 ): Promise<number> {
@@ -188,7 +203,7 @@ export type StoredKeyQuery = {
 
 /** How many of these records the patient already has for the device (an import's preview). */
 export async function countStoredKeys(
-  tx: Tx,
+  tx: SqlTx,
   t: { patientId: number; deviceSn: string },
   keys: StoredKeyQuery,
 ): Promise<number> {
@@ -205,7 +220,7 @@ export async function countStoredKeys(
 
 /** Whether the device was already uploaded for another patient. */
 export async function deviceOfAnotherPatient(
-  tx: Tx,
+  tx: SqlTx,
   kind: DeviceKind,
   serial: string,
   patientId: number,
@@ -217,7 +232,7 @@ export async function deviceOfAnotherPatient(
 
 /** Records the device for the patient (the first uploader kept), with its newest firmware and zone. */
 export async function touchDevice(
-  tx: Tx,
+  tx: SqlTx,
   d: {
     kind: DeviceKind;
     serial: string;
@@ -227,23 +242,12 @@ export async function touchDevice(
     timeZone: string;
   },
 ) {
-  await tx.device.upsert({
-    where: { patientId_kind_serial: { patientId: d.patientId, kind: d.kind, serial: d.serial } },
-    create: {
-      kind: d.kind,
-      serial: d.serial,
-      patientId: d.patientId,
-      firstUploaderId: d.uploaderId,
-      firmware: d.firmware,
-      timeZone: d.timeZone,
-      lastUploadAt: new Date(),
-    },
-    update: {
-      lastUploadAt: new Date(),
-      timeZone: d.timeZone,
-      ...(d.firmware ? { firmware: d.firmware } : {}),
-    },
-  });
+  const now = new Date();
+  await tx.$executeRaw`
+    INSERT INTO "Device" (kind, serial, "patientId", "firstUploaderId", firmware, "timeZone", "firstSeenAt", "lastUploadAt")
+    VALUES (${d.kind}::"DeviceKind", ${d.serial}, ${d.patientId}, ${d.uploaderId}, ${d.firmware}, ${d.timeZone}, ${now}, ${now})
+    ON CONFLICT ("patientId", kind, serial) DO UPDATE SET "lastUploadAt" = EXCLUDED."lastUploadAt",
+      "timeZone" = EXCLUDED."timeZone", firmware = COALESCE(EXCLUDED.firmware, "Device".firmware)`;
 }
 
 /** Replaces the handheld's basal presets of these indexes for the patient (U/h per half hour). */

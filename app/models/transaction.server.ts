@@ -16,3 +16,6 @@ export function inTransaction<T>(
 export function noTransaction(): Tx {
   return db();
 }
+
+/** Connections this server keeps to the database (the embedded database: one). */
+export { poolSize as databaseConnections } from "~/utils/db.server";

@@ -9,6 +9,7 @@ import { ShareState } from "~/domain/codes";
 import type { Cursor, PageRead } from "~/domain/keyset";
 import { db } from "~/utils/db.server";
 import { visiblePatientSql, type Viewer } from "./access.server";
+import { direct, type SqlTx } from "./direct-sql.server";
 
 /**
  * Upload tasks and their stored slices, for the ingestion module (app/services/ingest.server.ts).
@@ -38,23 +39,32 @@ export async function createTask(
 }
 
 /** The task, locked for the rest of the transaction (slices of one task are taken one at a time). */
-export async function lockTask(tx: Tx, id: number): Promise<UploadTask | null> {
+export async function lockTask(tx: SqlTx, id: number): Promise<UploadTask | null> {
   const rows = await tx.$queryRaw<
     UploadTask[]
   >`SELECT * FROM "UploadTask" WHERE id = ${id} FOR UPDATE`;
   return rows[0] ?? null;
 }
 
+/**
+ * Waits for, then holds until the transaction ends, the one turn at writing this task's records:
+ * the job and the early writer of a sliced upload (which may run on another server) take it
+ * before writing, so the job never writes while an early writer's transaction is still open.
+ */
+export async function takeTaskTurn(tx: SqlTx, id: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('upload-task'), ${id}::int)`;
+}
+
 /** Whether a stored slice holds exactly this payload (a repeat of a slice whose answer was lost). */
 export async function sameSlice(taskId: number, index: number, payload: string): Promise<boolean> {
-  const rows = await db().$queryRaw<{ same: boolean }[]>`
+  const rows = await direct().$queryRaw<{ same: boolean }[]>`
     SELECT payload = ${payload} AS same FROM "UploadSlice" WHERE "taskId" = ${taskId} AND "sliceIndex" = ${index}`;
   return rows[0]?.same ?? false;
 }
 
 /** A task as it stands (no lock: the slice store below re-checks what it relies on). */
 export async function taskRow(id: number): Promise<UploadTask | null> {
-  const rows = await db().$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id}`;
+  const rows = await direct().$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id}`;
   return rows[0] ?? null;
 }
 
@@ -70,7 +80,7 @@ export async function storeNextSlice(
   index: number,
   slice: { payload: string; recordCount: number },
 ): Promise<number | null> {
-  const rows = await db().$queryRaw<{ recordCount: number }[]>`
+  const rows = await direct().$queryRaw<{ recordCount: number }[]>`
     WITH task AS (
       UPDATE "UploadTask" SET "sliceCount" = "sliceCount" + 1, "recordCount" = "recordCount" + ${slice.recordCount}
        WHERE id = ${taskId} AND status = 'open' AND "sliceCount" = ${index}
@@ -137,12 +147,16 @@ export type TaskOutcome = {
 };
 
 /** Ends a processed task with its summary; its slices go (the records are stored). */
-export async function markDone(tx: Tx, id: number, outcome: TaskOutcome): Promise<UploadTask> {
-  await tx.uploadSlice.deleteMany({ where: { taskId: id } });
-  return tx.uploadTask.update({
-    where: { id },
-    data: { ...outcome, status: "done", completedAt: new Date() },
-  });
+export async function markDone(tx: SqlTx, id: number, o: TaskOutcome): Promise<UploadTask> {
+  await tx.$executeRaw`DELETE FROM "UploadSlice" WHERE "taskId" = ${id}`;
+  const rows = await tx.$queryRaw<UploadTask[]>`
+    UPDATE "UploadTask" SET status = 'done', "completedAt" = ${new Date()},
+      "insertedCount" = ${o.insertedCount}, "duplicateCount" = ${o.duplicateCount},
+      "flaggedCount" = ${o.flaggedCount}, "skippedCount" = ${o.skippedCount},
+      "dstGapCount" = ${o.dstGapCount}, "dstOverlapCount" = ${o.dstOverlapCount},
+      "otherPatientDevice" = ${o.otherPatientDevice}, "firstAt" = ${o.firstAt}, "lastAt" = ${o.lastAt}
+     WHERE id = ${id} RETURNING *`;
+  return rows[0]!;
 }
 
 /** A task of this operator, or null (another account's task is no concern of theirs). */
@@ -164,14 +178,14 @@ export async function staleTasks(before: Date): Promise<number[]> {
 }
 
 /** Tells the readers of a patient's data that there are new uploads (the dot on their patient list). */
-export async function markNewUploadForReaders(tx: Tx, patientId: number): Promise<void> {
+export async function markNewUploadForReaders(tx: SqlTx, patientId: number): Promise<void> {
   await tx.$executeRaw`
     UPDATE "ReadPower" rp SET "uploadIsNew" = 0 FROM "Patient" p WHERE p.id = ${patientId} AND rp."providerId" = p."userId" AND rp.state = ${ShareState.Accepted}`;
 }
 
 /** The record of an upload in the patient's log of changes (who uploaded what). */
 export async function logUpload(
-  tx: Tx,
+  tx: SqlTx,
   entry: { actorId: number; patientId: number; kind: DeviceKind; taskId: number; inserted: number },
 ): Promise<void> {
   const detail = JSON.stringify({ taskId: entry.taskId, inserted: entry.inserted });

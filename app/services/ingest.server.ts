@@ -1,31 +1,17 @@
-import type { DeviceKind, UploadTask } from "@prisma/client";
+import type { UploadTask } from "@prisma/client";
 import pLimit from "p-limit";
 import { inTransaction, noTransaction, type Tx } from "~/models/transaction.server";
-import {
-  CGM_MANUAL_ORIGIN,
-  CgmProcessor,
-  MeterProcessor,
-  PumpProcessor,
-  type Added,
-  type CgmRow,
-  type MeterRow,
-  type PumpRow,
-  type Refusal,
-  type UploadCounters,
-} from "~/ingest/process";
+import { CGM_MANUAL_ORIGIN, PumpProcessor } from "~/ingest/process";
 import { checkPumpVersion } from "~/ingest/pump-rules";
 import { findVisiblePatient, type Viewer } from "~/models/access.server";
 import { ownPatientId } from "~/models/patient.server";
 import {
   type BatchTarget,
   countStoredKeys,
-  deviceOfAnotherPatient,
-  flagBolusChecks,
   insertBgRows,
   insertCarbRows,
   insertCgmRows,
   insertInsulinRows,
-  insertPumpRows,
   type StoredKeyQuery,
   touchDevice,
   upsertBasalPresets,
@@ -34,8 +20,6 @@ import {
 import {
   createTask,
   lockTask,
-  logUpload,
-  markDone,
   markFailed,
   markNewUploadForReaders,
   markQueued,
@@ -44,7 +28,7 @@ import {
   storeNextSlice,
   taskOf,
   taskRow,
-  type TaskOutcome,
+  takeTaskTurn,
 } from "~/models/upload-task.server";
 import {
   BASAL_SETTING_STEP_UH,
@@ -58,6 +42,14 @@ import { pumpRecordToWire, recordsFromWire } from "~/wire/upload";
 import { decodeSlice, encodeSlice } from "~/ingest/slice-codec";
 import { pumpTimeZone } from "~/ingest/device-zone";
 import { announceSettled, RECHECK_MS, settledOrAfter } from "./upload-settled.server";
+import {
+  closeTask,
+  RefusedUpload,
+  TRANSACTION,
+  WRITE_BATCH,
+  writeTask,
+} from "./ingest-write.server";
+import { dropEarlyWriter, finishEarly, writeEarly } from "./upload-early-write.server";
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
 import { byDevice, type NsRows } from "~/ingest/nightscout";
@@ -89,8 +81,6 @@ const refuse = (
   values?: Record<string, string | number>,
 ): IngestRefusal => ({ ok: false, code, key, ...(values ? { values } : {}) });
 
-/** Rows written per INSERT: large enough to amortise a statement, small enough to bound memory. */
-const WRITE_BATCH = 5000;
 /** Stored slices read per statement while a task is written (as many records as one INSERT). */
 const SLICES_PER_READ = WRITE_BATCH / SLICE_MAX_RECORDS;
 
@@ -158,220 +148,12 @@ export function validateRecords(
   return { ok: true, data: out };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Processing: records -> rows -> one transaction
-
-/** Processes one upload's records batch by batch and writes them; one per task and transaction. */
-interface Ingestor {
-  readonly counters: UploadCounters;
-  inserted: number;
-  flaggedCount: number;
-  /** Processes and writes (in batches) the next records; a refusal stops the upload. */
-  add(tx: Tx, records: unknown[]): Promise<Refusal | null>;
-  finish(tx: Tx): Promise<void>;
-}
-
-type TaskTarget = {
-  id: number;
-  patientId: number;
-  deviceKind: DeviceKind;
-  deviceSn: string;
-  pdaVersion: string | null;
-  timeZone: string;
-};
-
-function ingestorFor(task: TaskTarget): Ingestor {
-  const target = { patientId: task.patientId, deviceSn: task.deviceSn, uploadId: task.id };
-  if (task.deviceKind === "equil") return pumpIngestor(task, target);
-  if (task.deviceKind === "aidex") return cgmIngestor(task, target);
-  return meterIngestor(task, target);
-}
-
-function buffered<Row>(write: (tx: Tx, rows: Row[]) => Promise<number>) {
-  let buffer: Row[] = [];
-  return {
-    inserted: 0,
-    async push(tx: Tx, rows: Row[]) {
-      buffer.push(...rows);
-      if (buffer.length >= WRITE_BATCH) await this.flush(tx);
-    },
-    async flush(tx: Tx) {
-      const rows = buffer;
-      buffer = [];
-      this.inserted += await write(tx, rows);
-    },
-  };
-}
-
-/** Where a processor's rows go: the ones `pick` chooses, written by `write` in batches. */
-type Sink<Row> = { pick: (rows: Row[]) => Row[]; write: (tx: Tx, rows: Row[]) => Promise<number> };
-
-/** An ingestor of a processor's rows into its sinks; `afterAll` runs last and answers the flagged count. */
-function ingestorOf<Row>(
-  processor: { counters: UploadCounters; add(records: never): Added<Row> },
-  sinks: Sink<Row>[],
-  afterAll?: (tx: Tx) => Promise<number>,
-): Ingestor {
-  const outputs = sinks.map((sink) => ({ pick: sink.pick, rows: buffered(sink.write) }));
-  return {
-    counters: processor.counters,
-    get inserted() {
-      return outputs.reduce((n, o) => n + o.rows.inserted, 0);
-    },
-    flaggedCount: 0,
-    async add(tx, records) {
-      const out = processor.add(records as never);
-      if (!out.ok) return out.refusal;
-      for (const o of outputs) await o.rows.push(tx, o.pick(out.rows));
-      return null;
-    },
-    async finish(tx) {
-      for (const o of outputs) await o.rows.flush(tx);
-      if (afterAll) this.flaggedCount = await afterAll(tx);
-    },
-  };
-}
-
-const every = <Row>(rows: Row[]) => rows;
-
-function pumpIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
-  const processor = new PumpProcessor(
-    { pid: task.patientId, pdaSn: task.deviceSn, version: task.pdaVersion },
-    task.timeZone,
-  );
-  return ingestorOf(
-    processor,
-    [{ pick: every, write: (tx, rows: PumpRow[]) => insertPumpRows(tx, target, rows) }],
-    async (tx) => {
-      const flagged = processor.flagged();
-      await flagBolusChecks(tx, target, flagged);
-      return flagged.length;
-    },
-  );
-}
-
-function cgmIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
-  const where = { ...target, timeZone: task.timeZone };
-  const manualRow = (r: CgmRow) => ({
-    recordKey: String(r.eventIndex),
-    mgdl: r.mgdl,
-    deviceTime: r.deviceTime,
-    dateTime: r.dateTime,
-    dataOrigin: CGM_MANUAL_ORIGIN,
-  });
-  return ingestorOf(new CgmProcessor(task.deviceSn, task.timeZone), [
-    {
-      pick: (rows) => rows.filter((r) => !r.manual),
-      write: (tx, rows: CgmRow[]) => insertCgmRows(tx, where, rows),
-    },
-    {
-      pick: (rows) => rows.filter((r) => r.manual),
-      write: (tx, rows: CgmRow[]) =>
-        insertBgRows(tx, { ...where, source: "cgm_manual" }, rows.map(manualRow)),
-    },
-  ]);
-}
-
-function meterIngestor(task: TaskTarget, target: BatchTarget): Ingestor {
-  const where = { ...target, timeZone: task.timeZone, source: "meter" as const };
-  return ingestorOf(new MeterProcessor(task.deviceSn, task.timeZone), [
-    {
-      pick: every,
-      write: (tx, rows: MeterRow[]) =>
-        insertBgRows(
-          tx,
-          where,
-          rows.map((r) => ({ ...r, dataOrigin: null })),
-        ),
-    },
-  ]);
-}
-
-class RefusedUpload extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.key);
-  }
-}
-
-/**
- * Writes one task's records (read by `nextRecords` in the app's names, batch after batch, until it
- * answers null) in the caller's transaction, and closes the task with its summary. Throws
- * {@link RefusedUpload} when a record breaks a rule, so that the transaction writes nothing.
- */
-async function writeTask(
-  tx: Tx,
-  task: UploadTask,
-  nextRecords: (index: number) => Promise<unknown[] | null>,
-): Promise<UploadTask> {
-  const ingestor = ingestorFor(task);
-  let total = 0;
-  for (let index = 0; ; index++) {
-    const records = await nextRecords(index);
-    if (records === null) break;
-    total += records.length;
-    const refusal = await ingestor.add(tx, records);
-    if (refusal) throw new RefusedUpload(refusal);
-  }
-  await ingestor.finish(tx);
-  return closeTask(tx, task, {
-    total,
-    inserted: ingestor.inserted,
-    flagged: ingestor.flaggedCount,
-    counters: ingestor.counters,
-  });
-}
-
-/** Ends a written task: its summary, the device, the readers' "new data" mark and the patient's log. */
-async function closeTask(
-  tx: Tx,
-  task: UploadTask,
-  result: { total: number; inserted: number; flagged: number; counters: UploadCounters },
-): Promise<UploadTask> {
-  const { inserted, counters: c } = result;
-  const outcome: TaskOutcome = {
-    insertedCount: inserted,
-    duplicateCount: result.total - c.skipped - inserted,
-    flaggedCount: result.flagged,
-    skippedCount: c.skipped,
-    dstGapCount: c.dstGap,
-    dstOverlapCount: c.dstOverlap,
-    otherPatientDevice: await deviceOfAnotherPatient(
-      tx,
-      task.deviceKind,
-      task.deviceSn,
-      task.patientId,
-    ),
-    firstAt: c.first === null ? null : new Date(c.first),
-    lastAt: c.last === null ? null : new Date(c.last),
-  };
-  await touchDevice(tx, {
-    kind: task.deviceKind,
-    serial: task.deviceSn,
-    patientId: task.patientId,
-    uploaderId: task.uploaderId,
-    firmware: task.pdaVersion,
-    timeZone: task.timeZone,
-  });
-  if (inserted > 0) await markNewUploadForReaders(tx, task.patientId);
-  await logUpload(tx, {
-    actorId: task.uploaderId,
-    patientId: task.patientId,
-    kind: task.deviceKind,
-    taskId: task.id,
-    inserted,
-  });
-  return markDone(tx, task.id, outcome);
-}
-
-/** Long uploads run in one transaction; PostgreSQL keeps it consistent, this only bounds a stuck one. */
-const TRANSACTION = { timeout: 10 * 60_000, maxWait: 30_000 } as const;
-
 /**
  * The job: processes a task whose slices are all stored. Safe to run twice or after a crash: a
  * task already done or failed is left alone, and a transaction cut short writes nothing.
  */
 export async function processTask(taskId: number): Promise<UploadTask | null> {
-  const task = await writeQueuedTask(taskId);
+  const task = (await finishEarly(taskId)) ?? (await writeQueuedTask(taskId));
   if (task?.status === "done" || task?.status === "failed") announceSettled(taskId);
   return task;
 }
@@ -379,6 +161,7 @@ export async function processTask(taskId: number): Promise<UploadTask | null> {
 async function writeQueuedTask(taskId: number): Promise<UploadTask | null> {
   try {
     return await inTransaction(async (tx) => {
+      await takeTaskTurn(tx, taskId);
       const task = await lockTask(tx, taskId);
       if (!task || task.status !== "processing") return task;
       // Only the upload calls' tasks have slices: their kind is a device's.
@@ -457,30 +240,42 @@ export async function openSlicedUpload(
  */
 const sliceSlots = pLimit(1);
 
-/** sliceSave: stores slice `index` of the operator's open task, after checking every record. */
-export function saveSlice(
+type SliceSaved = IngestResult<{ index: number; received: number; expected: number }>;
+
+/**
+ * sliceSave: stores slice `index` of the operator's open task, after checking every record, and
+ * hands it to the task's early writer; answers once that writer's backlog allows another slice.
+ */
+export async function saveSlice(
   viewer: Viewer,
   input: { sliceId: number; index: number; dataList: unknown[] },
-): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
-  return sliceSlots(() => checkAndStoreSlice(viewer, input));
+): Promise<SliceSaved> {
+  const { result, written } = await sliceSlots(() => checkAndStoreSlice(viewer, input));
+  await written;
+  return result;
 }
 
 async function checkAndStoreSlice(
   viewer: Viewer,
   input: { sliceId: number; index: number; dataList: unknown[] },
-): Promise<IngestResult<{ index: number; received: number; expected: number }>> {
+): Promise<{ result: SliceSaved; written?: Promise<void> }> {
+  const refused = (
+    code: IngestRefusal["code"],
+    key: string,
+    values?: Record<string, string | number>,
+  ) => ({ result: refuse(code, key, values) });
   if (input.dataList.length > SLICE_MAX_RECORDS)
-    return refuse(413, "errors.sliceTooLarge", {
+    return refused(413, "errors.sliceTooLarge", {
       limit: SLICE_MAX_RECORDS,
       count: SLICE_MAX_RECORDS,
     });
   const first = await taskRow(input.sliceId);
   if (!first || first.uploaderId !== viewer.id || first.deviceKind === "imported")
-    return refuse(404, "errors.task");
-  if (first.status !== "open") return refuse(409, "errors.taskClosed");
+    return refused(404, "errors.task");
+  if (first.status !== "open") return refused(409, "errors.taskClosed");
   const kind = first.deviceKind;
   const valid = validateRecords(kind, input.dataList);
-  if (!valid.ok) return refuse(400, valid.key, { ...valid.values, slice: input.index });
+  if (!valid.ok) return refused(400, valid.key, { ...valid.values, slice: input.index });
   const slice = {
     payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
     recordCount: valid.data.length,
@@ -492,20 +287,24 @@ async function checkAndStoreSlice(
   // The task as read, then as it stands after another request changed it under us: a slice that
   // a parallel repeat stored first is then answered as a repeat.
   for (let task: UploadTask | null = first; task; task = await taskRow(task.id)) {
-    if (task.status !== "open") return refuse(409, "errors.taskClosed");
+    if (task.status !== "open") return refused(409, "errors.taskClosed");
     if (input.index < task.sliceCount) {
       return (await sameSlice(task.id, input.index, slice.payload))
-        ? answer(task.recordCount, task.expectedCount)
-        : refuse(409, "errors.sliceConflict", { slice: input.index });
+        ? { result: answer(task.recordCount, task.expectedCount) }
+        : refused(409, "errors.sliceConflict", { slice: input.index });
     }
     if (input.index > task.sliceCount)
-      return refuse(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
+      return refused(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
     if (task.recordCount + slice.recordCount > task.expectedCount)
-      return refuse(400, "errors.tooManyRecords", { expected: task.expectedCount });
+      return refused(400, "errors.tooManyRecords", { expected: task.expectedCount });
     const received = await storeNextSlice(task.id, input.index, slice);
-    if (received !== null) return answer(received, task.expectedCount);
+    if (received !== null)
+      return {
+        result: answer(received, task.expectedCount),
+        written: writeEarly(task, input.index, slice.payload),
+      };
   }
-  return refuse(404, "errors.task");
+  return refused(404, "errors.task");
 }
 
 /**
@@ -531,6 +330,7 @@ export async function completeSlicedUpload(
           : refuse(409, "errors.taskClosed");
       }
       if (!input.isSuccess) {
+        dropEarlyWriter(task.id);
         await markFailed(tx, task.id, "errors.cancelled");
         return { ok: true, data: { status: "failed", queue: false } };
       }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
+import pg from "pg";
 
 /** How one request's lag-tolerant reads are routed (set per request by server/read-routing.ts). */
 export type ReadRouting = {
@@ -21,18 +22,36 @@ declare global {
   var __diacareReadRouting: AsyncLocalStorage<ReadRouting> | undefined;
 }
 
-/** A Prisma client on `databaseUrl` through the node-postgres driver adapter. */
+/** Where a client keeps its connection pool (a registered symbol: both module copies find it). */
+const POOL = Symbol.for("diacare.pgPool");
+
+/**
+ * A Prisma client on `databaseUrl` through the node-postgres driver adapter, on a pool that
+ * {@link poolOf} also answers (for the few statements that skip Prisma's query layer) and that
+ * `$disconnect` closes.
+ */
 export function createPrismaClient(
   databaseUrl: string,
   maxConnections = 10,
   { connectTimeoutMs }: { connectTimeoutMs?: number } = {},
 ) {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: maxConnections,
     ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
   });
-  return new PrismaClient({ adapter });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+  });
+  Object.defineProperty(client, POOL, { value: pool });
+  return client;
+}
+
+/** The node-postgres pool under a client made by {@link createPrismaClient}. */
+export function poolOf(client: PrismaClient): pg.Pool {
+  const pool = (client as unknown as { [POOL]?: pg.Pool })[POOL];
+  if (!pool) throw new Error("poolOf: this Prisma client was not made by createPrismaClient");
+  return pool;
 }
 
 /** How long reads skip a standby that failed to answer before trying it again. */
@@ -83,7 +102,8 @@ export function isUnreachable(error: unknown): boolean {
   );
 }
 
-const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? 10);
+/** Connections each database client keeps (DATABASE_POOL_SIZE; the embedded database takes one). */
+export const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? 10);
 
 function defaultClient() {
   const url = process.env.DATABASE_URL;

@@ -1,0 +1,211 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Viewer } from "~/models/access.server";
+import {
+  completeSlicedUpload,
+  openSlicedUpload,
+  processTask,
+  saveSlice,
+} from "~/services/ingest.server";
+import { dropEarlyWriter, EARLY_WRITER_IDLE_MS } from "~/services/upload-early-write.server";
+import { db } from "~/utils/db.server";
+
+// A sliced upload's early writer (its records written while the slices arrive, in a transaction
+// its job commits) against PostgreSQL: nobody sees the records before the job, the job's answer
+// and rows are those of an upload written from its stored slices, and whenever the writer cannot
+// finish, the job writes the task from its slices.
+
+const SLICE = 1000;
+const SLICES = 3;
+
+/** `SLICES` slices of five-minute CGM readings from 1 July 2026 00:00 (raw 60-109: 108-196.2 mg/dL). */
+function cgmSlices(): unknown[][] {
+  return Array.from({ length: SLICES }, (_, s) =>
+    Array.from({ length: SLICE }, (_, i) => {
+      const n = s * SLICE + i;
+      const at = new Date(Date.UTC(2026, 6, 1) + n * 300_000);
+      return {
+        eventIndex: n + 1,
+        eventType: 7,
+        eventData: 60 + (n % 50),
+        deviceTime: at.toISOString().replace("T", " ").slice(0, 19),
+      };
+    }),
+  );
+}
+
+let serial = 0;
+async function patient(): Promise<{ viewer: Viewer; pid: number }> {
+  serial++;
+  const user = await db().user.create({
+    data: {
+      email: `early-${serial}@ingest.test`,
+      identity: 1,
+      patient: { create: { timeZone: "UTC" } },
+    },
+    include: { patient: true },
+  });
+  return {
+    viewer: { id: user.id, identity: 1, isPass: 0, role: user.role },
+    pid: user.patient!.id,
+  };
+}
+
+/** Opens a CGM upload of `slices` and stores every slice, as the browser does. */
+async function sendSlices(viewer: Viewer, pid: number, slices: unknown[][]): Promise<number> {
+  const opened = await openSlicedUpload(viewer, {
+    pid,
+    deviceKind: "aidex",
+    deviceSn: "AX-EARLY",
+    total: slices.reduce((n, s) => n + s.length, 0),
+    timeZone: "UTC",
+  });
+  if (!opened.ok) throw new Error(`getSliceId refused: ${opened.key}`);
+  for (const [index, dataList] of slices.entries()) {
+    const saved = await saveSlice(viewer, { sliceId: opened.data, index, dataList });
+    if (!saved.ok) throw new Error(`sliceSave ${index} refused: ${saved.key}`);
+  }
+  return opened.data;
+}
+
+async function complete(viewer: Viewer, taskId: number): Promise<void> {
+  const done = await completeSlicedUpload(viewer, { sliceId: taskId, isSuccess: true }, () =>
+    Promise.resolve(),
+  );
+  expect(done).toMatchObject({ ok: true, data: { status: "processing" } });
+}
+
+const readings = async (pid: number) =>
+  (
+    await db().cgmRecord.findMany({
+      where: { patientId: pid },
+      select: { eventIndex: true, mgdl: true, dateTime: true },
+      orderBy: { eventIndex: "asc" },
+    })
+  ).map((r) => `${r.eventIndex} ${r.mgdl} ${r.dateTime.toISOString()}`);
+
+/** Whether a session other than the app's holds the task's turn (the early writer's transaction). */
+async function turnHeld(taskId: number): Promise<boolean> {
+  const rows = await db().$queryRaw<{ held: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+      AND classid = hashtext('upload-task')::oid AND objid = ${taskId}::oid AND objsubid = 2) AS held`;
+  return rows[0]!.held;
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let anna: { viewer: Viewer; pid: number };
+beforeAll(async () => {
+  anna = await patient();
+});
+
+afterEach(async () => {
+  // No test leaves a writer behind for the next one.
+  for (const id of globalThis.__diacareEarlyWriters?.keys() ?? []) dropEarlyWriter(id);
+});
+
+describe("early writing of a sliced upload", () => {
+  it("writes the slices as they arrive, shows nothing until the job, and the job only commits", async () => {
+    const taskId = await sendSlices(anna.viewer, anna.pid, cgmSlices());
+    expect(await turnHeld(taskId)).toBe(true);
+    expect(await db().cgmRecord.count({ where: { patientId: anna.pid } })).toBe(0);
+    await complete(anna.viewer, taskId);
+    // The stored slices are gone: a job that wrote the task from them would find no records.
+    await db().uploadSlice.deleteMany({ where: { taskId } });
+    const task = await processTask(taskId);
+    expect(task).toMatchObject({ status: "done", insertedCount: 3000, duplicateCount: 0 });
+    expect(await db().cgmRecord.count({ where: { patientId: anna.pid } })).toBe(3000);
+    expect(await turnHeld(taskId)).toBe(false);
+    const days = await db().cgmDay.count({ where: { patientId: anna.pid } });
+    expect(days).toBe(11); // 3,000 readings x 5 minutes = 10.4 days from 1 July 00:00 UTC
+  });
+
+  it("gives the same rows and summary as the job writing the task from its slices", async () => {
+    const early = await patient();
+    const late = await patient();
+    const earlyTask = await sendSlices(early.viewer, early.pid, cgmSlices());
+    const lateTask = await sendSlices(late.viewer, late.pid, cgmSlices());
+    dropEarlyWriter(lateTask); // as when the browser went quiet: the job writes it from its slices
+    await complete(early.viewer, earlyTask);
+    await complete(late.viewer, lateTask);
+    const byWriter = await processTask(earlyTask);
+    const byJob = await processTask(lateTask);
+    const summary = (t: typeof byWriter) => ({
+      status: t?.status,
+      inserted: t?.insertedCount,
+      duplicates: t?.duplicateCount,
+      first: t?.firstAt?.toISOString(),
+      last: t?.lastAt?.toISOString(),
+    });
+    expect(summary(byWriter)).toEqual(summary(byJob));
+    expect(summary(byWriter)).toEqual({
+      status: "done",
+      inserted: 3000,
+      duplicates: 0,
+      first: "2026-07-01T00:00:00.000Z",
+      last: "2026-07-11T09:55:00.000Z", // reading 3,000: 2,999 x 5 minutes later
+    });
+    expect(await readings(early.pid)).toEqual(await readings(late.pid));
+    expect((await readings(early.pid))[0]).toBe("1 108 2026-07-01T00:00:00.000Z");
+  });
+
+  it("counts a repeated upload as duplicates", async () => {
+    const repeat = await patient();
+    await complete(repeat.viewer, await sendSlices(repeat.viewer, repeat.pid, cgmSlices()));
+    const first = await db().uploadTask.findFirstOrThrow({ where: { patientId: repeat.pid } });
+    await processTask(first.id);
+    const again = await sendSlices(repeat.viewer, repeat.pid, cgmSlices());
+    await complete(repeat.viewer, again);
+    await db().uploadSlice.deleteMany({ where: { taskId: again } });
+    expect(await processTask(again)).toMatchObject({
+      status: "done",
+      insertedCount: 0,
+      duplicateCount: 3000,
+    });
+    expect(await db().cgmRecord.count({ where: { patientId: repeat.pid } })).toBe(3000);
+  });
+
+  it("rolls back when a slice breaks a rule: the job fails the task and nothing is stored", async () => {
+    const refused = await patient();
+    const slices = cgmSlices();
+    // Valid records, but the last one names another device than the upload's.
+    (slices[2]![999] as Record<string, unknown>).deviceSn = "AX-OTHER";
+    const taskId = await sendSlices(refused.viewer, refused.pid, slices);
+    await complete(refused.viewer, taskId);
+    const task = await processTask(taskId);
+    expect(task).toMatchObject({ status: "failed", insertedCount: 0 });
+    expect(task?.error).toMatch(/^errors\./);
+    expect(await db().cgmRecord.count({ where: { patientId: refused.pid } })).toBe(0);
+    expect(await turnHeld(taskId)).toBe(false);
+  });
+
+  it(
+    "lets the job wait, without holding the task, while another server's writer is open",
+    async () => {
+      const other = await patient();
+      const taskId = await sendSlices(other.viewer, other.pid, cgmSlices());
+      // Another server's writer: open and holding the task's turn, but not this server's to finish.
+      const elsewhere = globalThis.__diacareEarlyWriters!.get(taskId)!;
+      globalThis.__diacareEarlyWriters!.delete(taskId);
+      await complete(other.viewer, taskId);
+      let finished = false;
+      const job = processTask(taskId).then((task) => {
+        finished = true;
+        return task;
+      });
+      await settle(1000);
+      expect(finished).toBe(false);
+      // The job waits for its turn before it locks the task: the task's row is free meanwhile.
+      const free = await db().$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ id: number }[]>`
+          SELECT id FROM "UploadTask" WHERE id = ${taskId} FOR UPDATE SKIP LOCKED`;
+        return rows.length === 1;
+      });
+      expect(free).toBe(true);
+      // That writer hears no more slices and rolls back; the job then writes the task.
+      await elsewhere.ended;
+      expect(await job).toMatchObject({ status: "done", insertedCount: 3000 });
+      expect(await db().cgmRecord.count({ where: { patientId: other.pid } })).toBe(3000);
+    },
+    EARLY_WRITER_IDLE_MS + 15_000,
+  );
+});
