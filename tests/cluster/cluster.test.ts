@@ -302,6 +302,59 @@ describe("the cluster", () => {
     expect(await primary.cgmRecord.count({ where: { patientId: pid } })).toBe(100);
   });
 
+  it("completes an upload written early on one server and completed on the other", async () => {
+    const jar = await signIn(one);
+    const start = Date.parse(`${yesterday}T00:00:00Z`) - 11 * 86_400_000;
+    const records = Array.from({ length: 3000 }, (_, i) => ({
+      eventIndex: i + 1,
+      eventType: 7,
+      eventData: 60 + (i % 50),
+      deviceTime: new Date(start + i * 300_000).toISOString().replace("T", " ").slice(0, 19),
+    }));
+    const deviceSn = `CE${rnd()}`;
+    const opened = await api(
+      await send(one, "/api/patient-data/getSliceId", {
+        method: "POST",
+        jar,
+        json: { pid, deviceKind: "aidex", deviceSn, total: records.length, timeZone: "UTC" },
+      }),
+    );
+    const sliceId = opened.data as number;
+    for (let index = 0; index < 3; index++) {
+      const saved = await api(
+        await send(one, "/api/patient-data/sliceSave", {
+          method: "POST",
+          jar,
+          json: { sliceId, index, dataList: records.slice(index * 1000, (index + 1) * 1000) },
+        }),
+      );
+      expect(saved).toMatchObject({ code: 200, data: { index } });
+    }
+    // The first server's early writer holds the task's turn in its open transaction.
+    const held = await primary.$queryRaw<{ held: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+        AND classid = hashtext('upload-task')::oid AND objid = ${sliceId}::oid) AS held`;
+    expect(held[0]!.held).toBe(true);
+    expect(await primary.cgmRecord.count({ where: { patientId: pid, deviceSn } })).toBe(0);
+    const done = await api(
+      await send(two, "/api/patient-data/completeSliceTask", {
+        method: "POST",
+        jar,
+        json: { sliceId, isSuccess: true },
+      }),
+    );
+    expect(done.code).toBe(200);
+    let summary: unknown = false;
+    for (let i = 0; i < 80 && summary === false; i++) {
+      summary = (
+        await api(await send(two, `/api/patient-data/checkSave?sliceId=${sliceId}`, { jar }))
+      ).data;
+      if (summary === false) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(summary).toMatchObject({ status: "done", inserted: 3000, duplicates: 0 });
+    expect(await primary.cgmRecord.count({ where: { patientId: pid, deviceSn } })).toBe(3000);
+  });
+
   it("reads reports from the standby, and a reader who just wrote from the primary", async () => {
     const jar = await signIn(one);
     // Signing in wrote: this reader starts without the read-from-primary cookie to show the standby.
