@@ -27,6 +27,9 @@ const SLICE = 1000;
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 5, 1);
 
+/** Rounds of ten uploads at once. */
+const ROUNDS = 3;
+
 const clock = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 /** About 30,000 pump records over 90 days: a delivery record every 259 s, carbohydrate and BG entries at meals. */
@@ -319,7 +322,7 @@ async function concurrentUploads(
   const res = await fetch(origin + page, { headers: { Cookie: cookie }, redirect: "manual" });
   const url = origin + (res.headers.get("location") ?? page);
   const aloneReader = pageReader(url, cookie);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await new Promise((resolve) => setTimeout(resolve, 4000));
   const alone = await aloneReader.stop();
 
   const apis = await Promise.all(
@@ -330,23 +333,36 @@ async function concurrentUploads(
   );
   const month = cgmRecords().slice(0, 8640);
   const reader = pageReader(url, cookie);
-  const t0 = performance.now();
-  const results = await Promise.allSettled(
-    apis.map(({ api, pid: own }, i) => slicedUpload(api, own, "aidex", `CONC${i}`, month)),
-  );
-  const wall = performance.now() - t0;
+  const rounds: { wall: number; ok: number; slowest: number }[] = [];
+  // Three rounds (each a new device per patient, so every round inserts) for a steadier p95.
+  for (let round = 1; round <= ROUNDS; round++) {
+    const t0 = performance.now();
+    const results = await Promise.allSettled(
+      apis.map(({ api, pid: own }, i) =>
+        slicedUpload(api, own, "aidex", `CONC${round}-${i}`, month),
+      ),
+    );
+    rounds.push({
+      wall: performance.now() - t0,
+      ok: results.filter((r) => r.status === "fulfilled").length,
+      slowest: Math.max(
+        ...results.map((r) => (r.status === "fulfilled" ? r.value.ms : Number.NaN)),
+      ),
+    });
+  }
   const during = await reader.stop();
-  const ok = results.filter((r) => r.status === "fulfilled").length;
+  const aloneP95 = percentile(alone, 95);
+  const duringP95 = percentile(during, 95);
   return [
     {
       name: "10 uploads at once (30 days of CGM each)",
-      ms: wall,
-      detail: `${ok}/10 succeeded; slowest ${Math.round(Math.max(...results.map((r) => (r.status === "fulfilled" ? r.value.ms : Number.NaN))))} ms`,
+      ms: median(rounds.map((r) => r.wall)),
+      detail: `median of ${ROUNDS} rounds (${rounds.map((r) => Math.round(r.wall)).join(", ")} ms); ${rounds.map((r) => `${r.ok}/10`).join(", ")} succeeded; slowest upload ${Math.round(Math.max(...rounds.map((r) => r.slowest)))} ms`,
     },
     {
       name: "patient page p95 alone / during the uploads",
-      ms: percentile(during, 95),
-      detail: `alone p95 ${percentile(alone, 95).toFixed(0)} ms (median ${median(alone).toFixed(0)}, ${alone.length} loads); during: median ${median(during).toFixed(0)} ms over ${during.length} loads (the page is read from its own thread)`,
+      ms: duringP95,
+      detail: `target: delayed by at most its own p95 (during <= ${Math.round(2 * aloneP95)} ms); alone p95 ${aloneP95.toFixed(0)} ms (median ${median(alone).toFixed(0)}, ${alone.length} loads); during: median ${median(during).toFixed(0)} ms over ${during.length} loads (the page is read from its own thread)`,
     },
   ];
 }

@@ -1,12 +1,46 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import pLimit from "p-limit";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
+import { foregroundRequest, giveWay } from "../app/utils/foreground.server";
 import { errorForLog } from "../app/utils/logger.server";
 import { errorPageRequest } from "./error-page";
 import { pipeBody } from "./pipe-body";
 import { guardRoutes } from "./route-guards";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
+
+/**
+ * Calls whose work on the server's one thread is heavy but not urgent: a slice of 1,000 device
+ * records is parsed, checked and stored in some milliseconds. Once their body is read (so that a
+ * slow sender holds no turn) they are answered one at a time on this server: ten operators
+ * uploading together queue behind each other rather than ahead of every page request.
+ */
+const ONE_AT_A_TIME = new Set(["/api/patient-data/sliceSave"]);
+const heavyTurns = pLimit(1);
+/** The upload calls, which nobody watches: a slice gives way to the other requests (`giveWay`). */
+const BACKGROUND = new Set([
+  "/api/patient-data/sliceSave",
+  "/api/patient-data/checkSave",
+  "/api/patient-data/getSliceId",
+  "/api/patient-data/completeSliceTask",
+]);
+
+/** Answers a request as its kind: a slice in its turn, another upload call, or a foreground request. */
+async function asItsKind(path: string, answer: () => Promise<void>): Promise<void> {
+  if (ONE_AT_A_TIME.has(path))
+    return heavyTurns(async () => {
+      await giveWay();
+      await answer();
+    });
+  if (BACKGROUND.has(path)) return answer();
+  const ended = foregroundRequest();
+  try {
+    await answer();
+  } finally {
+    ended();
+  }
+}
 
 function fetchHeaders(incoming: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
@@ -72,13 +106,16 @@ export function remixHandler(build: ServerBuild, mode: string) {
         ...(read.ok ? {} : { bodyTooLarge: { limit: read.limit } }),
       };
       const request = new Request(url, init);
-      let response = await handle(request, context);
-      // A file route's refusal is shown as the app's error page; that document carries no scripts,
-      // because the browser's address is the file route's, not the error page's.
-      const errorPage = errorPageRequest(request, response);
-      if (errorPage) response = await handle(errorPage, { ...context, scriptless: true });
-      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-      await send(res, response);
+      const answer = async () => {
+        let response = await handle(request, context);
+        // A file route's refusal is shown as the app's error page; that document carries no scripts,
+        // because the browser's address is the file route's, not the error page's.
+        const errorPage = errorPageRequest(request, response);
+        if (errorPage) response = await handle(errorPage, { ...context, scriptless: true });
+        if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+        await send(res, response);
+      };
+      await asItsKind(req.path, answer);
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,5 @@
 import type { DeviceKind, UploadTask } from "@prisma/client";
+import { setImmediate } from "node:timers/promises";
 import type { SqlTx as Tx } from "~/models/direct-sql.server";
 import {
   CGM_MANUAL_ORIGIN,
@@ -104,6 +105,9 @@ function ingestorOf<Row>(
     async add(tx, records) {
       const out = processor.add(records as never);
       if (!out.ok) return out.refusal;
+      // Processing a batch and binding its rows are each some milliseconds of the server's one
+      // thread: requests waiting meanwhile go between them.
+      await setImmediate();
       for (const o of outputs) await o.rows.push(tx, o.pick(out.rows));
       return null;
     },
@@ -219,8 +223,9 @@ export async function writeTask(
   tx: Tx,
   task: UploadTask,
   nextRecords: (index: number) => Promise<unknown[] | null>,
+  batchRows = WRITE_BATCH,
 ): Promise<UploadTask> {
-  const ingestor = ingestorFor(task);
+  const ingestor = ingestorFor(task, batchRows);
   let total = 0;
   for (let index = 0; ; index++) {
     const records = await nextRecords(index);

@@ -1,10 +1,12 @@
 import type { UploadTask } from "@prisma/client";
+import pLimit from "p-limit";
 import { decodeSlice } from "~/ingest/slice-codec";
 import { databaseConnections } from "~/models/transaction.server";
 import { holdTransaction, type SqlTx } from "~/models/direct-sql.server";
 import { lockTask, takeTaskTurn } from "~/models/upload-task.server";
 import type { DeviceKindName } from "~/schemas/upload";
 import { SLICE_MAX_RECORDS } from "~/schemas/upload";
+import { giveWay } from "~/utils/foreground.server";
 import { logger } from "~/utils/logger.server";
 import { closeTask, ingestorFor, type Ingestor, type TaskTarget } from "./ingest-write.server";
 
@@ -32,6 +34,12 @@ const OPEN_WAIT_MS = 200;
 
 /** Concurrent early writers on this server: a third of its database connections, none on one. */
 const capacity = () => Math.floor(databaseConnections() / 3);
+/**
+ * The writers of several uploads take turns, one slice at a time: together they are no more work
+ * for the server's thread and the database at any moment than one upload, so pages keep their pace
+ * while several operators upload.
+ */
+const writeTurns = pLimit(1);
 
 type Writer = {
   task: TaskTarget;
@@ -125,17 +133,20 @@ export function writeEarly(
   const w = writer;
   w.next++;
   w.idle.refresh();
-  const step = (w.pending.at(-1) ?? Promise.resolve()).then(async () => {
-    if (w.broken) return;
-    try {
-      const records = decodeSlice(task.deviceKind as DeviceKindName, payload);
-      w.total += records.length;
-      if (await w.ingestor.add(await w.tx, records)) drop(w);
-    } catch (error) {
-      if (!w.broken) logFailure(task.id, error);
-      drop(w);
-    }
-  });
+  const step = (w.pending.at(-1) ?? Promise.resolve()).then(() =>
+    writeTurns(async () => {
+      if (w.broken) return;
+      try {
+        await giveWay();
+        const records = decodeSlice(task.deviceKind as DeviceKindName, payload);
+        w.total += records.length;
+        if (await w.ingestor.add(await w.tx, records)) drop(w);
+      } catch (error) {
+        if (!w.broken) logFailure(task.id, error);
+        drop(w);
+      }
+    }),
+  );
   w.pending.push(step);
   const waitFor = w.pending.length > BACKLOG ? w.pending.shift() : undefined;
   return waitFor ?? Promise.resolve();
