@@ -1,5 +1,4 @@
 import type { DeviceKind, UploadTask } from "@prisma/client";
-import { setImmediate } from "node:timers/promises";
 import type { SqlTx as Tx } from "~/models/direct-sql.server";
 import {
   CGM_MANUAL_ORIGIN,
@@ -28,6 +27,7 @@ import {
   markNewUploadForReaders,
   type TaskOutcome,
 } from "~/models/upload-task.server";
+import { yieldToForeground } from "~/utils/foreground.server";
 
 /**
  * The ingestion module's writing half: a task's records go through the processing rules of
@@ -107,7 +107,7 @@ function ingestorOf<Row>(
       if (!out.ok) return out.refusal;
       // Processing a batch and binding its rows are each some milliseconds of the server's one
       // thread: requests waiting meanwhile go between them.
-      await setImmediate();
+      await yieldToForeground();
       for (const o of outputs) await o.rows.push(tx, o.pick(out.rows));
       return null;
     },

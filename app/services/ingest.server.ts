@@ -1,5 +1,4 @@
 import type { UploadTask } from "@prisma/client";
-import { setImmediate } from "node:timers/promises";
 import { inTransaction, noTransaction, type Tx } from "~/models/transaction.server";
 import { CGM_MANUAL_ORIGIN, PumpProcessor } from "~/ingest/process";
 import { checkPumpVersion } from "~/ingest/pump-rules";
@@ -53,6 +52,7 @@ import { dropEarlyWriter, finishEarly, writeEarly } from "./upload-early-write.s
 import { groupFileEntries, type FileDeviceKind, type FileGroup } from "~/ingest/file-entries";
 import type { CsvDevice, CsvEntry, CsvFormat, CsvLineError } from "~/csv";
 import { byDevice, type NsRows } from "~/ingest/nightscout";
+import { yieldToForeground } from "~/utils/foreground.server";
 
 /**
  * The ingestion module: the one way device records enter the database (browser uploads, CSV
@@ -275,7 +275,7 @@ async function checkAndStoreSlice(
   if (!valid.ok) return refused(400, valid.key, { ...valid.values, slice: input.index });
   // Checking and encoding a slice take a millisecond or two of the server's one thread each: a
   // page request that arrived meanwhile goes between them.
-  await setImmediate();
+  await yieldToForeground();
   const slice = {
     payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
     recordCount: valid.data.length,

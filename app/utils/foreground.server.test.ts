@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { afterForeground, foregroundRequest, giveWay } from "./foreground.server";
+import {
+  afterForeground,
+  foregroundRequest,
+  giveWay,
+  yieldToForeground,
+} from "./foreground.server";
 
 const elapsedOf = async (work: () => Promise<unknown>) => {
   const t0 = performance.now();
@@ -8,6 +13,26 @@ const elapsedOf = async (work: () => Promise<unknown>) => {
 };
 
 describe("background work giving way to requests somebody waits for", () => {
+  it("goes on at once, before other callbacks, when no request is in flight", async () => {
+    let otherRan = false;
+    setImmediate(() => (otherRan = true));
+    await giveWay();
+    await yieldToForeground();
+    expect(otherRan).toBe(false);
+  });
+
+  it("lets other callbacks run first while a request is in flight", async () => {
+    const ended = foregroundRequest();
+    try {
+      let otherRan = false;
+      setImmediate(() => (otherRan = true));
+      await yieldToForeground();
+      expect(otherRan).toBe(true);
+    } finally {
+      ended();
+    }
+  });
+
   it("waits no longer than 25 ms for a request that does not end", async () => {
     const ended = foregroundRequest();
     try {

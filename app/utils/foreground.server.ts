@@ -43,23 +43,34 @@ export function foregroundRequest(): () => void {
   };
 }
 
-/** Resolves once no foreground request is in flight, or after {@link GIVE_WAY_MS}; always yields a turn. */
+/**
+ * Resolves at once when no foreground request is in flight; otherwise once none is, or after
+ * {@link GIVE_WAY_MS}, and then after the other callbacks waiting for the thread.
+ */
 export function giveWay(): Promise<void> {
   return afterForeground(GIVE_WAY_MS);
 }
 
-/** Resolves once no foreground request is in flight, or after `maxWaitMs`; always yields a turn. */
+/** {@link giveWay} with its own longest wait. */
 export async function afterForeground(maxWaitMs: number): Promise<void> {
   const state = foreground();
-  if (state.inFlight > 0)
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        state.quiet.off("quiet", done);
-        resolve();
-      };
-      const timer = setTimeout(done, maxWaitMs);
-      state.quiet.on("quiet", done);
-    });
+  if (state.inFlight === 0) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      state.quiet.off("quiet", done);
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    state.quiet.on("quiet", done);
+  });
   await setImmediate();
+}
+
+/**
+ * Between two pieces of background work: lets the callbacks waiting for the thread run first
+ * while a foreground request is in flight; costs nothing otherwise.
+ */
+export async function yieldToForeground(): Promise<void> {
+  if (foreground().inFlight > 0) await setImmediate();
 }
