@@ -39,9 +39,15 @@ function statement(query: TemplateStringsArray | Prisma.Sql, values: unknown[]):
   return "text" in query ? query : Prisma.sql(query, ...values);
 }
 
-/** Raw statements on one connection (inside its transaction) or on the pool (each on its own). */
-function directOn(connection: pg.Pool | pg.ClientBase): SqlTx {
-  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+/**
+ * Raw statements on one connection (inside its transaction) or on the pool (each on its own).
+ * `usable` says whether the connection may still be used: a held transaction's connection is not
+ * once its end is decided (a statement sent after the ROLLBACK would run outside any
+ * transaction, on a connection already handed back to the pool).
+ */
+function directOn(connection: pg.Pool | pg.ClientBase, usable: () => boolean = () => true): SqlTx {
+  const run = async (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    if (!usable()) throw new Error("the transaction has ended");
     const sql = statement(query, values);
     return connection.query({
       text: sql.text,
@@ -114,10 +120,11 @@ export function holdTransaction<T>(
   let end!: (value: T | null) => void;
   const verdict = new Promise<T | null>((resolve) => (end = resolve));
   const connection = connectWithin(poolOf(db()), maxWaitMs);
+  let open = true;
   const tx = connection.then(async (client) => {
     await client.query("BEGIN");
     await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${HELD_IDLE_LIMIT}'`);
-    const held = directOn(client);
+    const held = directOn(client, () => open);
     await begin(held);
     return held;
   });
@@ -136,9 +143,11 @@ export function holdTransaction<T>(
     try {
       await tx;
       const value = await verdict;
+      open = false;
       await client.query(value === null ? "ROLLBACK" : "COMMIT");
       return value;
     } catch (error) {
+      open = false;
       failure = error instanceof Error ? error : new Error(String(error));
       onFailure(failure);
       return null;

@@ -101,6 +101,16 @@ function open(task: TaskTarget): Writer {
   return writer;
 }
 
+/**
+ * Whether a writer is open here for this patient. A patient has one at a time: two would wait for
+ * each other's uncommitted rows (the same device twice, the daily CGM figures' lock) while holding
+ * the writers' turn, and stall until one gave up.
+ */
+function writingFor(patientId: number): boolean {
+  for (const writer of writers().values()) if (writer.task.patientId === patientId) return true;
+  return false;
+}
+
 /** Rolls a writer back and forgets it. */
 function drop(writer: Writer): void {
   writer.broken = true;
@@ -126,7 +136,7 @@ export function writeEarly(
   }
   if (!writer) {
     if (index !== 0 || task.expectedCount <= SLICE_MAX_RECORDS) return Promise.resolve();
-    if (writers().size >= capacity()) return Promise.resolve();
+    if (writers().size >= capacity() || writingFor(task.patientId)) return Promise.resolve();
     writer = open(task);
     writers().set(task.id, writer);
   }

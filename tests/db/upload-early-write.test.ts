@@ -178,6 +178,37 @@ describe("early writing of a sliced upload", () => {
     expect(await turnHeld(taskId)).toBe(false);
   });
 
+  it("opens one writer per patient: a second upload of the same patient goes to its job", async () => {
+    const both = await patient();
+    const slices = cgmSlices();
+    const open = async (serial: string) => {
+      const opened = await openSlicedUpload(both.viewer, {
+        pid: both.pid,
+        deviceKind: "aidex",
+        deviceSn: serial,
+        total: SLICES * SLICE,
+        timeZone: "UTC",
+      });
+      if (!opened.ok) throw new Error(opened.key);
+      return opened.data;
+    };
+    const first = await open("AX-ONE");
+    const second = await open("AX-TWO");
+    for (let index = 0; index < SLICES; index++)
+      for (const sliceId of [first, second])
+        expect(
+          await saveSlice(both.viewer, { sliceId, index, dataList: slices[index]! }),
+        ).toMatchObject({
+          ok: true,
+        });
+    expect([await turnHeld(first), await turnHeld(second)]).toEqual([true, false]);
+    await complete(both.viewer, first);
+    await complete(both.viewer, second);
+    expect(await processTask(first)).toMatchObject({ status: "done", insertedCount: 3000 });
+    expect(await processTask(second)).toMatchObject({ status: "done", insertedCount: 3000 });
+    expect(await db().cgmRecord.count({ where: { patientId: both.pid } })).toBe(6000);
+  });
+
   it(
     "lets the job wait, without holding the task, while another server's writer is open",
     async () => {
