@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "~/utils/db.server";
 import type { Viewer } from "./access.server";
+import { direct } from "./direct-sql.server";
 
 export const API_TOKEN_TTL_DAYS = 7;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -46,7 +47,8 @@ const LAST_USED_PRECISION_SECONDS = 60;
 export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   if (!token) return { ok: false, code: TOKEN_CODES.missing };
   if (!TOKEN_PATTERN.test(token)) return { ok: false, code: TOKEN_CODES.malformed };
-  const rows = await db().$queryRaw<
+  // Every API call asks this: straight to the driver, without Prisma's query layer (ADR 027).
+  const rows = await direct().$queryRaw<
     {
       id: number;
       createdAt: Date;
@@ -78,7 +80,7 @@ export async function checkApiToken(token: string | null): Promise<TokenCheck> {
     !row.lastUsedAt ||
     now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_SECONDS * 1000
   ) {
-    await db().$executeRaw`UPDATE "ApiToken" SET "lastUsedAt" = ${now} WHERE id = ${row.id}`;
+    await direct().$executeRaw`UPDATE "ApiToken" SET "lastUsedAt" = ${now} WHERE id = ${row.id}`;
   }
   const viewer = { id: row.userId, identity: row.identity, isPass: row.isPass, role: row.role };
   return { ok: true, active: row.active, viewer };
