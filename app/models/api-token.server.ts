@@ -47,7 +47,8 @@ const LAST_USED_PRECISION_SECONDS = 60;
 export async function checkApiToken(token: string | null): Promise<TokenCheck> {
   if (!token) return { ok: false, code: TOKEN_CODES.missing };
   if (!TOKEN_PATTERN.test(token)) return { ok: false, code: TOKEN_CODES.malformed };
-  // Every API call asks this: straight to the driver, without Prisma's query layer (ADR 027).
+  // Every API call asks this: straight to the driver, without Prisma's query layer
+  // (docs/decisions/027-early-upload-writing.md).
   const rows = await direct().$queryRaw<
     {
       id: number;

@@ -81,7 +81,7 @@ const refuse = (
   values?: Record<string, string | number>,
 ): IngestRefusal => ({ ok: false, code, key, ...(values ? { values } : {}) });
 
-/** Stored slices read per statement while a task is written (as many records as one INSERT). */
+/** Stored slices the job reads per statement (a round trip saved, at most 5,000 records held). */
 const SLICES_PER_READ = WRITE_BATCH / SLICE_MAX_RECORDS;
 
 /** What checkSave answers once a task is processed. */

@@ -6,8 +6,8 @@ import { setImmediate } from "node:timers/promises";
  * server's one thread to requests somebody is waiting for (pages, reports, most API calls):
  * before each of its turns it waits until no such request is in flight, or {@link GIVE_WAY_MS} at
  * most, so that it is slowed only while others are served and never stopped. Measured with ten
- * uploads at once: a patient page's p95 39-42 ms meanwhile (alone 18-24 ms), against 47-53 ms
- * without giving way.
+ * uploads at once: a patient page's p95 41-48 ms meanwhile (alone 22-24 ms), against 47-53 ms
+ * with slices taken one at a time but not giving way, and 65-90 ms with neither.
  */
 
 /** The longest a turn of background work waits for the foreground. */
