@@ -1,4 +1,4 @@
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import pLimit from "p-limit";
 import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit";
@@ -7,6 +7,7 @@ import { errorForLog } from "../app/utils/logger.server";
 import { errorPageRequest } from "./error-page";
 import { pipeBody } from "./pipe-body";
 import { guardRoutes } from "./route-guards";
+import { routeHandlers } from "./route-handlers";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
@@ -70,7 +71,7 @@ async function send(res: ExpressResponse, response: Response) {
  * private (patient data must stay out of shared caches and the back-forward cache).
  */
 export function remixHandler(build: ServerBuild, mode: string) {
-  const handle = createRequestHandler(guardRoutes(build), mode);
+  const handlers = routeHandlers(guardRoutes(build), mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const read = await readBodyWithin(req, bodyLimitFor(req.path).bytes);
@@ -107,11 +108,11 @@ export function remixHandler(build: ServerBuild, mode: string) {
       };
       const request = new Request(url, init);
       const answer = async () => {
-        let response = await handle(request, context);
+        let response = await handlers.for(url)(request, context);
         // A file route's refusal is shown as the app's error page; that document carries no scripts,
         // because the browser's address is the file route's, not the error page's.
         const errorPage = errorPageRequest(request, response);
-        if (errorPage) response = await handle(errorPage, { ...context, scriptless: true });
+        if (errorPage) response = await handlers.whole(errorPage, { ...context, scriptless: true });
         if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
         await send(res, response);
       };

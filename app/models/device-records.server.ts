@@ -35,7 +35,9 @@ export async function insertPumpRows(
     ? NONE_KNOWN
     : await storedKeys(
         tx,
-        Prisma.sql`SELECT "recordId" AS key FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND "recordId" = ANY(${numberArray(all.map((r) => r.recordId))}::int[])`,
+        all.map((r) => r.recordId),
+        (keys) =>
+          Prisma.sql`SELECT "recordId" AS key FROM "PumpRecord" WHERE "patientId" = ${t.patientId} AND "pdaSn" = ${t.deviceSn} AND ${keys(Prisma.sql`"recordId"`)}`,
       );
   const rows = known.size ? all.filter((r) => !known.has(r.recordId)) : all;
   if (rows.length === 0) return 0;
@@ -78,9 +80,27 @@ export async function insertPumpRows(
 export type LookUp = { lookUp?: boolean };
 const NONE_KNOWN: ReadonlySet<number> = new Set();
 
-/** The record numbers (`key`) that a look-up finds already stored. */
-async function storedKeys(tx: SqlTx, query: Prisma.Sql): Promise<ReadonlySet<number>> {
-  const found = await tx.$queryRaw<{ key: number }[]>(query);
+/**
+ * The record numbers (`key`) of `wanted` that a look-up finds already stored. The condition on the
+ * key column is a range as well as the list: with the list alone PostgreSQL 15 may read every
+ * index entry of the device and test each against the list (30,000 entries for 1,000 keys, 6 ms
+ * where the range reads 1,000 in 0.4 ms); a device's record numbers rise, so a batch's range holds
+ * about its own records.
+ */
+async function storedKeys(
+  tx: SqlTx,
+  wanted: readonly number[],
+  query: (keys: (column: Prisma.Sql) => Prisma.Sql) => Prisma.Sql,
+): Promise<ReadonlySet<number>> {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const key of wanted) {
+    if (key < low) low = key;
+    if (key > high) high = key;
+  }
+  const keys = (column: Prisma.Sql) =>
+    Prisma.sql`${column} BETWEEN ${low} AND ${high} AND ${column} = ANY(${numberArray(wanted)}::int[])`;
+  const found = await tx.$queryRaw<{ key: number }[]>(query(keys));
   return new Set(found.map((r) => r.key));
 }
 
@@ -112,7 +132,9 @@ export async function insertCgmRows(
     ? NONE_KNOWN
     : await storedKeys(
         tx,
-        Prisma.sql`SELECT "eventIndex" AS key FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND "eventIndex" = ANY(${numberArray(all.map((r) => r.eventIndex))}::int[])`,
+        all.map((r) => r.eventIndex),
+        (keys) =>
+          Prisma.sql`SELECT "eventIndex" AS key FROM "CgmRecord" WHERE "patientId" = ${t.patientId} AND "deviceSn" = ${t.deviceSn} AND ${keys(Prisma.sql`"eventIndex"`)}`,
       );
   const rows = known.size ? all.filter((r) => !known.has(r.eventIndex)) : all;
   if (rows.length === 0) return 0;

@@ -276,10 +276,8 @@ async function checkAndStoreSlice(
   // Checking and encoding a slice take a millisecond or two of the server's one thread each: a
   // page request that arrived meanwhile goes between them.
   await yieldToForeground();
-  const slice = {
-    payload: encodeSlice(kind, recordsFromWire(kind, valid.data)),
-    recordCount: valid.data.length,
-  };
+  const records = recordsFromWire(kind, valid.data);
+  const slice = { payload: encodeSlice(kind, records), recordCount: records.length };
   const answer = (received: number, expected: number) => ({
     ok: true as const,
     data: { index: input.index, received, expected },
@@ -301,7 +299,7 @@ async function checkAndStoreSlice(
     if (received !== null)
       return {
         result: answer(received, task.expectedCount),
-        written: writeEarly(task, input.index, slice.payload),
+        written: writeEarly(task, input.index, records),
       };
   }
   return refused(404, "errors.task");

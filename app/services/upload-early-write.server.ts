@@ -1,10 +1,8 @@
 import type { UploadTask } from "@prisma/client";
 import pLimit from "p-limit";
-import { decodeSlice } from "~/ingest/slice-codec";
 import { databaseConnections } from "~/models/transaction.server";
 import { holdTransaction, type SqlTx } from "~/models/direct-sql.server";
 import { lockTask, takeTaskTurn } from "~/models/upload-task.server";
-import type { DeviceKindName } from "~/schemas/upload";
 import { SLICE_MAX_RECORDS } from "~/schemas/upload";
 import { giveWay } from "~/utils/foreground.server";
 import { logger } from "~/utils/logger.server";
@@ -121,13 +119,14 @@ function drop(writer: Writer): void {
 
 /**
  * Hands slice `index` of a task, just stored, to the task's early writer on this server (opening
- * one with its first slice when a writer is free and the upload has more than one slice).
- * Resolves once the writer's backlog allows the next slice: the caller answers after that.
+ * one with its first slice when a writer is free and the upload has more than one slice): its
+ * records as checked and stored, in the app's names. Resolves once the writer's backlog allows
+ * the next slice: the caller answers after that.
  */
 export function writeEarly(
   task: TaskTarget & { expectedCount: number },
   index: number,
-  payload: string,
+  records: unknown[],
 ): Promise<void> {
   let writer = writers().get(task.id);
   if (writer && writer.next !== index) {
@@ -148,7 +147,6 @@ export function writeEarly(
       if (w.broken) return;
       try {
         await giveWay();
-        const records = decodeSlice(task.deviceKind as DeviceKindName, payload);
         w.total += records.length;
         if (await w.ingestor.add(await w.tx, records)) drop(w);
       } catch (error) {
