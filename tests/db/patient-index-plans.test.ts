@@ -24,6 +24,7 @@ import { db } from "~/utils/db.server";
 import { loadPatients, type ScalePatient } from "../../bench/scale/copy-load";
 import { scaleZone } from "../../bench/scale/generate";
 import { ROUTES, type Caller } from "./patient-data-routes";
+import { nodesOf, statementRecorder, type PlanNode, type Statement } from "./statement-support";
 import { cookieFor, statusOf } from "./report-support";
 
 /** The tables of patients' records: each read of them must go through an index led by the patient. */
@@ -47,51 +48,12 @@ const DAYS = 21;
  */
 const MIN_PAGES = 8;
 
-type Statement = { text: string; values: unknown[] };
-
-/** What every node-postgres client sends while `recording.on` is set. */
-const recording = { on: false, statements: [] as Statement[] };
-const originalQuery = pg.Client.prototype.query;
-
-/** node-postgres's query(config | text, values?, callback?): the text and values are what is planned. */
-function record(args: unknown[]) {
-  const [first, second] = args;
-  if (typeof first === "string")
-    recording.statements.push({ text: first, values: Array.isArray(second) ? second : [] });
-  else if (first && typeof first === "object" && "text" in first) {
-    const config = first as { text: string; values?: unknown[] };
-    recording.statements.push({ text: config.text, values: config.values ?? [] });
-  }
-}
-
-function installRecorder() {
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (recording.on) record(args);
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-}
-
-function uninstallRecorder() {
-  pg.Client.prototype.query = originalQuery;
-}
-
-type PlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-};
-
-function* nodesOf(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodesOf(child);
-}
-
 const recordTableIn = (text: string) => RECORD_TABLES.filter((t) => text.includes(`"${t}"`));
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
 
 describe("patient data is read through indexes that start with the patient", () => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const recorder = statementRecorder();
   /** Each record table's indexes: name -> first column. */
   const firstColumn = new Map<string, { table: string; column: string }>();
   let clinic: Caller & { id: number };
@@ -158,7 +120,7 @@ describe("patient data is read through indexes that start with the patient", () 
   }, 300_000);
 
   afterAll(async () => {
-    uninstallRecorder();
+    recorder.stop();
     await client.end();
   });
 
@@ -198,8 +160,7 @@ describe("patient data is read through indexes that start with the patient", () 
         }),
       );
     const answers: [string, number][] = [];
-    installRecorder();
-    recording.on = true;
+    recorder.start();
     try {
       for (const who of [clinic, own]) {
         for (const route of ROUTES.filter((r) => r.kind !== "pdf")) {
@@ -247,14 +208,13 @@ describe("patient data is read through indexes that start with the patient", () 
         await page(accessLog, "http://localhost/patientShow/accessLog", own),
       ]);
     } finally {
-      recording.on = false;
-      uninstallRecorder();
+      recorder.stop();
     }
     // Every call was answered with the data (a page's 200, an /api/ call's code 200).
     expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
 
     const reads = new Map<string, Statement>();
-    for (const s of recording.statements)
+    for (const s of recorder.statements)
       if (isRead(s.text) && recordTableIn(s.text).length > 0)
         reads.set(`${s.text}\n${JSON.stringify(s.values)}`, s);
     // The routes read every record table that the app reads.

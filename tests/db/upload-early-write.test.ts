@@ -1,13 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/models/access.server";
-import {
-  completeSlicedUpload,
-  openSlicedUpload,
-  processTask,
-  saveSlice,
-} from "~/services/ingest.server";
+import { openSlicedUpload, processTask, saveSlice } from "~/services/ingest.server";
 import { dropEarlyWriter, EARLY_WRITER_IDLE_MS } from "~/services/upload-early-write.server";
 import { db } from "~/utils/db.server";
+import { cgmSlice, completeUpload, sendCgmSlices } from "./upload-support";
 
 // A sliced upload's early writer (its records written while the slices arrive, in a transaction
 // its job commits) against PostgreSQL: nobody sees the records before the job, the job's answer
@@ -18,20 +14,7 @@ const SLICE = 1000;
 const SLICES = 3;
 
 /** `SLICES` slices of five-minute CGM readings from 1 July 2026 00:00 (raw 60-109: 108-196.2 mg/dL). */
-function cgmSlices(): unknown[][] {
-  return Array.from({ length: SLICES }, (_, s) =>
-    Array.from({ length: SLICE }, (_, i) => {
-      const n = s * SLICE + i;
-      const at = new Date(Date.UTC(2026, 6, 1) + n * 300_000);
-      return {
-        eventIndex: n + 1,
-        eventType: 7,
-        eventData: 60 + (n % 50),
-        deviceTime: at.toISOString().replace("T", " ").slice(0, 19),
-      };
-    }),
-  );
-}
+const cgmSlices = () => Array.from({ length: SLICES }, (_, s) => cgmSlice(s));
 
 let serial = 0;
 async function patient(): Promise<{ viewer: Viewer; pid: number }> {
@@ -50,29 +33,7 @@ async function patient(): Promise<{ viewer: Viewer; pid: number }> {
   };
 }
 
-/** Opens a CGM upload of `slices` and stores every slice, as the browser does. */
-async function sendSlices(viewer: Viewer, pid: number, slices: unknown[][]): Promise<number> {
-  const opened = await openSlicedUpload(viewer, {
-    pid,
-    deviceKind: "aidex",
-    deviceSn: "AX-EARLY",
-    total: slices.reduce((n, s) => n + s.length, 0),
-    timeZone: "UTC",
-  });
-  if (!opened.ok) throw new Error(`getSliceId refused: ${opened.key}`);
-  for (const [index, dataList] of slices.entries()) {
-    const saved = await saveSlice(viewer, { sliceId: opened.data, index, dataList });
-    if (!saved.ok) throw new Error(`sliceSave ${index} refused: ${saved.key}`);
-  }
-  return opened.data;
-}
-
-async function complete(viewer: Viewer, taskId: number): Promise<void> {
-  const done = await completeSlicedUpload(viewer, { sliceId: taskId, isSuccess: true }, () =>
-    Promise.resolve(),
-  );
-  expect(done).toMatchObject({ ok: true, data: { status: "processing" } });
-}
+const SERIAL = "AX-EARLY";
 
 const readings = async (pid: number) =>
   (
@@ -105,10 +66,10 @@ afterEach(async () => {
 
 describe("early writing of a sliced upload", () => {
   it("writes the slices as they arrive, shows nothing until the job, and the job only commits", async () => {
-    const taskId = await sendSlices(anna.viewer, anna.pid, cgmSlices());
+    const taskId = await sendCgmSlices(anna.viewer, anna.pid, SERIAL, cgmSlices());
     expect(await turnHeld(taskId)).toBe(true);
     expect(await db().cgmRecord.count({ where: { patientId: anna.pid } })).toBe(0);
-    await complete(anna.viewer, taskId);
+    await completeUpload(anna.viewer, taskId);
     // The stored slices are gone: a job that wrote the task from them would find no records.
     await db().uploadSlice.deleteMany({ where: { taskId } });
     const task = await processTask(taskId);
@@ -122,11 +83,11 @@ describe("early writing of a sliced upload", () => {
   it("gives the same rows and summary as the job writing the task from its slices", async () => {
     const early = await patient();
     const late = await patient();
-    const earlyTask = await sendSlices(early.viewer, early.pid, cgmSlices());
-    const lateTask = await sendSlices(late.viewer, late.pid, cgmSlices());
+    const earlyTask = await sendCgmSlices(early.viewer, early.pid, SERIAL, cgmSlices());
+    const lateTask = await sendCgmSlices(late.viewer, late.pid, SERIAL, cgmSlices());
     dropEarlyWriter(lateTask); // as when the browser went quiet: the job writes it from its slices
-    await complete(early.viewer, earlyTask);
-    await complete(late.viewer, lateTask);
+    await completeUpload(early.viewer, earlyTask);
+    await completeUpload(late.viewer, lateTask);
     const byWriter = await processTask(earlyTask);
     const byJob = await processTask(lateTask);
     const summary = (t: typeof byWriter) => ({
@@ -150,11 +111,14 @@ describe("early writing of a sliced upload", () => {
 
   it("counts a repeated upload as duplicates", async () => {
     const repeat = await patient();
-    await complete(repeat.viewer, await sendSlices(repeat.viewer, repeat.pid, cgmSlices()));
+    await completeUpload(
+      repeat.viewer,
+      await sendCgmSlices(repeat.viewer, repeat.pid, SERIAL, cgmSlices()),
+    );
     const first = await db().uploadTask.findFirstOrThrow({ where: { patientId: repeat.pid } });
     await processTask(first.id);
-    const again = await sendSlices(repeat.viewer, repeat.pid, cgmSlices());
-    await complete(repeat.viewer, again);
+    const again = await sendCgmSlices(repeat.viewer, repeat.pid, SERIAL, cgmSlices());
+    await completeUpload(repeat.viewer, again);
     await db().uploadSlice.deleteMany({ where: { taskId: again } });
     expect(await processTask(again)).toMatchObject({
       status: "done",
@@ -169,8 +133,8 @@ describe("early writing of a sliced upload", () => {
     const slices = cgmSlices();
     // Valid records, but the last one names another device than the upload's.
     (slices[2]![999] as Record<string, unknown>).deviceSn = "AX-OTHER";
-    const taskId = await sendSlices(refused.viewer, refused.pid, slices);
-    await complete(refused.viewer, taskId);
+    const taskId = await sendCgmSlices(refused.viewer, refused.pid, SERIAL, slices);
+    await completeUpload(refused.viewer, taskId);
     const task = await processTask(taskId);
     expect(task).toMatchObject({ status: "failed", insertedCount: 0 });
     expect(task?.error).toMatch(/^errors\./);
@@ -202,8 +166,8 @@ describe("early writing of a sliced upload", () => {
           ok: true,
         });
     expect([await turnHeld(first), await turnHeld(second)]).toEqual([true, false]);
-    await complete(both.viewer, first);
-    await complete(both.viewer, second);
+    await completeUpload(both.viewer, first);
+    await completeUpload(both.viewer, second);
     expect(await processTask(first)).toMatchObject({ status: "done", insertedCount: 3000 });
     expect(await processTask(second)).toMatchObject({ status: "done", insertedCount: 3000 });
     expect(await db().cgmRecord.count({ where: { patientId: both.pid } })).toBe(6000);
@@ -213,11 +177,11 @@ describe("early writing of a sliced upload", () => {
     "lets the job wait, without holding the task, while another server's writer is open",
     async () => {
       const other = await patient();
-      const taskId = await sendSlices(other.viewer, other.pid, cgmSlices());
+      const taskId = await sendCgmSlices(other.viewer, other.pid, SERIAL, cgmSlices());
       // Another server's writer: open and holding the task's turn, but not this server's to finish.
       const elsewhere = globalThis.__diacareEarlyWriters!.get(taskId)!;
       globalThis.__diacareEarlyWriters!.delete(taskId);
-      await complete(other.viewer, taskId);
+      await completeUpload(other.viewer, taskId);
       let finished = false;
       const job = processTask(taskId).then((task) => {
         finished = true;
