@@ -6,7 +6,7 @@
  * tags (limits, unique names, only its patients, never another clinic's) and the access-log rows
  * of the period shown. Every expected value is worked out by hand in the comments.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GlucoseUnit } from "~/domain/glucose-unit";
 import type { Viewer } from "~/models/access.server";
 import { triageRows } from "~/models/triage.server";
@@ -258,6 +258,9 @@ describe("the clinic's triage view", () => {
     s = await scenario();
     viewer = viewerOf(s.theClinic);
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("puts each patient in the first category that applies, at every limit, as the TypeScript rule does", async () => {
     const rows = await triageRows(viewer, options());
@@ -495,6 +498,8 @@ describe("the clinic's triage view", () => {
   });
 
   it("the printable summary: every patient, logged as the PDF's only with a valid render token; nobody but a clinic", async () => {
+    // The page takes its period from the clock: it is `NOW`, as for the figures worked out above.
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
     const theClinic = await clinic("print");
     const names = ["Vera", "Tom", "Nina"];
     for (const name of names) {
