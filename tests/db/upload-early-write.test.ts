@@ -3,7 +3,7 @@ import type { Viewer } from "~/models/access.server";
 import { openSlicedUpload, processTask, saveSlice } from "~/services/ingest.server";
 import { dropEarlyWriter, EARLY_WRITER_IDLE_MS } from "~/services/upload-early-write.server";
 import { db } from "~/utils/db.server";
-import { cgmSlice, completeUpload, sendCgmSlices } from "./upload-support";
+import { cgmSlice, completeUpload, sendCgmSlices, uploadingPatient } from "./upload-support";
 
 // A sliced upload's early writer (its records written while the slices arrive, in a transaction
 // its job commits) against PostgreSQL: nobody sees the records before the job, the job's answer
@@ -15,23 +15,6 @@ const SLICES = 3;
 
 /** `SLICES` slices of five-minute CGM readings from 1 July 2026 00:00 (raw 60-109: 108-196.2 mg/dL). */
 const cgmSlices = () => Array.from({ length: SLICES }, (_, s) => cgmSlice(s));
-
-let serial = 0;
-async function patient(): Promise<{ viewer: Viewer; pid: number }> {
-  serial++;
-  const user = await db().user.create({
-    data: {
-      email: `early-${serial}@ingest.test`,
-      identity: 1,
-      patient: { create: { timeZone: "UTC" } },
-    },
-    include: { patient: true },
-  });
-  return {
-    viewer: { id: user.id, identity: 1, isPass: 0, role: user.role },
-    pid: user.patient!.id,
-  };
-}
 
 const SERIAL = "AX-EARLY";
 
@@ -56,7 +39,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let anna: { viewer: Viewer; pid: number };
 beforeAll(async () => {
-  anna = await patient();
+  anna = await uploadingPatient("early");
 });
 
 afterEach(async () => {
@@ -81,8 +64,8 @@ describe("early writing of a sliced upload", () => {
   });
 
   it("gives the same rows and summary as the job writing the task from its slices", async () => {
-    const early = await patient();
-    const late = await patient();
+    const early = await uploadingPatient("early");
+    const late = await uploadingPatient("early");
     const earlyTask = await sendCgmSlices(early.viewer, early.pid, SERIAL, cgmSlices());
     const lateTask = await sendCgmSlices(late.viewer, late.pid, SERIAL, cgmSlices());
     dropEarlyWriter(lateTask); // as when the browser went quiet: the job writes it from its slices
@@ -110,7 +93,7 @@ describe("early writing of a sliced upload", () => {
   });
 
   it("counts a repeated upload as duplicates", async () => {
-    const repeat = await patient();
+    const repeat = await uploadingPatient("early");
     await completeUpload(
       repeat.viewer,
       await sendCgmSlices(repeat.viewer, repeat.pid, SERIAL, cgmSlices()),
@@ -129,7 +112,7 @@ describe("early writing of a sliced upload", () => {
   });
 
   it("rolls back when a slice breaks a rule: the job fails the task and nothing is stored", async () => {
-    const refused = await patient();
+    const refused = await uploadingPatient("early");
     const slices = cgmSlices();
     // Valid records, but the last one names another device than the upload's.
     (slices[2]![999] as Record<string, unknown>).deviceSn = "AX-OTHER";
@@ -143,7 +126,7 @@ describe("early writing of a sliced upload", () => {
   });
 
   it("opens one writer per patient: a second upload of the same patient goes to its job", async () => {
-    const both = await patient();
+    const both = await uploadingPatient("early");
     const slices = cgmSlices();
     const open = async (serial: string) => {
       const opened = await openSlicedUpload(both.viewer, {
@@ -176,7 +159,7 @@ describe("early writing of a sliced upload", () => {
   it(
     "lets the job wait, without holding the task, while another server's writer is open",
     async () => {
-      const other = await patient();
+      const other = await uploadingPatient("early");
       const taskId = await sendCgmSlices(other.viewer, other.pid, SERIAL, cgmSlices());
       // Another server's writer: open and holding the task's turn, but not this server's to finish.
       const elsewhere = globalThis.__diacareEarlyWriters!.get(taskId)!;

@@ -10,9 +10,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/models/access.server";
 import { processTask } from "~/services/ingest.server";
-import { db } from "~/utils/db.server";
 import { nodesOf, statementRecorder, type PlanNode, type Statement } from "./statement-support";
-import { cgmSlice, completeUpload, sendCgmSlices } from "./upload-support";
+import { cgmSlice, completeUpload, sendCgmSlices, uploadingPatient } from "./upload-support";
 
 const SLICE = 1000;
 const STORED_SLICES = 6;
@@ -32,16 +31,7 @@ describe("a repeat upload's look-up of stored records", () => {
 
   beforeAll(async () => {
     await client.connect();
-    const user = await db().user.create({
-      data: {
-        email: "lookup@ingest.test",
-        identity: 1,
-        patient: { create: { timeZone: "UTC" } },
-      },
-      include: { patient: true },
-    });
-    viewer = { id: user.id, identity: 1, isPass: 0, role: user.role };
-    pid = user.patient!.id;
+    ({ viewer, pid } = await uploadingPatient("lookup"));
     const first = await upload(
       viewer,
       pid,

@@ -1,5 +1,23 @@
 import type { Viewer } from "~/models/access.server";
 import { completeSlicedUpload, openSlicedUpload, saveSlice } from "~/services/ingest.server";
+import { db } from "~/utils/db.server";
+
+let accounts = 0;
+/** A new person's account with a health record in UTC: the uploader as a viewer, and the patient's id. */
+export async function uploadingPatient(tag: string): Promise<{ viewer: Viewer; pid: number }> {
+  const user = await db().user.create({
+    data: {
+      email: `${tag}-${++accounts}@ingest.test`,
+      identity: 1,
+      patient: { create: { timeZone: "UTC" } },
+    },
+    include: { patient: true },
+  });
+  return {
+    viewer: { id: user.id, identity: 1, isPass: 0, role: user.role },
+    pid: user.patient!.id,
+  };
+}
 
 /**
  * Slice `s` (from 0) of 1,000 five-minute CGM readings from 1 July 2026 00:00 UTC: reading n
