@@ -5,9 +5,9 @@ import { bodyLimitFor, closeWithoutReading, readBodyWithin } from "./body-limit"
 import { foregroundRequest, giveWay } from "../app/utils/foreground.server";
 import { errorForLog } from "../app/utils/logger.server";
 import { errorPageRequest } from "./error-page";
-import { pipeBody } from "./pipe-body";
 import { guardRoutes } from "./route-guards";
 import { routeHandlers } from "./route-handlers";
+import { sendAnswer } from "./send-answer";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
@@ -50,16 +50,6 @@ function fetchHeaders(incoming: ExpressRequest["headers"]): Headers {
       headers.append(name, one);
   }
   return headers;
-}
-
-async function send(res: ExpressResponse, response: Response) {
-  res.status(response.status);
-  // Set-Cookie may repeat; every other header has one value.
-  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-  for (const [name, value] of response.headers)
-    if (name !== "set-cookie") res.setHeader(name, value);
-  if (response.body) await pipeBody(response.body, res);
-  else res.end();
 }
 
 /**
@@ -114,7 +104,7 @@ export function remixHandler(build: ServerBuild, mode: string) {
         const errorPage = errorPageRequest(request, response);
         if (errorPage) response = await handlers.whole(errorPage, { ...context, scriptless: true });
         if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-        await send(res, response);
+        await sendAnswer(res, response);
       };
       await asItsKind(req.path, answer);
     } catch (error) {
