@@ -65,7 +65,52 @@ export async function sameSlice(taskId: number, index: number, payload: string):
 /** A task as it stands (no lock: the slice store below re-checks what it relies on). */
 export async function taskRow(id: number): Promise<UploadTask | null> {
   const rows = await direct().$queryRaw<UploadTask[]>`SELECT * FROM "UploadTask" WHERE id = ${id}`;
-  return rows[0] ?? null;
+  const task = rows[0] ?? null;
+  if (task) keepFacts(task);
+  return task;
+}
+
+/** What is fixed when a task is opened: who uploads for whom, from which device, how much. */
+export type TaskFacts = Pick<
+  UploadTask,
+  | "id"
+  | "uploaderId"
+  | "patientId"
+  | "deviceKind"
+  | "deviceSn"
+  | "pdaVersion"
+  | "timeZone"
+  | "expectedCount"
+>;
+
+/** Tasks whose facts this server keeps (the oldest is forgotten first). */
+const FACTS_KEPT = 1_000;
+const knownFacts = new Map<number, TaskFacts>();
+
+function keepFacts(task: UploadTask): void {
+  if (knownFacts.has(task.id)) return;
+  if (knownFacts.size >= FACTS_KEPT) knownFacts.delete(knownFacts.keys().next().value!);
+  const { id, uploaderId, patientId, deviceKind, deviceSn, pdaVersion, timeZone, expectedCount } =
+    task;
+  knownFacts.set(id, {
+    id,
+    uploaderId,
+    patientId,
+    deviceKind,
+    deviceSn,
+    pdaVersion,
+    timeZone,
+    expectedCount,
+  });
+}
+
+/**
+ * A task's facts, read once per server: an upload's slices arrive one after another, and none of
+ * these ever change, so each slice after the first costs a statement less. Whether the task is
+ * still open is not a fact: the slice store checks it in the statement that stores.
+ */
+export async function taskFacts(id: number): Promise<TaskFacts | null> {
+  return knownFacts.get(id) ?? (await taskRow(id));
 }
 
 /**

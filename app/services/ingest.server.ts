@@ -26,6 +26,7 @@ import {
   slicePayloads,
   storeNextSlice,
   taskOf,
+  taskFacts,
   taskRow,
   takeTaskTurn,
 } from "~/models/upload-task.server";
@@ -266,11 +267,10 @@ async function checkAndStoreSlice(
       limit: SLICE_MAX_RECORDS,
       count: SLICE_MAX_RECORDS,
     });
-  const first = await taskRow(input.sliceId);
-  if (!first || first.uploaderId !== viewer.id || first.deviceKind === "imported")
+  const facts = await taskFacts(input.sliceId);
+  if (!facts || facts.uploaderId !== viewer.id || facts.deviceKind === "imported")
     return refused(404, "errors.task");
-  if (first.status !== "open") return refused(409, "errors.taskClosed");
-  const kind = first.deviceKind;
+  const kind = facts.deviceKind;
   const valid = validateRecords(kind, input.dataList);
   if (!valid.ok) return refused(400, valid.key, { ...valid.values, slice: input.index });
   // Checking and encoding a slice take a millisecond or two of the server's one thread each: a
@@ -278,29 +278,32 @@ async function checkAndStoreSlice(
   await yieldToForeground();
   const records = recordsFromWire(kind, valid.data);
   const slice = { payload: encodeSlice(kind, records), recordCount: records.length };
-  const answer = (received: number, expected: number) => ({
+  const answer = (received: number) => ({
     ok: true as const,
-    data: { index: input.index, received, expected },
+    data: { index: input.index, received, expected: facts.expectedCount },
   });
-  // The task as read, then as it stands after another request changed it under us: a slice that
-  // a parallel repeat stored first is then answered as a repeat.
-  for (let task: UploadTask | null = first; task; task = await taskRow(task.id)) {
+  const stored = (received: number) => ({
+    result: answer(received),
+    written: writeEarly(facts, input.index, records),
+  });
+  // The usual case, the next slice of an open task, in one statement.
+  const received = await storeNextSlice(facts.id, input.index, slice);
+  if (received !== null) return stored(received);
+  // Otherwise the task as it stands says why; when another request changed it meanwhile (a
+  // parallel repeat stored this slice first), as it stands after that.
+  for (let task = await taskRow(facts.id); task; task = await taskRow(task.id)) {
     if (task.status !== "open") return refused(409, "errors.taskClosed");
     if (input.index < task.sliceCount) {
       return (await sameSlice(task.id, input.index, slice.payload))
-        ? { result: answer(task.recordCount, task.expectedCount) }
+        ? { result: answer(task.recordCount) }
         : refused(409, "errors.sliceConflict", { slice: input.index });
     }
     if (input.index > task.sliceCount)
       return refused(409, "errors.sliceOrder", { slice: input.index, expected: task.sliceCount });
     if (task.recordCount + slice.recordCount > task.expectedCount)
       return refused(400, "errors.tooManyRecords", { expected: task.expectedCount });
-    const received = await storeNextSlice(task.id, input.index, slice);
-    if (received !== null)
-      return {
-        result: answer(received, task.expectedCount),
-        written: writeEarly(task, input.index, records),
-      };
+    const again = await storeNextSlice(task.id, input.index, slice);
+    if (again !== null) return stored(again);
   }
   return refused(404, "errors.task");
 }
