@@ -131,6 +131,28 @@ describe("ingestion properties", () => {
     );
   });
 
+  it("an upload that repeats some stored records stores only the others", async () => {
+    await fc.assert(
+      fc.asyncProperty(upload, fc.nat(), async (records, cut) => {
+        const pdaSn = `PART${++serial}`;
+        const body = { pid, pdaSn, pdaVersion: "5.3.0", timeZone: "Europe/Warsaw" };
+        const kept = 1 + (cut % records.length);
+        await post(save, { ...body, dataList: records.slice(0, kept) });
+        // The stored ones come last, as a handheld's full log ends with what it sent before.
+        const again = await post(save, {
+          ...body,
+          dataList: [...records.slice(kept), ...records.slice(0, kept)],
+        });
+        expect(again).toMatchObject({
+          code: 200,
+          data: { inserted: records.length - kept, duplicates: kept },
+        });
+        expect(await stored(pdaSn)).toBe(records.length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it("one hostile field anywhere refuses the upload at that record, and nothing is written", async () => {
     await fc.assert(
       fc.asyncProperty(
