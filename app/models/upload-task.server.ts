@@ -158,6 +158,19 @@ export async function slicePayloads(
   return payloads;
 }
 
+/**
+ * Hands an open task whose every announced record has arrived to processing, in one statement
+ * (its own transaction), when `uploaderId` is its operator. Answers whether it did: when not, the
+ * caller reads the task to answer why.
+ */
+export async function queueIfComplete(id: number, uploaderId: number): Promise<boolean> {
+  const rows = await direct().$queryRaw<{ id: number }[]>`
+    UPDATE "UploadTask" SET status = 'processing', "queuedAt" = ${new Date()}
+     WHERE id = ${id} AND "uploaderId" = ${uploaderId} AND status = 'open' AND "recordCount" = "expectedCount"
+    RETURNING id`;
+  return rows.length > 0;
+}
+
 export async function markQueued(tx: Tx, id: number): Promise<void> {
   await tx.uploadTask.update({
     where: { id },

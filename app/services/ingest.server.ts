@@ -22,6 +22,7 @@ import {
   markFailed,
   markNewUploadForReaders,
   markQueued,
+  queueIfComplete,
   sameSlice,
   slicePayloads,
   storeNextSlice,
@@ -318,6 +319,12 @@ export async function completeSlicedUpload(
   input: { sliceId: number; isSuccess: boolean },
   enqueue: (taskId: number) => Promise<void>,
 ): Promise<IngestResult<{ status: string }>> {
+  // The usual case, every record of an open task arrived, in one statement; any other in the
+  // transaction below, which says why.
+  if (input.isSuccess && (await queueIfComplete(input.sliceId, viewer.id))) {
+    await enqueue(input.sliceId);
+    return { ok: true, data: { status: "processing" } };
+  }
   const result = await inTransaction(
     async (tx): Promise<IngestResult<{ status: string; queue: boolean }>> => {
       const task = await lockTask(tx, input.sliceId);

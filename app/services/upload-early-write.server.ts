@@ -119,22 +119,19 @@ function drop(writer: Writer): void {
 
 /**
  * Hands slice `index` of a task, just stored, to the task's early writer on this server (opening
- * one with its first slice when a writer is free and the upload has more than one slice): its
- * records as checked and stored, in the app's names. Resolves once the writer's backlog allows
- * the next slice: the caller answers after that.
+ * one with its first slice when a writer is free): its records as checked and stored, in the
+ * app's names. Resolves once the writer's backlog allows the next slice: the caller answers after
+ * that. An upload of one slice gets a writer too: its records are written while the browser
+ * calls completeSliceTask, and the job only closes the task.
  */
-export function writeEarly(
-  task: TaskTarget & { expectedCount: number },
-  index: number,
-  records: unknown[],
-): Promise<void> {
+export function writeEarly(task: TaskTarget, index: number, records: unknown[]): Promise<void> {
   let writer = writers().get(task.id);
   if (writer && writer.next !== index) {
     drop(writer);
     return Promise.resolve();
   }
   if (!writer) {
-    if (index !== 0 || task.expectedCount <= SLICE_MAX_RECORDS) return Promise.resolve();
+    if (index !== 0) return Promise.resolve();
     if (writers().size >= capacity() || writingFor(task.patientId)) return Promise.resolve();
     writer = open(task);
     writers().set(task.id, writer);
