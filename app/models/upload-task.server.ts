@@ -31,11 +31,16 @@ export async function createTask(
     expectedCount: number;
     status?: "open" | "processing";
   },
-  tx: Tx = db(),
+  tx: SqlTx = direct(),
 ): Promise<UploadTask> {
-  return tx.uploadTask.create({
-    data: { ...data, queuedAt: data.status === "processing" ? new Date() : null },
-  });
+  // Every upload opens one: straight to the driver outside a transaction, one statement either way.
+  const now = new Date();
+  const status = data.status ?? "open";
+  const rows = await tx.$queryRaw<UploadTask[]>`
+    INSERT INTO "UploadTask" ("patientId", "uploaderId", channel, "deviceKind", "deviceSn", "pdaVersion", "timeZone", "expectedCount", status, "queuedAt", "createdAt")
+    VALUES (${data.patientId}, ${data.uploaderId}, ${data.channel}::"UploadChannel", ${data.deviceKind}::"DeviceKind", ${data.deviceSn}, ${data.pdaVersion}, ${data.timeZone}, ${data.expectedCount}, ${status}::"UploadStatus", ${status === "processing" ? now : null}, ${now})
+    RETURNING *`;
+  return rows[0]!;
 }
 
 /** The task, locked for the rest of the transaction (slices of one task are taken one at a time). */
@@ -219,7 +224,7 @@ export async function markDone(tx: SqlTx, id: number, o: TaskOutcome): Promise<U
 
 /** A task of this operator, or null (another account's task is no concern of theirs). */
 export async function taskOf(uploaderId: number, id: number): Promise<UploadTask | null> {
-  const rows = await db().$queryRaw<
+  const rows = await direct().$queryRaw<
     UploadTask[]
   >`SELECT * FROM "UploadTask" WHERE id = ${id} AND "uploaderId" = ${uploaderId}`;
   return rows[0] ?? null;
