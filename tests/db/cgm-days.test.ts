@@ -7,16 +7,11 @@
  * writers of the same patient and day commit one after the other. Every expected figure is worked
  * out by hand in the comments.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { NsCgmRow } from "~/ingest/nightscout";
 import { ingestNightscout } from "~/services/ingest.server";
 import { db } from "~/utils/db.server";
-import { startEmbeddedPostgres } from "../../server/embedded-db";
-import { migrateDeploy } from "../../server/migrate";
+import { withMigratedEmbedded } from "./embedded-support";
 
 const made: number[] = [];
 let seq = 0;
@@ -227,12 +222,7 @@ describe("the daily CGM figures", () => {
   });
 
   it("are kept on the embedded database (PGlite) as well, which `npm start` runs without DATABASE_URL", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "diacare-pglite-days-"));
-    const embedded = await startEmbeddedPostgres(dir);
-    const client = new pg.Client({ connectionString: embedded.url });
-    try {
-      await migrateDeploy(embedded.url);
-      await client.connect();
+    await withMigratedEmbedded("days", async (client) => {
       await client.query(
         `INSERT INTO "User" (email, identity, "updatedAt") VALUES ('days@pglite.test', 1, now())`,
       );
@@ -264,10 +254,6 @@ describe("the daily CGM figures", () => {
         { day: "2026-03-11", readings: 288 },
         { day: "2026-03-12", readings: 25 },
       ]);
-    } finally {
-      await client.end().catch(() => undefined);
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 180_000);
 });

@@ -4,8 +4,7 @@
  * makes months ahead may run any number of times, retention drops only whole months past the
  * limit, and the access log and upload history page every row once, in order, through their links.
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
@@ -19,9 +18,8 @@ import {
 import { loader as accessLogPage } from "~/routes/patientShow.accessLog";
 import { loader as uploadsPage } from "~/routes/patientShow.$id.$userid.uploads";
 import { db } from "~/utils/db.server";
-import { migrateDeploy } from "../../server/migrate";
-import { startEmbeddedPostgres } from "../../server/embedded-db";
 import { databaseUrl, dropDatabase, withAdmin } from "./database";
+import { withMigratedEmbedded } from "./embedded-support";
 import { cookieFor } from "./report-support";
 
 const MIGRATIONS = "prisma/migrations";
@@ -295,12 +293,7 @@ describe("keyset paging", () => {
 
 describe("on the embedded database (PGlite)", () => {
   it("the migration makes the partitions, rows land in their month or the DEFAULT partition, and a later month takes its caught rows", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "diacare-pglite-parts-"));
-    const embedded = await startEmbeddedPostgres(dir);
-    const client = new pg.Client({ connectionString: embedded.url });
-    try {
-      await migrateDeploy(embedded.url);
-      await client.connect();
+    await withMigratedEmbedded("parts", async (client) => {
       const part = async (action: string) =>
         (
           await client.query(
@@ -316,10 +309,6 @@ describe("on the embedded database (PGlite)", () => {
       expect(await part("later")).toEqual([{ part: `"AuditLog_default"` }]);
       await client.query(`SELECT "log_month_partition"('AuditLog', 'at', '2044-02-01')`);
       expect(await part("later")).toEqual([{ part: `"AuditLog_y2044m02"` }]);
-    } finally {
-      await client.end().catch(() => undefined);
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 240_000);
 });
