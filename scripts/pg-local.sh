@@ -73,9 +73,21 @@ CONF
   fi
   record_statements
   if ! running; then
+    use_port
     as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 60 start >/dev/null
   fi
-  echo "postgresql://postgres@127.0.0.1:$PORT"
+  echo "postgresql://postgres@127.0.0.1:$(configured_port)"
+}
+
+# A stopped cluster made earlier with another PG_LOCAL_PORT starts on this one; a running cluster
+# keeps its port, and start prints the address it answers on.
+use_port() {
+  grep -q "^port = $PORT\$" "$DATA/postgresql.conf" && return
+  as_pg sed -i "s/^port = .*/port = $PORT/" "$DATA/postgresql.conf"
+}
+
+configured_port() {
+  sed -n 's/^port = \([0-9]*\).*/\1/p' "$DATA/postgresql.conf" | tail -1
 }
 
 stop() {

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,6 +31,12 @@ const script = (command: string, port = 1) =>
     env: { ...process.env, PG_LOCAL_PORT: String(port) },
   });
 
+beforeAll(() => {
+  chmodSync(parent, 0o700);
+  mkdirSync(path.join(clone, "scripts"), { recursive: true });
+  copyFileSync("scripts/pg-local.sh", path.join(clone, "scripts/pg-local.sh"));
+});
+
 afterAll(() => {
   const cluster = script("dir").trim();
   script("stop");
@@ -43,9 +49,6 @@ describe("scripts/pg-local.sh from a 0700 parent", () => {
     "starts a cluster that answers, reports its status, and stops it",
     { timeout: 120_000 },
     async () => {
-      chmodSync(parent, 0o700);
-      mkdirSync(path.join(clone, "scripts"), { recursive: true });
-      copyFileSync("scripts/pg-local.sh", path.join(clone, "scripts/pg-local.sh"));
       const port = await freePort();
       const run = (command: string) => script(command, port);
       const status = () => {
@@ -75,6 +78,27 @@ describe("scripts/pg-local.sh from a 0700 parent", () => {
           connectionTimeoutMillis: 2000,
         }).connect(),
       ).rejects.toThrow();
+    },
+  );
+
+  it(
+    "starts a stopped cluster on the port asked for, not the one it was made with",
+    { timeout: 120_000 },
+    async () => {
+      const made = await freePort();
+      script("start", made);
+      script("stop", made);
+      const port = await freePort();
+      const url = script("start", port).trim();
+      expect(url).toBe(`postgresql://postgres@127.0.0.1:${port}`);
+      const client = new pg.Client({ connectionString: `${url}/postgres` });
+      await client.connect();
+      const { rows } = await client.query("SELECT current_setting('port') AS port");
+      await client.end();
+      expect(rows[0].port).toBe(String(port));
+      // Asked for another port while it runs, it answers where it runs.
+      expect(script("start", made).trim()).toBe(url);
+      script("stop", port);
     },
   );
 });
