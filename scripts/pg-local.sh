@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PG_LOCAL_PORT:-54329}"
+[[ "$PORT" =~ ^[0-9]{1,5}$ ]] || { echo "PG_LOCAL_PORT must be a port number, not '$PORT'" >&2; exit 2; }
 PG_BIN=/usr/lib/postgresql/15/bin
 
 as_root() { [ "$(id -u)" = 0 ]; }

@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 const parent = mkdtempSync(path.join(os.tmpdir(), "diacare-private-"));
 const clone = path.join(parent, "clone");
 
-const script = (command: string, port = 1) =>
+const script = (command: string, port: number | string = 1) =>
   execFileSync("bash", [path.join(clone, "scripts/pg-local.sh"), command], {
     encoding: "utf8",
     env: { ...process.env, PG_LOCAL_PORT: String(port) },
@@ -101,4 +101,8 @@ describe("scripts/pg-local.sh from a 0700 parent", () => {
       script("stop", port);
     },
   );
+
+  it("refuses a PG_LOCAL_PORT that is not a port number, before touching any cluster", () => {
+    expect(() => script("start", "5432; rm -rf /")).toThrow(/PG_LOCAL_PORT must be a port number/);
+  });
 });
